@@ -1,0 +1,8 @@
+"""Deckmate rules core: the card games, their match bookkeeping and the log format.
+
+Imported unchanged by CPython (the host tool) and MicroPython (the device), so it keeps to
+the subset both share: no typing at run time, no dataclasses, no dict or set iteration where
+order matters, no floats in rules or scores, no reliance on a stable sort.
+"""
+
+RULES_VERSION = "1.0"

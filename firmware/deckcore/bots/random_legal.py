@@ -1,0 +1,8 @@
+"""The baseline bot: a uniformly random legal action."""
+
+
+class RandomBot:
+    NAME = "random"
+
+    def choose(self, view, legal, rng):
+        return rng.choice(legal)

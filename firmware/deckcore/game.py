@@ -1,0 +1,228 @@
+"""The Game/State API that every game of the core follows (after OpenSpiel's spiel.h).
+
+A `Game` is an immutable description: a name, resolved options and the number of players.
+It deals (`deal`) and starts a hand from a deal (`new_hand`). A `State` is one hand in
+progress: explicit phases, the seat to act, the legal actions, `apply`, the result, and a
+per-seat `view` that holds only what that seat may see. Match bookkeeping (dealer rotation,
+totals, end, winner) lives in `match.py`; the game only answers the questions it asks.
+
+Actions are small integers; each game gives them a stable text form (`action_text`,
+`parse_action`) that logs and the UI use.
+"""
+
+TERMINAL = -1
+
+
+class RulesError(Exception):
+    """An illegal action or an invalid option. The message names the rule that is broken."""
+
+
+class Option:
+    """A named option of a game. `choices` is a tuple of allowed values, or None for an int
+    in lo..hi (bools are given as choices (False, True))."""
+
+    def __init__(self, name, default, help_text, choices=None, lo=None, hi=None,
+                 house_rule=False):
+        self.name = name
+        self.default = default
+        self.help_text = help_text
+        self.choices = choices
+        self.lo = lo
+        self.hi = hi
+        self.house_rule = house_rule
+
+    def help_line(self):
+        if self.choices is not None:
+            allowed = "|".join(_value_text(c) for c in self.choices)
+        else:
+            allowed = "%s..%s" % (self.lo, self.hi)
+        tag = " [house rule]" if self.house_rule else ""
+        return "%s=%s (default %s): %s%s" % (
+            self.name, allowed, _value_text(self.default), self.help_text, tag)
+
+    def check(self, value):
+        if value is None and self.default is None:
+            return None  # "auto": the game works the value out from the other options
+        if self.choices is not None:
+            for allowed in self.choices:
+                if value == allowed and type(value) == type(allowed):
+                    return value
+            raise RulesError("option %s: %s is not one of %s" % (
+                self.name, _value_text(value), ", ".join(_value_text(c) for c in self.choices)))
+        if type(value) != int or value < self.lo or value > self.hi:
+            raise RulesError("option %s: %s is not a whole number in %d..%d" % (
+                self.name, _value_text(value), self.lo, self.hi))
+        return value
+
+
+def _value_text(value):
+    if value is True:
+        return "on"
+    if value is False:
+        return "off"
+    if value is None:
+        return "auto"
+    return str(value)
+
+
+def parse_option_value(text):
+    """Turn `--option KEY=VALUE` text into a value: on/off/true/false, an int, or a string."""
+    lowered = text.lower()
+    if lowered in ("on", "true", "yes"):
+        return True
+    if lowered in ("off", "false", "no"):
+        return False
+    if lowered == "auto":
+        return None
+    try:
+        return int(text)
+    except ValueError:
+        return text
+
+
+class Game:
+    """Subclasses set NAME, TITLE, OPTIONS and implement the methods that raise here."""
+
+    NAME = ""
+    TITLE = ""
+    OPTIONS = ()
+
+    def __init__(self, options=None):
+        given = options or {}
+        known = [o.name for o in self.OPTIONS]
+        for key in sorted(given):
+            if key not in known:
+                raise RulesError("%s has no option %r; its options are: %s" % (
+                    self.NAME, key, ", ".join(known)))
+        resolved = {}
+        for option in self.OPTIONS:
+            value = given.get(option.name, option.default)
+            resolved[option.name] = option.check(value)
+        self.options = resolved
+        self.num_players = 0  # set by the subclass from its options
+
+    def option_items(self):
+        """The resolved options as (name, value) pairs in declaration order (for logs)."""
+        return [(o.name, self.options[o.name]) for o in self.OPTIONS]
+
+    # Dealing and hands -------------------------------------------------------------------
+    DEAL_PILES = ("hands",)  # names of the piles of a deal, in log order
+
+    def deal(self, rng, dealer):
+        """A new deal as a dict of piles (`hands` is a list of per-seat card lists)."""
+        raise NotImplementedError
+
+    def new_hand(self, dealer, deal):
+        """The State of a hand that starts from `deal` with `dealer` dealing."""
+        raise NotImplementedError
+
+    def pack(self):
+        """Every card id of the pack, once each."""
+        raise NotImplementedError
+
+    def check_deal(self, piles):
+        """Raise RulesError unless `piles` deal out exactly the pack in piles of the right sizes
+        (a logged deal is checked with this before it is replayed)."""
+        from deckcore.rng import Rng
+        reference = self.deal(Rng(1), 0)
+        dealt = []
+        for name in self.DEAL_PILES:
+            pile, expected = piles[name], reference[name]
+            if name == "hands":
+                if len(pile) != len(expected):
+                    raise RulesError("the deal has %d hands, the game %d" % (len(pile), len(expected)))
+                for seat in range(len(pile)):
+                    _check_size("seat %d's hand" % seat, pile[seat], expected[seat])
+                    dealt.extend(pile[seat])
+            else:
+                _check_size("the " + name, pile, expected)
+                dealt.extend(pile)
+        pack = self.pack()
+        counts = {}
+        for card in pack:
+            counts[card] = counts.get(card, 0) + 1
+        for card in dealt:
+            if counts.get(card, 0) == 0:
+                raise RulesError("%s is dealt more often than the pack holds it" % self.card_text(card))
+            counts[card] -= 1
+
+    def card_text(self, card):
+        raise NotImplementedError
+
+    def parse_card(self, text):
+        """The card id of `text`; raises RulesError for a token that is not in the pack."""
+        raise NotImplementedError
+
+    # Match rules (defaults: the deal passes to the next seat, a fixed number of deals) ----
+    def next_dealer(self, dealer, state):
+        return (dealer + 1) % self.num_players
+
+    def deals_in_match(self):
+        return self.num_players
+
+    def match_over(self, match):
+        return len(match.results) >= self.deals_in_match()
+
+    def match_winners(self, match):
+        """Seats with the highest total."""
+        best = max(match.totals)
+        return [seat for seat in range(self.num_players) if match.totals[seat] == best]
+
+
+def _check_size(what, pile, expected):
+    if len(pile) != len(expected):
+        raise RulesError("%s holds %d cards, the rules deal %d" % (what, len(pile), len(expected)))
+
+
+class State:
+    """One hand. Subclasses keep `phase` up to date and implement the methods below."""
+
+    def __init__(self, game, dealer):
+        self.game = game
+        self.dealer = dealer
+        self.phase = ""
+
+    def current_player(self):
+        """The seat to act, or TERMINAL when the hand is over."""
+        raise NotImplementedError
+
+    def legal_actions(self):
+        """The distinct legal actions, in a fixed order; never empty while the hand runs."""
+        raise NotImplementedError
+
+    def apply(self, action):
+        """Apply a legal action (callers check legality with `illegal_reason` first)."""
+        raise NotImplementedError
+
+    def is_terminal(self):
+        return self.current_player() == TERMINAL
+
+    def illegal_reason(self, action):
+        """None if `action` is legal now, else a sentence naming the rule it breaks."""
+        if self.is_terminal():
+            return "the hand is over"
+        if action in self.legal_actions():
+            return None
+        return "%s is not a legal action in the %s phase" % (self.action_text(action), self.phase)
+
+    def points(self):
+        """Per-seat points counted in the hand (card points, for the trick games)."""
+        raise NotImplementedError
+
+    def scores(self):
+        """Per-seat score of the hand, the amount added to the match totals."""
+        raise NotImplementedError
+
+    def view(self, seat):
+        """What `seat` may see; bots receive only this."""
+        raise NotImplementedError
+
+    def action_text(self, action):
+        raise NotImplementedError
+
+    def parse_action(self, text):
+        """The action whose text is `text`, for the seat to act; RulesError if none."""
+        raise NotImplementedError
+
+    def clone(self):
+        raise NotImplementedError

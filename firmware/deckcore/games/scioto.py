@@ -1,0 +1,360 @@
+"""Scioto (rules.md section 1): a point-trick game won by "dismissal", 2 to 6 players.
+
+There is no obligation to follow: a card wins by dismissing the best card so far (the
+*major*). `F` dismisses `L` when F is 1 rank higher in any suit, 2 higher in the same colour,
+or 3 higher in the same suit (ranks are circular; other rule families in section 1.5).
+With two players the major is simply the leader's card until the follower dismisses it, so
+one mechanism serves 2 and N players, with and without compounding (section 1.4).
+"""
+
+from deckcore.game import Game, Option, RulesError, State, TERMINAL
+
+SUITS = "CSHD"  # clubs and spades are black, hearts and diamonds red: colour = suit // 2
+ANY, COLOUR, SUIT = 0, 1, 2
+
+# Section 1.5: a dismissal rule is a list of (rank distance, scope).
+DISMISSAL_RULES = {
+    "original": ((1, ANY), (2, COLOUR), (3, SUIT)),
+    "narrow": ((1, ANY), (2, COLOUR)),
+    "broader": ((1, ANY), (2, ANY), (3, COLOUR), (4, SUIT)),
+    "very_broad": ((1, ANY), (2, ANY), (3, ANY), (4, COLOUR), (5, SUIT)),
+}
+# Clarification 2: the rule family that suits each number of ranks.
+AUTO_DISMISSAL = {5: "narrow", 6: "narrow", 7: "original", 8: "original", 9: "broader",
+                  10: "broader", 11: "very_broad", 12: "very_broad", 13: "very_broad"}
+# Section 1.5 [house rule]: ranks per number of players, so that everyone gets equal cards.
+RANKS_FOR_PLAYERS = {2: 7, 3: 9, 4: 7, 5: 10, 6: 9}
+# Section 1.5, double pack: the Pinochle ranks from low to high, scoring 1 to 6.
+PINOCHLE_RANKS = ("9", "J", "Q", "K", "10", "A")
+
+STOP = 1000  # the leader declines to re-lead (compounding)
+
+OPTIONS = (
+    Option("players", 2, "number of players; 3-6 play with the major, clockwise",
+           lo=2, hi=6),
+    Option("compounding", False, "the leader may re-lead a card that dismisses the winning "
+           "card, and the trick goes on (section 1.4)", choices=(False, True)),
+    Option("trick_and_draw", False, "2 players: deal a quarter of the pack each, draw after "
+           "every trick (section 1.5)", choices=(False, True)),
+    Option("ranks", None, "number of ranks per suit, 5-13 (auto: 7 for 2 players, else the "
+           "pack table)", lo=5, hi=13, house_rule=True),
+    Option("dismissal", None, "dismissal rule family (auto picks by the number of ranks)",
+           choices=(None, "original", "narrow", "broader", "very_broad"), house_rule=True),
+    Option("schedule", None, "card points: pips, or for 12 ranks the 120-point tiers "
+           "1,1,1,2,2,2,3,3,3,4,4,4", choices=(None, "pips", "tiers"), house_rule=True),
+    Option("double_pack", False, "48-card Pinochle pack, each card twice; the second of two "
+           "identical cards dismisses the first (section 1.5)", choices=(False, True)),
+    Option("mandatory_dismissal", False, "a player must dismiss when able, and the leader "
+           "must re-lead when able", choices=(False, True)),
+    Option("deals", None, "deals in the match, a multiple of the number of players so that "
+           "everyone deals equally often (auto: one each)", lo=1, hi=60, house_rule=True),
+    Option("target", 0, "first to this many points wins (0: play the fixed number of deals)",
+           lo=0, hi=10000, house_rule=True),
+)
+
+
+class Scioto(Game):
+    NAME = "scioto"
+    TITLE = "Scioto"
+    OPTIONS = OPTIONS
+    DEAL_PILES = ("hands", "stock")
+
+    def __init__(self, options=None):
+        Game.__init__(self, options)
+        opts = self.options
+        players = opts["players"]
+        self.num_players = players
+        if opts["double_pack"]:
+            if opts["ranks"] not in (None, 6):
+                raise RulesError("the double pack has 6 ranks (9 J Q K 10 A), not %d" % opts["ranks"])
+            opts["ranks"] = 6
+            if players == 2:
+                opts["trick_and_draw"] = True  # section 1.5: two players draw from a 24-card stock
+        elif opts["ranks"] is None:
+            opts["ranks"] = RANKS_FOR_PLAYERS[players]
+        ranks = opts["ranks"]
+        copies = 2 if opts["double_pack"] else 1
+        self.ranks = ranks
+        self.distinct = 4 * ranks              # distinct cards
+        self.size = self.distinct * copies     # cards in the pack
+        if self.size % players:
+            raise RulesError("%d cards cannot be dealt equally to %d players; choose other ranks"
+                             % (self.size, players))
+        if opts["trick_and_draw"] and players != 2:
+            raise RulesError("trick_and_draw is a 2-player variant")
+        self.hand_size = self.size // 4 if opts["trick_and_draw"] else self.size // players
+
+        if opts["dismissal"] is None:
+            opts["dismissal"] = AUTO_DISMISSAL[ranks]
+        rule = DISMISSAL_RULES[opts["dismissal"]]
+        for distance, scope in rule:
+            if 2 * distance >= ranks:  # section 1.5 validity: distances below R/2
+                raise RulesError("the %s dismissal rule needs more than %d ranks: with distance %d "
+                                 "two cards could dismiss each other" % (opts["dismissal"], 2 * distance, distance))
+        if opts["schedule"] is None:
+            opts["schedule"] = "tiers" if ranks == 12 and not opts["double_pack"] else "pips"
+        elif opts["schedule"] == "tiers" and ranks != 12:
+            raise RulesError("the tiers schedule is for 12 ranks only")
+        if opts["deals"] is None:
+            opts["deals"] = players
+        elif opts["deals"] % players:
+            raise RulesError("deals must be a multiple of %d so everyone deals equally often" % players)
+
+        tiers = opts["schedule"] == "tiers"
+        self.card_points = bytearray(self.size)
+        for card in range(self.size):
+            rank = self.rank(card)
+            self.card_points[card] = (rank - 1) // 3 + 1 if tiers else rank
+        # dismisses_table[f * size + l] is 1 when card f dismisses card l.
+        self.dismisses_table = bytearray(self.size * self.size)
+        for f in range(self.size):
+            for l in range(self.size):
+                self.dismisses_table[f * self.size + l] = self._rule_dismisses(rule, f, l)
+
+    def rank(self, card):
+        return card % self.ranks + 1
+
+    def suit(self, card):
+        return card % self.distinct // self.ranks
+
+    def _rule_dismisses(self, rule, f, l):
+        if f % self.distinct == l % self.distinct:
+            # Double pack: the second of two identical cards dismisses the first.
+            return 1 if f != l else 0
+        distance = (self.rank(f) - self.rank(l)) % self.ranks
+        for rule_distance, scope in rule:
+            if distance == rule_distance:
+                if scope == ANY:
+                    return 1
+                if scope == COLOUR and self.suit(f) // 2 == self.suit(l) // 2:
+                    return 1
+                if scope == SUIT and self.suit(f) == self.suit(l):
+                    return 1
+        return 0
+
+    def dismisses(self, f, l):
+        return self.dismisses_table[f * self.size + l] == 1
+
+    def same_card(self, a, b):
+        return a % self.distinct == b % self.distinct
+
+    def pack(self):
+        return list(range(self.size))
+
+    def card_text(self, card):
+        rank = self.rank(card)
+        if self.options["double_pack"]:
+            name = PINOCHLE_RANKS[rank - 1]
+        else:
+            name = "A" if rank == 1 else str(rank)
+        return name + SUITS[self.suit(card)]
+
+    def parse_card(self, text):
+        """The lowest card id with this text (the two copies of a double-pack card)."""
+        for card in range(self.size):
+            if self.card_text(card) == text:
+                return card
+        raise RulesError("%r is not a card of this pack" % text)
+
+    def deal(self, rng, dealer):
+        cards = self.pack()
+        rng.shuffle(cards)
+        hands = []
+        for seat in range(self.num_players):
+            hand = cards[seat * self.hand_size:(seat + 1) * self.hand_size]
+            hand.sort()
+            hands.append(hand)
+        return {"hands": hands, "stock": cards[self.num_players * self.hand_size:]}
+
+    def new_hand(self, dealer, deal):
+        return SciotoState(self, dealer, deal)
+
+    def deals_in_match(self):
+        return self.options["deals"]
+
+    def match_over(self, match):
+        target = self.options["target"]
+        if target == 0:
+            return len(match.results) >= self.options["deals"]
+        # First to the target: over once someone has reached it with a clear lead.
+        best = max(match.totals)
+        return best >= target and match.totals.count(best) == 1
+
+
+class SciotoState(State):
+    """Phases: "play" (the seat to act plays a card), "relead" (the leader may re-lead a card
+    that dismisses the major, or stop), "over"."""
+
+    def __init__(self, game, dealer, deal):
+        State.__init__(self, game, dealer)
+        self.hands = [list(hand) for hand in deal["hands"]]
+        self.stock = list(deal["stock"])
+        self.piles = [[] for _ in range(game.num_players)]  # cards won, per seat
+        self.trick = []         # cards of the trick in progress, in play order
+        self.trick_seats = []   # who played each of them
+        self.major = 0          # index in `trick` of the best card so far
+        self.leader = (dealer + 1) % game.num_players  # sections 1.1.6 and 1.5 (players)
+        self.to_act = self.leader
+        self.tricks_played = 0
+        self.phase = "play"
+
+    def current_player(self):
+        return TERMINAL if self.phase == "over" else self.to_act
+
+    def _major_card(self):
+        return self.trick[self.major]
+
+    def _dismissers(self, hand):
+        major = self._major_card()
+        return [card for card in hand if self.game.dismisses(card, major)]
+
+    def _distinct(self, cards):
+        """One card of each identity (the double pack has two of each), in id order."""
+        out = []
+        for card in sorted(cards):
+            if not any(self.game.same_card(card, kept) for kept in out):
+                out.append(card)
+        return out
+
+    def legal_actions(self):
+        if self.phase == "over":
+            return []
+        hand = self.hands[self.to_act]
+        if self.phase == "relead":
+            cards = self._distinct(self._dismissers(hand))
+            return cards if self.game.options["mandatory_dismissal"] else cards + [STOP]
+        if self.trick and self.game.options["mandatory_dismissal"]:
+            dismissers = self._dismissers(hand)
+            if dismissers:
+                return self._distinct(dismissers)
+        return self._distinct(hand)
+
+    def illegal_reason(self, action):
+        reason = State.illegal_reason(self, action)
+        if reason is None or self.phase == "over":
+            return reason
+        if action != STOP and action not in self.hands[self.to_act]:
+            return "seat %d does not hold %s" % (self.to_act, self.game.card_text(action))
+        major = self.game.card_text(self._major_card()) if self.trick else ""
+        if self.phase == "relead":
+            if action == STOP:
+                return "section 1.5 mandatory dismissal: the leader must re-lead when able"
+            return "section 1.4: a re-lead must dismiss %s" % major
+        return "section 1.5 mandatory dismissal: seat %d holds a card that dismisses %s" % (
+            self.to_act, major)
+
+    def apply(self, action):
+        if self.phase == "relead":
+            if action == STOP:
+                self._finish_trick()
+                return
+            self.phase = "play"
+            self._play(action)
+            self.major = len(self.trick) - 1  # a re-lead always dismisses the major
+        else:
+            self._play(action)
+            if len(self.trick) > 1 and self.game.dismisses(action, self._major_card()):
+                self.major = len(self.trick) - 1
+        if len(self.trick) % self.game.num_players:
+            self.to_act = (self.to_act + 1) % self.game.num_players
+        else:
+            self._end_round()
+
+    def _play(self, card):
+        self.hands[self.to_act].remove(card)
+        self.trick.append(card)
+        self.trick_seats.append(self.to_act)
+
+    def _end_round(self):
+        """Everyone has played once more: the trick ends unless the leader may re-lead."""
+        winner = self.trick_seats[self.major]
+        if (winner != self.leader and self.game.options["compounding"]
+                and self._dismissers(self.hands[self.leader])):
+            self.phase = "relead"
+            self.to_act = self.leader
+        else:
+            self._finish_trick()
+
+    def _finish_trick(self):
+        winner = self.trick_seats[self.major]
+        self.piles[winner].extend(self.trick)
+        self.trick = []
+        self.trick_seats = []
+        self.major = 0
+        self.tricks_played += 1
+        self.leader = self.to_act = winner
+        self.phase = "play"
+        if self.game.options["trick_and_draw"]:
+            self._draw(winner)
+        if not self.hands[winner]:
+            self.phase = "over"
+
+    def _draw(self, winner):
+        """Winner first, then alternately, until both hold a full hand or the stock is empty."""
+        seat = winner
+        while self.stock and len(self.hands[seat]) < self.game.hand_size:
+            card = self.stock.pop(0)
+            self.hands[seat].append(card)
+            self.hands[seat].sort()
+            seat = 1 - seat
+
+    def points(self):
+        values = self.game.card_points
+        return [sum(values[card] for card in pile) for pile in self.piles]
+
+    def scores(self):
+        return self.points()
+
+    def view(self, seat):
+        return SciotoView(self, seat)
+
+    def action_text(self, action):
+        return "stop" if action == STOP else self.game.card_text(action)
+
+    def parse_action(self, text):
+        if text == "stop":
+            return STOP
+        card = self.game.parse_card(text)
+        for held in self.hands[self.to_act]:
+            if self.game.same_card(held, card):
+                return held
+        raise RulesError("seat %d does not hold %s" % (self.to_act, text))
+
+    def clone(self):
+        other = SciotoState(self.game, self.dealer, {"hands": self.hands, "stock": self.stock})
+        other.piles = [list(pile) for pile in self.piles]
+        other.trick = list(self.trick)
+        other.trick_seats = list(self.trick_seats)
+        other.major = self.major
+        other.leader = self.leader
+        other.to_act = self.to_act
+        other.tricks_played = self.tricks_played
+        other.phase = self.phase
+        return other
+
+
+class SciotoView:
+    """What one seat knows: its own hand, the trick on the table and every card already
+    played (tricks are won face down, but all their cards were seen)."""
+
+    def __init__(self, state, seat):
+        self.seat = seat
+        self.phase = state.phase
+        self.to_act = state.current_player()
+        self.hand = list(state.hands[seat])
+        self.trick = list(state.trick)
+        self.trick_seats = list(state.trick_seats)
+        self.major = state.major
+        self.leader = state.leader
+        self.hand_sizes = [len(hand) for hand in state.hands]
+        self.stock_size = len(state.stock)
+        self.points = state.points()
+        self.played = []
+        for pile in state.piles:
+            self.played.extend(pile)
+
+    def visible_cards(self):
+        return self.hand + self.trick + self.played
+
+
+GAME_CLASS = Scioto

@@ -1,0 +1,27 @@
+"""Match bookkeeping beside the single hand: deals, dealer rotation, totals, end, winner."""
+
+
+class Match:
+    def __init__(self, game, first_dealer):
+        self.game = game
+        self.first_dealer = first_dealer
+        self.dealer = first_dealer
+        self.results = []  # one (points, scores) pair per finished hand
+        self.totals = [0] * game.num_players
+
+    def new_hand(self, deal):
+        return self.game.new_hand(self.dealer, deal)
+
+    def finish_hand(self, state):
+        """Record a finished hand and pass the deal on as the game's rules say."""
+        scores = state.scores()
+        self.results.append((state.points(), scores))
+        for seat in range(self.game.num_players):
+            self.totals[seat] += scores[seat]
+        self.dealer = self.game.next_dealer(self.dealer, state)
+
+    def is_over(self):
+        return self.game.match_over(self)
+
+    def winners(self):
+        return self.game.match_winners(self)

@@ -1,0 +1,1 @@
+"""One module per `deckmate` subcommand, each with `add_parser(subparsers)`."""
