@@ -1,0 +1,529 @@
+"""The tarot family's shared mechanics (rules.md sections 2, 3 and 4): Scarto, Chambéry Tarot
+and Droggn each subclass what is here and add their own deal, exchange, bidding and scoring.
+
+Cards are small ints, the same id in every pack size:
+
+    FOOL = 0 (text `Fool`; Droggn's Gstieß, Chambéry's Excuse)
+    T1 .. T21 = 1 .. 21 (text `T1` .. `T21`)
+    suit cards 22 .. 77 = 22 + 14 * suit + rank - 1, suits S C H D = 0 1 2 3
+        (0, 1 black/long, 2, 3 red/round: `is_red(suit) = suit >= 2`),
+        ranks 1 .. 10 pips, 11 J (jack), 12 N (knight, cavalier), 13 Q, 14 K;
+        text rank then suit: `1C`, `10D`, `JS`, `NH`, `QD`, `KS`.
+
+Module API (all tables are bytearrays indexed by card id):
+
+    SUIT_OF[card]           0..3, TRUMP (4) or EXCUSE (5); RANK_OF[card] 1..14 (trump number)
+    card_text(c), parse_card(text)       the alphabet above; RulesError for a bad token
+    make_pack(black_pips, red_pips)      ids of a pack: all trumps, the Fool, every court card
+                                         and the listed pips (78: 1..10 both; Droggn's 66:
+                                         black 4..10, red 1..7; Chambéry's 62: 1 and 6..10)
+    make_power(ranking, angel_high)      trick-taking strength: ranking ITALIAN (black K Q N J
+                                         10..1, red K Q N J 1..10) or FRENCH_1902 (K Q N J 1
+                                         10..2 in all suits); angel_high puts T20 over T21
+    suit_strength(suit, rank, ranking)   the same order as a function of suit
+    make_values(courts, other, honours)  counting values: courts = (K, Q, N, J) values,
+                                         `other` for every other card, honours = ((card, v),..)
+    follow_cards(hand, led)              the non-Fool cards the follow/trump rules allow
+    led_suit(trick)                      suit to follow (the second card's if the Fool led)
+    winning_index(trick, power)          index of the winning card (the Fool never wins)
+    count_in_threes(cards, values)       pagat counting: Σ - 2 per group of 3 - 1 for a
+                                         leftover single or pair
+    count_cards_and_tricks(cards, values, tricks)   Σ values + 1 per trick (Chambéry)
+    next_seat(seat, players, direction)  CLOCKWISE (+1, to the left) or COUNTER_CLOCKWISE (-1)
+    deal_in_packets(cards, order, seats, packet, per_hand)   hands dealt round `order`
+    Auction(speakers)                    one round, each speaks once, PASS or a higher bid
+    deal_unknown(cards, sizes, allowed, rng)   random deal of hidden cards into slots that
+                                         respects allowed(slot, card) (voids), for bots
+    may_hold(voids, card)                False if `card` is of a suit in the voids bitmask
+
+Class API:
+
+    TarotGame(Game)   set `self.pack_cards`, `self.power`, `self.values` in __init__; gives
+                      pack(), card_text(), parse_card() (cards outside the pack rejected).
+    TarotState(State) phase "play" of any tarot hand. The subclass sets `hands`, calls
+                      `start_play(leader)`, implements its own phases, and in phase "play"
+                      forwards to `legal_cards(seat)`, `play_card(card)`,
+                      `play_illegal_reason(card)`. Class attribute PLAY_RULE names the rule
+                      for messages ("section 2.3.2"). Hooks to override:
+                        excuse_allowed(seat)       may the Fool be played now (default yes)
+                        excuse_goes_to(seat, winner)  whose pile gets it (default its player)
+                        trick_winner()             index of the winning card
+                        end_of_play()              after the last trick (default "over")
+                      State kept: hands, piles (cards won per seat; the Fool in its player's
+                      pile), tricks_won, trick, trick_seats, leader, to_act, tricks_played,
+                      voids (per seat bitmask 1 << suit of suits shown void, public),
+                      excuse_seat / excuse_winner (who played the Fool, who won that trick).
+                      copy_play_to(other) copies all of that for clone().
+    TarotView         the public part of a hand for one seat; subclasses add secrets they may
+                      see. visible_cards() = own hand + trick + every card seen in tricks.
+"""
+
+from deckcore.game import Game, RulesError, State, TERMINAL
+
+FOOL = 0
+TRUMP = 4
+EXCUSE = 5
+SUITS = "SCHD"  # spades, clubs (black, long); hearts, diamonds (red, round)
+RANKS = ("", "1", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "N", "Q", "K")
+JACK, KNIGHT, QUEEN, KING = 11, 12, 13, 14
+SUIT_NAMES = ("spades", "clubs", "hearts", "diamonds", "trumps", "the Fool")
+PACK_SIZE = 78
+ALL_PIPS = (1, 2, 3, 4, 5, 6, 7, 8, 9, 10)
+
+CLOCKWISE = 1           # play passes to the left: seat + 1
+COUNTER_CLOCKWISE = -1  # play passes to the right: seat - 1
+
+ITALIAN = "italian"          # black K Q N J 10 .. 1, red K Q N J 1 .. 10 (sections 2.1.3, 3.2.3)
+FRENCH_1902 = "french_1902"  # K Q N J 1 10 9 .. 2 in every suit (section 3.2.3 option)
+
+
+def trump(number):
+    return number
+
+
+def suit_card(suit, rank):
+    return 22 + 14 * suit + rank - 1
+
+
+def is_red(suit):
+    return suit >= 2
+
+
+def _suit_table():
+    suit_of = bytearray(PACK_SIZE)
+    rank_of = bytearray(PACK_SIZE)
+    suit_of[FOOL] = EXCUSE
+    for card in range(1, 22):
+        suit_of[card] = TRUMP
+        rank_of[card] = card
+    for card in range(22, PACK_SIZE):
+        suit_of[card] = (card - 22) // 14
+        rank_of[card] = (card - 22) % 14 + 1
+    return suit_of, rank_of
+
+
+SUIT_OF, RANK_OF = _suit_table()
+
+
+def card_text(card):
+    if card == FOOL:
+        return "Fool"
+    if card < 22:
+        return "T%d" % card
+    return RANKS[RANK_OF[card]] + SUITS[SUIT_OF[card]]
+
+
+def parse_card(text):
+    """The id of a card text of the tarot alphabet (any pack size)."""
+    if text == "Fool":
+        return FOOL
+    if len(text) >= 2 and text[0] == "T" and text[1:].isdigit():
+        number = int(text[1:])
+        if 1 <= number <= 21 and text[1] != "0":
+            return number
+    elif len(text) >= 2:
+        suit = SUITS.find(text[-1])
+        rank_text = text[:-1]
+        if suit >= 0:
+            for rank in range(1, 15):
+                if RANKS[rank] == rank_text:
+                    return suit_card(suit, rank)
+    raise RulesError("%r is not a tarot card (Fool, T1..T21, or a rank 1..10 J N Q K "
+                     "followed by a suit S C H D)" % text)
+
+
+def make_pack(black_pips=ALL_PIPS, red_pips=ALL_PIPS):
+    """The card ids of a pack, in id order: the Fool, 21 trumps, the four court cards of every
+    suit and the listed pip ranks (black suits S C, red suits H D)."""
+    cards = list(range(22))
+    for suit in range(4):
+        pips = red_pips if is_red(suit) else black_pips
+        for rank in range(1, 15):
+            if rank > 10 or rank in pips:
+                cards.append(suit_card(suit, rank))
+    return cards
+
+
+def suit_strength(suit, rank, ranking=ITALIAN):
+    """1 (lowest) .. 14 (King) within a suit, under the given suit ranking."""
+    if rank > 10:
+        return rank
+    if ranking == FRENCH_1902:
+        return 10 if rank == 1 else rank - 1
+    return 11 - rank if is_red(suit) else rank
+
+
+def make_power(ranking=ITALIAN, angel_high=False):
+    """Strength of every card for `winning_index`: the Fool 0, suit cards 1..14, trumps above
+    every suit card; with angel_high (Scarto, section 2.1.2) T20 beats T21."""
+    power = bytearray(PACK_SIZE)
+    for card in range(1, 22):
+        power[card] = 20 + card
+    if angel_high:
+        power[20] = 20 + 22
+    for card in range(22, PACK_SIZE):
+        power[card] = suit_strength(SUIT_OF[card], RANK_OF[card], ranking)
+    return power
+
+
+def make_values(courts, other, honours):
+    """Counting values: courts = values of (K, Q, N, J), `other` for every other card
+    (trumps and the Fool included), then honours = ((card, value), ...) override."""
+    values = bytearray(PACK_SIZE)
+    for card in range(PACK_SIZE):
+        rank = RANK_OF[card]
+        if card >= 22 and rank > 10:
+            values[card] = courts[KING - rank]
+        else:
+            values[card] = other
+    for card, value in honours:
+        values[card] = value
+    return values
+
+
+# Trick-taking -------------------------------------------------------------------------------
+
+def led_suit(trick):
+    """The suit to follow: that of the first card that is not the Fool; -1 if none yet."""
+    for card in trick:
+        if card != FOOL:
+            return SUIT_OF[card]
+    return -1
+
+
+def follow_cards(hand, led):
+    """The cards of `hand` (Fool excluded) that the obligations allow: follow suit; if void,
+    trump; if trumps are led, trump; otherwise anything. No obligation to overtake."""
+    if led < 0:
+        return [card for card in hand if card != FOOL]
+    same = [card for card in hand if SUIT_OF[card] == led]
+    if same:
+        return same
+    trumps = [card for card in hand if SUIT_OF[card] == TRUMP]
+    if trumps:
+        return trumps
+    return [card for card in hand if card != FOOL]
+
+
+def winning_index(trick, power):
+    """Index in `trick` of the highest trump, else of the highest card of the suit led.
+    The Fool never wins."""
+    led = led_suit(trick)
+    best, best_power = -1, -1
+    for index in range(len(trick)):
+        card = trick[index]
+        suit = SUIT_OF[card]
+        if suit == TRUMP or (suit == led and suit != EXCUSE):
+            if power[card] > best_power:
+                best, best_power = index, power[card]
+    return best
+
+
+# Counting -----------------------------------------------------------------------------------
+
+def count_in_threes(cards, values):
+    """Pagat's counting (http://pagat.com/tarot/counting.html): the face values less 2 for
+    every group of three, less 1 for a leftover single card or pair."""
+    n = len(cards)
+    total = 0
+    for card in cards:
+        total += values[card]
+    return total - 2 * (n // 3) - (1 if n % 3 else 0)
+
+
+def count_cards_and_tricks(cards, values, tricks):
+    """Counting by card and trick (Chambéry, section 3.2.4): the values plus 1 per trick."""
+    total = tricks
+    for card in cards:
+        total += values[card]
+    return total
+
+
+# Seats, deal, bidding -----------------------------------------------------------------------
+
+def next_seat(seat, players, direction):
+    return (seat + direction) % players
+
+
+def deal_in_packets(cards, order, seats, packet, per_hand):
+    """Deal `cards` in packets of `packet` round the seats listed in `order` until each holds
+    `per_hand`. Returns (hands indexed by seat, sorted; a seat not in `order` gets none,
+    the cards left over)."""
+    hands = [[] for _ in range(seats)]
+    position = 0
+    while len(hands[order[-1]]) < per_hand:
+        for seat in order:
+            hands[seat].extend(cards[position:position + packet])
+            position += packet
+    for hand in hands:
+        hand.sort()
+    return hands, cards[position:]
+
+
+PASS = 0
+
+
+class Auction:
+    """One round of bidding (Chambéry 3.4.2, Droggn 4.3): every seat in `speakers` speaks once,
+    in order, PASS or a bid (an int >= 1, a higher number a higher bid) above the highest
+    so far."""
+
+    def __init__(self, speakers, top_bid):
+        self.speakers = speakers
+        self.top_bid = top_bid
+        self.spoken = 0
+        self.high = PASS
+        self.declarer = -1
+
+    def to_speak(self):
+        """The seat to speak, or -1 when everyone has spoken."""
+        return self.speakers[self.spoken] if self.spoken < len(self.speakers) else -1
+
+    def legal(self):
+        return [PASS] + list(range(self.high + 1, self.top_bid + 1))
+
+    def speak(self, bid):
+        if bid != PASS:
+            self.high = bid
+            self.declarer = self.speakers[self.spoken]
+        self.spoken += 1
+
+    def copy(self):
+        other = Auction(self.speakers, self.top_bid)
+        other.spoken, other.high, other.declarer = self.spoken, self.high, self.declarer
+        return other
+
+
+# Hidden cards, for bots ---------------------------------------------------------------------
+
+def may_hold(voids, card):
+    """Whether a seat whose shown voids are `voids` (bitmask 1 << suit) may hold `card`."""
+    return not voids & (1 << SUIT_OF[card])
+
+
+def deal_unknown(cards, sizes, allowed, rng):
+    """Deal `cards` at random into slots of the given sizes so that every card lands in a slot
+    with allowed(slot, card) true (e.g. not a suit a seat has shown void in). Cards with
+    fewest possible slots are placed first; backtracking makes it exact. Returns the slot
+    lists, or None if no such deal exists."""
+    shuffled = list(cards)
+    rng.shuffle(shuffled)
+    options = []
+    for index in range(len(shuffled)):
+        card = shuffled[index]
+        slots = [s for s in range(len(sizes)) if allowed(s, card)]
+        options.append((len(slots), index, card, slots))
+    options.sort()  # total order: (count, index) is unique
+    room = list(sizes)
+    placed = [-1] * len(options)
+    if not _place(options, 0, room, placed, rng):
+        return None
+    result = [[] for _ in sizes]
+    for i in range(len(options)):
+        result[placed[i]].append(options[i][2])
+    for pile in result:
+        pile.sort()
+    return result
+
+
+def _place(options, i, room, placed, rng):
+    if i == len(options):
+        return True
+    slots = [s for s in options[i][3] if room[s] > 0]
+    # Try slots at random, weighted by the room left, so that sampled deals stay balanced.
+    while slots:
+        total = 0
+        for s in slots:
+            total += room[s]
+        pick = rng.below(total)
+        for s in slots:
+            if pick < room[s]:
+                break
+            pick -= room[s]
+        room[s] -= 1
+        placed[i] = s
+        if _place(options, i + 1, room, placed, rng):
+            return True
+        room[s] += 1
+        slots.remove(s)
+    return False
+
+
+# The game and the play phase ----------------------------------------------------------------
+
+class TarotGame(Game):
+    """A tarot game; subclasses set pack_cards, power and values in __init__."""
+
+    def __init__(self, options=None):
+        Game.__init__(self, options)
+        self.pack_cards = make_pack()
+        self.power = make_power()
+        self.values = make_values((0, 0, 0, 0), 0, ())
+
+    def pack(self):
+        return list(self.pack_cards)
+
+    def card_text(self, card):
+        return card_text(card)
+
+    def parse_card(self, text):
+        card = parse_card(text)
+        if card not in self.pack_cards:
+            raise RulesError("%s is not in the %d-card pack" % (text, len(self.pack_cards)))
+        return card
+
+
+class TarotState(State):
+    """The trick play shared by the tarot games (phase "play")."""
+
+    PLAY_RULE = ""  # e.g. "section 2.3.2", for messages
+
+    def __init__(self, game, dealer, direction, sitting_out=-1):
+        State.__init__(self, game, dealer)
+        players = game.num_players
+        self.direction = direction
+        self.sitting_out = sitting_out
+        self.hands = [[] for _ in range(players)]
+        self.piles = [[] for _ in range(players)]
+        self.tricks_won = [0] * players
+        self.trick = []
+        self.trick_seats = []
+        self.leader = -1
+        self.to_act = -1
+        self.tricks_played = 0
+        self.voids = bytearray(players)
+        self.excuse_seat = -1
+        self.excuse_winner = -1
+
+    # Seats
+    def next_player(self, seat):
+        seat = next_seat(seat, self.game.num_players, self.direction)
+        if seat == self.sitting_out:
+            seat = next_seat(seat, self.game.num_players, self.direction)
+        return seat
+
+    def trick_size(self):
+        return self.game.num_players - (1 if self.sitting_out >= 0 else 0)
+
+    def start_play(self, leader):
+        self.phase = "play"
+        self.leader = self.to_act = leader
+
+    # Hooks
+    def excuse_allowed(self, seat):
+        return True
+
+    def excuse_goes_to(self, seat, winner):
+        return seat
+
+    def trick_winner(self):
+        return winning_index(self.trick, self.game.power)
+
+    def end_of_play(self):
+        self.phase = "over"
+
+    # Play
+    def legal_cards(self, seat):
+        hand = self.hands[seat]
+        cards = follow_cards(hand, led_suit(self.trick))
+        if hand and hand[0] == FOOL and self.excuse_allowed(seat):
+            return [FOOL] + cards  # hands are sorted, the Fool (id 0) first
+        return cards
+
+    def play_illegal_reason(self, card):
+        """None if `card` may be played now, else the rule it breaks."""
+        seat = self.to_act
+        if card not in self.hands[seat]:
+            return "seat %d does not hold %s" % (seat, card_text(card))
+        if card in self.legal_cards(seat):
+            return None
+        if card == FOOL:
+            return "%s: the Fool may not be played now" % self.PLAY_RULE
+        led = led_suit(self.trick)
+        hand = self.hands[seat]
+        if any(SUIT_OF[c] == led for c in hand):
+            if led == TRUMP:
+                return "%s: trumps were led and seat %d holds a trump" % (self.PLAY_RULE, seat)
+            return "%s: must follow suit (%s led)" % (self.PLAY_RULE, SUIT_NAMES[led])
+        return "%s: void in %s, must play a trump" % (self.PLAY_RULE, SUIT_NAMES[led])
+
+    def play_card(self, card):
+        seat = self.to_act
+        led = led_suit(self.trick)
+        suit = SUIT_OF[card]
+        if led >= 0 and card != FOOL and suit != led:
+            self.voids[seat] |= 1 << led
+            if suit != TRUMP:
+                self.voids[seat] |= 1 << TRUMP
+        self.hands[seat].remove(card)
+        self.trick.append(card)
+        self.trick_seats.append(seat)
+        if len(self.trick) < self.trick_size():
+            self.to_act = self.next_player(seat)
+        else:
+            self._finish_trick()
+
+    def _finish_trick(self):
+        winner = self.trick_seats[self.trick_winner()]
+        for index in range(len(self.trick)):
+            card, seat = self.trick[index], self.trick_seats[index]
+            if card == FOOL:
+                self.excuse_seat, self.excuse_winner = seat, winner
+                self.piles[self.excuse_goes_to(seat, winner)].append(card)
+            else:
+                self.piles[winner].append(card)
+        self.tricks_won[winner] += 1
+        self.tricks_played += 1
+        self.trick = []
+        self.trick_seats = []
+        self.leader = self.to_act = winner
+        if not self.hands[winner]:
+            self.end_of_play()
+
+    def copy_play_to(self, other):
+        other.phase = self.phase
+        other.direction = self.direction
+        other.sitting_out = self.sitting_out
+        other.hands = [list(hand) for hand in self.hands]
+        other.piles = [list(pile) for pile in self.piles]
+        other.tricks_won = list(self.tricks_won)
+        other.trick = list(self.trick)
+        other.trick_seats = list(self.trick_seats)
+        other.leader = self.leader
+        other.to_act = self.to_act
+        other.tricks_played = self.tricks_played
+        other.voids = bytearray(self.voids)
+        other.excuse_seat = self.excuse_seat
+        other.excuse_winner = self.excuse_winner
+
+    def current_player(self):
+        return TERMINAL if self.phase == "over" else self.to_act
+
+
+class TarotView:
+    """What every seat may see of a tarot hand: its own hand, the trick on the table, every
+    card won in tricks (all were seen when played), trick counts, hand sizes and the voids
+    that play has shown."""
+
+    def __init__(self, state, seat):
+        self.seat = seat
+        self.dealer = state.dealer
+        self.phase = state.phase
+        self.to_act = state.current_player()
+        self.hand = list(state.hands[seat])
+        self.trick = list(state.trick)
+        self.trick_seats = list(state.trick_seats)
+        self.leader = state.leader
+        self.tricks_played = state.tricks_played
+        self.hand_sizes = [len(hand) for hand in state.hands]
+        self.won = [list(pile) for pile in state.piles]
+        self.tricks_won = list(state.tricks_won)
+        self.voids = bytearray(state.voids)
+        self.excuse_seat = state.excuse_seat
+        self.excuse_winner = state.excuse_winner
+
+    def visible_cards(self):
+        cards = self.hand + self.trick
+        for pile in self.won:
+            cards.extend(pile)
+        return cards
