@@ -137,14 +137,15 @@ class Game:
             else:
                 _check_size("the " + name, pile, expected)
                 dealt.extend(pile)
-        pack = self.pack()
-        counts = {}
-        for card in pack:
-            counts[card] = counts.get(card, 0) + 1
+        counts = {}  # by text: identical cards (a double pack) share one text
+        for card in self.pack():
+            text = self.card_text(card)
+            counts[text] = counts.get(text, 0) + 1
         for card in dealt:
-            if counts.get(card, 0) == 0:
-                raise RulesError("%s is dealt more often than the pack holds it" % self.card_text(card))
-            counts[card] -= 1
+            text = self.card_text(card)
+            if counts.get(text, 0) == 0:
+                raise RulesError("%s is dealt more often than the pack holds it" % text)
+            counts[text] -= 1
 
     def card_text(self, card):
         raise NotImplementedError

@@ -100,6 +100,10 @@ class Scioto(Game):
         elif opts["deals"] % players:
             raise RulesError("deals must be a multiple of %d so everyone deals equally often" % players)
 
+        self.texts = [self._text(card) for card in range(self.size)]
+        self.cards_by_text = {}
+        for card in range(self.size - 1, -1, -1):  # the lowest id of two identical cards wins
+            self.cards_by_text[self.texts[card]] = card
         tiers = opts["schedule"] == "tiers"
         self.card_points = bytearray(self.size)
         for card in range(self.size):
@@ -142,6 +146,9 @@ class Scioto(Game):
         return list(range(self.size))
 
     def card_text(self, card):
+        return self.texts[card]
+
+    def _text(self, card):
         rank = self.rank(card)
         if self.options["double_pack"]:
             name = PINOCHLE_RANKS[rank - 1]
@@ -151,10 +158,10 @@ class Scioto(Game):
 
     def parse_card(self, text):
         """The lowest card id with this text (the two copies of a double-pack card)."""
-        for card in range(self.size):
-            if self.card_text(card) == text:
-                return card
-        raise RulesError("%r is not a card of this pack" % text)
+        card = self.cards_by_text.get(text)
+        if card is None:
+            raise RulesError("%r is not a card of this pack" % text)
+        return card
 
     def deal(self, rng, dealer):
         cards = self.pack()
@@ -167,7 +174,23 @@ class Scioto(Game):
         return {"hands": hands, "stock": cards[self.num_players * self.hand_size:]}
 
     def new_hand(self, dealer, deal):
+        if self.options["double_pack"]:
+            deal = self._separate_twins(deal)
         return SciotoState(self, dealer, deal)
+
+    def _separate_twins(self, deal):
+        """A logged deal writes both copies of a card alike; give the second its own id."""
+        seen = bytearray(self.size)
+
+        def own_ids(cards):
+            out = []
+            for card in cards:
+                if seen[card]:
+                    card = (card + self.distinct) % self.size
+                seen[card] = 1
+                out.append(card)
+            return out
+        return {"hands": [own_ids(hand) for hand in deal["hands"]], "stock": own_ids(deal["stock"])}
 
     def deals_in_match(self):
         return self.options["deals"]
@@ -210,9 +233,14 @@ class SciotoState(State):
 
     def _distinct(self, cards):
         """One card of each identity (the double pack has two of each), in id order."""
+        if not self.game.options["double_pack"]:
+            return sorted(cards)
+        distinct = self.game.distinct
         out = []
+        identities = []
         for card in sorted(cards):
-            if not any(self.game.same_card(card, kept) for kept in out):
+            if card % distinct not in identities:
+                identities.append(card % distinct)
                 out.append(card)
         return out
 

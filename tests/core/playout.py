@@ -1,0 +1,53 @@
+"""Random playouts that check the invariants every game must keep, whatever the rules."""
+
+import sys
+
+from deckcore.match import Match
+from deckcore.rng import Rng
+
+ON_MICROPYTHON = sys.implementation.name == "micropython"
+
+
+def scaled(count):
+    """Fewer repetitions under MicroPython, which is slower and runs the same code."""
+    return max(1, count // 10) if ON_MICROPYTHON else count
+
+
+def random_hand(game, rng, dealer, check_step=None):
+    """Play one hand with uniformly random legal actions, checking at every step that the
+    hand offers legal actions, that each one is accepted and survives its text form, and
+    that no view shows a card from another seat's hand. Returns the finished state."""
+    state = game.new_hand(dealer, game.deal(rng, dealer))
+    steps = 0
+    while not state.is_terminal():
+        seat = state.current_player()
+        legal = state.legal_actions()
+        assert legal, "no legal action in phase %s" % state.phase
+        for action in legal:
+            assert state.illegal_reason(action) is None
+            assert state.parse_action(state.action_text(action)) == action
+        assert len(legal) == len(set(legal)), "duplicate legal actions"
+        check_view_hides_other_hands(state, seat)
+        if check_step:
+            check_step(state)
+        state.apply(rng.choice(legal))
+        steps += 1
+        assert steps < 10000, "the hand does not end"
+    return state
+
+
+def check_view_hides_other_hands(state, seat):
+    visible = state.view(seat).visible_cards()
+    for other in range(state.game.num_players):
+        if other != seat:
+            for card in state.hands[other]:
+                assert card not in visible, "seat %d sees %s in seat %d's hand" % (
+                    seat, state.game.card_text(card), other)
+
+
+def random_match(game, seed):
+    rng = Rng(seed)
+    match = Match(game, rng.below(game.num_players))
+    while not match.is_over():
+        match.finish_hand(random_hand(game, rng, match.dealer))
+    return match

@@ -1,0 +1,33 @@
+"""Running the deckmate command and the MicroPython port from host tests."""
+
+import glob
+import os
+import subprocess
+import sys
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+FIRMWARE = os.path.join(ROOT, "firmware")
+BIN = os.path.dirname(sys.executable)
+
+
+def tool(name):
+    path = os.path.join(BIN, name)
+    return path if os.path.exists(path) else name
+
+
+def deckmate(*args):
+    """Run `deckmate ARGS` in a subprocess; returns the CompletedProcess (text)."""
+    return subprocess.run([sys.executable, "-m", "deckmate.cli"] + [str(a) for a in args],
+                          capture_output=True, text=True)
+
+
+def selfplay(tmp_path, game, seed, runtime="cpython", extra=()):
+    out = tmp_path / ("%s-%s-%s-%s.jsonl" % (game, seed, runtime, abs(hash(tuple(extra)))))
+    result = deckmate("selfplay", "--game", game, "--seed", seed, "--runtime", runtime,
+                      "--out", out, *extra)
+    assert result.returncode == 0, result.stderr
+    return out
+
+
+def firmware_files():
+    return sorted(glob.glob(os.path.join(FIRMWARE, "**", "*.py"), recursive=True))
