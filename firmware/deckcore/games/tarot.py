@@ -50,12 +50,13 @@ Class API:
                         trick_winner()             index of the winning card
                         end_of_play()              after the last trick (default "over")
                       State kept: hands, piles (cards won per seat; the Fool in its player's
-                      pile), tricks_won, trick, trick_seats, leader, to_act, tricks_played,
+                      pile), played (cards each seat has played, public), tricks_won, trick, trick_seats, leader, to_act, tricks_played,
                       voids (per seat bitmask 1 << suit of suits shown void, public),
                       excuse_seat / excuse_winner (who played the Fool, who won that trick).
                       copy_play_to(other) copies all of that for clone().
-    TarotView         the public part of a hand for one seat; subclasses add secrets they may
-                      see. visible_cards() = own hand + trick + every card seen in tricks.
+    TarotView         the public part of a hand for one seat (with `game`, for determinizing);
+                      subclasses add the secrets that seat may see. visible_cards() = own hand
+                      + trick + every card seen in tricks.
 """
 
 from deckcore.game import Game, RulesError, State, TERMINAL
@@ -385,6 +386,7 @@ class TarotState(State):
         self.sitting_out = sitting_out
         self.hands = [[] for _ in range(players)]
         self.piles = [[] for _ in range(players)]
+        self.played = [[] for _ in range(players)]
         self.tricks_won = [0] * players
         self.trick = []
         self.trick_seats = []
@@ -456,6 +458,7 @@ class TarotState(State):
             if suit != TRUMP:
                 self.voids[seat] |= 1 << TRUMP
         self.hands[seat].remove(card)
+        self.played[seat].append(card)
         self.trick.append(card)
         self.trick_seats.append(seat)
         if len(self.trick) < self.trick_size():
@@ -486,6 +489,7 @@ class TarotState(State):
         other.sitting_out = self.sitting_out
         other.hands = [list(hand) for hand in self.hands]
         other.piles = [list(pile) for pile in self.piles]
+        other.played = [list(cards) for cards in self.played]
         other.tricks_won = list(self.tricks_won)
         other.trick = list(self.trick)
         other.trick_seats = list(self.trick_seats)
@@ -506,6 +510,7 @@ class TarotView:
     that play has shown."""
 
     def __init__(self, state, seat):
+        self.game = state.game
         self.seat = seat
         self.dealer = state.dealer
         self.phase = state.phase
@@ -517,6 +522,7 @@ class TarotView:
         self.tricks_played = state.tricks_played
         self.hand_sizes = [len(hand) for hand in state.hands]
         self.won = [list(pile) for pile in state.piles]
+        self.played = [list(cards) for cards in state.played]
         self.tricks_won = list(state.tricks_won)
         self.voids = bytearray(state.voids)
         self.excuse_seat = state.excuse_seat
