@@ -50,7 +50,8 @@ Class API:
                         trick_winner()             index of the winning card
                         end_of_play()              after the last trick (default "over")
                       State kept: hands, piles (cards won per seat; the Fool in its player's
-                      pile), played (cards each seat has played, public), tricks_won, trick, trick_seats, leader, to_act, tricks_played,
+                      pile), played (cards each seat has played, public), tricks_won,
+                      trick, trick_seats, leader, to_act, tricks_played,
                       voids (per seat bitmask 1 << suit of suits shown void, public),
                       excuse_seat / excuse_winner (who played the Fool, who won that trick).
                       copy_play_to(other) copies all of that for clone().
