@@ -3,9 +3,9 @@
 import argparse
 import sys
 
-from deckmate.commands import replay, selfplay
+from deckmate.commands import options_list, replay, selfplay
 
-COMMANDS = (selfplay, replay)
+COMMANDS = (selfplay, replay, options_list)
 
 
 def build_parser():

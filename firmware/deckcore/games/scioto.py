@@ -30,10 +30,12 @@ PINOCHLE_RANKS = ("9", "J", "Q", "K", "10", "A")
 STOP = 1000  # the leader declines to re-lead (compounding)
 
 OPTIONS = (
-    Option("players", 2, "number of players; 3-6 play with the major, clockwise",
+    Option("players", 2, "number of players; 3-6 play with the major (the pack table "
+           "and the clockwise direction are house rules)",
            lo=2, hi=6),
     Option("compounding", False, "the leader may re-lead a card that dismisses the winning "
-           "card, and the trick goes on (section 1.4)", choices=(False, True)),
+           "card, and the trick goes on (section 1.4; re-leading on the first follower's "
+           "card is a house rule)", choices=(False, True)),
     Option("trick_and_draw", False, "2 players: deal a quarter of the pack each, draw after "
            "every trick (section 1.5)", choices=(False, True)),
     Option("ranks", None, "number of ranks per suit, 5-13 (auto: 7 for 2 players, else the "
@@ -43,7 +45,8 @@ OPTIONS = (
     Option("schedule", None, "card points: pips, or for 12 ranks the 120-point tiers "
            "1,1,1,2,2,2,3,3,3,4,4,4", choices=(None, "pips", "tiers"), house_rule=True),
     Option("double_pack", False, "48-card Pinochle pack, each card twice; the second of two "
-           "identical cards dismisses the first (section 1.5)", choices=(False, True)),
+           "identical cards dismisses the first (section 1.5; its narrow rule is a house "
+           "rule)", choices=(False, True)),
     Option("mandatory_dismissal", False, "a player must dismiss when able, and the leader "
            "must re-lead when able", choices=(False, True)),
     Option("deals", None, "deals in the match, a multiple of the number of players so that "

@@ -1,0 +1,21 @@
+"""`deckmate options`: the options of a game, with their defaults, and house rules labelled."""
+
+from deckcore.games import NAMES, load
+
+
+def add_parser(subparsers):
+    parser = subparsers.add_parser(
+        "options", help="list a game's options (give them as --option KEY=VALUE)",
+        description="List the options of a game with their allowed values and defaults. "
+                    "Rules the project chose where the original rules are silent are "
+                    "labelled [house rule].")
+    parser.add_argument("--game", required=True, choices=NAMES, help="which game")
+    parser.set_defaults(run=run)
+
+
+def run(args):
+    game_class = load(args.game)
+    print("%s options (--option KEY=VALUE):" % game_class.TITLE)
+    for option in game_class.OPTIONS:
+        print("  " + option.help_line())
+    return 0
