@@ -9,3 +9,8 @@ fi
 .venv/bin/python -m pip install --quiet --disable-pip-version-check -r requirements.txt
 .venv/bin/python -m pip install --quiet --disable-pip-version-check --no-build-isolation -e . \
     || .venv/bin/python -m pip install --quiet --disable-pip-version-check -e .
+# MicroPython rp2 stubs for pyright, in a folder of their own so they never shadow CPython.
+if [ ! -f typings/machine.pyi ]; then
+    .venv/bin/python -m pip install --quiet --disable-pip-version-check --no-user --target typings \
+        micropython-rp2-rpi-pico-stubs==1.29.0.post1
+fi

@@ -21,7 +21,7 @@ class Option:
     """A named option of a game. `choices` is a tuple of allowed values, or None for an int
     in lo..hi (bools are given as choices (False, True))."""
 
-    def __init__(self, name, default, help_text, choices=None, lo=None, hi=None,
+    def __init__(self, name, default, help_text, choices=None, lo=0, hi=0,
                  house_rule=False):
         self.name = name
         self.default = default
