@@ -7,8 +7,7 @@ if [ ! -x .venv/bin/python ]; then
     python3 -m venv .venv
 fi
 .venv/bin/python -m pip install --quiet --disable-pip-version-check -r requirements.txt
-.venv/bin/python -m pip install --quiet --disable-pip-version-check --no-build-isolation -e . \
-    || .venv/bin/python -m pip install --quiet --disable-pip-version-check -e .
+.venv/bin/python -m pip install --quiet --disable-pip-version-check -e .
 # MicroPython rp2 stubs for pyright, in a folder of their own so they never shadow CPython.
 if [ ! -f typings/machine.pyi ]; then
     .venv/bin/python -m pip install --quiet --disable-pip-version-check --no-user --target typings \
