@@ -1,0 +1,742 @@
+"""Droggn (rules.md section 4): Stubai valley tarock, one declarer against two defenders.
+
+A 66-card pack (78 as an option), 21 cards each in sevens and a 3-card talon; one round of
+bidding, Ansager < Solo < Super < Slam; the exchange with the talon and, in an Ansager,
+buying a card; laying out the Pagat (or, in a Slam, the Gstieß); the Schwacher and retours;
+21 tricks in which the Gstieß (the Fool, text `Fool`) excuses from following; counting in
+threes to 74, game values and Pagat bonuses. With four at the table the dealer sits out.
+
+The trick play, the pack, counting and the auction are the tarot family's (tarot.py); this
+module adds what is Droggn's own. The declarer deals the next hand (section 4.2.4).
+"""
+
+from deckcore.game import Option, RulesError
+from deckcore.games import tarot
+from deckcore.games.tarot import EXCUSE, FOOL, KING, RANK_OF, SUIT_OF, TRUMP
+
+PAGAT = 1   # trump I, "der Kleine"
+MOND = 21   # trump XXI, "der Große"
+NEVER_DISCARDED = (FOOL, PAGAT, MOND)  # 4.4.2
+
+# 4.3.2: the contracts, low to high, are the auction's bids (0 is the pass).
+PASS, ANSAGER, SOLO, SUPER, SLAM = 0, 1, 2, 3, 4
+CONTRACTS = ("pass", "ansager", "solo", "super", "slam")
+BASE_VALUE = (0, 20, 40, 80, 80)  # 4.7.3
+SLAM_BONUS = 50                   # 4.7.3: 167 = 80 + 37 + 50
+LAYOUT_BONUS = 20                 # 4.7.3 (Slam) and 4.7.4.3
+ULTIMO_BONUS = 10                 # 4.7.4.1-2
+CAPTURE_BONUS = 5                 # 4.7.4.4
+
+# The other actions. Cards (ids 0..77) are the actions of the discard, offer, ask and play.
+NO_BUY, LIEGE, LAY_OUT_PAGAT, LAY_OUT_GSTIESS, GUT, SCHWACHER, RETOUR = 100, 101, 102, 103, 104, 105, 106
+WORDS = ((NO_BUY, "no buy"), (LIEGE, "liege"), (LAY_OUT_PAGAT, "lay out T1"),
+         (LAY_OUT_GSTIESS, "lay out Fool"), (GUT, "gut"), (SCHWACHER, "schwacher"),
+         (RETOUR, "retour"))
+CARD_VERB = {"discard": "discard ", "offer": "offer ", "ask": "buy ", "play": ""}
+
+OPTIONS = (
+    Option("players", 3, "players at the table; with 4 the dealer sits out (section 4.1.1)",
+           lo=3, hi=4),
+    Option("direction", "counter_clockwise", "direction of deal and play: the seed's "
+           "counter_clockwise or pagat's clockwise (section 4.2.3)",
+           choices=("counter_clockwise", "clockwise")),
+    Option("throw_in", "pass_deal", "when everyone passes: the deal passes on (seed) or the "
+           "same dealer deals again (pagat) (section 4.2.5)",
+           choices=("pass_deal", "same_dealer")),
+    Option("win_threshold", 37, "card points the declarer needs with 66 cards; with 78 the "
+           "threshold is 2 higher (section 4.7.2)", choices=(37, 38)),
+    Option("tie_37_last_trick", False, "at 37-37 the side that won the last trick wins "
+           "(section 4.7.2)", choices=(False, True)),
+    Option("expose_talon_in_ansager", False, "the declarer shows the talon in an Ansager "
+           "(section 4.4.1)", choices=(False, True)),
+    Option("gstiess_last_trick_illegal", False, "the Gstiess may not be played to the last "
+           "trick (section 4.6.6)", choices=(False, True)),
+    Option("invalid_buy", "reject", "asking for a card one holds or has discarded: the engine "
+           "rejects it (reject, a house rule) or the purchase is lost (forfeit, pagat) "
+           "(section 4.4.3)", choices=("reject", "forfeit"), house_rule=True),
+    Option("pack", 66, "66 cards dealt in sevens, or 78 dealt in fives (section 4.7.11)",
+           choices=(66, 78)),
+    Option("deals", None, "deals in the match, throw-ins included (auto: twice the number of "
+           "players)", lo=1, hi=60, house_rule=True),
+)
+
+
+class Droggn(tarot.TarotGame):
+    NAME = "droggn"
+    TITLE = "Droggn"
+    OPTIONS = OPTIONS
+    DEAL_PILES = ("hands", "talon")
+
+    def __init__(self, options=None):
+        tarot.TarotGame.__init__(self, options)
+        opts = self.options
+        self.num_players = opts["players"]
+        self.direction = tarot.CLOCKWISE if opts["direction"] == "clockwise" else tarot.COUNTER_CLOCKWISE
+        if opts["pack"] == 66:  # 4.1.2: the lowest three of every suit removed
+            self.pack_cards = tarot.make_pack(range(4, 11), range(1, 8))
+            self.packet = 7
+        else:                   # 4.7.11: the whole pack, dealt in fives
+            self.pack_cards = tarot.make_pack()
+            self.packet = 5
+        self.tricks = (len(self.pack_cards) - 3) // 3   # 21 (25 with 78 cards)
+        self.power = tarot.make_power(tarot.ITALIAN)
+        # 4.1.3: Gstieß, XXI, I and Kings 5; Queens 4; Riders 3; Jacks 2; other cards 1.
+        self.values = tarot.make_values((5, 4, 3, 2), 1, ((FOOL, 5), (MOND, 5), (PAGAT, 5)))
+        total = 0
+        for card in self.pack_cards:
+            total += self.values[card]
+        self.total_points = total - 2 * (len(self.pack_cards) // 3)  # 4.1.4: 74 (78)
+        self.half = self.total_points // 2                           # 37 (39)
+        self.threshold = self.half + opts["win_threshold"] - 37      # 4.7.2, 4.7.11
+        if opts["deals"] is None:
+            opts["deals"] = 2 * self.num_players
+
+    def seats_in_play(self, dealer):
+        """The active seats in the order of play from the dealer's next (4.1.1, 4.2.3)."""
+        order = []
+        seat = dealer
+        for _ in range(self.num_players):
+            seat = tarot.next_seat(seat, self.num_players, self.direction)
+            if self.num_players == 3 or seat != dealer:
+                order.append(seat)
+        return order
+
+    def deal(self, rng, dealer):
+        cards = self.pack()
+        rng.shuffle(cards)
+        hands, talon = tarot.deal_in_packets(cards, self.seats_in_play(dealer), self.num_players,
+                                             self.packet, self.tricks)  # 4.2.2
+        return {"hands": hands, "talon": talon}
+
+    def check_deal(self, piles):
+        """As the base check; with four players the one empty hand may be any seat's (the
+        dealer's; the new hand checks that it is)."""
+        hands = piles["hands"]
+        if self.num_players == 4 and len(hands) == 4:
+            empty = [seat for seat in range(4) if not hands[seat]]
+            if len(empty) != 1:
+                raise RulesError("with four players exactly one hand, the dealer's, is empty")
+            turned = [hands[(seat + empty[0]) % 4] for seat in range(4)]
+            piles = {"hands": turned, "talon": piles["talon"]}
+        tarot.TarotGame.check_deal(self, piles)
+
+    def new_hand(self, dealer, deal):
+        if self.num_players == 4 and deal["hands"][dealer]:
+            raise RulesError("section 4.1.1: the dealer sits out and is dealt no cards")
+        return DroggnState(self, dealer, deal)
+
+    def next_dealer(self, dealer, state):
+        if state.declarer >= 0:
+            return state.declarer                 # 4.2.4
+        if self.options["throw_in"] == "same_dealer":
+            return dealer                         # 4.2.5 option
+        return tarot.next_seat(dealer, self.num_players, self.direction)  # 4.2.5
+
+    def deals_in_match(self):
+        return self.options["deals"]
+
+
+class DroggnState(tarot.TarotState):
+    """Phases: "bid", then for Ansager and Solo "discard" (and for an Ansager "offer" and
+    "ask", the purchase), "layout", "double", "play", "over"."""
+
+    PLAY_RULE = "section 4.6.2"
+
+    def __init__(self, game, dealer, deal):
+        sitting_out = dealer if game.num_players == 4 else -1
+        tarot.TarotState.__init__(self, game, dealer, game.direction, sitting_out)
+        self.hands = [list(hand) for hand in deal["hands"]]
+        self.talon = list(deal["talon"])
+        self.auction = tarot.Auction(game.seats_in_play(dealer), SLAM)  # 4.3.1
+        self.calls = []           # (seat, bid) in order, public
+        self.declarer = -1
+        self.contract = PASS
+        self.talon_taken = False  # Ansager and Solo: the talon went into the declarer's hand
+        self.discard = []
+        self.offer = -1           # the card the declarer puts face down for the purchase
+        self.bought = -1          # the card bought (handed over face up) and its seller
+        self.seller = -1
+        self.buy_forfeited = False
+        self.laid_out = -1        # PAGAT or FOOL when laid out (4.5.1-2), and by whom
+        self.layer = -1
+        self.multiplier = 1       # 4.5.4: x2 per Schwacher and retour
+        self.speakers = []        # who speaks next in the doubling, in order
+        self.first_round = True   # the Schwacher round (then the retours)
+        self.pagat_trick = -1     # trick number the Pagat was played to, by whom, who won it
+        self.pagat_seat = -1
+        self.pagat_winner = -1
+        self.stopped = False      # a Slam lost before the last trick: play stops (4.7.5)
+        self.phase = "bid"
+        self.to_act = self.auction.to_speak()
+
+    # Seats and sides ------------------------------------------------------------------------
+    def defenders(self):
+        """The defender who plays after the declarer, then the other (4.5.4)."""
+        first = self.next_player(self.declarer)
+        return [first, self.next_player(first)]
+
+    def side_sign(self, seat):
+        return 1 if seat == self.declarer else -1
+
+    # Legal actions ---------------------------------------------------------------------------
+    def legal_actions(self):
+        phase = self.phase
+        if phase == "over":
+            return []
+        if phase == "bid":
+            return self.auction.legal()
+        if phase == "discard":
+            return [c for c in self.hands[self.declarer] if self._discard_reason(c) is None]
+        if phase == "offer":
+            extra = [NO_BUY] if self.game.options["invalid_buy"] == "forfeit" else []
+            return list(self.hands[self.declarer]) + extra
+        if phase == "ask":
+            if self.game.options["invalid_buy"] == "forfeit":
+                return self.game.pack()
+            return sorted(c for c in self.game.pack() if self._ask_reason(c) is None)
+        if phase == "layout":
+            return self._layout_actions()
+        if phase == "double":
+            return self._double_actions()
+        return self.legal_cards(self.to_act)
+
+    def illegal_reason(self, action):
+        if self.phase == "over":
+            return "the hand is over"
+        if action in self.legal_actions():
+            return None
+        phase = self.phase
+        if (phase in ("discard", "offer", "play") and 0 <= action < tarot.PACK_SIZE
+                and action not in self.hands[self.to_act]):
+            return "seat %d does not hold %s" % (self.to_act, tarot.card_text(action))
+        reason = None
+        if self.phase == "bid":
+            reason = self._bid_reason(action)
+        elif self.phase == "discard":
+            reason = self._discard_reason(action)
+        elif self.phase == "ask":
+            reason = self._ask_reason(action)
+        elif self.phase == "play" and 0 <= action < tarot.PACK_SIZE:
+            reason = self.play_illegal_reason(action)
+        elif self.phase in ("layout", "double"):
+            reason = self._announcement_reason(action)
+        return reason or "%s is not a legal action in the %s phase" % (
+            self.action_text(action), self.phase)
+
+    def apply(self, action):
+        phase = self.phase
+        if phase == "bid":
+            self._bid(action)
+        elif phase == "discard":
+            self._discard(action)
+        elif phase == "offer":
+            self._offer(action)
+        elif phase == "ask":
+            self._ask(action)
+        elif phase == "layout":
+            self._layout(action)
+        elif phase == "double":
+            self._double(action)
+        else:
+            self.play_card(action)
+
+    # 4.3 Bidding ----------------------------------------------------------------------------
+    def _bid_reason(self, bid):
+        if not PASS < bid <= SLAM:
+            return None
+        return ("section 4.3.3: after a bid of %s a player must bid higher or pass"
+                % CONTRACTS[self.auction.high])
+
+    def _bid(self, bid):
+        self.calls.append((self.to_act, bid))
+        self.auction.speak(bid)
+        seat = self.auction.to_speak()
+        if seat >= 0:
+            self.to_act = seat
+            return
+        if self.auction.high == PASS:  # 4.2.5: thrown in
+            self.phase = "over"
+            return
+        self.declarer = self.to_act = self.auction.declarer  # 4.3.4
+        self.contract = self.auction.high
+        if self.contract <= SOLO:  # 4.4.1: take the talon unseen, discard three
+            self.hands[self.declarer].extend(self.talon)
+            self.hands[self.declarer].sort()
+            self.talon_taken = True
+            self.phase = "discard"
+        else:                      # 4.4.4: the talon stays face down for the declarer
+            self.phase = "layout"
+
+    # 4.4 Exchange and buying ----------------------------------------------------------------
+    def _discard_reason(self, card):
+        """None if `card` may be the next card of the discard (4.4.2), else the rule."""
+        hand = self.hands[self.declarer]
+        if card not in hand:
+            return None
+        if card in NEVER_DISCARDED:
+            return "section 4.4.2: the Gstiess, XXI and I may not be discarded"
+        chosen = self.discard + [card]
+        kings = trumps = 0
+        for c in chosen:
+            if SUIT_OF[c] < TRUMP and RANK_OF[c] == KING:
+                kings += 1
+            elif SUIT_OF[c] == TRUMP:
+                trumps += 1
+        spare = 0  # trumps still in hand that could follow into the discard
+        for c in hand:
+            if c != card and SUIT_OF[c] == TRUMP and c not in NEVER_DISCARDED:
+                spare += 1
+        if kings - trumps > min(3 - len(chosen), spare):
+            return "section 4.4.2: a King may be discarded only together with a trump"
+        return None
+
+    def _discard(self, card):
+        self.hands[self.declarer].remove(card)
+        self.discard.append(card)
+        if len(self.discard) == 3:
+            self.phase = "offer" if self.contract == ANSAGER else "layout"
+
+    def _offer(self, action):
+        if action == NO_BUY:        # 4.4.3: forgetting to buy loses the purchase
+            self.buy_forfeited = True
+            self.phase = "layout"
+            return
+        self.hands[self.declarer].remove(action)
+        self.offer = action
+        self.phase = "ask"
+
+    def _ask_reason(self, card):
+        """None if the declarer may ask for `card` (4.4.3), else the rule."""
+        if card == self.offer or card in self.hands[self.declarer]:
+            return "section 4.4.3: the declarer may not ask for a card he holds"
+        if card in self.discard:
+            return "section 4.4.3: the declarer may not ask for a card he has discarded"
+        return None
+
+    def _ask(self, card):
+        declarer = self.declarer
+        holder = -1
+        for seat in range(self.game.num_players):
+            if seat != declarer and card in self.hands[seat]:
+                holder = seat
+        if holder < 0:              # 4.4.3, invalid_buy = forfeit: the purchase is lost
+            self.buy_forfeited = True
+            self.hands[declarer].append(self.offer)
+        else:                       # handed over face up for the face-down card
+            self.hands[holder].remove(card)
+            self.hands[holder].append(self.offer)
+            self.hands[holder].sort()
+            self.hands[declarer].append(card)
+            self.bought, self.seller = card, holder
+        self.hands[declarer].sort()
+        self.phase = "layout"
+
+    # 4.5 Announcements and doubling ---------------------------------------------------------
+    def _layout_actions(self):
+        hand = self.hands[self.declarer]
+        actions = [LIEGE]
+        if PAGAT in hand:
+            actions.append(LAY_OUT_PAGAT)
+        if self.contract == SLAM and FOOL in hand:
+            actions.append(LAY_OUT_GSTIESS)
+        return actions
+
+    def _layout(self, action):
+        if action != LIEGE:
+            self.laid_out = PAGAT if action == LAY_OUT_PAGAT else FOOL
+            self.layer = self.declarer
+        self.phase = "double"
+        self.speakers = self.defenders()
+        self.to_act = self.speakers[0]
+
+    def _may_lay_out_pagat(self, seat):
+        """4.5.1: a defender holding the Pagat may lay it out at his turn to speak, unless a
+        card is laid out already; not in a Slam, which knows no Pagat scores (4.7.5)."""
+        return (seat != self.declarer and self.laid_out < 0 and self.contract != SLAM
+                and PAGAT in self.hands[seat])
+
+    def _double_actions(self):
+        seat = self.to_act
+        actions = [GUT]
+        if seat == self.declarer:
+            actions.append(RETOUR)
+        elif not self.first_round:
+            actions.append(RETOUR)
+        elif self.multiplier == 1:
+            actions.append(SCHWACHER)
+        if self._may_lay_out_pagat(seat):
+            actions.append(LAY_OUT_PAGAT)
+        return actions
+
+    def _announcement_reason(self, action):
+        if action == LAY_OUT_PAGAT:
+            return "section 4.5.1: only the holder of the Pagat may lay it out, and only one card"
+        if action == LAY_OUT_GSTIESS:
+            return "section 4.5.2: only the declarer of a Slam holding the Gstiess may lay it out"
+        if action in (SCHWACHER, RETOUR):
+            return ("section 4.5.4: the defenders give the Schwacher, then the declarer and "
+                    "the defenders retour in turn")
+        return None
+
+    def _double(self, action):
+        seat = self.to_act
+        if action == LAY_OUT_PAGAT:  # the defender still speaks afterwards
+            self.laid_out, self.layer = PAGAT, seat
+            return
+        if action != GUT:
+            self.multiplier *= 2
+        if seat == self.declarer:
+            self.speakers = self.defenders() if action == RETOUR else []
+        else:
+            self.speakers.pop(0)
+            if action == RETOUR:
+                self.speakers = [self.declarer]
+            elif not self.speakers and self.first_round and self.multiplier > 1:
+                self.speakers = [self.declarer]  # 4.5.4: after a Schwacher, gut or retour
+        if seat == self.defenders()[1]:
+            self.first_round = False  # the Schwacher round is over; retours follow
+        if self.speakers:
+            self.to_act = self.speakers[0]
+        else:
+            self.start_play(self.declarer)  # 4.6.1
+
+    # 4.6 Play -------------------------------------------------------------------------------
+    def _must_play_gstiess(self, seat):
+        """4.6.6 option (clarification 7.8): the Gstieß among the last two cards goes now;
+        a Gstieß laid out in a Slam is meant for the last trick and is exempt."""
+        hand = self.hands[seat]
+        return (self.game.options["gstiess_last_trick_illegal"] and len(hand) == 2
+                and FOOL in hand and self.laid_out != FOOL)
+
+    def legal_cards(self, seat):
+        if self._must_play_gstiess(seat):
+            return [FOOL]
+        cards = tarot.TarotState.legal_cards(self, seat)
+        if self.laid_out == PAGAT and self.layer == seat and PAGAT in cards and len(cards) > 1:
+            cards.remove(PAGAT)  # 4.6.5 (clarification 7.9: the Gstieß is an alternative)
+        return cards
+
+    def play_illegal_reason(self, card):
+        seat = self.to_act
+        if card in self.hands[seat] and card not in self.legal_cards(seat):
+            if self._must_play_gstiess(seat):
+                return ("section 4.6.6: the Gstiess may not be played to the last trick, so "
+                        "seat %d must play it now" % seat)
+            if card == PAGAT and self.laid_out == PAGAT and self.layer == seat:
+                return ("section 4.6.5: a laid-out Pagat must not be played while there is a "
+                        "legal alternative")
+        return tarot.TarotState.play_illegal_reason(self, card)
+
+    def play_card(self, card):
+        seat = self.to_act
+        number = self.tricks_played
+        completes = len(self.trick) + 1 == self.trick_size()
+        if card == PAGAT:
+            self.pagat_trick, self.pagat_seat = number, seat
+            if self.laid_out == PAGAT and number < self.game.tricks - 1:
+                # forced out (4.6.5): the holder had no other trump and no Gstieß
+                self.voids[seat] |= (1 << TRUMP) | (1 << EXCUSE)
+        elif self.game.options["gstiess_last_trick_illegal"] and len(self.hands[seat]) <= 2:
+            self.voids[seat] |= 1 << EXCUSE  # he would have had to play the Gstieß now
+        tarot.TarotState.play_card(self, card)
+        if completes:
+            self._trick_done(number)
+
+    def _trick_done(self, number):
+        winner = self.leader
+        if self.pagat_trick == number:
+            self.pagat_winner = winner
+        if self.contract == SLAM and self.phase == "play":
+            early = self.laid_out >= 0 and self.laid_out in self.played[self.declarer] \
+                and number < self.game.tricks - 1
+            if winner != self.declarer or early:  # 4.7.5: the Slam is lost, play stops
+                self.stopped = True
+                self.phase = "over"
+
+    def trick_winner(self):
+        """4.6.4: a Gstieß laid out in a Slam wins the last trick if all others were won."""
+        if (self.laid_out == FOOL and FOOL in self.trick
+                and self.tricks_played == self.game.tricks - 1
+                and self.tricks_won[self.declarer] == self.tricks_played):
+            return self.trick.index(FOOL)
+        return tarot.TarotState.trick_winner(self)
+
+    # 4.7 Scoring ----------------------------------------------------------------------------
+    def side_cards(self, declarers):
+        """The cards counted for the declarer's side (True) or the defenders' (4.7.1): tricks
+        won, the Gstieß with the side that played it, the discard or an untaken talon; when a
+        Slam stopped early, the cards still held count for their holders' sides."""
+        cards = []
+        for seat in range(self.game.num_players):
+            if (seat == self.declarer) == declarers:
+                cards.extend(self.piles[seat])
+                cards.extend(self.hands[seat])
+        if declarers:
+            cards.extend(self.discard)
+            if not self.talon_taken:
+                cards.extend(self.talon)
+        return cards
+
+    def side_points(self, declarers):
+        return tarot.count_in_threes(self.side_cards(declarers), self.game.values)
+
+    def points(self):
+        """Per seat the card points of the seat's side (the sitting-out dealer's is the
+        defenders'); all 0 after a throw-in."""
+        if self.declarer < 0:
+            return [0] * self.game.num_players
+        mine, theirs = self.side_points(True), self.side_points(False)
+        return [mine if seat == self.declarer else theirs
+                for seat in range(self.game.num_players)]
+
+    def declarer_wins(self, mine, theirs):
+        """4.7.2 and clarification 7.10."""
+        if mine == theirs and self.game.options["tie_37_last_trick"]:
+            return self.leader == self.declarer  # the winner of the last trick leads next
+        return mine >= self.game.threshold
+
+    def game_value(self):
+        """The declarer's result, before any Pagat bonus (4.7.3, 4.7.5-7)."""
+        game = self.game
+        if self.contract == SLAM:
+            value = BASE_VALUE[SLAM] + game.half + SLAM_BONUS
+            if self.laid_out >= 0:
+                value += LAYOUT_BONUS
+            made = (self.tricks_won[self.declarer] == game.tricks
+                    and (self.laid_out != PAGAT or self.pagat_trick == game.tricks - 1))
+            return self.multiplier * (value if made else -value)  # clarification 7.12
+        base = BASE_VALUE[self.contract]
+        mine, theirs = self.side_points(True), self.side_points(False)
+        if self.tricks_won[self.declarer] == game.tricks:
+            value = base + game.half            # 4.7.6 Match, clarification 7.11
+        elif self.declarer_wins(mine, theirs):
+            value = base + mine - game.half
+        else:
+            value = -(base + theirs - game.half)
+        return self.multiplier * value
+
+    def pagat_bonus(self):
+        """4.7.4, for the declarer: + for his side's bonus, - for the defenders'."""
+        if self.contract == SLAM or self.pagat_trick < 0:
+            return 0
+        last = self.pagat_trick == self.game.tricks - 1
+        won = self.pagat_winner == self.pagat_seat  # one card each: the Pagat won the trick
+        if self.laid_out == PAGAT:
+            sign = 1 if last and won else -1
+            return sign * self.side_sign(self.layer) * LAYOUT_BONUS * self.multiplier
+        if last:
+            sign = 1 if won else -1
+            return sign * self.side_sign(self.pagat_seat) * ULTIMO_BONUS
+        if self.side_sign(self.pagat_winner) != self.side_sign(self.pagat_seat):
+            return self.side_sign(self.pagat_winner) * CAPTURE_BONUS
+        return 0
+
+    def declarer_result(self):
+        """V, what the declarer wins from each other player (4.7.8)."""
+        if self.declarer < 0:
+            return 0
+        return self.game_value() + self.pagat_bonus()
+
+    def scores(self):
+        """Zero-sum settlement (4.7.8): the declarer +V from each other player."""
+        value = self.declarer_result()
+        players = self.game.num_players
+        return [(players - 1) * value if seat == self.declarer else -value
+                for seat in range(players)]
+
+    # Text, views, copies ----------------------------------------------------------------------
+    def action_text(self, action):
+        if self.phase == "bid":
+            return CONTRACTS[action]
+        for word_action, word in WORDS:
+            if action == word_action:
+                return word
+        return CARD_VERB.get(self.phase, "") + tarot.card_text(action)
+
+    def parse_action(self, text):
+        if self.phase == "bid":
+            for bid in range(len(CONTRACTS)):
+                if CONTRACTS[bid] == text:
+                    return bid
+            raise RulesError("%r is not a call; the calls are %s" % (text, ", ".join(CONTRACTS)))
+        for word_action, word in WORDS:
+            if text == word:
+                return word_action
+        verb = CARD_VERB.get(self.phase, "")
+        if self.phase in CARD_VERB and text.startswith(verb):
+            return self.game.parse_card(text[len(verb):])
+        raise RulesError("%r is not an action of the %s phase" % (text, self.phase))
+
+    def view(self, seat):
+        return DroggnView(self, seat)
+
+    def talon_visible(self, seat):
+        """4.4.1: the declarer sees the talon he takes; everyone in an exposed Ansager; the
+        talon of a Super is seen by no one until the end (4.4.4)."""
+        if self.phase == "over":
+            return True
+        if not self.talon_taken:
+            return False
+        return seat == self.declarer or (self.contract == ANSAGER and
+                                         self.game.options["expose_talon_in_ansager"])
+
+    def clone(self):
+        other = DroggnState(self.game, self.dealer, {"hands": self.hands, "talon": self.talon})
+        self.copy_play_to(other)
+        _copy_fields(self, other)
+        other.discard = list(self.discard)
+        other.offer = self.offer
+        return other
+
+
+PUBLIC = ("calls", "declarer", "contract", "talon_taken", "bought", "seller", "buy_forfeited",
+          "laid_out", "layer", "multiplier", "speakers", "first_round", "pagat_trick",
+          "pagat_seat", "pagat_winner", "stopped")
+
+
+def _copy_fields(source, target):
+    """Copy the public Droggn fields (lists copied) and the auction."""
+    for name in PUBLIC:
+        value = getattr(source, name)
+        setattr(target, name, list(value) if type(value) == list else value)
+    target.auction = source.auction.copy()
+
+
+class DroggnView(tarot.TarotView):
+    """A seat's view: the public hand plus the talon, discard and offered card when this
+    seat may see them (None when not)."""
+
+    def __init__(self, state, seat):
+        tarot.TarotView.__init__(self, state, seat)
+        _copy_fields(state, self)
+        self.direction = state.direction
+        self.sitting_out = state.sitting_out
+        self.talon = list(state.talon) if state.talon_visible(seat) else None
+        self.discard_size = len(state.discard)
+        sees_secrets = state.phase == "over" or seat == state.declarer
+        self.discard = list(state.discard) if sees_secrets else None
+        knows_offer = sees_secrets or (seat == state.seller and state.seller >= 0)
+        self.offer = state.offer if knows_offer else None
+        self.offer_pending = state.phase == "ask"
+
+    def visible_cards(self):
+        cards = tarot.TarotView.visible_cards(self)
+        for card in (self.laid_out, self.bought, self.offer):
+            if card is not None and card >= 0:
+                cards.append(card)
+        cards.extend(self.talon or ())
+        cards.extend(self.discard or ())
+        return cards
+
+
+def determinize(view, rng):
+    """A full DroggnState consistent with `view`: the cards this seat cannot place are dealt
+    at random to the other hands, an untaken talon, the declarer's discard and a pending
+    offer, respecting shown voids, the discard rules (4.4.2) and an exposed talon."""
+    game = view.game
+    players = game.num_players
+    state = DroggnState(game, view.dealer, {"hands": [[] for _ in range(players)], "talon": []})
+    _copy_fields(view, state)
+    state.phase, state.direction, state.sitting_out = view.phase, view.direction, view.sitting_out
+    state.piles = [list(pile) for pile in view.won]
+    state.played = [list(cards) for cards in view.played]
+    state.tricks_won = list(view.tricks_won)
+    state.trick, state.trick_seats = list(view.trick), list(view.trick_seats)
+    state.leader, state.to_act = view.leader, view.to_act
+    state.tricks_played = view.tricks_played
+    state.voids = bytearray(view.voids)
+    state.excuse_seat, state.excuse_winner = view.excuse_seat, view.excuse_winner
+
+    # Cards whose place this seat knows: its hand, the cards played, a laid-out card, the
+    # bought card, the offer it made or received, a talon or discard it has seen.
+    seen = list(view.hand)
+    for cards in view.played:
+        seen.extend(cards)
+    hands = [[] for _ in range(players)]
+    hands[view.seat] = list(view.hand)
+    placed = [(view.laid_out, view.layer), (view.bought, view.declarer)]
+    if view.offer is not None:
+        placed.append((view.offer, -1 if view.offer_pending else view.seller))
+    for card, seat in placed:
+        if card >= 0 and card not in seen:
+            seen.append(card)
+            if seat >= 0:
+                hands[seat].append(card)
+    seen.extend(view.discard or ())
+    talon_known = view.talon is not None and not view.talon_taken
+    if talon_known:
+        seen.extend(view.talon)
+    # An exposed talon (4.4.1 option) lies in the declarer's hand or discard, or is the offer.
+    exposed = view.talon if view.talon_taken and view.talon is not None else ()
+
+    # Slots: 0..players-1 the other hands, then the untaken talon, the discard, the offer.
+    talon_slot, discard_slot, offer_slot = players, players + 1, players + 2
+    sizes = [0] * (players + 3)
+    for seat in range(players):
+        if seat != view.seat:
+            sizes[seat] = view.hand_sizes[seat] - len(hands[seat])
+    if not view.talon_taken and not talon_known:
+        sizes[talon_slot] = 3
+    if view.discard is None:
+        sizes[discard_slot] = view.discard_size
+    if view.offer_pending and view.offer is None:
+        sizes[offer_slot] = 1
+    unknown = [card for card in game.pack_cards if card not in seen]
+
+    def allowed(slot, card):
+        if card in exposed and slot not in (view.declarer, discard_slot, offer_slot, view.seller):
+            return False
+        if slot < players:
+            return tarot.may_hold(view.voids[slot], card)
+        return slot != discard_slot or card not in NEVER_DISCARDED
+
+    # deal_unknown honours the voids exactly; the King-with-a-trump discard rule and the
+    # one-card offer are checked after, and a sample that breaks them is drawn again.
+    for _ in range(30):
+        dealt = tarot.deal_unknown(unknown, sizes, allowed, rng)
+        if _fits(dealt, view, exposed, dealt[discard_slot]):
+            break
+    for seat in range(players):
+        if seat != view.seat:
+            hands[seat].extend(dealt[seat])
+        hands[seat].sort()
+    state.hands = hands
+    state.discard = list(view.discard) if view.discard is not None else dealt[discard_slot]
+    if talon_known:
+        state.talon = list(view.talon)
+    elif not view.talon_taken:
+        state.talon = dealt[talon_slot]
+    else:  # any three of the declarer's 24 cards may have been the talon: say the discard
+        state.talon = list(view.talon) if view.talon is not None else list(state.discard)
+    if view.offer is not None:
+        state.offer = view.offer
+    elif view.offer_pending:
+        state.offer = dealt[offer_slot][0]
+    elif view.seller >= 0:  # some card the seller has held since the purchase
+        held = hands[view.seller] + view.played[view.seller]
+        moved = [card for card in held if card in exposed]
+        state.offer = (moved or held)[0]
+    return state
+
+
+def _fits(dealt, view, exposed, discard):
+    """The sampled discard keeps a trump beside every King (4.4.2), and at most one exposed
+    talon card reached the seller (as the offer)."""
+    kings = trumps = 0
+    for card in discard:
+        if SUIT_OF[card] < TRUMP and RANK_OF[card] == KING:
+            kings += 1
+        elif SUIT_OF[card] == TRUMP:
+            trumps += 1
+    if kings - trumps > 3 - view.discard_size:
+        return False
+    if exposed and view.seller >= 0:
+        moved = 0
+        for card in dealt[view.seller] + view.played[view.seller]:
+            if card in exposed:
+                moved += 1
+        return moved <= 1
+    return True
+
+
+GAME_CLASS = Droggn
