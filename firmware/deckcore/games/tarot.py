@@ -429,8 +429,8 @@ class TarotState(State):
     def legal_cards(self, seat):
         hand = self.hands[seat]
         cards = follow_cards(hand, led_suit(self.trick))
-        if hand and hand[0] == FOOL and self.excuse_allowed(seat):
-            return [FOOL] + cards  # hands are sorted, the Fool (id 0) first
+        if FOOL in hand and self.excuse_allowed(seat):
+            return [FOOL] + cards  # the Fool (id 0) first, as in a sorted hand
         return cards
 
     def play_illegal_reason(self, card):
