@@ -449,3 +449,17 @@ def test_determinize_the_t1_exception_when_only_the_scart_can_hold_t1():
     for seed in range(1, 4):
         sample = check_determinized(state, 1, Rng(seed))
         assert parse_card("T1") in sample.scart and sample.pagat_discardable
+
+
+def test_clone_is_an_independent_copy():
+    rng = Rng(21)
+    state = GAME.new_hand(2, GAME.deal(rng, 2))
+    for _ in range(20):
+        state.apply(rng.choice(state.legal_actions()))
+    copy = state.clone()
+    before = (state.points(), [list(h) for h in state.hands], list(state.trick))
+    assert copy.legal_actions() == state.legal_actions() and copy.voids == state.voids
+    while not copy.is_terminal():
+        copy.apply(rng.choice(copy.legal_actions()))
+    assert (state.points(), state.hands, state.trick) == before
+    assert sum(copy.points()) == 78 and copy.scart == state.scart and copy.stock == state.stock
