@@ -147,6 +147,11 @@ class Game:
                 raise RulesError("%s is dealt more often than the pack holds it" % text)
             counts[text] -= 1
 
+    def carried_deal(self, state):
+        """The deal of the next hand when the rules carry it over from the finished hand
+        `state` (SCOUT, 2 players: round 2 deals the cards set aside in round 1), else None."""
+        return None
+
     def card_text(self, card):
         raise NotImplementedError
 

@@ -8,6 +8,7 @@ class Match:
         self.dealer = first_dealer
         self.results = []  # one (points, scores) pair per finished hand
         self.totals = [0] * game.num_players
+        self.carried = None  # the next hand's deal when the last hand fixed it (carried_deal)
 
     def new_hand(self, deal):
         return self.game.new_hand(self.dealer, deal)
@@ -19,6 +20,13 @@ class Match:
         for seat in range(self.game.num_players):
             self.totals[seat] += scores[seat]
         self.dealer = self.game.next_dealer(self.dealer, state)
+        self.carried = self.game.carried_deal(state)
+
+    def next_deal(self, rng):
+        """The piles of the next hand: carried over from the last hand, or dealt afresh."""
+        if self.carried is not None:
+            return self.carried
+        return self.game.deal(rng, self.dealer)
 
     def is_over(self):
         return self.game.match_over(self)

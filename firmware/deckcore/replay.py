@@ -85,7 +85,11 @@ class Replay:
                 record.get("dealer"), self.match.dealer))
         try:
             piles = log.piles_from_record(self.game, record)
-            self.game.check_deal(piles)
+            if self.match.carried is None:
+                self.game.check_deal(piles)
+            elif piles != self.match.carried:
+                raise RulesError("the rules deal the cards carried over from hand %d" % (
+                    self._hand_number() - 1))
         except RulesError as error:
             raise LogError("deal: %s" % error)
         self.hand_deal = piles

@@ -19,7 +19,7 @@ def play_match(game, seed, bots, write, game_id=None, device="host"):
     match = Match(game, first_dealer)
     while not match.is_over():
         hand = len(match.results) + 1
-        piles = game.deal(deal_rng, match.dealer)
+        piles = match.next_deal(deal_rng)
         write(log.deal(game, hand, match.dealer, piles))
         state = match.new_hand(piles)
         while not state.is_terminal():

@@ -1,0 +1,629 @@
+"""SCOUT (rules.md section 5), Oink Games, 2 to 5 players: shed your hand in sets, or scout.
+
+Cards. A card is one unordered pair {a, b} of numbers 1-10 (5.1.1), held one way up. Its id
+is `top << 4 | bottom`: its value is `card >> 4`, and its text shows the top number first
+("3/7"; the same card turned is "7/3"). A hand is a list of cards in hand order, left to
+right, exactly as dealt; it is never sorted (5.1.4).
+
+Actions are small ints. In their text, positions count the cards of a hand from 1 (the left
+end); `N` alone stands for `N-N`.
+
+  phase "flip" (5.1.4)  KEEP = 0, FLIP = 1        "keep hand", "flip hand"
+  Show (5.2.A)          SHOW | start << 6 | length                       "show 3-5", "show 4"
+  Scout (5.2.B)         SCOUT | (card << 7 | turn << 6 | gap) << 12      "scout left @2",
+                                                                         "scout right flip @1"
+  Scout & Show (5.2.C)  SCOUT_SHOW | (scout bits) << 12 | (show bits)
+                                                          "scout+show left flip @2 show 2-4"
+
+`card` is the index of the scouted card in the active set: 0 is "left", the last is "right"
+(a one-card set is written "left"; a middle card would be written by its number, "scout 2 @1",
+and is never legal). `turn` 1 turns the card to its other number ("flip"). `gap` is where it
+goes: it becomes card gap+1 of the hand ("@gap+1"). The show of a Scout & Show counts positions
+in the hand after the scouted card went in.
+
+Distinct actions (clarification 7.14): of several actions that lead to the same state, only
+the one with the smallest number is legal. In words: a one-card set is scouted from the left
+(the same action number as "right"); a Scout & Show that shows only the scouted card puts it
+at @1; and a scouted card that is not part of the shown block never goes right after the
+block (right before the block gives the same state).
+
+Dealing: the player after the dealer starts each round (5.1.6). The 2-player match deals all
+44 cards in round 1 (a `set_aside` pile of 22) and round 2 deals that pile as it lies, 11 each
+(5.5.1, `carried_deal`).
+"""
+
+from deckcore.game import Game, Option, RulesError, State, TERMINAL
+
+KEEP, FLIP = 0, 1
+SHOW, SCOUT, SCOUT_SHOW = 1 << 25, 2 << 25, 3 << 25
+UNKNOWN = -1  # in a view: a card of another hand that the seat has not seen
+
+# 5.1.2: the cards removed and the hand size, by number of players.
+REMOVED = {2: ((9, 10),), 3: tuple((a, 10) for a in range(1, 10)), 4: ((9, 10),), 5: ()}
+HAND_SIZE = {2: 11, 3: 12, 4: 11, 5: 9}
+CHIPS_2P = 3  # 5.5.2: Scout chips per player per round
+
+OPTIONS = (
+    Option("players", 4, "number of players, 2 to 5 (2 players: the rules of section 5.5)",
+           lo=2, hi=5),
+)
+
+
+# Cards -------------------------------------------------------------------------------------
+
+def value(card):
+    """The number on top (5.1.3)."""
+    return card >> 4
+
+
+def turned(card):
+    """The same card the other way up."""
+    return (card & 15) << 4 | card >> 4
+
+
+def identity(card):
+    """The card with its lower number on top: the same for both ways up."""
+    other = turned(card)
+    return other if other < card else card
+
+
+def values(cards):
+    return [card >> 4 for card in cards]
+
+
+# Sets (5.2.A) -------------------------------------------------------------------------------
+
+def _power(length, step, lowest):
+    """5.2.A.3 as one int: more cards, then a matching set (step 0) over a run, then the higher
+    lowest number; a single card has no type."""
+    return length << 5 | (16 if step == 0 and length > 1 else 0) | lowest
+
+
+def strength(numbers):
+    """The strength of the set with these numbers in hand order, 0 if it is not a valid set
+    (5.2.A.1: all the same number, or consecutive up or down; 10 and 1 are not consecutive).
+    An empty active set has strength 0, which every valid set beats (5.2.A.2)."""
+    length = len(numbers)
+    if length == 0:
+        return 0
+    step = numbers[1] - numbers[0] if length > 1 else 0
+    if step < -1 or step > 1:
+        return 0
+    for i in range(2, length):
+        if numbers[i] - numbers[i - 1] != step:
+            return 0
+    return _power(length, step, min(numbers[0], numbers[-1]))
+
+
+def _shows(numbers, need, out, base):
+    """Append base | start << 6 | length for every valid set of adjacent cards with these
+    numbers that is stronger than `need`, by start then length."""
+    count = len(numbers)
+    for start in range(count):
+        first = numbers[start]
+        if _power(1, 0, first) > need:
+            out.append(base | start << 6 | 1)
+        end = start + 1
+        if end == count:
+            continue
+        step = numbers[end] - first
+        if step < -1 or step > 1:
+            continue
+        while True:
+            lowest = numbers[end] if step < 0 else first
+            if _power(end - start + 1, step, lowest) > need:
+                out.append(base | start << 6 | (end - start + 1))
+            end += 1
+            if end == count or numbers[end] - numbers[end - 1] != step:
+                break
+
+
+def _reach(numbers, gap, number, step, direction):
+    """How many cards next to `gap` (to its left for direction -1, else to its right) continue
+    a set through a card of `number` with this step."""
+    count = 0
+    i = gap - 1 if direction < 0 else gap
+    expect = number + direction * step
+    while 0 <= i < len(numbers) and numbers[i] == expect:
+        count += 1
+        i += direction
+        expect += direction * step
+    return count
+
+
+def _range_text(start, length):
+    if length == 1:
+        return str(start + 1)
+    return "%d-%d" % (start + 1, start + length)
+
+
+def _numbers_text(cards):
+    return " ".join(str(card >> 4) for card in cards)
+
+
+class Scout(Game):
+    NAME = "scout"
+    TITLE = "SCOUT"
+    OPTIONS = OPTIONS
+
+    def __init__(self, options=None):
+        Game.__init__(self, options)
+        players = self.options["players"]
+        self.num_players = players
+        self.hand_size = HAND_SIZE[players]
+        # 5.5.1: with 2 players the other 22 cards wait for round 2.
+        self.DEAL_PILES = ("hands", "set_aside") if players == 2 else ("hands",)
+        removed = REMOVED[players]
+        self.deck = [a << 4 | b for a in range(1, 10) for b in range(a + 1, 11)
+                     if (a, b) not in removed]
+
+    def pack(self):
+        return list(self.deck)
+
+    def card_text(self, card):
+        return "%d/%d" % (card >> 4, card & 15)
+
+    def parse_card(self, text):
+        top, sep, bottom = text.partition("/")
+        try:
+            card = int(top) << 4 | int(bottom)
+        except ValueError:
+            card = -1
+        if not sep or not 1 <= card >> 4 <= 10 or not 1 <= card & 15 <= 10 or card >> 4 == card & 15:
+            raise RulesError("%r is not a SCOUT card (two different numbers 1-10, e.g. 3/7)" % text)
+        if identity(card) not in self.deck:
+            raise RulesError("%s is not in the %d-player deck (section 5.1.2)" % (
+                text, self.num_players))
+        return card
+
+    def deal(self, rng, dealer):
+        """5.1.3: shuffle the order and the orientation; deal in blocks of a hand each."""
+        cards = self.pack()
+        rng.shuffle(cards)
+        for i in range(len(cards)):
+            if rng.below(2):
+                cards[i] = turned(cards[i])
+        size = self.hand_size
+        deal = {"hands": [cards[seat * size:(seat + 1) * size]
+                          for seat in range(self.num_players)]}
+        if self.num_players == 2:
+            deal["set_aside"] = cards[2 * size:]
+        return deal
+
+    def check_deal(self, piles):
+        """Hands of the right size and, with 2 players, the 22 set aside (5.1.2); every card of
+        the deck at most once, either way up."""
+        hands = piles["hands"]
+        if len(hands) != self.num_players:
+            raise RulesError("the deal has %d hands, the game %d" % (len(hands), self.num_players))
+        dealt = []
+        for seat in range(self.num_players):
+            if len(hands[seat]) != self.hand_size:
+                raise RulesError("seat %d's hand holds %d cards, section 5.1.2 deals %d" % (
+                    seat, len(hands[seat]), self.hand_size))
+            dealt.extend(hands[seat])
+        if self.num_players == 2:
+            if len(piles["set_aside"]) != len(self.deck) - 2 * self.hand_size:
+                raise RulesError("%d cards are set aside, section 5.5.1 sets aside %d" % (
+                    len(piles["set_aside"]), len(self.deck) - 2 * self.hand_size))
+            dealt.extend(piles["set_aside"])
+        seen = []
+        for card in dealt:
+            if identity(card) in seen:
+                raise RulesError("%s is dealt twice" % self.card_text(card))
+            seen.append(identity(card))
+
+    def carried_deal(self, state):
+        """5.5.1: round 2 of the 2-player game deals the 22 cards set aside, 11 each."""
+        if not state.set_aside:
+            return None
+        size = self.hand_size
+        return {"hands": [state.set_aside[:size], state.set_aside[size:]], "set_aside": []}
+
+    def new_hand(self, dealer, deal):
+        return ScoutState(self, dealer, deal)
+
+
+# The State's public fields: a view holds them too, and `determinize` copies them back.
+PUBLIC = ("phase", "to_act", "starter", "active", "owner", "piles", "chips", "scout_show",
+          "flips", "scouted", "ended_by")
+
+
+def _copy_public(target, source):
+    for name in PUBLIC:
+        setattr(target, name, _copied(getattr(source, name)))
+
+
+def _copied(item):
+    if type(item) == list:
+        return [_copied(element) for element in item]
+    return item
+
+
+class ScoutState(State):
+    """Phases: "flip" (each player in turn, from the starting player, decides whether to rotate
+    the whole hand, 5.1.4), "play" (Show, Scout, Scout & Show), "over"."""
+
+    def __init__(self, game, dealer, deal):
+        State.__init__(self, game, dealer)
+        players = game.num_players
+        self.hands = [list(hand) for hand in deal["hands"]]
+        self.set_aside = list(deal.get("set_aside", ()))
+        self.scouted = [[False] * len(hand) for hand in self.hands]  # publicly seen going in
+        self.piles = [[] for _ in range(players)]  # score piles (5.2.A.4)
+        self.chips = [CHIPS_2P if players == 2 else 0] * players  # Scout chips (5.1.5, 5.5.2)
+        self.scout_show = [players > 2] * players  # unspent Scout & Show chips (5.1.5)
+        self.flips = [None] * players  # each player's decision on the whole-hand flip
+        self.active = []
+        self.owner = -1  # the seat that showed the active set
+        self.starter = (dealer + 1) % players  # 5.1.6
+        self.to_act = self.starter
+        self.ended_by = ""  # "a" or "b" of 5.3 (5.5.5 for 2 players)
+        self.phase = "flip"
+
+    def current_player(self):
+        return TERMINAL if self.phase == "over" else self.to_act
+
+    # Legal actions ---------------------------------------------------------------------------
+    def _ends(self):
+        """The active-set cards that may be scouted (5.2.B.1), one for a one-card set (7.14)."""
+        last = len(self.active) - 1
+        return [] if last < 0 else [0] if last == 0 else [0, last]
+
+    def _may_scout(self, seat):
+        return self.active and (self.game.num_players > 2 or self.chips[seat] > 0)
+
+    def legal_actions(self):
+        if self.phase == "over":
+            return []
+        if self.phase == "flip":
+            return [KEEP, FLIP]
+        seat = self.to_act
+        numbers = values(self.hands[seat])
+        out = []
+        _shows(numbers, strength(values(self.active)), out, SHOW)
+        if self._may_scout(seat):
+            for index in self._ends():
+                for turn in (0, 1):
+                    for gap in range(len(numbers) + 1):
+                        out.append(SCOUT | (index << 7 | turn << 6 | gap) << 12)
+        if self.active and self.scout_show[seat]:
+            combined = []
+            for index in self._ends():
+                self._scout_shows(numbers, index, combined)
+            combined.sort()
+            out.extend(combined)
+        return out
+
+    def _scout_shows(self, numbers, index, out):
+        """Every distinct Scout & Show that scouts active[index] (5.2.C, 7.14)."""
+        rest = self.active[:index] + self.active[index + 1:]
+        need = strength(values(rest))
+        plain = []  # shows of cards already in hand; the scouted card stays in hand
+        _shows(numbers, need, plain, 0)
+        count = len(numbers)
+        for turn in (0, 1):
+            card = self.active[index]
+            number = value(turned(card) if turn else card)
+            for gap in range(count + 1):
+                base = SCOUT_SHOW | (index << 7 | turn << 6 | gap) << 12
+                for bits in plain:
+                    start, length = bits >> 6, bits & 63
+                    if gap <= start:
+                        out.append(base | (start + 1) << 6 | length)
+                    elif gap > start + length:  # right after the block: same as right before
+                        out.append(base | bits)
+                if gap == 0 and _power(1, 0, number) > need:  # the scouted card alone, at @1
+                    out.append(base | 1)
+                for step in (0, 1, -1):  # the scouted card with neighbours
+                    left = _reach(numbers, gap, number, step, -1)
+                    right = _reach(numbers, gap, number, step, 1)
+                    for i in range(left + 1):
+                        for j in range(right + 1):
+                            if i + j:
+                                lowest = number - i if step > 0 else number - j if step < 0 else number
+                                if _power(1 + i + j, step, lowest) > need:
+                                    out.append(base | (gap - i) << 6 | (1 + i + j))
+
+    # Legality with reasons ---------------------------------------------------------------------
+    def illegal_reason(self, action):
+        if self.phase == "over":
+            return "the round is over"
+        seat = self.to_act
+        kind = action >> 25
+        if self.phase == "flip":
+            if action == KEEP or action == FLIP:
+                return None
+            return ("section 5.1.4: before the first turn seat %d only decides whether to rotate "
+                    "the whole hand (flip hand or keep hand)" % seat)
+        if kind == 0:
+            return "section 5.1.4: the whole hand may be rotated only before the first turn"
+        if kind > 3:
+            return "%d is not a SCOUT action" % action
+        if kind == 1:
+            return self._show_reason(self.hands[seat], action & 4095, self.active)
+        if kind == 3:
+            if self.game.num_players == 2:
+                return "section 5.5.2: there is no Scout & Show with 2 players"
+            if not self.scout_show[seat]:
+                return ("section 5.2.C: Scout & Show is once per round, and seat %d has spent "
+                        "its Scout & Show chip" % seat)
+        reason = self._scout_reason(action >> 12 & 8191)
+        if reason is not None or kind == 2:
+            return reason
+        index, card, gap = self._scout_parts(action)
+        hand = self.hands[seat][:gap] + [card] + self.hands[seat][gap:]
+        rest = self.active[:index] + self.active[index + 1:]
+        return self._show_reason(hand, action & 4095, rest) or self._duplicate_reason(action)
+
+    def _show_reason(self, hand, bits, active):
+        start, length = bits >> 6, bits & 63
+        if length == 0 or start + length > len(hand):
+            return "seat %d's hand has cards 1 to %d, not %s" % (
+                self.to_act, len(hand), _range_text(start, max(length, 1)))
+        shown = hand[start:start + length]
+        power = strength(values(shown))
+        if power == 0:
+            return ("section 5.2.A.1: %s is neither a matching set nor a run of consecutive "
+                    "numbers" % _numbers_text(shown))
+        if power <= strength(values(active)):
+            return ("section 5.2.A.3: %s does not beat the active set %s (more cards win, then "
+                    "a matching set over a run, then the higher lowest number)" % (
+                        _numbers_text(shown), _numbers_text(active)))
+        return None
+
+    def _scout_reason(self, bits):
+        index, gap = bits >> 7, bits & 63
+        size = len(self.active)
+        if size == 0:
+            return "section 5.2.B: there is no active set to scout, so seat %d must Show" % self.to_act
+        if index >= size:
+            return "section 5.2.B.1: the active set has only %d cards" % size
+        if 0 < index < size - 1:
+            return ("section 5.2.B.1: only the card at the left or right end of the active set "
+                    "may be scouted, not card %d of %d" % (index + 1, size))
+        if gap > len(self.hands[self.to_act]):
+            return "section 5.2.B.2: the scouted card can go at @1 to @%d" % (
+                len(self.hands[self.to_act]) + 1)
+        if self.game.num_players == 2 and self.chips[self.to_act] == 0:
+            return "section 5.5.3: seat %d has no Scout chips left" % self.to_act
+        return None
+
+    def _duplicate_reason(self, action):
+        """7.14: a Scout & Show with the same result as a smaller action number is not listed."""
+        gap = action >> 12 & 63
+        start, length = action >> 6 & 63, action & 63
+        if length == 1 and start == gap and gap > 0:
+            same = action & ~(63 << 12) & ~4095 | 1
+        elif start + length == gap:
+            same = action & ~(63 << 12) & ~4095 | start << 12 | (start + 1) << 6 | length
+        else:
+            return None
+        return "section 7.14: this gives the same state as %s, the form the rules list" % (
+            self.action_text(same))
+
+    # Applying actions ---------------------------------------------------------------------------
+    def _scout_parts(self, action):
+        """(index in the active set, the card as it goes in, gap) of a scouting action."""
+        index = action >> 19 & 63
+        card = self.active[index]
+        if action >> 18 & 1:
+            card = turned(card)
+        return index, card, action >> 12 & 63
+
+    def apply(self, action):
+        seat = self.to_act
+        if self.phase == "flip":
+            self._decide_flip(seat, action == FLIP)
+            return
+        kind = action >> 25
+        if kind == 1:
+            self._show(seat, action & 4095)
+            return
+        index, card, gap = self._scout_parts(action)
+        del self.active[index]
+        self.hands[seat].insert(gap, card)  # 5.2.B.2
+        self.scouted[seat].insert(gap, True)
+        if self.game.num_players == 2:
+            self.chips[seat] -= 1  # 5.5.3: the chip goes to the centre
+        else:
+            self.chips[self.owner] += 1  # 5.2.B.3
+        if kind == 3:
+            self.scout_show[seat] = False  # 5.2.C.1
+            self._show(seat, action & 4095)
+        elif self.game.num_players == 2:
+            self._check_stuck()  # 5.5.4: the same player acts again
+        else:
+            self.to_act = (seat + 1) % self.game.num_players
+            if self.to_act == self.owner:  # 5.3 (b): everyone else scouted
+                self._end("b")
+
+    def _decide_flip(self, seat, flip):
+        """5.1.4: rotating the whole hand reverses its order and turns every card."""
+        self.flips[seat] = flip
+        if flip:
+            self.hands[seat] = [turned(card) for card in reversed(self.hands[seat])]
+            self.scouted[seat].reverse()
+        self.to_act = (seat + 1) % self.game.num_players
+        if self.to_act == self.starter:
+            self.phase = "play"
+
+    def _show(self, seat, bits):
+        start, length = bits >> 6, bits & 63
+        hand = self.hands[seat]
+        self.piles[seat].extend(self.active)  # 5.2.A.4
+        self.active = hand[start:start + length]
+        self.owner = seat
+        del hand[start:start + length]
+        del self.scouted[seat][start:start + length]
+        if not hand:
+            self._end("a")  # 5.3 (a), 5.5.5 (a)
+            return
+        self.to_act = (seat + 1) % self.game.num_players
+        if self.game.num_players == 2:
+            self._check_stuck()
+
+    def _check_stuck(self):
+        """5.5.5 (b): the round ends when the player to act can neither Show nor Scout."""
+        seat = self.to_act
+        if self.chips[seat] == 0:
+            shows = []
+            _shows(values(self.hands[seat]), strength(values(self.active)), shows, SHOW)
+            if not shows:
+                self._end("b")
+
+    def _end(self, condition):
+        self.ended_by = condition
+        self.phase = "over"
+
+    # Scores (5.4, 5.5.6-7) ---------------------------------------------------------------------
+    def exempt(self):
+        """The seat that loses no points for cards in hand: the owner of the unbeaten Show when
+        the round ended by (b) (5.4; 5.5.6 for 2 players), else -1."""
+        return self.owner if self.ended_by == "b" else -1
+
+    def points(self):
+        """Per seat: +1 per captured card and +1 per Scout chip held."""
+        return [len(self.piles[seat]) + self.chips[seat] for seat in range(self.game.num_players)]
+
+    def scores(self):
+        """The points, less 1 per card in hand (5.4)."""
+        points = self.points()
+        exempt = self.exempt()
+        return [points[seat] - (0 if seat == exempt else len(self.hands[seat]))
+                for seat in range(self.game.num_players)]
+
+    def view(self, seat):
+        return ScoutView(self, seat)
+
+    # Text ---------------------------------------------------------------------------------------
+    def action_text(self, action):
+        kind = action >> 25
+        if kind == 0:
+            return "flip hand" if action == FLIP else "keep hand"
+        show = "show " + _range_text(action >> 6 & 63, action & 63)
+        if kind == 1:
+            return show
+        index = action >> 19 & 63
+        end = ("left" if index == 0 else "right" if index == len(self.active) - 1
+               else str(index + 1))
+        scout = "%s%s @%d" % (end, " flip" if action >> 18 & 1 else "", (action >> 12 & 63) + 1)
+        return "scout " + scout if kind == 2 else "scout+show %s %s" % (scout, show)
+
+    def parse_action(self, text):
+        words = text.split()
+        action = _parse_words(words, len(self.active))
+        if action is None:
+            raise RulesError("%r is not a SCOUT action (e.g. keep hand, flip hand, show 3-5, "
+                             "scout left flip @2, scout+show right @1 show 1-3)" % text)
+        return action
+
+    def clone(self):
+        other = ScoutState(self.game, self.dealer, {"hands": self.hands,
+                                                    "set_aside": self.set_aside})
+        _copy_public(other, self)
+        return other
+
+
+def _parse_words(words, active_size):
+    if words == ["keep", "hand"]:
+        return KEEP
+    if words == ["flip", "hand"]:
+        return FLIP
+    if len(words) == 2 and words[0] == "show":
+        bits = _parse_range(words[1])
+        return None if bits is None else SHOW | bits
+    if len(words) < 3 or words[0] not in ("scout", "scout+show"):
+        return None
+    if words[1] == "left":
+        index = 0
+    elif words[1] == "right":
+        index = max(active_size - 1, 0)
+    else:
+        index = _parse_number(words[1])
+        if index is None:
+            return None
+        index -= 1
+    rest = words[2:]
+    turn = 1 if rest[0] == "flip" else 0
+    rest = rest[turn:]
+    if not rest or not rest[0].startswith("@"):
+        return None
+    gap = _parse_number(rest[0][1:])
+    if gap is None or index > 63 or gap > 64:
+        return None
+    scout = (index << 7 | turn << 6 | (gap - 1)) << 12
+    if words[0] == "scout":
+        return SCOUT | scout if len(rest) == 1 else None
+    if len(rest) != 3 or rest[1] != "show":
+        return None
+    bits = _parse_range(rest[2])
+    return None if bits is None else SCOUT_SHOW | scout | bits
+
+
+def _parse_number(text):
+    """A whole number from 1 to 64, else None."""
+    if not text.isdigit() or not 1 <= int(text) <= 64:
+        return None
+    return int(text)
+
+
+def _parse_range(text):
+    first, sep, last = text.partition("-")
+    first = _parse_number(first)
+    last = _parse_number(last) if sep else first
+    if first is None or last is None or last < first or last - first >= 63:
+        return None
+    return (first - 1) << 6 | (last - first + 1)
+
+
+class ScoutView:
+    """What one seat knows. Hands are held facing their owners, so another hand shows only the
+    cards its owner scouted (seen going in, at a known position; `hands` has UNKNOWN for the
+    rest). Every card that was ever shown is known: the active set and the score piles."""
+
+    def __init__(self, state, seat):
+        self.game = state.game
+        self.seat = seat
+        self.dealer = state.dealer
+        _copy_public(self, state)
+        self.hand = list(state.hands[seat])
+        self.hands = []
+        for other in range(state.game.num_players):
+            hand, known = state.hands[other], state.scouted[other]
+            self.hands.append([hand[i] if other == seat or known[i] else UNKNOWN
+                               for i in range(len(hand))])
+        self.set_aside_size = len(state.set_aside)
+
+    def visible_cards(self):
+        cards = list(self.active)
+        for pile in self.piles:
+            cards.extend(pile)
+        for hand in self.hands:
+            cards.extend([card for card in hand if card != UNKNOWN])
+        return cards
+
+
+def determinize(view, rng):
+    """A full State consistent with `view`: the unseen cards (the deck less every card the seat
+    can see) dealt at random, each either way up, into the other hands' unknown places and the
+    cards set aside. Known cards keep their places. (In round 2 of the 2-player game the seat's
+    memory of round 1 is not used: any unseen card may be drawn.)"""
+    seen = [identity(card) for card in view.visible_cards()]
+    unseen = [card for card in view.game.deck if card not in seen]
+    rng.shuffle(unseen)
+    drawn = []
+
+    def draw():
+        card = unseen[len(drawn)]
+        drawn.append(card)
+        return turned(card) if rng.below(2) else card
+
+    hands = [[draw() if card == UNKNOWN else card for card in hand] for hand in view.hands]
+    set_aside = [draw() for _ in range(view.set_aside_size)]
+    state = ScoutState(view.game, view.dealer, {"hands": hands, "set_aside": set_aside})
+    _copy_public(state, view)
+    return state
+
+
+GAME_CLASS = Scout
