@@ -253,3 +253,18 @@ def test_may_hold_respects_shown_voids():
     voids = (1 << 2) | (1 << TRUMP)
     assert not tarot.may_hold(voids, parse_card("KH")) and not tarot.may_hold(voids, parse_card("T4"))
     assert tarot.may_hold(voids, parse_card("KS")) and tarot.may_hold(voids, FOOL)
+
+
+def test_deal_unknown_always_finds_a_deal_when_one_exists():
+    rng = Rng(31)
+    for _ in range(40):
+        slots = 2 + rng.below(4)
+        truth = [rng.below(slots) for _ in range(40)]     # a deal known to fit
+        sizes = [truth.count(s) for s in range(slots)]
+        extra = [rng.below(1 << slots) for _ in range(40)]  # other slots each card may use
+        def allowed(slot, card):
+            return slot == truth[card] or bool(extra[card] >> slot & 1)
+        dealt = deal_unknown(list(range(40)), sizes, allowed, rng)
+        assert [len(pile) for pile in dealt] == sizes
+        for slot in range(slots):
+            assert all(allowed(slot, card) for card in dealt[slot])
