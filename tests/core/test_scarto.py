@@ -280,8 +280,12 @@ def test_2_4_5_lowest_total_loses_and_ties_for_lowest_all_lose():
     match = Match(GAME, 0)
     match.totals = [5, -8, 3]
     assert GAME.match_losers(match) == [1] and match.winners() == [0, 2]
+    assert GAME.match_standings(match) == [0, 2, 1]
     match.totals = [-4, 8, -4]
     assert GAME.match_losers(match) == [0, 2] and match.winners() == [1]
+    assert GAME.match_standings(match) == [1, 0, 2]
+    match.totals = [0, 0, 0]
+    assert GAME.match_losers(match) == [0, 1, 2] and match.winners() == []
 
 
 def test_parse_action_rejects_cards_not_held_and_cards_not_in_the_pack():

@@ -58,6 +58,10 @@ class Scarto(TarotGame):
     def deals_in_match(self):
         return PLAYERS
 
+    def match_standings(self, match):
+        """Seats from the highest total to the lowest (ties in seat order)."""
+        return sorted(range(PLAYERS), key=lambda seat: (-match.totals[seat], seat))
+
     def match_losers(self, match):
         """2.4.5: the lowest total loses; all tied-lowest players lose [house rule]."""
         worst = min(match.totals)
