@@ -3,41 +3,26 @@ every hand's card points and scores, and a log with an illegal play is rejected 
 and the rule it breaks."""
 
 import json
-import os
-import subprocess
-import sys
 
 import pytest
 
 from deckcore.games import load
 from deckcore.replay import Replay
+from helpers import deckmate, selfplay
 
-DECKMATE = os.path.join(os.path.dirname(sys.executable), "deckmate")
 SEEDS = range(1, 21)
-
-
-def deckmate(*args):
-    return subprocess.run([DECKMATE] + [str(a) for a in args], capture_output=True, text=True)
-
-
-def selfplay(tmp_path, seed, runtime="cpython"):
-    out = tmp_path / ("scarto-%s-%d.jsonl" % (runtime, seed))
-    done = deckmate("selfplay", "--game", "scarto", "--seed", seed, "--runtime", runtime,
-                    "--out", out)
-    assert done.returncode == 0, done.stderr
-    return out
 
 
 @pytest.mark.parametrize("seed", SEEDS)
 def test_selfplay_is_identical_under_cpython_and_micropython(tmp_path, seed):
-    cpython = selfplay(tmp_path, seed).read_bytes()
-    micropython = selfplay(tmp_path, seed, "micropython").read_bytes()
+    cpython = selfplay(tmp_path, "scarto", seed).read_bytes()
+    micropython = selfplay(tmp_path, "scarto", seed, "micropython").read_bytes()
     assert cpython == micropython
 
 
 @pytest.mark.parametrize("seed", SEEDS)
 def test_replay_reports_card_points_summing_to_78_and_scores_minus_26(tmp_path, seed):
-    log = selfplay(tmp_path, seed)
+    log = selfplay(tmp_path, "scarto", seed)
     done = deckmate("replay", "--check", "--json", log)
     assert done.returncode == 0, done.stderr
     summary = json.loads(done.stdout)
@@ -71,7 +56,7 @@ def first_act_with_an_illegal_card(lines, phase):
 
 
 def tampered(tmp_path, phase):
-    lines = selfplay(tmp_path, 3).read_text().splitlines(True)
+    lines = selfplay(tmp_path, "scarto", 3).read_text().splitlines(True)
     index, seat, text = first_act_with_an_illegal_card(lines, phase)
     record = json.loads(lines[index])
     record["a"] = text
