@@ -1,6 +1,6 @@
 """The registry of games. Modules are imported on first use to keep the device heap small."""
 
-NAMES = ("scioto", "scarto", "scout", "droggn")
+NAMES = ("scioto", "scarto", "scout", "droggn", "chambery")
 
 
 def load(name):
