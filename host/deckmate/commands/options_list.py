@@ -15,6 +15,9 @@ def add_parser(subparsers):
 
 def run(args):
     game_class = load(args.game)
+    if not game_class.OPTIONS:
+        print("%s has no options: it is played exactly as rules.md describes it." % game_class.TITLE)
+        return 0
     print("%s options (--option KEY=VALUE):" % game_class.TITLE)
     for option in game_class.OPTIONS:
         print("  " + option.help_line())
