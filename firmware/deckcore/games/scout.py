@@ -378,7 +378,7 @@ class ScoutState(State):
         if size == 0:
             return "section 5.2.B: there is no active set to scout, so seat %d must Show" % self.to_act
         if index >= size:
-            return "section 5.2.B.1: the active set has only %d cards" % size
+            return "section 5.2.B.1: the active set has no card %d (it holds %d)" % (index + 1, size)
         if 0 < index < size - 1:
             return ("section 5.2.B.1: only the card at the left or right end of the active set "
                     "may be scouted, not card %d of %d" % (index + 1, size))
