@@ -40,13 +40,12 @@ def _add_loop(terms):
 
 def calibration_ms():
     """The fixed loop, best of three."""
-    best = None
+    times = []
     for _ in range(3):
         start = now_ms()
         _add_loop([1000000, 12345678, 56781234])
-        took = now_ms() - start
-        best = took if best is None or took < best else best
-    return best
+        times.append(now_ms() - start)
+    return min(times)
 
 
 def per_call_ms(state, repeat):

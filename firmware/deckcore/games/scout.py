@@ -184,11 +184,10 @@ class Scout(Game):
             if rng.below(2):
                 cards[i] = turned(cards[i])
         size = self.hand_size
-        deal = {"hands": [cards[seat * size:(seat + 1) * size]
-                          for seat in range(self.num_players)]}
+        hands = [cards[seat * size:(seat + 1) * size] for seat in range(self.num_players)]
         if self.num_players == 2:
-            deal["set_aside"] = cards[2 * size:]
-        return deal
+            return {"hands": hands, "set_aside": cards[2 * size:]}
+        return {"hands": hands}
 
     def check_deal(self, piles):
         """Hands of the right size and, with 2 players, the 22 set aside (5.1.2); every card of
@@ -224,7 +223,7 @@ class Scout(Game):
         return ScoutState(self, dealer, deal)
 
 
-# The State's public fields: a view holds them too, and `determinize` copies them back.
+# The State's public fields: a view holds them too, and `clone` and `determinize` copy them.
 PUBLIC = ("phase", "to_act", "starter", "active", "owner", "piles", "chips", "scout_show",
           "flips", "scouted", "ended_by")
 
@@ -299,20 +298,26 @@ class ScoutState(State):
         """Every distinct Scout & Show that scouts active[index] (5.2.C, 7.14)."""
         rest = self.active[:index] + self.active[index + 1:]
         need = strength(values(rest))
-        plain = []  # shows of cards already in hand; the scouted card stays in hand
+        # Shows of cards already in hand, the scouted card staying in hand: a block at or after
+        # the gap moves one place right; a block before it stays, unless the card would go
+        # right after it (the same state as right before it, 7.14).
+        plain = []
         _shows(numbers, need, plain, 0)
+        moved = [bits + 64 for bits in plain]
+        by_end = sorted([((bits >> 6) + (bits & 63)) << 12 | bits for bits in plain])
         count = len(numbers)
         for turn in (0, 1):
             card = self.active[index]
             number = value(turned(card) if turn else card)
+            first = last = 0
             for gap in range(count + 1):
                 base = SCOUT_SHOW | (index << 7 | turn << 6 | gap) << 12
-                for bits in plain:
-                    start, length = bits >> 6, bits & 63
-                    if gap <= start:
-                        out.append(base | (start + 1) << 6 | length)
-                    elif gap > start + length:  # right after the block: same as right before
-                        out.append(base | bits)
+                while first < len(plain) and plain[first] >> 6 < gap:
+                    first += 1
+                while last < len(by_end) and by_end[last] >> 12 < gap:
+                    last += 1
+                out.extend([base | bits for bits in moved[first:]])
+                out.extend([base | keyed & 4095 for keyed in by_end[:last]])
                 if gap == 0 and _power(1, 0, number) > need:  # the scouted card alone, at @1
                     out.append(base | 1)
                 for step in (0, 1, -1):  # the scouted card with neighbours
@@ -586,7 +591,17 @@ class ScoutView:
         self.game = state.game
         self.seat = seat
         self.dealer = state.dealer
-        _copy_public(self, state)
+        self.phase = state.phase
+        self.to_act = state.to_act
+        self.starter = state.starter
+        self.active = list(state.active)
+        self.owner = state.owner
+        self.piles = [list(pile) for pile in state.piles]
+        self.chips = list(state.chips)
+        self.scout_show = list(state.scout_show)
+        self.flips = list(state.flips)
+        self.scouted = [list(known) for known in state.scouted]
+        self.ended_by = state.ended_by
         self.hand = list(state.hands[seat])
         self.hands = []
         for other in range(state.game.num_players):
