@@ -28,7 +28,8 @@ ULTIMO_BONUS = 10                 # 4.7.4.1-2
 CAPTURE_BONUS = 5                 # 4.7.4.4
 
 # The other actions. Cards (ids 0..77) are the actions of the discard, offer, ask and play.
-NO_BUY, LIEGE, LAY_OUT_PAGAT, LAY_OUT_GSTIESS, GUT, SCHWACHER, RETOUR = 100, 101, 102, 103, 104, 105, 106
+NO_BUY, LIEGE, LAY_OUT_PAGAT, LAY_OUT_GSTIESS = 100, 101, 102, 103
+GUT, SCHWACHER, RETOUR = 104, 105, 106
 WORDS = ((NO_BUY, "no buy"), (LIEGE, "liege"), (LAY_OUT_PAGAT, "lay out T1"),
          (LAY_OUT_GSTIESS, "lay out Fool"), (GUT, "gut"), (SCHWACHER, "schwacher"),
          (RETOUR, "retour"))
@@ -71,7 +72,8 @@ class Droggn(tarot.TarotGame):
         tarot.TarotGame.__init__(self, options)
         opts = self.options
         self.num_players = opts["players"]
-        self.direction = tarot.CLOCKWISE if opts["direction"] == "clockwise" else tarot.COUNTER_CLOCKWISE
+        clockwise = opts["direction"] == "clockwise"  # 4.2.3
+        self.direction = tarot.CLOCKWISE if clockwise else tarot.COUNTER_CLOCKWISE
         if opts["pack"] == 66:  # 4.1.2: the lowest three of every suit removed
             self.pack_cards = tarot.make_pack(range(4, 11), range(1, 8))
             self.packet = 7
@@ -206,22 +208,23 @@ class DroggnState(tarot.TarotState):
         if action in self.legal_actions():
             return None
         phase = self.phase
-        if (phase in ("discard", "offer", "play") and 0 <= action < tarot.PACK_SIZE
-                and action not in self.hands[self.to_act]):
+        is_card = 0 <= action < tarot.PACK_SIZE
+        held = is_card and action in self.hands[self.to_act]
+        if phase in ("discard", "offer", "play") and is_card and not held:
             return "seat %d does not hold %s" % (self.to_act, tarot.card_text(action))
         reason = None
-        if self.phase == "bid":
+        if phase == "bid":
             reason = self._bid_reason(action)
-        elif self.phase == "discard":
+        elif phase == "discard":
             reason = self._discard_reason(action)
-        elif self.phase == "ask":
+        elif phase == "ask":
             reason = self._ask_reason(action)
-        elif self.phase == "play" and 0 <= action < tarot.PACK_SIZE:
+        elif phase == "play" and is_card:
             reason = self.play_illegal_reason(action)
-        elif self.phase in ("layout", "double"):
+        elif phase in ("layout", "double"):
             reason = self._announcement_reason(action)
         return reason or "%s is not a legal action in the %s phase" % (
-            self.action_text(action), self.phase)
+            self.action_text(action), phase)
 
     def apply(self, action):
         phase = self.phase
@@ -322,6 +325,7 @@ class DroggnState(tarot.TarotState):
         if holder < 0:              # 4.4.3, invalid_buy = forfeit: the purchase is lost
             self.buy_forfeited = True
             self.hands[declarer].append(self.offer)
+            self.offer = -1
         else:                       # handed over face up for the face-down card
             self.hands[holder].remove(card)
             self.hands[holder].append(self.offer)
@@ -436,7 +440,8 @@ class DroggnState(tarot.TarotState):
             if self.laid_out == PAGAT and number < self.game.tricks - 1:
                 # forced out (4.6.5): the holder had no other trump and no Gstieß
                 self.voids[seat] |= (1 << TRUMP) | (1 << EXCUSE)
-        elif self.game.options["gstiess_last_trick_illegal"] and len(self.hands[seat]) <= 2:
+        if (card != FOOL and self.game.options["gstiess_last_trick_illegal"]
+                and len(self.hands[seat]) <= 2 and self.laid_out != FOOL):
             self.voids[seat] |= 1 << EXCUSE  # he would have had to play the Gstieß now
         tarot.TarotState.play_card(self, card)
         if completes:
@@ -496,24 +501,18 @@ class DroggnState(tarot.TarotState):
         return mine >= self.game.threshold
 
     def game_value(self):
-        """The declarer's result, before any Pagat bonus (4.7.3, 4.7.5-7)."""
+        """The declarer's result before any Pagat bonus, doubled as announced (4.7.3-7)."""
         game = self.game
         if self.contract == SLAM:
-            value = BASE_VALUE[SLAM] + game.half + SLAM_BONUS
-            if self.laid_out >= 0:
-                value += LAYOUT_BONUS
             made = (self.tricks_won[self.declarer] == game.tricks
                     and (self.laid_out != PAGAT or self.pagat_trick == game.tricks - 1))
+            value = slam_value(game, self.laid_out >= 0)
             return self.multiplier * (value if made else -value)  # clarification 7.12
-        base = BASE_VALUE[self.contract]
-        mine, theirs = self.side_points(True), self.side_points(False)
         if self.tricks_won[self.declarer] == game.tricks:
-            value = base + game.half            # 4.7.6 Match, clarification 7.11
-        elif self.declarer_wins(mine, theirs):
-            value = base + mine - game.half
-        else:
-            value = -(base + theirs - game.half)
-        return self.multiplier * value
+            return self.multiplier * match_value(game, self.contract)  # clarification 7.11
+        mine, theirs = self.side_points(True), self.side_points(False)
+        wins = self.declarer_wins(mine, theirs)
+        return self.multiplier * contract_value(game, self.contract, mine, theirs, wins)
 
     def pagat_bonus(self):
         """4.7.4, for the declarer: + for his side's bonus, - for the defenders'."""
@@ -538,11 +537,7 @@ class DroggnState(tarot.TarotState):
         return self.game_value() + self.pagat_bonus()
 
     def scores(self):
-        """Zero-sum settlement (4.7.8): the declarer +V from each other player."""
-        value = self.declarer_result()
-        players = self.game.num_players
-        return [(players - 1) * value if seat == self.declarer else -value
-                for seat in range(players)]
+        return settlement(self.game.num_players, self.declarer, self.declarer_result())
 
     # Text, views, copies ----------------------------------------------------------------------
     def action_text(self, action):
@@ -587,6 +582,32 @@ class DroggnState(tarot.TarotState):
         other.discard = list(self.discard)
         other.offer = self.offer
         return other
+
+
+def contract_value(game, contract, mine, theirs, wins):
+    """4.7.3: an Ansager, Solo or Super won is worth its base value plus the declarer's
+    points over 37; lost, the declarer loses the base value plus the defenders' points over
+    37 (39 with 78 cards)."""
+    base = BASE_VALUE[contract]
+    return base + mine - game.half if wins else -(base + theirs - game.half)
+
+
+def match_value(game, contract):
+    """4.7.6: every trick won without a Slam bid: the base value plus 37."""
+    return BASE_VALUE[contract] + game.half
+
+
+def slam_value(game, laid_out):
+    """4.7.3: 167 = 80 + 37 + 50, and 20 more with the Pagat or Gstiess laid out
+    (169 and 189 with 78 cards, clarification 7.13)."""
+    return BASE_VALUE[SLAM] + game.half + SLAM_BONUS + (LAYOUT_BONUS if laid_out else 0)
+
+
+def settlement(players, declarer, value):
+    """4.7.8: the declarer wins `value` from each other player (the sitting-out dealer
+    included), so the hand is zero-sum; nothing after a throw-in (declarer -1)."""
+    return [(players - 1) * value if seat == declarer else (-value if declarer >= 0 else 0)
+            for seat in range(players)]
 
 
 PUBLIC = ("calls", "declarer", "contract", "talon_taken", "bought", "seller", "buy_forfeited",
