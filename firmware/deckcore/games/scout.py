@@ -131,6 +131,24 @@ def _reach(numbers, gap, number, step, direction):
     return count
 
 
+def _shows_with(numbers, gap, number, need, base):
+    """base | start << 6 | length for the valid sets stronger than `need` that hold a card of
+    `number` put in at `gap` (a lone card only at gap 0, 7.14)."""
+    out = []
+    if gap == 0 and _power(1, 0, number) > need:
+        out.append(base | 1)
+    for step in (0, 1, -1):
+        left = _reach(numbers, gap, number, step, -1)
+        right = _reach(numbers, gap, number, step, 1)
+        for i in range(left + 1):
+            for j in range(right + 1):
+                if i + j:
+                    lowest = number - i if step > 0 else number - j if step < 0 else number
+                    if _power(1 + i + j, step, lowest) > need:
+                        out.append(base | (gap - i) << 6 | (1 + i + j))
+    return out
+
+
 def _range_text(start, length):
     if length == 1:
         return str(start + 1)
@@ -286,49 +304,54 @@ class ScoutState(State):
                 for turn in (0, 1):
                     for gap in range(len(numbers) + 1):
                         out.append(SCOUT | (index << 7 | turn << 6 | gap) << 12)
-        if self.active and self.scout_show[seat]:
-            combined = []
-            for index in self._ends():
-                self._scout_shows(numbers, index, combined)
-            combined.sort()
-            out.extend(combined)
-        return out
+        if not (self.active and self.scout_show[seat]):
+            return out
+        # Scout & Show: lists of a thousand actions and more occur, so they are counted first
+        # and filled into one list allocated once (growing it fragments the device's heap).
+        places = []
+        total = len(out)
+        for index in self._ends():
+            total += self._scout_show_places(numbers, index, places)
+        actions = [0] * total
+        actions[:len(out)] = out
+        at = len(out)
+        for base, moved, first, kept, last, with_card in places:
+            group = [base | bits for bits in moved[first:]]
+            group.extend([base | keyed & 4095 for keyed in kept[:last]])
+            group.extend(with_card)
+            group.sort()
+            actions[at:at + len(group)] = group
+            at += len(group)
+        return actions
 
-    def _scout_shows(self, numbers, index, out):
-        """Every distinct Scout & Show that scouts active[index] (5.2.C, 7.14)."""
+    def _scout_show_places(self, numbers, index, places):
+        """The distinct Scout & Shows that scout active[index] (5.2.C, 7.14): one entry per
+        place the card can go, appended to `places`; returns how many actions they make.
+
+        A show of cards already in hand leaves the scouted card in hand: a block at or after
+        the gap moves one place right (`moved[first:]`); a block before it stays (`kept[:last]`,
+        by end), unless the card would go right after it, the same state as right before it."""
         rest = self.active[:index] + self.active[index + 1:]
         need = strength(values(rest))
-        # Shows of cards already in hand, the scouted card staying in hand: a block at or after
-        # the gap moves one place right; a block before it stays, unless the card would go
-        # right after it (the same state as right before it, 7.14).
         plain = []
         _shows(numbers, need, plain, 0)
         moved = [bits + 64 for bits in plain]
-        by_end = sorted([((bits >> 6) + (bits & 63)) << 12 | bits for bits in plain])
-        count = len(numbers)
+        kept = sorted([((bits >> 6) + (bits & 63)) << 12 | bits for bits in plain])
+        count = 0
         for turn in (0, 1):
             card = self.active[index]
             number = value(turned(card) if turn else card)
             first = last = 0
-            for gap in range(count + 1):
+            for gap in range(len(numbers) + 1):
                 base = SCOUT_SHOW | (index << 7 | turn << 6 | gap) << 12
                 while first < len(plain) and plain[first] >> 6 < gap:
                     first += 1
-                while last < len(by_end) and by_end[last] >> 12 < gap:
+                while last < len(kept) and kept[last] >> 12 < gap:
                     last += 1
-                out.extend([base | bits for bits in moved[first:]])
-                out.extend([base | keyed & 4095 for keyed in by_end[:last]])
-                if gap == 0 and _power(1, 0, number) > need:  # the scouted card alone, at @1
-                    out.append(base | 1)
-                for step in (0, 1, -1):  # the scouted card with neighbours
-                    left = _reach(numbers, gap, number, step, -1)
-                    right = _reach(numbers, gap, number, step, 1)
-                    for i in range(left + 1):
-                        for j in range(right + 1):
-                            if i + j:
-                                lowest = number - i if step > 0 else number - j if step < 0 else number
-                                if _power(1 + i + j, step, lowest) > need:
-                                    out.append(base | (gap - i) << 6 | (1 + i + j))
+                with_card = _shows_with(numbers, gap, number, need, base)
+                places.append((base, moved, first, kept, last, with_card))
+                count += len(plain) - first + last + len(with_card)
+        return count
 
     # Legality with reasons ---------------------------------------------------------------------
     def illegal_reason(self, action):
