@@ -77,6 +77,10 @@ class Chambery(TarotGame):
     DEAL_PILES = ("hands", "stock")
 
     def __init__(self, options=None):
+        options = dict(options or {})
+        for name in ("discard_rule", "multipliers"):
+            if options.get(name) == 1902:  # `--option multipliers=1902` arrives as a number
+                options[name] = "1902"
         TarotGame.__init__(self, options)
         opts = self.options
         players, pack = opts["players"], opts["pack"]
