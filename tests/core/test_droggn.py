@@ -714,7 +714,7 @@ def check_determinize(state, rng):
     check_conservation(other)
     for s in range(state.game.num_players):
         assert len(other.hands[s]) == len(state.hands[s])
-        if s != seat and s != other.layer and s != other.declarer:
+        if s != seat:
             for card in other.hands[s]:
                 assert may_hold(other.voids[s], card)
     assert len(other.discard) == len(state.discard)

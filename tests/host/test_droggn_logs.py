@@ -4,16 +4,13 @@ and a zero-sum settlement, and a log with an illegal action is rejected with its
 rule it breaks."""
 
 import json
-import os
-import subprocess
-import sys
 
 import pytest
 
 from deckcore.games import load
 from deckcore.replay import Replay
+from helpers import deckmate, selfplay
 
-DECKMATE = os.path.join(os.path.dirname(sys.executable), "deckmate")
 SEEDS = range(1, 21)
 OPTION_SETS = {
     "default": (),
@@ -24,18 +21,11 @@ OPTION_SETS = {
 }
 
 
-def deckmate(*args):
-    return subprocess.run([DECKMATE] + [str(a) for a in args], capture_output=True, text=True)
-
-
-def selfplay(tmp_path, seed, options=(), runtime="cpython"):
-    out = tmp_path / ("droggn-%s-%d-%d.jsonl" % (runtime, seed, len(options)))
-    args = ["selfplay", "--game", "droggn", "--seed", seed, "--runtime", runtime, "--out", out]
+def droggn_selfplay(tmp_path, seed, options=(), runtime="cpython"):
+    extra = []
     for option in options:
-        args += ["--option", option]
-    done = deckmate(*args)
-    assert done.returncode == 0, done.stderr
-    return out
+        extra += ["--option", option]
+    return selfplay(tmp_path, "droggn", seed, runtime, extra)
 
 
 def declarer_seats(points, score, total):
@@ -56,8 +46,8 @@ def declarer_seats(points, score, total):
 @pytest.mark.parametrize("seed", SEEDS)
 def test_selfplay_is_identical_under_both_runtimes_and_replays_to_74_and_zero_sum(tmp_path, seed, name):
     options = OPTION_SETS[name]
-    log = selfplay(tmp_path, seed, options)
-    assert log.read_bytes() == selfplay(tmp_path, seed, options, "micropython").read_bytes()
+    log = droggn_selfplay(tmp_path, seed, options)
+    assert log.read_bytes() == droggn_selfplay(tmp_path, seed, options, "micropython").read_bytes()
     done = deckmate("replay", "--check", "--json", log)
     assert done.returncode == 0, done.stderr
     summary = json.loads(done.stdout)
@@ -96,7 +86,7 @@ def first_illegal_act(lines, phase, rule):
 def tampered(tmp_path, phase, rule):
     """A log of the first seed with such an act, the act replaced by the illegal card."""
     for seed in SEEDS:
-        lines = selfplay(tmp_path, seed).read_text().splitlines(True)
+        lines = droggn_selfplay(tmp_path, seed).read_text().splitlines(True)
         found = first_illegal_act(lines, phase, rule)
         if found:
             index, seat, text = found
@@ -126,7 +116,7 @@ def test_a_forbidden_discard_is_rejected_naming_the_line_and_the_rule(tmp_path):
 
 
 def bid_lines(tmp_path):
-    lines = selfplay(tmp_path, 1).read_text().splitlines(True)
+    lines = droggn_selfplay(tmp_path, 1).read_text().splitlines(True)
     return lines, [i for i in range(len(lines)) if json.loads(lines[i])["t"] == "act"][:3]
 
 

@@ -639,12 +639,12 @@ class DroggnView(tarot.TarotView):
         knows_offer = sees_secrets or (seat == state.seller and state.seller >= 0)
         self.offer = state.offer if knows_offer else None
         self.offer_pending = state.phase == "ask"
+        # cards seen face up or handed over: a laid-out card, the bought card, the offer
+        self.known = [c for c in (state.laid_out, state.bought, self.offer)
+                      if c is not None and c >= 0]
 
     def visible_cards(self):
-        cards = tarot.TarotView.visible_cards(self)
-        for card in (self.laid_out, self.bought, self.offer):
-            if card is not None and card >= 0:
-                cards.append(card)
+        cards = tarot.TarotView.visible_cards(self) + self.known
         cards.extend(self.talon or ())
         cards.extend(self.discard or ())
         return cards
@@ -684,9 +684,9 @@ def determinize(view, rng):
             if seat >= 0:
                 hands[seat].append(card)
     seen.extend(view.discard or ())
-    talon_known = view.talon is not None and not view.talon_taken
-    if talon_known:
-        seen.extend(view.talon)
+    talon_seen = None if view.talon_taken else view.talon  # a talon that lies apart, seen
+    if talon_seen is not None:
+        seen.extend(talon_seen)
     # An exposed talon (4.4.1 option) lies in the declarer's hand or discard, or is the offer.
     exposed = view.talon if view.talon_taken and view.talon is not None else ()
 
@@ -696,7 +696,7 @@ def determinize(view, rng):
     for seat in range(players):
         if seat != view.seat:
             sizes[seat] = view.hand_sizes[seat] - len(hands[seat])
-    if not view.talon_taken and not talon_known:
+    if not view.talon_taken and talon_seen is None:
         sizes[talon_slot] = 3
     if view.discard is None:
         sizes[discard_slot] = view.discard_size
@@ -713,8 +713,14 @@ def determinize(view, rng):
 
     # deal_unknown honours the voids exactly; the King-with-a-trump discard rule and the
     # one-card offer are checked after, and a sample that breaks them is drawn again.
+    # Only the slots with room are passed on: its cost doubles with every slot.
+    live = [slot for slot in range(len(sizes)) if sizes[slot]]
     for _ in range(30):
-        dealt = tarot.deal_unknown(unknown, sizes, allowed, rng)
+        some = tarot.deal_unknown(unknown, [sizes[slot] for slot in live],
+                                  lambda i, card: allowed(live[i], card), rng)
+        dealt = [[] for _ in sizes]
+        for i in range(len(live)):
+            dealt[live[i]] = some[i]
         if _fits(dealt, view, exposed, dealt[discard_slot]):
             break
     for seat in range(players):
@@ -723,8 +729,8 @@ def determinize(view, rng):
         hands[seat].sort()
     state.hands = hands
     state.discard = list(view.discard) if view.discard is not None else dealt[discard_slot]
-    if talon_known:
-        state.talon = list(view.talon)
+    if talon_seen is not None:
+        state.talon = list(talon_seen)
     elif not view.talon_taken:
         state.talon = dealt[talon_slot]
     else:  # any three of the declarer's 24 cards may have been the talon: say the discard
