@@ -81,7 +81,7 @@ def test_5_1_3_a_card_shows_its_top_number_first():
     card = game.parse_card("3/7")
     assert card >> 4 == 3 and game.card_text(card) == "3/7"
     assert game.card_text(turned(card)) == "7/3"
-    for bad in ("3/3", "0/4", "11/2", "37", "a/b"):
+    for bad in ("3/3", "0/4", "11/2", "3/17", "-1/2", "37", "a/b", "3/"):
         raises(RulesError, game.parse_card, bad)
 
 

@@ -27,9 +27,18 @@ the one with the smallest number is legal. In words: a one-card set is scouted f
 at @1; and a scouted card that is not part of the shown block never goes right after the
 block (right before the block gives the same state).
 
-Dealing: the player after the dealer starts each round (5.1.6). The 2-player match deals all
-44 cards in round 1 (a `set_aside` pile of 22) and round 2 deals that pile as it lies, 11 each
-(5.5.1, `carried_deal`).
+`legal_actions()` lists the actions in increasing number.
+
+Readings of the rules made here:
+- The player after the dealer starts each round (5.1.6), so the start moves on each round.
+- The whole-hand flip (5.1.4) is a phase of its own: each player in turn, from the starting
+  player, decides "keep hand" or "flip hand"; everyone sees the decisions.
+- The 2-player match deals all 44 cards in round 1 (hands and a `set_aside` pile of 22);
+  round 2 deals that pile as it lies, 11 each (5.5.1, `carried_deal`).
+- 5.3 (b) is taken literally: the round ends when play comes back to the owner of the active
+  set, also when the set was scouted empty on the way.
+- `points()` is +1 per captured card and per Scout chip held; `scores()` subtracts the cards
+  in hand, except for the owner of the unbeaten set when the round ended by (b) (5.4, 5.5.6).
 """
 
 from deckcore.game import Game, Option, RulesError, State, TERMINAL
@@ -183,12 +192,10 @@ class Scout(Game):
 
     def parse_card(self, text):
         top, sep, bottom = text.partition("/")
-        try:
-            card = int(top) << 4 | int(bottom)
-        except ValueError:
-            card = -1
-        if not sep or not 1 <= card >> 4 <= 10 or not 1 <= card & 15 <= 10 or card >> 4 == card & 15:
+        top, bottom = _parse_number(top), _parse_number(bottom)
+        if not sep or top is None or bottom is None or top > 10 or bottom > 10 or top == bottom:
             raise RulesError("%r is not a SCOUT card (two different numbers 1-10, e.g. 3/7)" % text)
+        card = top << 4 | bottom
         if identity(card) not in self.deck:
             raise RulesError("%s is not in the %d-player deck (section 5.1.2)" % (
                 text, self.num_players))
@@ -288,7 +295,8 @@ class ScoutState(State):
         return [] if last < 0 else [0] if last == 0 else [0, last]
 
     def _may_scout(self, seat):
-        return self.active and (self.game.num_players > 2 or self.chips[seat] > 0)
+        """5.2.B, and 5.5.3 for 2 players: scouting takes a Scout chip of your own."""
+        return len(self.active) > 0 and (self.game.num_players > 2 or self.chips[seat] > 0)
 
     def legal_actions(self):
         if self.phase == "over":
