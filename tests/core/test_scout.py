@@ -299,6 +299,13 @@ def test_5_3_b_the_round_ends_when_everyone_else_only_scouted():
     assert state.points() == [2, 0, 0] and state.scores() == [2, -2, -2]
 
 
+def test_5_3_b_also_ends_the_round_when_the_set_was_scouted_empty_on_the_way():
+    state = playing(3, "6/1 7/1 2/9", "5/2", "1/3")
+    play(state, "show 1-2", "scout left @1", "scout left @1")
+    assert state.active == [] and state.is_terminal() and state.exempt() == 0
+    assert state.scores() == [2, -2, -2]
+
+
 def test_5_3_b_a_show_by_someone_else_restarts_the_count():
     state = playing(3, "6/1 7/1 8/1 2/9", "5/2 5/3 5/4 5/6 1/2", "1/3")
     play(state, "show 1-3", "show 1-4", "scout left @1")
