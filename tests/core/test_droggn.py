@@ -52,7 +52,8 @@ def rigged(fixed, talon="", dealer=0, game=GAME):
     talon_cards.extend(rest)
     assert len(talon_cards) == 3
     game.check_deal({"hands": hands, "talon": talon_cards})
-    return game.new_hand(dealer, {"hands": [sorted(h) for h in hands], "talon": sorted(talon_cards)})
+    deal = {"hands": [sorted(h) for h in hands], "talon": sorted(talon_cards)}
+    return game.new_hand(dealer, deal)
 
 
 def act(state, *texts):
@@ -294,7 +295,8 @@ def test_4_4_3_the_ansager_buys_a_card_for_a_face_down_card():
     act(state, "ansager", "pass", "pass", "discard 4S", "discard 5S", "discard 6S")
     assert state.phase == "offer" and NO_BUY not in state.legal_actions()  # buying is a must
     act(state, "offer T2")
-    assert reason(state, "buy 4S") == "section 4.4.3: the declarer may not ask for a card he has discarded"
+    assert reason(state, "buy 4S") == ("section 4.4.3: the declarer may not ask for a card he "
+                                       "has discarded")
     assert reason(state, "buy T2") == "section 4.4.3: the declarer may not ask for a card he holds"
     act(state, "buy KH")
     assert state.bought == parse_card("KH") and state.seller == 0
@@ -394,7 +396,8 @@ def first_trick_state(fixed, talon=""):
 def test_4_6_2_follow_suit_else_trump_else_anything_and_no_overtrump():
     state = first_trick_state({2: "KS T21", 1: "4S T5 QH", 0: "T6 KD"})
     act(state, "KS")
-    assert "QH" not in texts(state, state.legal_actions()) and "4S" in texts(state, state.legal_actions())
+    legal = texts(state, state.legal_actions())
+    assert "QH" not in legal and "4S" in legal
     assert reason(state, "T5") == "section 4.6.2: must follow suit (spades led)"
     act(state, "4S")
     for card in state.hands[0]:  # void in spades: a trump, any trump (no overtrumping duty)
@@ -585,10 +588,15 @@ def test_4_7_4_3_scripted_a_defenders_laid_out_pagat_forced_out():
 def test_4_7_8_four_players_the_sitting_out_dealer_pays_too():
     game = Droggn({"players": 4})
     state = game.new_hand(0, game.deal(Rng(3), 0))
-    act(state, "super", "pass", "pass")
-    declarer = state.declarer
-    assert declarer == 3
-    assert settlement(4, declarer, 10) == [-10, -10, -10, 30]
+    act(state, "super", "pass", "pass", "liege", "gut", "gut")
+    assert state.declarer == 3 and state.defenders() == [2, 1]  # seat 0 sits out
+    while not state.is_terminal():
+        assert state.to_act != 0
+        state.apply(state.legal_actions()[0])
+    value = state.declarer_result()
+    assert value != 0 and state.scores() == [-value, -value, -value, 3 * value]
+    assert state.points()[0] == state.points()[1] == state.points()[2]
+    assert settlement(4, 3, 10) == [-10, -10, -10, 30]
 
 
 # Matches -----------------------------------------------------------------------------------

@@ -44,7 +44,7 @@ def declarer_seats(points, score, total):
 
 @pytest.mark.parametrize("name", sorted(OPTION_SETS))
 @pytest.mark.parametrize("seed", SEEDS)
-def test_selfplay_is_identical_under_both_runtimes_and_replays_to_74_and_zero_sum(tmp_path, seed, name):
+def test_selfplay_identical_under_both_runtimes_replay_74_and_zero_sum(tmp_path, seed, name):
     options = OPTION_SETS[name]
     log = droggn_selfplay(tmp_path, seed, options)
     assert log.read_bytes() == droggn_selfplay(tmp_path, seed, options, "micropython").read_bytes()
