@@ -565,6 +565,22 @@ def test_4_7_5_a_slam_that_loses_a_trick_stops_and_loses_everything():
     assert state.side_points(True) + state.side_points(False) == 74
 
 
+def test_7_12_a_slam_with_the_pagat_laid_out_stops_at_the_first_lost_trick_minus_187():
+    state = rigged({2: "4S " + " ".join("T%d" % n for n in range(1, 21)), 1: "KS"})
+    act(state, "slam", "pass", "pass", "lay out T1", "gut", "gut", "4S", "KS")
+    state.apply(state.legal_actions()[0])
+    assert state.is_terminal() and state.stopped and 1 in state.hands[2]
+    assert state.declarer_result() == -187
+
+
+def test_7_12_a_gstiess_laid_out_in_a_slam_and_led_early_loses_its_trick():
+    state = rigged({2: "Fool " + " ".join("T%d" % n for n in range(2, 22))})
+    act(state, "slam", "pass", "pass", "lay out Fool", "gut", "gut", "Fool")
+    state.apply(state.legal_actions()[0])
+    state.apply(state.legal_actions()[0])
+    assert state.is_terminal() and state.stopped and state.declarer_result() == -187
+
+
 def test_4_7_4_4_scripted_capture_of_the_pagat_in_a_super_match():
     state = rigged({2: "KS " + " ".join("T%d" % n for n in range(2, 22)), 1: "T1", 0: "Fool"})
     act(state, "super", "pass", "pass", "liege", "gut", "gut")

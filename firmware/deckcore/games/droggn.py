@@ -451,12 +451,9 @@ class DroggnState(tarot.TarotState):
         winner = self.leader
         if self.pagat_trick == number:
             self.pagat_winner = winner
-        if self.contract == SLAM and self.phase == "play":
-            early = self.laid_out >= 0 and self.laid_out in self.played[self.declarer] \
-                and number < self.game.tricks - 1
-            if winner != self.declarer or early:  # 4.7.5: the Slam is lost, play stops
-                self.stopped = True
-                self.phase = "over"
+        if self.contract == SLAM and self.phase == "play" and winner != self.declarer:
+            self.stopped = True  # 4.7.5: the Slam is lost, play stops
+            self.phase = "over"
 
     def trick_winner(self):
         """4.6.4: a Gstieß laid out in a Slam wins the last trick if all others were won."""
@@ -504,10 +501,12 @@ class DroggnState(tarot.TarotState):
         """The declarer's result before any Pagat bonus, doubled as announced (4.7.3-7)."""
         game = self.game
         if self.contract == SLAM:
-            made = (self.tricks_won[self.declarer] == game.tricks
-                    and (self.laid_out != PAGAT or self.pagat_trick == game.tricks - 1))
+            # Clarification 7.12: a laid-out card must win the last trick too. Winning every
+            # trick implies it: the declarer always leads, and keeps a laid-out Pagat (4.6.5)
+            # to the end; a Gstieß led early loses its trick.
+            made = self.tricks_won[self.declarer] == game.tricks
             value = slam_value(game, self.laid_out >= 0)
-            return self.multiplier * (value if made else -value)  # clarification 7.12
+            return self.multiplier * (value if made else -value)
         if self.tricks_won[self.declarer] == game.tricks:
             return self.multiplier * match_value(game, self.contract)  # clarification 7.11
         mine, theirs = self.side_points(True), self.side_points(False)
