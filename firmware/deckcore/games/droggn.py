@@ -46,12 +46,13 @@ OPTIONS = (
            choices=("pass_deal", "same_dealer")),
     Option("win_threshold", 37, "card points the declarer needs with 66 cards; with 78 the "
            "threshold is 2 higher (section 4.7.2)", choices=(37, 38)),
-    Option("tie_37_last_trick", False, "at 37-37 the side that won the last trick wins "
-           "(section 4.7.2)", choices=(False, True)),
+    Option("tie_37_last_trick", False, "at 37-37 (39-39 with 78 cards) the side that won "
+           "the last trick wins (section 4.7.2)", choices=(False, True)),
     Option("expose_talon_in_ansager", False, "the declarer shows the talon in an Ansager "
            "(section 4.4.1)", choices=(False, True)),
     Option("gstiess_last_trick_illegal", False, "the Gstiess may not be played to the last "
-           "trick (section 4.6.6)", choices=(False, True)),
+           "trick, so among the last two cards it must be played (section 4.6.6)",
+           choices=(False, True)),
     Option("invalid_buy", "reject", "asking for a card one holds or has discarded: the engine "
            "rejects it (reject, a house rule) or the purchase is lost (forfeit, pagat) "
            "(section 4.4.3)", choices=("reject", "forfeit"), house_rule=True),
