@@ -363,11 +363,9 @@ class DroggnState(tarot.TarotState):
     def _double_actions(self):
         seat = self.to_act
         actions = [GUT]
-        if seat == self.declarer:
+        if seat == self.declarer or not self.first_round:
             actions.append(RETOUR)
-        elif not self.first_round:
-            actions.append(RETOUR)
-        elif self.multiplier == 1:
+        elif self.multiplier == 1:  # one Schwacher; the partner of its giver says gut
             actions.append(SCHWACHER)
         if self._may_lay_out_pagat(seat):
             actions.append(LAY_OUT_PAGAT)
