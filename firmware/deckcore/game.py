@@ -47,6 +47,8 @@ class Option:
             for allowed in self.choices:
                 if value == allowed and type(value) == type(allowed):
                     return value
+                if type(value) == int and type(allowed) == str and str(value) == allowed:
+                    return allowed  # `--option multipliers=1902` reads 1902 as a number
             raise RulesError("option %s: %s is not one of %s" % (
                 self.name, _value_text(value), ", ".join(_value_text(c) for c in self.choices)))
         if type(value) != int or value < self.lo or value > self.hi:
@@ -210,6 +212,11 @@ class State:
         if action in self.legal_actions():
             return None
         return "%s is not a legal action in the %s phase" % (self.action_text(action), self.phase)
+
+    def turn_rule(self):
+        """The rule that makes it this seat's turn, for messages about a seat acting out of
+        turn (e.g. "section 3.4.2: one round of bidding from the dealer's right"), or None."""
+        return None
 
     def points(self):
         """Per-seat points counted in the hand (card points, for the trick games)."""

@@ -100,7 +100,9 @@ class Replay:
         state = self._playing(record)
         seat = record.get("seat")
         if seat != state.current_player():
-            raise LogError("seat %r acts out of turn; seat %d is to act" % (seat, state.current_player()))
+            rule = state.turn_rule()
+            raise LogError("seat %r acts out of turn; seat %d is to act%s" % (
+                seat, state.current_player(), " (%s)" % rule if rule else ""))
         text = record.get("a")
         if type(text) != str:
             raise LogError("the action %r is not text" % text)

@@ -2,8 +2,6 @@
 
 import sys
 
-from deckcore.match import Match
-from deckcore.rng import Rng
 
 ON_MICROPYTHON = sys.implementation.name == "micropython"
 
@@ -44,10 +42,3 @@ def check_view_hides_other_hands(state, seat):
                 assert card not in visible, "seat %d sees %s in seat %d's hand" % (
                     seat, state.game.card_text(card), other)
 
-
-def random_match(game, seed):
-    rng = Rng(seed)
-    match = Match(game, rng.below(game.num_players))
-    while not match.is_over():
-        match.finish_hand(random_hand(game, rng, match.dealer))
-    return match

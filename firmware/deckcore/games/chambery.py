@@ -77,10 +77,6 @@ class Chambery(TarotGame):
     DEAL_PILES = ("hands", "stock")
 
     def __init__(self, options=None):
-        options = dict(options or {})
-        for name in ("discard_rule", "multipliers"):
-            if options.get(name) == 1902:  # `--option multipliers=1902` arrives as a number
-                options[name] = "1902"
         TarotGame.__init__(self, options)
         opts = self.options
         players, pack = opts["players"], opts["pack"]
@@ -448,6 +444,16 @@ class ChamberyState(TarotState):
             return "section 3.4.4: the soloist may not name his own card or one already named"
         return ("section 3.4.5: the dealer calls a King he does not hold (a Queen if he holds "
                 "all four Kings)")
+
+    def turn_rule(self):
+        return {
+            "discard": "section 3.4.1: the dealer discards before the bidding",
+            "bid": "section 3.4.2: one round of bidding from the dealer's right, dealer last",
+            "ask": "section 3.4.4: the soloist names the cards he buys",
+            "give": "section 3.4.4: the soloist gives a card for each card bought",
+            "call": "section 3.4.5: with no bid the dealer calls a King",
+            "play": "section 3.5.4: the winner of a trick leads, then play goes counter-clockwise",
+        }.get(self.phase)
 
     def apply(self, action):
         phase = self.phase
