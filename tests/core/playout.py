@@ -2,7 +2,6 @@
 
 import sys
 
-
 ON_MICROPYTHON = sys.implementation.name == "micropython"
 
 
