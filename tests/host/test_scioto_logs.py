@@ -95,6 +95,7 @@ def test_replay_rejects_an_out_of_turn_action(tmp_path):
     _write(log, records)
     result = deckmate("replay", "--check", log)
     assert result.returncode == 1 and "out of turn" in result.stderr
+    assert "section 1.1.6" in result.stderr
 
 
 def test_replay_rejects_a_mandatory_dismissal_broken(tmp_path):

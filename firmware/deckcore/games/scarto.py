@@ -145,6 +145,12 @@ class ScartoState(TarotState):
                     "trump and no Fool")
         return "section 2.2.4: Kings, T20, T1 and the Fool may not be discarded"
 
+    def turn_rule(self):
+        if self.phase == "discard":
+            return "section 2.2.3: the dealer discards 3 cards before play"
+        return ("section 2.3.1: the dealer's right leads first, the winner of a trick leads "
+                "the next, and play goes counter-clockwise")
+
     def apply(self, action):
         if self.phase == "play":
             self.play_card(action)

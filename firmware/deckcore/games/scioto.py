@@ -274,6 +274,12 @@ class SciotoState(State):
         return "section 1.5 mandatory dismissal: seat %d holds a card that dismisses %s" % (
             self.to_act, major)
 
+    def turn_rule(self):
+        if self.phase == "relead":
+            return "section 1.4.3: the leader decides whether to re-lead"
+        return ("section 1.1.6: the non-dealer leads first, the winner of a trick leads the "
+                "next, and the others follow in turn")
+
     def apply(self, action):
         if self.phase == "relead":
             if action == STOP:
@@ -366,10 +372,12 @@ class SciotoState(State):
 
 class SciotoView:
     """What one seat knows: its own hand, the trick on the table and every card already
-    played (tricks are won face down, but all their cards were seen)."""
+    played (tricks are won face down, but all their cards were seen, and who won them)."""
 
     def __init__(self, state, seat):
+        self.game = state.game
         self.seat = seat
+        self.dealer = state.dealer
         self.phase = state.phase
         self.to_act = state.current_player()
         self.hand = list(state.hands[seat])
@@ -380,12 +388,47 @@ class SciotoView:
         self.hand_sizes = [len(hand) for hand in state.hands]
         self.stock_size = len(state.stock)
         self.points = state.points()
+        self.tricks_played = state.tricks_played
+        self.piles = [list(pile) for pile in state.piles]
         self.played = []
         for pile in state.piles:
             self.played.extend(pile)
 
     def visible_cards(self):
         return self.hand + self.trick + self.played
+
+
+def determinize(view, rng):
+    """A full SciotoState consistent with `view`: the cards the seat has not seen are dealt
+    at random to the other hands and the stock, in the sizes the view shows. (Scioto has no
+    obligation to follow, so play reveals no voids; 2 players with the whole pack dealt
+    leave nothing to guess.)"""
+    game = view.game
+    seen = bytearray(game.size)
+    for card in view.visible_cards():
+        seen[card] = 1
+    unseen = [card for card in game.pack() if not seen[card]]
+    rng.shuffle(unseen)
+    hands = []
+    for seat in range(game.num_players):
+        if seat == view.seat:
+            hands.append(list(view.hand))
+        else:
+            size = view.hand_sizes[seat]
+            hand = unseen[:size]
+            hand.sort()
+            hands.append(hand)
+            unseen = unseen[size:]
+    state = SciotoState(game, view.dealer, {"hands": hands, "stock": unseen})
+    state.piles = [list(pile) for pile in view.piles]
+    state.trick = list(view.trick)
+    state.trick_seats = list(view.trick_seats)
+    state.major = view.major
+    state.leader = view.leader
+    state.to_act = view.to_act
+    state.tricks_played = view.tricks_played
+    state.phase = view.phase
+    return state
 
 
 GAME_CLASS = Scioto

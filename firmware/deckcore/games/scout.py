@@ -447,6 +447,11 @@ class ScoutState(State):
             card = turned(card)
         return index, card, action >> 12 & 63
 
+    def turn_rule(self):
+        if self.phase == "flip":
+            return "section 5.1.4: each player in turn decides whether to flip the hand"
+        return "section 5.1.6: turns go clockwise from the round's starting player"
+
     def apply(self, action):
         seat = self.to_act
         if self.phase == "flip":
