@@ -90,11 +90,11 @@ class Replay:
             elif piles != self.match.carried:
                 raise RulesError("the rules deal the cards carried over from hand %d" % (
                     self._hand_number() - 1))
+            self.state = self.match.new_hand(piles)
         except RulesError as error:
             raise LogError("deal: %s" % error)
         self.hand_deal = piles
         self.hand_actions = []
-        self.state = self.match.new_hand(piles)
 
     def _act(self, record):
         state = self._playing(record)
@@ -112,7 +112,7 @@ class Replay:
             raise LogError("seat %d: %s" % (seat, error))
         reason = state.illegal_reason(action)
         if reason is not None:
-            raise LogError("seat %d plays %s illegally: %s" % (seat, text, reason))
+            raise LogError("seat %d: %s is illegal: %s" % (seat, text, reason))
         state.apply(action)
         self.hand_actions.append(action)
 

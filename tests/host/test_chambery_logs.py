@@ -150,7 +150,7 @@ def test_a_revoke_is_rejected_naming_the_line_and_the_rule(tmp_path):
     card = [c for c in state.hands[seat] if c not in state.legal_actions()][0]
     record["a"] = state.action_text(card)
     stderr = rejected(tamper(tmp_path, lines, index, record), index + 1)
-    assert "seat %d plays %s illegally: section 3.5.2" % (seat, record["a"]) in stderr
+    assert "seat %d: %s is illegal: section 3.5.2" % (seat, record["a"]) in stderr
 
 
 def test_a_forbidden_discard_is_rejected_naming_the_line_and_the_rule(tmp_path):
@@ -159,7 +159,7 @@ def test_a_forbidden_discard_is_rejected_naming_the_line_and_the_rule(tmp_path):
     king = [c for c in state.hands[state.dealer] if c not in state.legal_actions()][0]
     record["a"] = state.action_text(king)
     stderr = rejected(tamper(tmp_path, lines, index, record), index + 1)
-    assert "illegally: section 3.3.4" in stderr
+    assert "is illegal: section 3.3.4" in stderr
 
 
 def test_a_bid_out_of_turn_is_rejected_naming_the_line(tmp_path):
@@ -180,7 +180,7 @@ def test_a_bid_that_does_not_overcall_is_rejected_naming_the_rule(tmp_path):
     index, record, state = first_act(lines, after_a_bid)
     record["a"] = "two_cards"
     stderr = rejected(tamper(tmp_path, lines, index, record), index + 1)
-    assert "illegally: section 3.4.3" in stderr
+    assert "is illegal: section 3.4.3" in stderr
 
 
 def test_naming_the_fool_is_rejected_naming_the_rule(tmp_path):
@@ -192,7 +192,7 @@ def test_naming_the_fool_is_rejected_naming_the_rule(tmp_path):
             continue
         record["a"] = "ask Fool"
         stderr = rejected(tamper(tmp_path, lines, index, record), index + 1)
-        assert "illegally: section 3.4.4: the Fool may not be named" in stderr
+        assert "is illegal: section 3.4.4: the Fool may not be named" in stderr
         return
     raise AssertionError("no seed has a soloist without the Fool")
 

@@ -104,7 +104,7 @@ def test_a_revoke_is_rejected_naming_the_line_and_the_rule(tmp_path):
     done = deckmate("replay", "--check", bad)
     assert done.returncode == 1
     assert "%s:%d:" % (bad, line) in done.stderr
-    assert "seat %d plays %s illegally: section 4.6.2" % (seat, text) in done.stderr
+    assert "seat %d: %s is illegal: section 4.6.2" % (seat, text) in done.stderr
 
 
 def test_a_forbidden_discard_is_rejected_naming_the_line_and_the_rule(tmp_path):
@@ -112,7 +112,7 @@ def test_a_forbidden_discard_is_rejected_naming_the_line_and_the_rule(tmp_path):
     done = deckmate("replay", "--check", bad)
     assert done.returncode == 1
     assert "%s:%d:" % (bad, line) in done.stderr
-    assert "seat %d plays %s illegally: section 4.4.2" % (seat, text) in done.stderr
+    assert "seat %d: %s is illegal: section 4.4.2" % (seat, text) in done.stderr
 
 
 def bid_lines(tmp_path):
@@ -147,4 +147,18 @@ def test_a_bid_below_the_last_is_rejected_naming_the_line_and_the_rule(tmp_path)
     done = deckmate("replay", "--check", bad)
     assert done.returncode == 1
     assert "%s:%d:" % (bad, bids[1] + 1) in done.stderr
-    assert "plays ansager illegally: section 4.3.3" in done.stderr
+    assert "ansager is illegal: section 4.3.3" in done.stderr
+
+
+def test_a_four_player_deal_that_deals_the_sitting_out_dealer_is_rejected(tmp_path):
+    log = tmp_path / "four.jsonl"
+    assert deckmate("selfplay", "--game", "droggn", "--players", 4, "--seed", 3,
+                    "--out", log).returncode == 0
+    records = [json.loads(line) for line in log.read_text().splitlines()]
+    deal = records[1]
+    dealer, other = deal["dealer"], (deal["dealer"] + 1) % 4
+    deal["hands"][dealer], deal["hands"][other] = deal["hands"][other], deal["hands"][dealer]
+    log.write_text("".join(json.dumps(r) + "\n" for r in records))
+    done = deckmate("replay", "--check", log)
+    assert done.returncode == 1
+    assert ":2: deal record: deal: section 4.1.1: the dealer sits out" in done.stderr

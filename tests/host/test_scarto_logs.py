@@ -71,7 +71,7 @@ def test_a_revoke_is_rejected_naming_the_line_and_the_rule(tmp_path):
     done = deckmate("replay", "--check", bad)
     assert done.returncode == 1
     assert "%s:%d:" % (bad, line) in done.stderr
-    assert "seat %d plays %s illegally: section 2.3.2" % (seat, text) in done.stderr
+    assert "seat %d: %s is illegal: section 2.3.2" % (seat, text) in done.stderr
 
 
 def test_a_forbidden_discard_is_rejected_naming_the_line_and_the_rule(tmp_path):
@@ -79,4 +79,4 @@ def test_a_forbidden_discard_is_rejected_naming_the_line_and_the_rule(tmp_path):
     done = deckmate("replay", "--check", bad)
     assert done.returncode == 1
     assert "%s:%d:" % (bad, line) in done.stderr
-    assert "seat %d plays %s illegally: section 2.2.4" % (seat, text) in done.stderr
+    assert "seat %d: %s is illegal: section 2.2.4" % (seat, text) in done.stderr

@@ -227,6 +227,17 @@ class DroggnState(tarot.TarotState):
         return reason or "%s is not a legal action in the %s phase" % (
             self.action_text(action), phase)
 
+    def turn_rule(self):
+        return {
+            "bid": "section 4.3.1: each player speaks once, starting after the dealer",
+            "discard": "section 4.4.1: the declarer discards",
+            "offer": "section 4.4.3: the declarer buys a card",
+            "ask": "section 4.4.3: the declarer buys a card",
+            "layout": "section 4.5: the declarer announces first",
+            "double": "section 4.5.4: the defender after the declarer speaks first, then in turn",
+            "play": "section 4.6.1: the declarer leads, the winner of a trick leads the next",
+        }.get(self.phase)
+
     def apply(self, action):
         phase = self.phase
         if phase == "bid":
