@@ -668,14 +668,7 @@ def determinize(view, rng):
     state = DroggnState(game, view.dealer, {"hands": [[] for _ in range(players)], "talon": []})
     _copy_fields(view, state)
     state.phase, state.direction, state.sitting_out = view.phase, view.direction, view.sitting_out
-    state.piles = [list(pile) for pile in view.won]
-    state.played = [list(cards) for cards in view.played]
-    state.tricks_won = list(view.tricks_won)
-    state.trick, state.trick_seats = list(view.trick), list(view.trick_seats)
-    state.leader, state.to_act = view.leader, view.to_act
-    state.tricks_played = view.tricks_played
-    state.voids = bytearray(view.voids)
-    state.excuse_seat, state.excuse_winner = view.excuse_seat, view.excuse_winner
+    state.restore_public(view)
 
     # Cards whose place this seat knows: its hand, the cards played, a laid-out card, the
     # bought card, the offer it made or received, a talon or discard it has seen.

@@ -265,17 +265,7 @@ def determinize(view, rng):
         # Any 3 cards of the dealer's 28 may have been the stock; the scart is such a choice.
         state.stock = sorted(original)[:SCART] if len(state.scart) < SCART else list(state.scart)
     state.pagat_discardable = pagat_may_be_discarded(original)
-    state.piles = [list(pile) for pile in view.won]
-    state.played = [list(cards) for cards in view.played]
-    state.tricks_won = list(view.tricks_won)
-    state.trick = list(view.trick)
-    state.trick_seats = list(view.trick_seats)
-    state.leader = view.leader
-    state.to_act = view.to_act if view.to_act >= 0 else view.leader
-    state.tricks_played = view.tricks_played
-    state.voids = bytearray(view.voids)
-    state.excuse_seat = view.excuse_seat
-    state.excuse_winner = view.excuse_winner
+    state.restore_public(view)
     return state
 
 

@@ -525,6 +525,20 @@ class TarotState(State):
         other.excuse_seat = self.excuse_seat
         other.excuse_winner = self.excuse_winner
 
+    def restore_public(self, view):
+        """Take the public part of the play from a view (for determinize)."""
+        self.piles = [list(pile) for pile in view.won]
+        self.played = [list(cards) for cards in view.played]
+        self.tricks_won = list(view.tricks_won)
+        self.trick = list(view.trick)
+        self.trick_seats = list(view.trick_seats)
+        self.leader = view.leader
+        self.to_act = view.to_act if view.to_act >= 0 else view.leader
+        self.tricks_played = view.tricks_played
+        self.voids = bytearray(view.voids)
+        self.excuse_seat = view.excuse_seat
+        self.excuse_winner = view.excuse_winner
+
     def current_player(self):
         return TERMINAL if self.phase == "over" else self.to_act
 
