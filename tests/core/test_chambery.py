@@ -8,10 +8,11 @@ from deckcore.games.chambery import (
     ALONE, BID, CALLED, EACH, FIXED, ONE_CARD, SOLO, TWO_CARDS, Chambery, determinize,
     each_for_himself_scores, never_discarded, side_scores)
 from deckcore.games.tarot import (
-    FOOL, SUIT_OF, TRUMP, count_cards_and_tricks, led_suit, parse_card)
+    FOOL, SUIT_OF, count_cards_and_tricks, parse_card)
 from deckcore.match import Match
 from deckcore.rng import Rng
 from expect import raises
+from follow_rule import obligations_kept
 
 GAME = Chambery()
 VALUES = GAME.values
@@ -518,20 +519,6 @@ def test_3_7_options_that_do_not_fit_are_rejected():
 
 
 # Random playouts: the invariants of every hand ---------------------------------------------
-
-def obligations_kept(state, card):
-    """An independent statement of 3.5.2 and 3.5.5."""
-    hand = state.hands[state.to_act]
-    led = led_suit(state.trick)
-    if card == FOOL or led < 0:
-        return True
-    suit = SUIT_OF[card]
-    if any(SUIT_OF[c] == led for c in hand):
-        return suit == led
-    if any(SUIT_OF[c] == TRUMP for c in hand):
-        return suit == TRUMP
-    return True
-
 
 def check_views(state):
     """No seat sees another's hand; only the dealer sees the scart beyond what was shown."""

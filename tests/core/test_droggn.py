@@ -6,7 +6,7 @@ import sys
 from deckcore.game import RulesError
 from deckcore.games import load
 from deckcore.games.droggn import (
-    ANSAGER, GUT, LAY_OUT_GSTIESS, LAY_OUT_PAGAT, LIEGE, NO_BUY, PASS, RETOUR, SCHWACHER,
+    ANSAGER, GUT, LAY_OUT_GSTIESS, LAY_OUT_PAGAT, LIEGE, NO_BUY, RETOUR, SCHWACHER,
     SLAM, SOLO, SUPER, Droggn, contract_value, determinize, match_value, settlement,
     slam_value)
 from deckcore.games.tarot import (
@@ -14,6 +14,7 @@ from deckcore.games.tarot import (
 from deckcore.match import Match
 from deckcore.rng import Rng
 from expect import raises
+from follow_rule import obligations_kept
 
 GAME = Droggn()
 VALUES = GAME.values
@@ -657,28 +658,11 @@ def random_hand(game, rng, dealer, check=None):
             check(state, rng)
         action = choose(state, state.legal_actions(), rng)
         if state.phase == "play":
-            check_obligations(state, action)
+            assert obligations_kept(state, action), "follow suit or trump (4.6.2)"
         state.apply(action)
         steps += 1
         assert steps < 500
     return state
-
-
-def check_obligations(state, card):
-    """Follow suit; if void, trump; if trumps led, trump (4.6.2), checked independently."""
-    seat = state.to_act
-    hand = state.hands[seat]
-    led = -1
-    for played in state.trick:
-        if played != FOOL:
-            led = SUIT_OF[played]
-            break
-    if card == FOOL or led < 0:
-        return
-    if any(SUIT_OF[c] == led for c in hand):
-        assert SUIT_OF[card] == led, "revoke"
-    elif any(SUIT_OF[c] == TRUMP for c in hand):
-        assert SUIT_OF[card] == TRUMP, "failed to trump"
 
 
 def check_step(state, rng):

@@ -6,10 +6,11 @@ from deckcore.game import RulesError
 from deckcore.games import load
 from deckcore.games.scarto import (
     Scarto, card_points, determinize, forbidden_discard, hand_scores)
-from deckcore.games.tarot import FOOL, SUIT_OF, TRUMP, led_suit, parse_card
+from deckcore.games.tarot import FOOL, SUIT_OF, TRUMP, parse_card
 from deckcore.match import Match
 from deckcore.rng import Rng
 from expect import raises
+from follow_rule import obligations_kept
 
 GAME = Scarto()
 VALUES = GAME.values
@@ -295,20 +296,6 @@ def test_parse_action_rejects_cards_not_held_and_cards_not_in_the_pack():
 
 
 # Random playouts: the invariants of every hand ---------------------------------------------
-
-def obligations_kept(state, card):
-    """An independent statement of 2.3.2 and 2.3.5."""
-    hand = state.hands[state.to_act]
-    led = led_suit(state.trick)
-    if card == FOOL or led < 0:
-        return True
-    suit = SUIT_OF[card]
-    if any(SUIT_OF[c] == led for c in hand):
-        return suit == led
-    if any(SUIT_OF[c] == TRUMP for c in hand):
-        return suit == TRUMP
-    return True
-
 
 def check_views(state):
     for seat in range(3):

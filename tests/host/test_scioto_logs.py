@@ -102,7 +102,6 @@ def test_replay_rejects_a_mandatory_dismissal_broken(tmp_path):
     log = selfplay(tmp_path, "scioto", 8, extra=["--option", "mandatory_dismissal=on"])
     records = _lines(log)
     # Find a follower's card where the follower had a dismisser but we swap in a non-dismisser.
-    from deckcore.games.scioto import Scioto
     from deckcore.replay import Replay
     from deckcore.games import load
     replay = Replay(load)
