@@ -1,6 +1,5 @@
 """Scioto, rules.md section 1: the test vectors of 1.7 and the rules they stand for."""
 
-
 from deckcore.game import RulesError
 from deckcore.games.scioto import STOP, Scioto
 from deckcore.rng import Rng
