@@ -523,15 +523,10 @@ class ChamberyState(TarotState):
             verb, _, rest = text.partition(" ")
             if verb != phase:
                 raise RulesError("%r: the %s phase expects `%s CARD`" % (text, phase, phase))
-            card = self.game.parse_card(rest)
-            if phase == "give" and card not in self.hands[self.declarer]:
-                raise RulesError("seat %d does not hold %s" % (self.declarer, rest))
-            return card
-        card = self.game.parse_card(text)
-        seat = self.current_player()
-        if card not in self.hands[seat]:
-            raise RulesError("seat %d does not hold %s" % (seat, text))
-        return card
+            if phase == "give":
+                return self.held_card(rest, self.declarer)
+            return self.game.parse_card(rest)
+        return self.held_card(text, self.current_player())
 
     def clone(self):
         other = ChamberyState(self.game, self.dealer, None)

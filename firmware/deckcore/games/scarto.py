@@ -181,11 +181,7 @@ class ScartoState(TarotState):
         return card_text(action)
 
     def parse_action(self, text):
-        card = self.game.parse_card(text)
-        seat = self.current_player()
-        if card not in self.hands[seat]:
-            raise RulesError("seat %d does not hold %s" % (seat, text))
-        return card
+        return self.held_card(text, self.current_player())
 
     def clone(self):
         other = ScartoState(self.game, self.dealer, None)

@@ -525,6 +525,13 @@ class TarotState(State):
         other.excuse_seat = self.excuse_seat
         other.excuse_winner = self.excuse_winner
 
+    def held_card(self, text, seat):
+        """The card `text` names, which `seat` must hold (parse_action of card actions)."""
+        card = self.game.parse_card(text)
+        if card not in self.hands[seat]:
+            raise RulesError("seat %d does not hold %s" % (seat, text))
+        return card
+
     def restore_public(self, view):
         """Take the public part of the play from a view (for determinize)."""
         self.piles = [list(pile) for pile in view.won]
