@@ -1,0 +1,276 @@
+"""What the bots know about SCOUT (rules.md section 5): how good a hand is, and how to choose
+among a thousand actions and more with one ply of lookahead.
+
+A hand is worth its *structure*: the best split of the hand, in hand order, into valid sets
+(5.2.A.1), each piece worth what it is expected to win back of the -1 per card left in hand
+(5.4): little for a lone card, more per card for longer pieces, a little more for a matching
+set. The whole-hand flip (5.1.4) keeps the way up with the better structure.
+
+A play decision is one ply, valued on the hand's numbers alone (no State is copied): every
+Show; the most promising places for a scouted card, found by a glance at its neighbours, as
+Scouts; and the Scout & Shows through those places. An action is worth the cards it captures,
+the chip it gives away, the hand it leaves and that hand's structure, and, for a Show, what
+the set is likely to earn as the active set: a chip from each seat that scouts it, and the
+hand scored free if every other seat must scout (5.3 (b)). That chance is counted in worlds
+dealt from the view, against each other hand's strongest set. The levels differ in the places
+tried and the worlds dealt; the search machinery is not used for the play.
+
+Values are points times SCALE.
+"""
+
+from deckcore.game import TERMINAL
+from deckcore.games.scout import (FLIP, KEEP, SCOUT, SCOUT_SHOW, UNKNOWN, determinize,
+                                  strength, turned, values)
+
+SCALE = 16
+# PIECE[n]: what a piece of n cards wins back, in SCALE units; longer pieces win back one
+# point per card (they get out, and beat what lies on the table).
+PIECE = (0, 4, 22, 41, 61, 80)
+MATCHING = 4  # a matching set beats a run of its length (5.2.A.3)
+SCOUT_SHOW_CHIP = 16  # keeping the Scout & Show chip for later (5.2.C)
+DENIED = 8  # per card of another hand: what it would still have won back, had the round gone on
+LONGER = 2 << 5  # a Scout & Show can lengthen a set by one and shorten the active set by one
+
+# level: (places tried for a scouted card, worlds dealt)
+LEVELS = {"easy": (1, 1), "normal": (3, 4), "strong": (6, 12)}
+
+
+# The hand's structure ---------------------------------------------------------------------
+
+def _piece(length):
+    if length < len(PIECE):
+        return PIECE[length]
+    return PIECE[-1] + (length - len(PIECE) + 1) * SCALE
+
+
+def structure(numbers):
+    """The best split of `numbers` (in hand order) into valid sets, in SCALE units."""
+    count = len(numbers)
+    best = [0] * (count + 1)
+    for start in range(count):
+        base = best[start]
+        if base + PIECE[1] > best[start + 1]:
+            best[start + 1] = base + PIECE[1]
+        end = start + 1
+        if end == count:
+            continue
+        step = numbers[end] - numbers[start]
+        if step < -1 or step > 1:
+            continue
+        bonus = MATCHING if step == 0 else 0
+        while True:
+            worth = base + _piece(end - start + 1) + bonus
+            if worth > best[end + 1]:
+                best[end + 1] = worth
+            end += 1
+            if end == count or numbers[end] - numbers[end - 1] != step:
+                break
+    return best[count]
+
+
+def strongest(numbers):
+    """The strength (5.2.A.3, as `strength` counts it) of the strongest set in the hand."""
+    count = len(numbers)
+    best = 0
+    start = 0
+    while start < count:
+        end = start + 1
+        if end < count:
+            step = numbers[end] - numbers[start]
+            if -1 <= step <= 1:
+                while end + 1 < count and numbers[end + 1] - numbers[end] == step:
+                    end += 1
+                end += 1
+        power = strength(numbers[start:end])
+        if power > best:
+            best = power
+        start = start + 1 if end == start + 1 else end - 1
+    return best
+
+
+def flipped(cards):
+    """The hand rotated (5.1.4): reversed, every card turned."""
+    return [turned(card) for card in reversed(cards)]
+
+
+# The Bot interface ------------------------------------------------------------------------
+
+def hidden(view):
+    if view.set_aside_size:
+        return True
+    for hand in view.hands:
+        if UNKNOWN in hand:
+            return True
+    return False
+
+
+def cards_left(state):
+    return sum(len(hand) for hand in state.hands)
+
+
+def immediate(state):
+    """The scores if the round ended now: captured cards and chips less cards in hand."""
+    return state.scores()
+
+
+def evaluate(state):
+    """Per seat: the score so far, plus the hand's structure while the round goes on."""
+    scores = state.scores()
+    over = state.current_player() == TERMINAL
+    return [SCALE * scores[seat] + (0 if over else structure(values(state.hands[seat])))
+            for seat in range(len(scores))]
+
+
+def order(state, actions):
+    """Longest Shows first (Scout & Shows after Shows of their length), then Scouts."""
+    ranked = []
+    for i in range(len(actions)):
+        action = actions[i]
+        kind = action >> 25
+        key = 0 if kind == 0 else 1000 if kind == 2 else kind - 8 * (action & 63)
+        ranked.append((key, i))
+    ranked.sort()
+    return [actions[item[1]] for item in ranked]
+
+
+def decide(view, legal, rng, level):
+    if view.phase == "flip":
+        return FLIP if structure(values(flipped(view.hand))) > structure(values(view.hand)) \
+            else KEEP
+    places, worlds = LEVELS.get(level, LEVELS["normal"])
+    return Turn(view, rng, worlds).best(legal, places)
+
+
+# One ply ------------------------------------------------------------------------------------
+
+def _first_at_least(actions, number, lo):
+    """The first index from `lo` of sorted `actions` holding a number >= `number`."""
+    hi = len(actions)
+    while lo < hi:
+        mid = (lo + hi) >> 1
+        if actions[mid] < number:
+            lo = mid + 1
+        else:
+            hi = mid
+    return lo
+
+
+def _fit(numbers, gap, number):
+    """A glance at a scouted card of `number` put in at `gap`: how well it joins its new
+    neighbours, less a set it would split."""
+    count = len(numbers)
+    left = numbers[gap - 1] - number if gap > 0 else 9
+    right = number - numbers[gap] if gap < count else 9
+    fit = 0
+    if -1 <= left <= 1:
+        fit += 3 if left == 0 else 2
+    if -1 <= right <= 1:
+        fit += 3 if right == 0 else 2
+        if left == right:
+            fit += 3
+    if 0 < gap < count and -1 <= numbers[gap - 1] - numbers[gap] <= 1:
+        fit -= 4
+    return fit
+
+
+class Turn:
+    """One decision in play: the values of the candidate actions for the seat to act."""
+
+    def __init__(self, view, rng, worlds):
+        self.view = view
+        self.numbers = values(view.hand)
+        players = view.game.num_players
+        self.players = players
+        # 5.5.3: a 2-player Scout spends a chip of one's own; else it gives one to the owner
+        # (5.2.B.3), which counts against the seat as one of the others' mean.
+        self.gift = SCALE if players == 2 else SCALE // (players - 1)
+        others = 0
+        for seat in range(players):
+            if seat != view.seat:
+                others += len(view.hands[seat])
+        # Ending the round counts every other hand as it stands (5.3, 5.4).
+        self.ending = DENIED * others // (players - 1)
+        self.threats = [self._threats(determinize(view, rng)) for _ in range(worlds)]
+
+    def _threats(self, world):
+        """The other seats' strongest sets in this world, in turn order from the next seat;
+        a seat holding its Scout & Show chip counts as LONGER stronger."""
+        seat = self.view.seat
+        out = []
+        for step in range(1, self.players):
+            other = (seat + step) % self.players
+            power = strongest(values(world.hands[other]))
+            if world.scout_show[other]:
+                power += LONGER
+            out.append(power)
+        return out
+
+    def best(self, legal, places):
+        numbers = self.numbers
+        scouts = _first_at_least(legal, SCOUT, 0)
+        scout_shows = _first_at_least(legal, SCOUT_SHOW, scouts)
+        best, best_value = legal[0], None
+        for i in range(scouts):
+            bits = legal[i] & 4095
+            worth = self.show(numbers, bits >> 6, bits & 63, len(self.view.active))
+            if best_value is None or worth > best_value:
+                best, best_value = legal[i], worth
+        ranked = []
+        for i in range(scouts, scout_shows):
+            index, number, gap = self._placement(legal[i])
+            ranked.append((-_fit(numbers, gap, number), i))
+        ranked.sort()
+        for item in ranked[:places]:
+            action = legal[item[1]]
+            index, number, gap = self._placement(action)
+            hand = numbers[:gap] + [number] + numbers[gap:]
+            worth = self.kept(hand) - self.gift
+            if best_value is None or worth > best_value:
+                best, best_value = action, worth
+            if scout_shows == len(legal):
+                continue
+            base = SCOUT_SHOW | (action & (8191 << 12))
+            first = _first_at_least(legal, base, scout_shows)
+            last = _first_at_least(legal, base + 4096, first)
+            for j in range(first, last):
+                bits = legal[j] & 4095
+                worth = self.show(hand, bits >> 6, bits & 63, len(self.view.active) - 1) \
+                    - self.gift - SCOUT_SHOW_CHIP
+                if worth > best_value:
+                    best, best_value = legal[j], worth
+        return best
+
+    def _placement(self, action):
+        """(index in the active set, number as it goes in, gap) of a scouting action."""
+        index = action >> 19 & 63
+        card = self.view.active[index]
+        return index, (turned(card) if action >> 18 & 1 else card) >> 4, action >> 12 & 63
+
+    def kept(self, hand):
+        """A hand kept for later: -1 per card, won back in part by its structure."""
+        return structure(hand) - SCALE * len(hand)
+
+    def show(self, numbers, start, length, captured):
+        """Showing numbers[start:start + length], capturing `captured` cards (5.2.A.4)."""
+        left = numbers[:start] + numbers[start + length:]
+        if not left:  # 5.3 (a)
+            return SCALE * captured + self.ending
+        kept = self.kept(left)
+        return SCALE * captured + kept + self.holding(strength(numbers[start:start + length]),
+                                                      self.ending - kept)
+
+    def holding(self, power, free):
+        """What a set of this strength earns as the active set, over the worlds: a chip from
+        each seat that scouts it before one can beat it, and `free` if none can: the round ends
+        with the hand scored free (5.3 (b))."""
+        if not self.threats:
+            return 0
+        total = 0
+        for threats in self.threats:
+            scouted = 0
+            while scouted < len(threats) and threats[scouted] <= power:
+                scouted += 1
+            total += SCALE * scouted
+            if scouted == len(threats):
+                total += free
+        return total // len(self.threats)

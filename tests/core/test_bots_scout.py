@@ -1,0 +1,150 @@
+"""The SCOUT bots (deckcore.bots.scout): legal choices at every level, the whole-hand flip
+(5.1.4) by structure, the Show that ends the round (5.3 (a)), and decisions that depend only
+on what the seat can see."""
+
+from deckcore.bots import make
+from deckcore.bots.scout import SCALE, evaluate, order, strongest, structure
+from deckcore.games.scout import FLIP, KEEP, SHOW, Scout, strength, turned
+from deckcore.rng import Rng
+from playout import scaled
+
+GAMES = dict((n, Scout({"players": n})) for n in (2, 3, 4, 5))
+LEVELS = ("easy", "normal", "strong")
+NAMES = ("random", "greedy") + LEVELS
+
+
+def cards(game, texts):
+    return [game.parse_card(t) for t in texts.split()]
+
+
+def playing(players, *hands):
+    """A round in play, seat 0 first, everyone having kept their hand."""
+    game = GAMES[players]
+    state = game.new_hand(players - 1, {"hands": [cards(game, h) for h in hands]})
+    for _ in range(players):
+        state.apply(KEEP)
+    return state
+
+
+def test_structure_prefers_long_sets_and_matching_sets():
+    assert structure([3, 4, 5, 6]) > structure([3, 4]) + structure([5, 6])
+    assert structure([5, 5, 5]) > structure([4, 5, 6])
+    assert structure([1, 8, 3, 10]) < structure([1, 2, 3, 4])
+    assert structure([]) == 0
+
+
+def test_strongest_set_in_a_hand():
+    assert strongest([1, 8, 7, 6, 6, 2]) == strength([8, 7, 6])
+    assert strongest([1, 1, 9]) == strength([1, 1])
+    assert strongest([4, 9]) == strength([9])
+
+
+def test_5_1_4_the_flip_keeps_the_way_up_with_the_better_structure():
+    game = GAMES[4]
+    scattered = cards(game, "1/8 10/7 3/6 9/5 2/4")  # 1 10 3 9 2; flipped 4 5 6 7 8
+    run = [turned(card) for card in reversed(scattered)]
+    for level in LEVELS:
+        bot = make(level, game)
+        state = game.new_hand(3, {"hands": [scattered, run, run[:3], run[3:]]})
+        assert bot.choose(state.view(0), state.legal_actions(), Rng(1)) == FLIP
+        state.apply(FLIP)
+        assert bot.choose(state.view(1), state.legal_actions(), Rng(1)) == KEEP
+
+
+def facing_a_lone_6():
+    """Seat 2 to play 3 4 5 6 7 against a lone 6 that seat 1 showed over seat 0's 5."""
+    state = playing(3, "9/1 5/2", "2/8 6/1", "3/9 4/1 5/3 6/8 7/2")
+    state.apply(state.parse_action("show 2"))
+    state.apply(state.parse_action("show 2"))
+    return state
+
+
+def test_5_3_a_a_bot_shows_the_set_that_empties_its_hand():
+    state = playing(3, "9/1 5/2 6/1 7/1 8/1 2/3", "2/8 6/2 7/3 8/3 9/2 4/5 6/7", "3/9 4/1 5/3")
+    state.apply(state.parse_action("show 2"))  # seat 0 shows a lone 5
+    state.apply(state.parse_action("show 2"))  # seat 1 a lone 6
+    for level in LEVELS:
+        bot = make(level, GAMES[3])
+        action = bot.choose(state.view(2), state.legal_actions(), Rng(3))
+        assert state.action_text(action) == "show 1-3", (level, state.action_text(action))
+
+
+def test_a_bot_sheds_a_long_run_rather_than_a_lone_card():
+    state = playing(3, "2/5 9/1", "7/2 8/4", "3/9 4/1 5/3 6/8 1/7 8/2")
+    state.apply(state.parse_action("show 1"))  # seat 0 shows a lone 2
+    state.apply(state.parse_action("show 1"))  # seat 1 a lone 7
+    for level in ("normal", "strong"):
+        bot = make(level, GAMES[3])
+        action = bot.choose(state.view(2), state.legal_actions(), Rng(3))
+        assert state.action_text(action) == "show 1-4", (level, state.action_text(action))
+
+
+def hide_differently(state, seat, rng):
+    """The same position for `seat`, the cards it cannot see dealt among the same places."""
+    other = state.clone()
+    places, hidden = [], []
+    for s in range(state.game.num_players):
+        for i in range(len(state.hands[s])):
+            if s != seat and not state.scouted[s][i]:
+                places.append((s, i))
+                hidden.append(state.hands[s][i])
+    hidden.extend(state.set_aside)
+    rng.shuffle(hidden)
+    for k in range(len(places)):
+        s, i = places[k]
+        other.hands[s][i] = turned(hidden[k]) if rng.below(2) else hidden[k]
+    other.set_aside = hidden[len(places):]
+    return other
+
+
+def test_decisions_depend_only_on_the_seats_view():
+    for players in (2, 3, 4, 5):
+        game = GAMES[players]
+        rng = Rng(40 + players)
+        bots = [make(level, game) for level in LEVELS]
+        for deal in range(scaled(6)):
+            state = game.new_hand(deal % players, game.deal(rng, deal % players))
+            while not state.is_terminal():
+                seat = state.current_player()
+                other = hide_differently(state, seat, rng)
+                view, other_view = state.view(seat), other.view(seat)
+                assert view.hands == other_view.hands
+                for bot in bots:
+                    legal = state.legal_actions()
+                    chosen = bot.choose(view, legal, Rng(deal + 1))
+                    assert chosen == bot.choose(other_view, legal, Rng(deal + 1)), bot.NAME
+                state.apply(bots[deal % 3].choose(view, state.legal_actions(), rng))
+
+
+def test_every_level_plays_legal_actions_to_the_end_for_2_to_5_players():
+    for players in (2, 3, 4, 5):
+        game = GAMES[players]
+        rng = Rng(players)
+        for deal in range(scaled(10)):
+            bots = [make(NAMES[(seat + deal) % len(NAMES)], game) for seat in range(players)]
+            state = game.new_hand(deal % players, game.deal(rng, deal % players))
+            steps = 0
+            while not state.is_terminal():
+                seat = state.current_player()
+                legal = state.legal_actions()
+                action = bots[seat].choose(state.view(seat), legal, rng)
+                assert action in legal, (bots[seat].NAME, action)
+                state.apply(action)
+                steps += 1
+                assert steps < 1000
+            assert sum(len(hand) for hand in state.hands) + len(state.active) + sum(
+                len(pile) for pile in state.piles) == players * game.hand_size
+
+
+def test_evaluate_is_the_score_times_scale_when_the_round_is_over():
+    state = facing_a_lone_6()
+    state.apply(state.parse_action("show 1-5"))
+    assert state.is_terminal()
+    assert evaluate(state) == [SCALE * score for score in state.scores()]
+
+
+def test_order_puts_long_shows_first_and_scouts_last():
+    state = facing_a_lone_6()
+    ordered = order(state, state.legal_actions())
+    assert state.action_text(ordered[0]) == "show 1-5"
+    assert ordered[-1] >> 25 == 2 and ordered[0] >> 25 == SHOW >> 25
