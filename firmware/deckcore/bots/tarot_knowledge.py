@@ -1,0 +1,306 @@
+"""What the bots know about tarot card play, shared by Scarto, Chambéry and Droggn (rules.md
+sections 2-4): how the cards still in play are likely to fall, which card to try first in a
+trick, and which cards to lay away (a scart or discard) or give away.
+
+The outlook of a position credits each seat with the values it has won, the trick on the
+table to the seat winning it, the Fool to its holder (it is never captured: 2.3.5, 3.5.5,
+4.6.4), and a share of the values and tricks still in play in proportion to the *square*
+of its hand's strength: trick-taking rewards a concentrated hand, so one strong hand
+against several weak ones takes more than its plain share. Card points are then the
+values plus PER_TRICK for each trick: -2 when counting in threes (a trick of three cards is
+its values less 2; Scarto 2.4.1, Droggn 4.1.4), +1 when counting by card and trick
+(Chambéry 3.2.4). Each game turns the points into its own scores.
+"""
+
+from deckcore.games.tarot import FOOL, KING, RANK_OF, SUIT_OF, TRUMP, led_suit
+
+THREES = -2          # counting in threes: each trick of three is worth its values less 2
+CARD_AND_TRICK = 1   # counting by card and trick: the values plus 1 per trick
+COURT_STRENGTH = (6, 4, 3, 2)  # K Q N J
+
+
+def _strengths():
+    """How much each card helps to take tricks: trumps most (the higher the more, T20 and
+    T21 on top), then the courts K Q N J (6 4 3 2), 1 for other suit cards, 0 for the Fool."""
+    table = bytearray(78)
+    for card in range(78):
+        suit = SUIT_OF[card]
+        if suit == TRUMP:
+            table[card] = 4 + card // 3 + (3 if card >= 20 else 0)
+        elif suit < TRUMP:
+            rank = RANK_OF[card]
+            table[card] = COURT_STRENGTH[KING - rank] if rank > 10 else 1
+    return table
+
+
+STRENGTH = _strengths()
+
+
+def hand_strength(cards):
+    total = 0
+    for card in cards:
+        total += STRENGTH[card]
+    return total
+
+
+def face(cards, values):
+    total = 0
+    for card in cards:
+        total += values[card]
+    return total
+
+
+def hidden(view):
+    """Whether some card of the pack is out of the seat's sight."""
+    seen = bytearray(78)
+    count = 0
+    for card in view.visible_cards():
+        if not seen[card]:
+            seen[card] = 1
+            count += 1
+    return count < len(view.game.pack_cards)
+
+
+def cards_left(state):
+    total = 0
+    for hand in state.hands:
+        total += len(hand)
+    return total
+
+
+# The trick on the table ------------------------------------------------------------------------
+
+def table_winner(state):
+    """The index in the trick of the card winning it so far, -1 if only the Fool is down."""
+    if not state.trick or led_suit(state.trick) < 0:
+        return -1
+    return state.trick_winner()
+
+
+def beats(card, best, led, power):
+    """Whether `card` played now would win over the trick's best card `best`."""
+    suit = SUIT_OF[card]
+    if suit == TRUMP:
+        return SUIT_OF[best] != TRUMP or power[card] > power[best]
+    return suit == led and SUIT_OF[best] != TRUMP and power[card] > power[best]
+
+
+def table_points(state, values, per_trick, index=-2):
+    """Per seat: the cards won so far, the trick on the table credited to its winner and
+    a Fool on the table to its player, as values + PER_TRICK per trick. `index` is the
+    table_winner if known."""
+    players = state.game.num_players
+    points = [0] * players
+    for seat in range(players):
+        points[seat] = face(state.piles[seat], values) + per_trick * state.tricks_won[seat]
+    if index == -2:
+        index = table_winner(state)
+    trick = state.trick
+    for i in range(len(trick)):
+        card = trick[i]
+        if card == FOOL:
+            points[state.trick_seats[i]] += values[card]
+        elif index >= 0:
+            points[state.trick_seats[index]] += values[card]
+    return points
+
+
+def outlook(state, values, per_trick):
+    """Per seat, the card points it may expect at the end of play (values + PER_TRICK per
+    trick): table_points plus the Fool to its holder and a share of the rest by squared
+    strength."""
+    index = table_winner(state)
+    points = table_points(state, values, per_trick, index)
+    if index >= 0:
+        points[state.trick_seats[index]] += per_trick
+    players = len(points)
+    pool = 0
+    cards = 0
+    weights = [0] * players
+    total = 0
+    table = STRENGTH
+    for seat in range(players):
+        hand = state.hands[seat]
+        cards += len(hand)
+        power = 0
+        for card in hand:
+            if card == FOOL:
+                points[seat] += values[FOOL]
+            else:
+                pool += values[card]
+                power += table[card]
+        weights[seat] = power * power
+        total += power * power
+    if cards == 0:
+        return points
+    size = state.trick_size()
+    missing = size - len(state.trick) if state.trick else 0
+    pool += per_trick * ((cards - missing) // size + (1 if state.trick and index < 0 else 0))
+    if total == 0:  # only Fools and blanks: share evenly among the hands with cards
+        for seat in range(players):
+            weights[seat] = 1 if state.hands[seat] else 0
+        total = sum(weights)
+    given = 0
+    heaviest = 0
+    for seat in range(players):
+        share = pool * weights[seat] // total
+        points[seat] += share
+        given += share
+        if weights[seat] > weights[heaviest]:
+            heaviest = seat
+    points[heaviest] += pool - given  # what rounding down left over
+    return points
+
+
+def spread(state):
+    """How far the outlook may still be off, in card points: a sixth of the cards in hand."""
+    return 1 + cards_left(state) // 6
+
+
+def blend(points, threshold, width, win, lose):
+    """The value between `lose` (points well under `threshold`) and `win` (well over),
+    linear over threshold +- width: a step of the scoring smoothed by the uncertainty."""
+    low = threshold - width
+    high = threshold + width
+    if points <= low:
+        return lose
+    if points >= high:
+        return win
+    return (win * (points - low) + lose * (high - points)) // (high - low)
+
+
+# Move ordering ------------------------------------------------------------------------------
+
+def order(state, actions, partners):
+    """Likely best first. In reply: when a partner (partners(a, b)) is winning, the cards
+    of most value that do not overtake; else the cheapest card that wins, then the
+    cheapest cards. In the lead: a card no other hand can beat, the richest first, then
+    low cards; the Fool last but when it saves a loss."""
+    game = state.game
+    values, power = game.values, game.power
+    mover = state.current_player()
+    ranked = []
+    index = table_winner(state)
+    if state.trick and index >= 0:
+        best = state.trick[index]
+        led = led_suit(state.trick)
+        friendly = partners(state, state.trick_seats[index], mover)
+        for i in range(len(actions)):
+            card = actions[i]
+            value = values[card]
+            if card == FOOL:
+                key = 150
+            elif beats(card, best, led, power):
+                key = 200 + value if friendly else power[card]
+            else:
+                key = 100 - value if friendly else 100 + 4 * value + power[card] // 8
+            ranked.append((key, i))
+    else:
+        others = []
+        for seat in range(len(state.hands)):
+            if seat != mover and not partners(state, seat, mover):
+                others.extend(state.hands[seat])
+        for i in range(len(actions)):
+            card = actions[i]
+            if card == FOOL:
+                key = 300
+            elif unbeatable(card, others, power):
+                key = 50 - values[card] - (10 if SUIT_OF[card] == TRUMP else 0)
+            else:
+                key = 100 + 4 * values[card] + power[card] // 8
+            ranked.append((key, i))
+    ranked.sort()
+    return [actions[item[1]] for item in ranked]
+
+
+def unbeatable(card, others, power):
+    """Whether no card in `others` can win over `card` led (ignoring who must follow)."""
+    suit = SUIT_OF[card]
+    for other in others:
+        other_suit = SUIT_OF[other]
+        if other_suit == TRUMP:
+            if suit != TRUMP or power[other] > power[card]:
+                return False
+        elif other_suit == suit and power[other] > power[card]:
+            return False
+    return True
+
+
+# Laying cards away --------------------------------------------------------------------------
+
+def suit_lengths(hand):
+    lengths = [0, 0, 0, 0, 0, 0]
+    for card in hand:
+        lengths[SUIT_OF[card]] += 1
+    return lengths
+
+
+def lay_away(hand, legal, values, banked):
+    """The card of `legal` to lay away from `hand`. Into one's own scart or discard when
+    `banked` (its value counts for us): the richest suit card that no King guards, from the
+    shortest suit, to void it; trumps only when nothing else may go. Given to an opponent
+    when not: the card of least value and strength, from a short suit."""
+    lengths = suit_lengths(hand)
+    kings = [0, 0, 0, 0, 0, 0]
+    for card in hand:
+        if SUIT_OF[card] < TRUMP and RANK_OF[card] == KING:
+            kings[SUIT_OF[card]] = 1
+    best, best_key = legal[0], None
+    for card in legal:
+        suit = SUIT_OF[card]
+        value = values[card]
+        if not banked:
+            key = 20 * value + 6 * STRENGTH[card] + (10 * lengths[suit] if suit < TRUMP else 0)
+        elif suit >= TRUMP:
+            key = 1000 + STRENGTH[card] * 10 - value  # the weakest trump, if any must go
+        else:
+            key = lengths[suit] * 10 - 8 * value + 60 * kings[suit]  # a guarded suit takes tricks
+            if RANK_OF[card] == KING:
+                key += 200
+        if best_key is None or key < best_key:
+            best, best_key = card, key
+    return best
+
+
+def wish(legal):
+    """The card to ask for: the strongest of those one may name (the highest trump first)."""
+    best = legal[0]
+    for card in legal:
+        if STRENGTH[card] > STRENGTH[best] or (STRENGTH[card] == STRENGTH[best] and card > best):
+            best = card
+    return best
+
+
+# Judging a hand before play -----------------------------------------------------------------
+
+def unseen(view):
+    """The cards of the pack this seat cannot see (dealt somewhere it does not know)."""
+    seen = bytearray(78)
+    for card in view.visible_cards():
+        seen[card] = 1
+    return [card for card in view.game.pack_cards if not seen[card]]
+
+
+def expected_points(hand, extra, opponents, strangers, values, per_trick, tricks, boost=0):
+    """The card points a hand may expect to take playing alone against `opponents` hands
+    dealt from `strangers` (the cards it cannot see), over `tricks` tricks; `extra` counts
+    for it without play (a scart or discard) and `boost` is strength it will get without
+    knowing the cards (a talon). The outlook's squared-share model, the strangers spread
+    evenly over the opponents."""
+    mine = boost
+    points = face(extra, values)
+    pool = per_trick * tricks
+    for card in hand:
+        if card == FOOL:
+            points += values[card]
+        else:
+            mine += STRENGTH[card]
+            pool += values[card]
+    theirs = 0
+    for card in strangers:
+        theirs += STRENGTH[card]
+        if card != FOOL:
+            pool += values[card]
+    each = theirs // opponents
+    total = mine * mine + opponents * each * each
+    return points + (pool * mine * mine // total if total else 0)
