@@ -1,6 +1,8 @@
 """SCOUT, rules.md section 5: the test vectors of 5.7, the rules they stand for, the distinct
 actions of clarification 7.14, and random-playout invariants for 2 to 5 players."""
 
+import gc
+
 from deckcore.game import RulesError
 from deckcore.games.scout import (FLIP, KEEP, SCOUT, SCOUT_SHOW, SHOW, UNKNOWN, Scout,
                                   determinize, identity, strength, turned)
@@ -530,6 +532,7 @@ def check_view(state, seat):
 
 
 def random_round(game, seed):
+    gc.collect()  # as the device does between games: a fresh heap for the round's lists
     rng = Rng(seed)
     dealer = rng.below(game.num_players)
     state = game.new_hand(dealer, game.deal(rng, dealer))
