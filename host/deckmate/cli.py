@@ -3,9 +3,9 @@
 import argparse
 import sys
 
-from deckmate.commands import options_list, replay, selfplay
+from deckmate.commands import arena, options_list, replay, selfplay
 
-COMMANDS = (selfplay, replay, options_list)
+COMMANDS = (selfplay, replay, options_list, arena)
 
 
 def build_parser():

@@ -1,0 +1,127 @@
+"""What the bots know about Scioto: how to count a position and which cards to try first.
+
+A card is *safe* when no card left in the other hands dismisses it (section 1.2): led, it
+wins its trick for sure, and it stays safe as the other hands shrink. The evaluation
+credits each seat with the points it has won, the trick on the table to the seat whose
+card is the major, and a share of the points still in play in proportion to its hand's
+strength, where a safe card counts twice its points. Values are points times SCALE.
+"""
+
+from deckcore.game import TERMINAL
+
+SCALE = 4
+_tables = [None, None]  # the game the dismisser masks were built for, and the masks
+
+
+def _dismissers(game):
+    """dismissers[c]: the mask of the cards that dismiss card c."""
+    if _tables[0] is not game:
+        masks = []
+        for lead in range(game.size):
+            mask = 0
+            for card in range(game.size):
+                if game.dismisses(card, lead):
+                    mask |= 1 << card
+            masks.append(mask)
+        _tables[0], _tables[1] = game, masks
+    return _tables[1]
+
+
+def _mask(cards):
+    mask = 0
+    for card in cards:
+        mask |= 1 << card
+    return mask
+
+
+def hidden(view):
+    """Whether some card is out of the seat's sight (more players, or a stock)."""
+    return len(view.visible_cards()) < view.game.size
+
+
+def cards_left(state):
+    return sum(len(hand) for hand in state.hands) + len(state.stock)
+
+
+def decide(view, legal, rng, level):
+    """Scioto has no bidding or discarding: every decision is searched."""
+    return None
+
+
+def immediate(state):
+    """Points won, with the trick on the table credited to the seat holding the major."""
+    points = state.points()
+    if state.trick:
+        pot = 0
+        for card in state.trick:
+            pot += state.game.card_points[card]
+        points[state.trick_seats[state.major]] += pot
+    return points
+
+
+def evaluate(state):
+    """Per-seat final points estimated, times SCALE (exact when the hand is over)."""
+    values = immediate(state)
+    for seat in range(len(values)):
+        values[seat] *= SCALE
+    if state.current_player() == TERMINAL:
+        return values
+    game = state.game
+    card_points = game.card_points
+    dismissers = _dismissers(game)
+    masks = [_mask(hand) for hand in state.hands]
+    everyone = 0
+    for mask in masks:
+        everyone |= mask
+    strengths = []
+    remaining = 0
+    for seat in range(len(masks)):
+        others = everyone & ~masks[seat]
+        strength = 0
+        for card in state.hands[seat]:
+            points = card_points[card]
+            remaining += points
+            strength += points if dismissers[card] & others else 2 * points
+        strengths.append(strength)
+    for card in state.stock:
+        remaining += card_points[card]
+    total = sum(strengths)
+    if total:
+        for seat in range(len(values)):
+            values[seat] += SCALE * remaining * strengths[seat] // total
+    return values
+
+
+def order(state, actions):
+    """Likely best first: safe leads with many points, then cheap leads; in reply, the
+    cheapest card that dismisses the major, then the cheapest discards."""
+    game = state.game
+    card_points = game.card_points
+    dismissers = _dismissers(game)
+    mover = state.current_player()
+    ranked = []
+    if state.trick:
+        major = state.trick[state.major]
+        for i in range(len(actions)):
+            card = actions[i]
+            if card >= game.size:  # stop
+                key = 0
+            elif dismissers[major] >> card & 1:
+                key = card_points[card]
+            else:
+                key = 100 + card_points[card]
+            ranked.append((key, i))
+    else:
+        others = 0
+        for seat in range(len(state.hands)):
+            if seat != mover:
+                others |= _mask(state.hands[seat])
+        for i in range(len(actions)):
+            card = actions[i]
+            if dismissers[card] & others:
+                key = 100 + card_points[card]
+            else:
+                key = -card_points[card]
+            ranked.append((key, i))
+    ranked.sort()
+    return [actions[item[1]] for item in ranked]

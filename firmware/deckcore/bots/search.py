@@ -1,0 +1,103 @@
+"""The search machinery shared by every game: perfect-information Monte Carlo (PIMC).
+
+A decision deals `worlds` full states consistent with the seat's view (the game's
+`determinize`), searches every legal action in each world and plays the action with the
+best total. The search in a world is alpha-beta for two players (zero-sum in the score
+difference) and max-n for more (each seat maximises its own score against the others'
+mean), to a depth in plies, to the end of the hand once few cards are left (`exact`), and
+within a budget of nodes: once the budget is spent the remaining nodes are valued by the
+game's evaluation. Work is counted in nodes, never time, so both runtimes decide alike.
+
+Values are per-seat lists of final-score estimates (the game's `evaluate`, exact at the end
+of the hand); `utility` turns one into a single seat's point of view.
+"""
+
+from deckcore.game import TERMINAL
+
+PROBE = None  # bench: a function called at every node (it samples the heap)
+FULL = 1000   # plies: as deep as the hand goes
+
+
+def utility(values, seat):
+    """The seat's value against the mean of the others, times the number of seats."""
+    return len(values) * values[seat] - sum(values)
+
+
+class Search:
+    """One decision's search: `nodes` is the whole decision's budget."""
+
+    def __init__(self, know, worlds, nodes, depth, exact):
+        self.know = know
+        self.worlds = worlds  # the most worlds a decision deals
+        self.nodes = nodes
+        self.depth = depth
+        self.exact = exact
+        self.left = 0
+
+    def choose(self, world_of, worlds, seat, legal, rng):
+        """The best of `legal` for `seat`, summed over `worlds` worlds made by `world_of(rng)`."""
+        totals = [0] * len(legal)
+        per_action = self.nodes // (worlds * len(legal))
+        for _ in range(worlds):
+            world = world_of(rng)
+            depth = FULL if self.know.cards_left(world) <= self.exact else self.depth
+            two = world.game.num_players == 2
+            for i in range(len(legal)):
+                after = world.clone()
+                after.apply(legal[i])
+                self.left = per_action
+                if two:
+                    totals[i] += self.alphabeta(after, seat, depth - 1, -FULL * 10000, FULL * 10000)
+                else:
+                    totals[i] += utility(self.maxn(after, depth - 1), seat)
+        best = 0
+        for i in range(1, len(legal)):
+            if totals[i] > totals[best]:
+                best = i
+        return legal[best]
+
+    def _leaf(self, state, depth):
+        if PROBE is not None:
+            PROBE()
+        return depth <= 0 or self.left <= 0 or state.current_player() == TERMINAL
+
+    def alphabeta(self, state, seat, depth, alpha, beta):
+        """Two seats: `seat`'s score minus the other's, fail-soft alpha-beta."""
+        if self._leaf(state, depth):
+            return utility(self.know.evaluate(state), seat)
+        mover = state.current_player()
+        maximise = mover == seat
+        best = None
+        for action in self.know.order(state, state.legal_actions()):
+            self.left -= 1
+            after = state.clone()
+            after.apply(action)
+            value = self.alphabeta(after, seat, depth - 1, alpha, beta)
+            if maximise:
+                if best is None or value > best:
+                    best = value
+                    if value > alpha:
+                        alpha = value
+            elif best is None or value < best:
+                best = value
+                if value < beta:
+                    beta = value
+            if alpha >= beta:
+                break
+        return best
+
+    def maxn(self, state, depth):
+        """Three or more seats: the value vector when each seat plays for itself."""
+        if self._leaf(state, depth):
+            return self.know.evaluate(state)
+        mover = state.current_player()
+        best, best_utility = None, 0
+        for action in self.know.order(state, state.legal_actions()):
+            self.left -= 1
+            after = state.clone()
+            after.apply(action)
+            values = self.maxn(after, depth - 1)
+            value = utility(values, mover)
+            if best is None or value > best_utility:
+                best, best_utility = values, value
+        return best

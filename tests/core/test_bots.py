@@ -1,0 +1,77 @@
+"""Bots: every level returns a legal action from the view alone, the same one for the same
+seed, and Scioto's determinize deals worlds that agree with what the seat has seen."""
+
+from deckcore.bots import NAMES, make
+from deckcore.games import load
+from deckcore.rng import Rng
+
+SCIOTO_TABLES = ({}, {"compounding": True}, {"players": 3}, {"trick_and_draw": True},
+                 {"players": 4, "compounding": True, "mandatory_dismissal": True})
+
+
+def play_hand(game, bot_names, seed, on_decision=None):
+    """A hand with `bot_names` by seat; returns the actions taken."""
+    rng = Rng(seed)
+    state = game.new_hand(0, game.deal(rng, 0))
+    bots = [make(bot_names[seat % len(bot_names)], game) for seat in range(game.num_players)]
+    rngs = [rng.fork(seat) for seat in range(game.num_players)]
+    actions = []
+    while not state.is_terminal():
+        seat = state.current_player()
+        legal = state.legal_actions()
+        view = state.view(seat)
+        if on_decision is not None:
+            on_decision(state, view)
+        action = bots[seat].choose(view, legal, rngs[seat])
+        assert action in legal, "bot %s chose an illegal action" % bots[seat].NAME
+        actions.append(action)
+        state.apply(action)
+    return actions
+
+
+def test_every_bot_plays_only_legal_actions_in_scioto():
+    game_class = load("scioto")
+    for options in SCIOTO_TABLES:
+        game = game_class(options)
+        for name in NAMES:
+            if name != "strong":
+                play_hand(game, [name, "random"], 5)
+    play_hand(game_class({"players": 3, "compounding": True}), ["strong", "normal", "greedy"], 6)
+
+
+def test_the_same_seed_gives_the_same_decisions():
+    game = load("scioto")({"players": 3})
+    assert play_hand(game, ["normal", "easy", "greedy"], 9) == play_hand(game, ["normal", "easy", "greedy"], 9)
+
+
+def test_scioto_determinize_agrees_with_the_view():
+    from deckcore.games.scioto import determinize
+    game = load("scioto")({"players": 3, "compounding": True})
+    rng = Rng(4)
+
+    def check(state, view):
+        world = determinize(view, rng)
+        assert world.hands[view.seat] == state.hands[view.seat]
+        assert [len(h) for h in world.hands] == [len(h) for h in state.hands]
+        assert world.trick == state.trick and world.piles == state.piles
+        assert world.points() == state.points() and world.phase == state.phase
+        assert world.current_player() == state.current_player()
+        assert world.legal_actions() == state.legal_actions()
+        cards = list(world.stock)
+        for hand in world.hands:
+            cards.extend(hand)
+        for pile in world.piles:
+            cards.extend(pile)
+        assert sorted(cards + world.trick) == game.pack()
+
+    play_hand(game, ["normal"], 12, check)
+
+
+def test_perfect_information_scioto_world_is_the_true_deal():
+    from deckcore.games.scioto import determinize
+    game = load("scioto")({})
+
+    def check(state, view):
+        assert determinize(view, Rng(1)).hands == state.hands
+
+    play_hand(game, ["easy"], 3, check)
