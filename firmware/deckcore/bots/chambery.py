@@ -16,7 +16,7 @@ from deckcore.games.chambery import (
     game_factor, side_scores)
 from deckcore.games.tarot import FOOL, SUIT_OF
 
-MARGIN = 3  # card points over the half a bidder wants to expect: the outlook is rough
+MARGIN = 5  # card points over the half a bidder wants to expect: the outlook is rough
 
 hidden = tarot.hidden
 cards_left = tarot.cards_left
@@ -93,7 +93,10 @@ def _points(state, table):
 
 
 def immediate(state):
-    """Per seat, the card points of its side won so far and on the table."""
+    """Per seat, the card points of its side won so far and on the table; nothing before
+    the play (the greedy baseline then passes)."""
+    if state.phase not in ("play", "over"):
+        return [0] * state.game.num_players
     points = _points(state, tarot.table_points)
     side = state.side
     totals = []

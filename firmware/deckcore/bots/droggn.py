@@ -186,8 +186,9 @@ def _sides(state, points):
 
 
 def immediate(state):
-    """Per seat, the card points its side has won, the trick on the table to its winner."""
-    if state.declarer < 0:
+    """Per seat, the card points its side has won, the trick on the table to its winner;
+    nothing before the play (the greedy baseline then passes, says gut and lays nothing out)."""
+    if state.declarer < 0 or state.phase not in ("play", "over"):
         return [0] * state.game.num_players
     return _sides(state, tarot.table_points(state, state.game.values, tarot.THREES))
 
