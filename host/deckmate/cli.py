@@ -3,9 +3,9 @@
 import argparse
 import sys
 
-from deckmate.commands import arena, options_list, replay, selfplay
+from deckmate.commands import arena, bench, options_list, replay, selfplay
 
-COMMANDS = (selfplay, replay, options_list, arena)
+COMMANDS = (selfplay, replay, options_list, arena, bench)
 
 
 def build_parser():

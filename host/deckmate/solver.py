@@ -165,7 +165,7 @@ class PythonSearch:
 class NativeSearch:
     """The search in C (scioto_solver.c), through ctypes."""
 
-    def __init__(self, library, points, dismissers, compounding, mandatory, log2_buckets=23):
+    def __init__(self, library, points, dismissers, compounding, mandatory, log2_buckets=22):
         self.lib = library
         n = len(points)
         ok = library.setup(n, (ctypes.c_int * n)(*points), (ctypes.c_uint64 * n)(*dismissers),

@@ -1,7 +1,8 @@
 """The playing levels. Each is a budget of work (worlds dealt, nodes searched, depth in
-plies, cards left when the search goes to the end of the hand), never of time, so a
-decision is the same on every runtime. `normal` is the device default and must keep a
-decision within about 1 s on an RP2040 (docs/bots.md has the measurements).
+plies, actions tried below the root, cards left when the search goes to the end of the
+hand), never of time, so a decision is the same on every runtime. `normal` is the device
+default and must keep a decision within about 1 s on an RP2040 (docs/bots.md has the
+measurements). Games whose positions cost more have budgets of their own.
 
 Phases the game's knowledge module decides by rule (bidding, calling, discarding) skip the
 search; `easy` takes one of the two best actions by a one-ply evaluation."""
@@ -9,12 +10,19 @@ search; `easy` takes one of the two best actions by a one-ply evaluation."""
 from deckcore.bots import determinizer, knowledge
 from deckcore.bots.search import Search, utility
 
-# name: (worlds, nodes, depth, exact)
+# name: (worlds, nodes, depth, width, exact)
 LEVELS = {
-    "easy": (1, 0, 1, 0),
-    "normal": (4, 240, 4, 8),
-    "strong": (12, 4000, 8, 12),
+    "easy": (1, 0, 1, 1, 0),
+    "normal": (2, 80, 3, 3, 6),
+    "strong": (8, 3000, 5, 5, 12),
 }
+# The tarot games: a position costs about three of Scioto's, and a world more to deal.
+TAROT_LEVELS = {
+    "easy": (1, 0, 1, 1, 0),
+    "normal": (2, 24, 3, 2, 6),
+    "strong": (8, 1600, 5, 4, 12),
+}
+GAME_LEVELS = {"scarto": TAROT_LEVELS, "chambery": TAROT_LEVELS, "droggn": TAROT_LEVELS}
 
 
 class LevelBot:
@@ -23,8 +31,7 @@ class LevelBot:
         self.game = game
         self.know = knowledge(game)
         self.determinize = determinizer(game)
-        worlds, nodes, depth, exact = LEVELS[name]
-        self.search = Search(self.know, worlds, nodes, depth, exact)
+        self.search = Search(self.know, *GAME_LEVELS.get(game.NAME, LEVELS)[name])
 
     def choose(self, view, legal, rng):
         if len(legal) == 1:

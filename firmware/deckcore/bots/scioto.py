@@ -48,14 +48,19 @@ def decide(view, legal, rng, level):
     return None
 
 
+def _sum_points(card_points, cards):
+    total = 0
+    for card in cards:
+        total += card_points[card]
+    return total
+
+
 def immediate(state):
     """Points won, with the trick on the table credited to the seat holding the major."""
-    points = state.points()
+    card_points = state.game.card_points
+    points = [_sum_points(card_points, pile) for pile in state.piles]
     if state.trick:
-        pot = 0
-        for card in state.trick:
-            pot += state.game.card_points[card]
-        points[state.trick_seats[state.major]] += pot
+        points[state.trick_seats[state.major]] += _sum_points(card_points, state.trick)
     return points
 
 
@@ -74,7 +79,7 @@ def evaluate(state):
     for mask in masks:
         everyone |= mask
     strengths = []
-    remaining = 0
+    remaining = _sum_points(card_points, state.stock)
     for seat in range(len(masks)):
         others = everyone & ~masks[seat]
         strength = 0
@@ -83,8 +88,6 @@ def evaluate(state):
             remaining += points
             strength += points if dismissers[card] & others else 2 * points
         strengths.append(strength)
-    for card in state.stock:
-        remaining += card_points[card]
     total = sum(strengths)
     if total:
         for seat in range(len(values)):

@@ -4,9 +4,12 @@ A decision deals `worlds` full states consistent with the seat's view (the game'
 `determinize`), searches every legal action in each world and plays the action with the
 best total. The search in a world is alpha-beta for two players (zero-sum in the score
 difference) and max-n for more (each seat maximises its own score against the others'
-mean), to a depth in plies, to the end of the hand once few cards are left (`exact`), and
-within a budget of nodes: once the budget is spent the remaining nodes are valued by the
-game's evaluation. Work is counted in nodes, never time, so both runtimes decide alike.
+mean). It goes `depth` plies deep and tries only the `width` most promising actions (the
+game's `order`) below the root, except once at most `exact` cards are left, when it tries
+everything to the end of the hand. A budget of nodes (positions made by applying an action)
+bounds every decision: each root action of each world gets an equal share, and once a
+share is spent the positions left are valued by the game's `evaluate`. Work is counted in
+nodes, never time, so both runtimes decide alike.
 
 Values are per-seat lists of final-score estimates (the game's `evaluate`, exact at the end
 of the hand); `utility` turns one into a single seat's point of view.
@@ -15,7 +18,8 @@ of the hand); `utility` turns one into a single seat's point of view.
 from deckcore.game import TERMINAL
 
 PROBE = None  # bench: a function called at every node (it samples the heap)
-FULL = 1000   # plies: as deep as the hand goes
+FULL = 1000   # plies or actions: no limit
+WORST = -(1 << 30)
 
 
 def utility(values, seat):
@@ -24,30 +28,34 @@ def utility(values, seat):
 
 
 class Search:
-    """One decision's search: `nodes` is the whole decision's budget."""
+    """One decision's search with a budget (see levels.py for the budgets)."""
 
-    def __init__(self, know, worlds, nodes, depth, exact):
+    def __init__(self, know, worlds, nodes, depth, width, exact):
         self.know = know
         self.worlds = worlds  # the most worlds a decision deals
         self.nodes = nodes
         self.depth = depth
+        self.width = width
         self.exact = exact
         self.left = 0
+        self.limit = width
 
     def choose(self, world_of, worlds, seat, legal, rng):
         """The best of `legal` for `seat`, summed over `worlds` worlds made by `world_of(rng)`."""
         totals = [0] * len(legal)
-        per_action = self.nodes // (worlds * len(legal))
+        share = self.nodes // (worlds * len(legal))
         for _ in range(worlds):
             world = world_of(rng)
-            depth = FULL if self.know.cards_left(world) <= self.exact else self.depth
+            depth, self.limit = self.depth, self.width
+            if self.know.cards_left(world) <= self.exact:
+                depth, self.limit = FULL, FULL
             two = world.game.num_players == 2
             for i in range(len(legal)):
                 after = world.clone()
                 after.apply(legal[i])
-                self.left = per_action
+                self.left = share
                 if two:
-                    totals[i] += self.alphabeta(after, seat, depth - 1, -FULL * 10000, FULL * 10000)
+                    totals[i] += self.alphabeta(after, seat, depth - 1, WORST, -WORST)
                 else:
                     totals[i] += utility(self.maxn(after, depth - 1), seat)
         best = 0
@@ -61,15 +69,23 @@ class Search:
             PROBE()
         return depth <= 0 or self.left <= 0 or state.current_player() == TERMINAL
 
+    def _children(self, state):
+        """The actions to try, most promising first, with the node budget charged."""
+        actions = self.know.order(state, state.legal_actions())
+        if len(actions) > self.limit:
+            actions = actions[:self.limit]
+        if len(actions) > self.left:
+            actions = actions[:max(1, self.left)]
+        self.left -= len(actions)
+        return actions
+
     def alphabeta(self, state, seat, depth, alpha, beta):
         """Two seats: `seat`'s score minus the other's, fail-soft alpha-beta."""
         if self._leaf(state, depth):
             return utility(self.know.evaluate(state), seat)
-        mover = state.current_player()
-        maximise = mover == seat
+        maximise = state.current_player() == seat
         best = None
-        for action in self.know.order(state, state.legal_actions()):
-            self.left -= 1
+        for action in self._children(state):
             after = state.clone()
             after.apply(action)
             value = self.alphabeta(after, seat, depth - 1, alpha, beta)
@@ -92,8 +108,7 @@ class Search:
             return self.know.evaluate(state)
         mover = state.current_player()
         best, best_utility = None, 0
-        for action in self.know.order(state, state.legal_actions()):
-            self.left -= 1
+        for action in self._children(state):
             after = state.clone()
             after.apply(action)
             values = self.maxn(after, depth - 1)
