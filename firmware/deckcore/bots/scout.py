@@ -190,6 +190,7 @@ class Turn:
                 others += len(view.hands[seat])
         # Ending the round counts every other hand as it stands (5.3, 5.4).
         self.ending = DENIED * others // (players - 1)
+        self.last_stand = players > 2 or view.chips[1 - view.seat] == 0
         self.threats = [self._threats(determinize(view, rng)) for _ in range(worlds)]
 
     def _threats(self, world):
@@ -257,20 +258,23 @@ class Turn:
             return SCALE * captured + self.ending
         kept = self.kept(left)
         return SCALE * captured + kept + self.holding(strength(numbers[start:start + length]),
-                                                      self.ending - kept)
+                                                      length, self.ending - kept)
 
-    def holding(self, power, free):
-        """What a set of this strength earns as the active set, over the worlds: a chip from
-        each seat that scouts it before one can beat it, and `free` if none can: the round ends
-        with the hand scored free (5.3 (b))."""
+    def holding(self, power, length, free):
+        """What a set of this strength and length earns as the active set, over the worlds: a
+        chip from each seat that scouts it, one card shorter each time, until one can beat what
+        is left or the set is scouted empty (the next seat then Shows, 5.2.B.5); `free` if every
+        other seat scouts it and the round ends with the hand scored free (5.3 (b)). With 2
+        players that takes an opponent out of Scout chips (5.5.5 (b))."""
         if not self.threats:
             return 0
         total = 0
         for threats in self.threats:
             scouted = 0
-            while scouted < len(threats) and threats[scouted] <= power:
+            while scouted < len(threats) and scouted < length and \
+                    threats[scouted] <= power - (scouted << 5):
                 scouted += 1
             total += SCALE * scouted
-            if scouted == len(threats):
+            if scouted == len(threats) and self.last_stand:
                 total += free
         return total // len(self.threats)
