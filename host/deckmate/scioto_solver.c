@@ -82,16 +82,18 @@ int after_dismissal(u64 lead, u64 follow, int reply, int pot, int rem, int alpha
     return best;
 }
 
-/* The follower answers `card` with `pot` points on the table; value for the leader. */
+/* The follower answers `card` with `pot` points on the table; value for the leader. The
+ * dearest dismisser is tried first, then the cheapest discard. */
 int follow_value(u64 lead, u64 follow, int card, int pot, int rem, int alpha, int beta) {
     u64 winners = dismissers[card] & follow;
     u64 losers = (mandatory && winners) ? 0 : (follow & ~winners);
     int best = INF;
     for (int pass = 0; pass < 2; pass++) {
         u64 options = pass == 0 ? winners : losers;
-        for (; options; options &= options - 1) {
-            int reply = lowest(options);
+        for (; options; ) {
+            int reply = pass == 0 ? 63 - __builtin_clzll(options) : lowest(options);
             u64 bit = 1ULL << reply;
+            options &= ~bit;
             int gained = pot + points[reply];
             int v;
             if (pass == 0)

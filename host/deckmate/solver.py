@@ -8,8 +8,8 @@ hands held as bitmasks (cards numbered in order of points, so the low bits are t
 - a transposition table of value bounds at trick boundaries, keyed by the two hands, whose
   best lead is tried first;
 - leads ordered by a one-trick estimate (a lead the follower cannot dismiss wins its
-  points, one he can dismiss loses them); replies cheapest dismisser first, then the
-  cheapest discards;
+  points, one he can dismiss loses them); replies: the dearest dismisser first, then the
+  cheapest discards (2.5 times fewer nodes than cheapest dismisser first);
 - a bound from *safe* leads: a card no card of the follower dismisses wins whenever it is
   led and stays safe, so the leader can always take those points and as many of the
   follower's cheapest cards;
@@ -122,8 +122,12 @@ class PythonSearch:
         winners = self.dismissers[card] & follow
         losers = 0 if (self.mandatory and winners) else follow & ~winners
         best = INFINITY
+        # The dearest dismisser first (it takes the most), then the cheapest discard.
         for options, dismissing in ((winners, True), (losers, False)):
-            for reply in _bits(options):
+            replies = _bits(options)
+            if dismissing:
+                replies.reverse()
+            for reply in replies:
                 gained = pot + points[reply]
                 if dismissing:
                     value = self.after_dismissal(lead, follow & ~(1 << reply), reply,

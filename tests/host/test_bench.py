@@ -1,0 +1,24 @@
+"""`deckmate bench`: decisions timed in the MicroPython unix port, the JSON rows' shape."""
+
+import json
+
+from deckmate.commands.bench import percentile
+from helpers import deckmate
+
+
+def test_percentile_is_nearest_rank():
+    values = list(range(1, 101))
+    assert percentile(values, 0.5) == 50 and percentile(values, 0.95) == 95
+    assert percentile([7], 0.95) == 7
+
+
+def test_bench_json_lists_rows_of_the_documented_shape():
+    result = deckmate("bench", "--game", "scioto", "--level", "easy", "--hands", 1, "--json")
+    assert result.returncode == 0, result.stderr
+    rows = json.loads(result.stdout)
+    assert len(rows) == 1
+    row = rows[0]
+    assert sorted(row) == ["decisions", "game", "level", "max_s", "p50_s", "p95_s", "peak_heap"]
+    assert (row["game"], row["level"], row["decisions"]) == ("scioto", "easy", 28)
+    assert 0 <= row["p50_s"] <= row["p95_s"] <= row["max_s"]
+    assert 0 < row["peak_heap"] < 192 * 1024

@@ -1,0 +1,34 @@
+"""The bots decide alike under CPython and MicroPython: a selfplay log with the normal level
+(and the others) is byte-identical under both runtimes."""
+
+import filecmp
+
+import pytest
+
+from helpers import deckmate, selfplay
+
+CASES = [("scioto", ("--bots", "normal")),
+         ("scioto", ("--bots", "strong,easy,greedy", "--players", "3")),
+         ("scioto", ("--bots", "normal", "--option", "compounding=on")),
+         ("scarto", ("--bots", "normal")),
+         ("chambery", ("--bots", "normal")),
+         ("droggn", ("--bots", "normal")),
+         ("scout", ("--bots", "normal", "--players", "3"))]
+
+
+@pytest.mark.parametrize("game,extra", CASES)
+def test_selfplay_with_bot_levels_is_identical_under_both_runtimes(tmp_path, game, extra):
+    cpython = selfplay(tmp_path, game, 4, "cpython", extra)
+    micropython = selfplay(tmp_path, game, 4, "micropython", extra)
+    assert filecmp.cmp(cpython, micropython, shallow=False)
+
+
+def test_selfplay_accepts_every_bot_name(tmp_path):
+    for name in ("random", "greedy", "easy", "normal", "strong"):
+        out = tmp_path / (name + ".jsonl")
+        result = deckmate("selfplay", "--game", "scioto", "--seed", 2, "--bots", name + ",random",
+                          "--out", out)
+        assert result.returncode == 0, result.stderr
+        assert '"level":"%s"' % name in out.read_text()
+    assert deckmate("selfplay", "--game", "scioto", "--seed", 2, "--bots", "solver",
+                    "--out", tmp_path / "x.jsonl").returncode == 2
