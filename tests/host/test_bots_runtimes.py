@@ -8,7 +8,7 @@ import pytest
 from helpers import deckmate, selfplay
 
 CASES = [("scioto", ("--bots", "normal")),
-         ("scioto", ("--bots", "strong,easy,greedy", "--players", "3")),
+         ("scioto", ("--bots", "normal,easy,greedy", "--players", "3")),
          ("scioto", ("--bots", "normal", "--option", "compounding=on")),
          ("scarto", ("--bots", "normal")),
          ("chambery", ("--bots", "normal")),
