@@ -28,7 +28,7 @@ SCALE = 16
 PIECE = (0, 4, 22, 41, 61, 80)
 MATCHING = 4  # a matching set beats a run of its length (5.2.A.3)
 SCOUT_SHOW_CHIP = 16  # keeping the Scout & Show chip for later (5.2.C)
-DENIED = 8  # per card of another hand: what it would still have won back, had the round gone on
+DENIED = 16  # per card of another hand, when a Show ends the round: the -1 it can no longer undo
 LONGER = 2 << 5  # a Scout & Show can lengthen a set by one and shorten the active set by one
 
 # level: (places tried for a scouted card, worlds dealt)
@@ -226,6 +226,10 @@ class Turn:
             index, number, gap = self._placement(action)
             hand = numbers[:gap] + [number] + numbers[gap:]
             worth = self.kept(hand) - self.gift
+            if self.players == 2:  # 5.5.4: the turn goes on, to a Show at best
+                rest = self.view.active[:index] + self.view.active[index + 1:]
+                worth = max(worth, self.best_show(hand, strength(values(rest)), len(rest))
+                            - self.gift)
             if best_value is None or worth > best_value:
                 best, best_value = action, worth
             if scout_shows == len(legal):
@@ -240,6 +244,21 @@ class Turn:
                 if worth > best_value:
                     best, best_value = legal[j], worth
         return best
+
+    def best_show(self, numbers, need, captured):
+        """The value of the best Show from `numbers` that beats a set of strength `need`."""
+        best = None
+        for start in range(len(numbers)):
+            end = start + 1
+            while True:
+                if strength(numbers[start:end]) > need:
+                    worth = self.show(numbers, start, end - start, captured)
+                    if best is None or worth > best:
+                        best = worth
+                if end == len(numbers) or strength(numbers[start:end + 1]) == 0:
+                    break
+                end += 1
+        return -SCALE * 100 if best is None else best
 
     def _placement(self, action):
         """(index in the active set, number as it goes in, gap) of a scouting action."""
