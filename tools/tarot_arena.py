@@ -1,16 +1,19 @@
 """Two bots against each other over rotated deals, and the first bot's think times.
 
-    python tools/tarot_arena.py GAME BOT_A,BOT_B DEALS [FIRST_DEAL] [KEY=VALUE ...]
+    python tools/tarot_arena.py GAME BOT_A,BOT_B DEALS [FIRST_DEAL] [min_of=N] [KEY=VALUE ...]
     micropython -X heapsize=192K tools/tarot_arena.py GAME BOT_A,BOT_B DEALS ...
 
 Each deal is played once per seat rotation of the pattern A, B, A, B, ... so that every
 seat holds every bot alike; a played hand gives the mean score of A's seats less the mean
 of B's, averaged over the rotations of a deal. Prints the mean per deal with its 95%
 interval (deals are independent, rotations of one deal are not) and the p50/p95/max of BOT_A's
-decision times (decisions with more than one legal action) in ms. A stand-in for
-`deckmate arena` until that command exists; the same figures, any runtime.
+decision times (decisions with more than one legal action) in whole ms. A stand-in for
+`deckmate arena` under MicroPython, for the think times. With min_of=N every decision of
+BOT_A is made N times from the same generator state and timed at its fastest, so that a
+busy machine inflates the times less (the decision is the same each time).
 """
 
+import gc
 import sys
 import time
 
@@ -22,24 +25,34 @@ from deckcore.game import parse_option_value  # noqa: E402
 from deckcore.games import load  # noqa: E402
 from deckcore.rng import Rng  # noqa: E402
 
+LONGEST = 1000  # ms: longer decisions are counted at 1000
 
-def clock_ms():
+
+def elapsed_ms(since=None):
+    """A clock reading, or the whole ms since `since` (MicroPython's ticks wrap around)."""
     if hasattr(time, "ticks_us"):
-        return time.ticks_us() / 1000
-    return time.perf_counter() * 1000
+        now = time.ticks_us()
+        return now if since is None else time.ticks_diff(now, since) // 1000
+    now = time.perf_counter()
+    return now if since is None else int((now - since) * 1000)
 
 
 def main(argv):
+    times = [0] * (LONGEST + 1)  # a histogram by whole ms: no growing list on a small heap
     name, pair, deals = argv[1], argv[2].split(","), int(argv[3])
     first = int(argv[4]) if len(argv) > 4 else 0
     options = {}
+    repeat = 1
     for item in argv[5:]:
         key, value = item.split("=")
-        options[key] = parse_option_value(value)
+        if key == "min_of":
+            repeat = int(value)
+        else:
+            options[key] = parse_option_value(value)
     game = load(name)(options)
     players = game.num_players
     bots = [make(pair[0], game), make(pair[1], game)]
-    diffs, times = [], []
+    diffs = []
     for number in range(first, first + deals):
         dealer = number % players
         piles = game.deal(Rng(1 + number), dealer)
@@ -51,12 +64,20 @@ def main(argv):
             while state.current_player() >= 0:
                 seat = state.current_player()
                 legal = state.legal_actions()
-                start = clock_ms()
-                action = bots[which[seat]].choose(state.view(seat), legal, rngs[seat])
-                if which[seat] == 0 and len(legal) > 1:
-                    times.append(clock_ms() - start)
+                bot = bots[which[seat]]
+                timed = which[seat] == 0 and len(legal) > 1
+                fastest = LONGEST
+                for _ in range(repeat if timed else 1):
+                    rng = Rng(rngs[seat].state)
+                    start = elapsed_ms()
+                    action = bot.choose(state.view(seat), legal, rng)
+                    fastest = min(fastest, elapsed_ms(start))
+                rngs[seat] = rng
+                if timed:
+                    times[fastest] += 1
                 assert action in legal
                 state.apply(action)
+            gc.collect()
             scores = state.scores()
             sums, counts = [0, 0], [0, 0]
             for seat in range(players):
@@ -68,10 +89,20 @@ def main(argv):
     mean = sum(diffs) / count
     variance = sum((d - mean) ** 2 for d in diffs) / (count - 1) if count > 1 else 0
     half = 1.96 * (variance / count) ** 0.5
-    times.sort()
-    print("%s %s-%s deals=%d mean=%.2f ci95=[%.2f, %.2f] think_ms p50=%.1f p95=%.1f max=%.1f" % (
+    print("%s %s-%s deals=%d mean=%.2f ci95=[%.2f, %.2f] think_ms p50=%d p95=%d max=%d" % (
         name, pair[0], pair[1], count, mean, mean - half, mean + half,
-        times[len(times) // 2], times[len(times) * 95 // 100], times[-1]))
+        percentile(times, 50), percentile(times, 95), percentile(times, 100)))
+
+
+def percentile(histogram, percent):
+    """The smallest whole ms at or under which `percent` of the timed decisions fell."""
+    total = sum(histogram)
+    seen = 0
+    for ms in range(len(histogram)):
+        seen += histogram[ms]
+        if seen * 100 >= total * percent:
+            return ms
+    return len(histogram) - 1
 
 
 main(sys.argv)

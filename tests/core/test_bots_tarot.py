@@ -326,7 +326,8 @@ def test_outlook_shares_out_exactly_the_68_points_of_chambery():
             if state.phase == "play":
                 points = know.immediate(state)
                 assert points is not None
-                outlook = tarot.outlook(state, game.values, tarot.CARD_AND_TRICK)
+                outlook = tarot.outlook(state, game.values, tarot.CARD_AND_TRICK,
+                                        lambda s, a, b: s.side[a] == s.side[b])
                 scart = tarot.face(state.scart, game.values) + game.scart_point
                 assert sum(outlook) + scart == 68, (sum(outlook), state.tricks_played)
             state.apply(rng.choice(state.legal_actions()))

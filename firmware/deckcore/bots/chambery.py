@@ -82,11 +82,9 @@ def call(hand, legal):
     return best
 
 
-def _points(state, table):
-    """Per seat card points, `table` (tarot.table_points or tarot.outlook), the scart with
-    its point to the dealer (3.2.4)."""
+def _with_scart(state, points):
+    """Per seat card points with the scart and its point added to the dealer's (3.2.4)."""
     game = state.game
-    points = table(state, game.values, tarot.CARD_AND_TRICK)
     if len(state.scart) == game.scart_size:
         points[state.dealer] += tarot.face(state.scart, game.values) + game.scart_point
     return points
@@ -97,7 +95,8 @@ def immediate(state):
     the play (the greedy baseline then passes)."""
     if state.phase not in ("play", "over"):
         return [0] * state.game.num_players
-    points = _points(state, tarot.table_points)
+    points = _with_scart(state, tarot.table_points(state, state.game.values,
+                                                   tarot.CARD_AND_TRICK))
     side = state.side
     totals = []
     for seat in range(len(points)):
@@ -115,7 +114,8 @@ def evaluate(state):
         return state.scores()
     game = state.game
     opts = game.options
-    points = _points(state, tarot.outlook)
+    points = _with_scart(state, tarot.outlook(state, game.values, tarot.CARD_AND_TRICK,
+                                              _partners))
     if state.contract == EACH:
         return each_for_himself_scores(points, opts["multipliers"], game.total_points,
                                        from_the_dealers_right(state.dealer, 3))

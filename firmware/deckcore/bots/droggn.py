@@ -199,7 +199,7 @@ def evaluate(state):
         return state.scores()
     game = state.game
     declarer = state.declarer
-    points = _sides(state, tarot.outlook(state, game.values, tarot.THREES))
+    points = _sides(state, tarot.outlook(state, game.values, tarot.THREES, _partners))
     mine = points[declarer]
     value = expected_value(game, state.contract, mine, state.multiplier,
                            tarot.spread(state))

@@ -12,7 +12,8 @@ its values less 2; Scarto 2.4.1, Droggn 4.1.4), +1 when counting by card and tri
 (Chambéry 3.2.4). Each game turns the points into its own scores.
 """
 
-from deckcore.games.tarot import FOOL, KING, RANK_OF, SUIT_OF, TRUMP, led_suit
+from deckcore.games.tarot import (
+    FOOL, KING, RANK_OF, SUIT_OF, TRUMP, follow_cards, led_suit, winning_index)
 
 THREES = -2          # counting in threes: each trick of three is worth its values less 2
 CARD_AND_TRICK = 1   # counting by card and trick: the values plus 1 per trick
@@ -105,25 +106,37 @@ def table_points(state, values, per_trick, index=-2):
     return points
 
 
-def outlook(state, values, per_trick):
+def outlook(state, values, per_trick, partners):
     """Per seat, the card points it may expect at the end of play (values + PER_TRICK per
-    trick): table_points plus the Fool to its holder and a share of the rest by squared
-    strength."""
-    index = table_winner(state)
-    points = table_points(state, values, per_trick, index)
+    trick): what it has won, the trick on the table played out (played_out) to its winner,
+    the Fool to its holder, and a share of the rest by squared strength."""
+    players = state.game.num_players
+    points = [0] * players
+    for seat in range(players):
+        points[seat] = face(state.piles[seat], values) + per_trick * state.tricks_won[seat]
+    trick, seats = played_out(state, partners)
+    index = winning_index(trick, state.game.power) if trick else -1
+    for i in range(len(trick)):
+        card = trick[i]
+        if card == FOOL or index < 0:
+            points[seats[i]] += values[card]
+        else:
+            points[seats[index]] += values[card]
     if index >= 0:
-        points[state.trick_seats[index]] += per_trick
-    players = len(points)
+        points[seats[index]] += per_trick
+    out = trick[len(state.trick):]  # the cards played out still lie in their hands
     pool = 0
     cards = 0
     weights = [0] * players
+    held = [0] * players
     total = 0
     table = STRENGTH
     for seat in range(players):
-        hand = state.hands[seat]
-        cards += len(hand)
         power = 0
-        for card in hand:
+        for card in state.hands[seat]:
+            if card in out:
+                continue
+            held[seat] += 1
             if card == FOOL:
                 points[seat] += values[FOOL]
             else:
@@ -131,14 +144,13 @@ def outlook(state, values, per_trick):
                 power += table[card]
         weights[seat] = power * power
         total += power * power
+        cards += held[seat]
     if cards == 0:
         return points
-    size = state.trick_size()
-    missing = size - len(state.trick) if state.trick else 0
-    pool += per_trick * ((cards - missing) // size + (1 if state.trick and index < 0 else 0))
+    pool += per_trick * (cards // state.trick_size() + (1 if trick and index < 0 else 0))
     if total == 0:  # only Fools and blanks: share evenly among the hands with cards
         for seat in range(players):
-            weights[seat] = 1 if state.hands[seat] else 0
+            weights[seat] = 1 if held[seat] else 0
         total = sum(weights)
     given = 0
     heaviest = 0
@@ -150,6 +162,38 @@ def outlook(state, values, per_trick):
             heaviest = seat
     points[heaviest] += pool - given  # what rounding down left over
     return points
+
+
+def played_out(state, partners):
+    """The trick on the table and its seats, completed by each seat still to play playing
+    the first card of `order` (no search): who will likely win it, and with what."""
+    trick = list(state.trick)
+    seats = list(state.trick_seats)
+    if not trick:
+        return trick, seats
+    game = state.game
+    size = state.trick_size()
+    seat = state.current_player()
+    while len(trick) < size and seat >= 0:
+        hand = state.hands[seat]
+        if not hand:
+            break
+        led = led_suit(trick)
+        legal = follow_cards(hand, led) or hand
+        index = winning_index(trick, game.power) if led >= 0 else -1
+        best_card, best_key = legal[0], None
+        for card in legal:
+            if index >= 0:
+                key = reply_key(card, trick[index], led,
+                                partners(state, seats[index], seat), game.values, game.power)
+            else:
+                key = lead_key(card, False, game.values, game.power)
+            if best_key is None or key < best_key:
+                best_card, best_key = card, key
+        trick.append(best_card)
+        seats.append(seat)
+        seat = state.next_player(seat)
+    return trick, seats
 
 
 def spread(state):
@@ -172,10 +216,8 @@ def blend(points, threshold, width, win, lose):
 # Move ordering ------------------------------------------------------------------------------
 
 def order(state, actions, partners):
-    """Likely best first. In reply: when a partner (partners(a, b)) is winning, the cards
-    of most value that do not overtake; else the cheapest card that wins, then the
-    cheapest cards. In the lead: a card no other hand can beat, the richest first, then
-    low cards; the Fool last but when it saves a loss."""
+    """Likely best first: by reply_key when a card is winning the trick on the table,
+    else by lead_key (a card no opponent's hand can beat first)."""
     game = state.game
     values, power = game.values, game.power
     mover = state.current_player()
@@ -186,15 +228,7 @@ def order(state, actions, partners):
         led = led_suit(state.trick)
         friendly = partners(state, state.trick_seats[index], mover)
         for i in range(len(actions)):
-            card = actions[i]
-            value = values[card]
-            if card == FOOL:
-                key = 150
-            elif beats(card, best, led, power):
-                key = 200 + value if friendly else power[card]
-            else:
-                key = 100 - value if friendly else 100 + 4 * value + power[card] // 8
-            ranked.append((key, i))
+            ranked.append((reply_key(actions[i], best, led, friendly, values, power), i))
     else:
         others = []
         for seat in range(len(state.hands)):
@@ -202,15 +236,31 @@ def order(state, actions, partners):
                 others.extend(state.hands[seat])
         for i in range(len(actions)):
             card = actions[i]
-            if card == FOOL:
-                key = 300
-            elif unbeatable(card, others, power):
-                key = 50 - values[card] - (10 if SUIT_OF[card] == TRUMP else 0)
-            else:
-                key = 100 + 4 * values[card] + power[card] // 8
-            ranked.append((key, i))
+            ranked.append((lead_key(card, unbeatable(card, others, power), values, power), i))
     ranked.sort()
     return [actions[item[1]] for item in ranked]
+
+
+def reply_key(card, best, led, friendly, values, power):
+    """Smaller first. When a partner is winning (`friendly`), the cards of most value that
+    do not overtake; else the cheapest card that wins, then the cheapest cards, the Fool
+    before those worth more than a Jack."""
+    value = values[card]
+    if card == FOOL:  # it saves a card worth more than a Jack from being lost
+        return 100 if friendly else 110
+    if beats(card, best, led, power):
+        return 200 + value if friendly else power[card]
+    return 100 - value if friendly else 100 + 4 * value + power[card] // 8
+
+
+def lead_key(card, sure, values, power):
+    """Smaller first: a `sure` card (no opponent can beat it), the richest first, trumps
+    before suit cards; then low cards; the Fool last."""
+    if card == FOOL:
+        return 300
+    if sure:
+        return 50 - values[card] - (10 if SUIT_OF[card] == TRUMP else 0)
+    return 100 + 4 * values[card] + power[card] // 8
 
 
 def unbeatable(card, others, power):
