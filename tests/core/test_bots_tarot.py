@@ -13,17 +13,19 @@ from deckcore.rng import Rng
 ON_MICROPYTHON = sys.implementation.name == "micropython"
 PLAYOUTS = 2 if ON_MICROPYTHON else 12
 
+# Droggn first: the largest module compiles best on a fresh MicroPython heap.
 OPTION_SETS = (
-    ("scarto", {}),
+    ("droggn", {}),
+    ("droggn", {"players": 4, "direction": "clockwise"}),
+    ("droggn", {"invalid_buy": "forfeit", "expose_talon_in_ansager": True, "pack": 78}),
     ("chambery", {}),
     ("chambery", {"players": 4}),
     ("chambery", {"players": 3, "discard_rule": "1902", "multipliers": "1902"}),
     ("chambery", {"players": 4, "partnerships": "fixed", "pack": 62}),
     ("chambery", {"settlement": "pagat_1902", "multipliers": "1902", "discard_rule": "1902"}),
-    ("droggn", {}),
-    ("droggn", {"players": 4, "direction": "clockwise"}),
-    ("droggn", {"invalid_buy": "forfeit", "expose_talon_in_ansager": True, "pack": 78}),
+    ("scarto", {}),
 )
+GAMES = ("droggn", "chambery", "scarto")
 
 
 def cards(text):
@@ -96,7 +98,7 @@ def play_hands(name, options):
 
 def test_every_bot_plays_whole_hands_with_legal_actions():
     """Seeded hands with the levels and the baselines at the table, in every game."""
-    for name in ("scarto", "chambery", "droggn"):
+    for name in GAMES:
         play_hands(name, {})
 
 
@@ -126,7 +128,7 @@ def compare_worlds(name):
 def test_bots_never_read_hidden_cards():
     """Another deal of the hidden cards consistent with a seat's view (its determinize)
     leaves the seat's decision unchanged, in the bidding and in the play."""
-    for name in ("scarto", "chambery", "droggn"):
+    for name in GAMES:
         assert compare_worlds(name) >= PLAYOUTS
 
 
