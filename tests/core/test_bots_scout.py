@@ -70,9 +70,10 @@ def test_5_3_a_a_bot_shows_the_set_that_empties_its_hand():
 
 
 def test_a_bot_sheds_a_long_run_rather_than_a_lone_card():
-    state = playing(3, "2/5 9/1", "7/2 8/4", "3/9 4/1 5/3 6/8 1/7 8/2")
+    state = playing(3, "2/5 4/6 7/9 2/6 5/9 7/5", "9/1 8/4 5/6 3/4 1/2 4/9",
+                    "3/9 4/1 5/3 6/8 1/7 8/2")
     state.apply(state.parse_action("show 1"))  # seat 0 shows a lone 2
-    state.apply(state.parse_action("show 1"))  # seat 1 a lone 7
+    state.apply(state.parse_action("show 1"))  # seat 1 a lone 9
     for level in ("normal", "strong"):
         bot = make(level, GAMES[3])
         action = bot.choose(state.view(2), state.legal_actions(), Rng(3))
