@@ -16,7 +16,7 @@ from deckcore.games.chambery import (
     game_factor, side_scores)
 from deckcore.games.tarot import FOOL, SUIT_OF
 
-MARGIN = 5  # card points over the half a bidder wants to expect: the outlook is rough
+MARGIN = 3  # card points over the half a bidder wants to expect: the outlook is rough
 
 hidden = tarot.hidden
 cards_left = tarot.cards_left

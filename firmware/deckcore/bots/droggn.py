@@ -18,7 +18,8 @@ from deckcore.games.droggn import (
     SLAM, SOLO, settlement, slam_value)
 from deckcore.games.tarot import SUIT_OF, TRUMP
 
-MARGIN = 3        # card points a bidder wants to expect over the threshold
+MARGIN = 1        # card points a bidder wants to expect over the threshold
+UNSEEN = 4        # the outlook of a hand played as dealt overestimates it by about this
 DOUBT = 10        # the outlook's doubt before play, in card points (blend's width)
 DOUBLE_MARGIN = 6  # card points a side wants over the threshold to double, per doubling
 PAGAT_WALL = 13   # trumps besides the Pagat a declarer wants before laying it out
@@ -59,7 +60,7 @@ def contract_outlook(game, hand, strangers, contract):
     points = tarot.expected_points(hand, [], 2, others, values, tarot.THREES, game.tricks)
     points += talon
     if contract > SOLO:
-        return points
+        return points - UNSEEN
     if contract == ANSAGER:
         points = contract_outlook(game, hand, strangers, SOLO)
     hand = list(hand)
@@ -124,26 +125,21 @@ def lay_out(view, legal):
 
 
 def side_outlook(view):
-    """The card points the declarer may expect, judged from this seat: its own hand known,
-    the declarer's hand taken as half as strong again as the unseen cards' average (he bid)."""
+    """The card points the declarer may expect, judged from this seat by the outlook's
+    squared shares: its own hand known, every other hand as strong as its size in unseen
+    cards, the declarer's half as strong again (he called the contract)."""
     game = view.game
     values = game.values
     strangers = tarot.unseen(view)
-    average = tarot.hand_strength(strangers) * 2 // (3 * len(strangers))  # per card, x 2/3
-    size = game.tricks
-    pool = tarot.THREES * game.tricks + tarot.face(strangers, values)
-    mine = 0
-    for card in view.hand:
-        pool += values[card]
-        mine += tarot.STRENGTH[card]
-    declarer_strength = size * average * 3 // 2
+    pool = tarot.THREES * game.tricks + tarot.face(strangers, values) + tarot.face(view.hand, values)
+    mine = tarot.hand_strength(view.hand)
+    other = game.tricks * tarot.hand_strength(strangers) // len(strangers)
     if view.seat == view.declarer:
-        ours = mine * mine
-        theirs = 2 * (size * average) * (size * average)
-        extra = tarot.face(view.discard or [], values) - 2
+        ours, theirs = mine * mine, 2 * other * other
+        extra = tarot.face(view.discard or [], values) - 2 if view.discard else 0
         return extra + pool * ours // (ours + theirs)
-    ours = mine * mine + (size * average) * (size * average)
-    theirs = declarer_strength * declarer_strength
+    declarer = other * 3 // 2
+    ours, theirs = mine * mine + other * other, declarer * declarer
     return game.total_points - pool * ours // (ours + theirs)
 
 
