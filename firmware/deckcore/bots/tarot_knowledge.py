@@ -171,7 +171,7 @@ def played_out(state, partners):
     seats = list(state.trick_seats)
     if not trick:
         return trick, seats
-    game = state.game
+    values, power = state.game.values, state.game.power
     size = state.trick_size()
     seat = state.current_player()
     while len(trick) < size and seat >= 0:
@@ -180,16 +180,20 @@ def played_out(state, partners):
             break
         led = led_suit(trick)
         legal = follow_cards(hand, led) or hand
-        index = winning_index(trick, game.power) if led >= 0 else -1
+        index = winning_index(trick, power) if led >= 0 else -1
         best_card, best_key = legal[0], None
-        for card in legal:
-            if index >= 0:
-                key = reply_key(card, trick[index], led,
-                                partners(state, seats[index], seat), game.values, game.power)
-            else:
-                key = lead_key(card, False, game.values, game.power)
-            if best_key is None or key < best_key:
-                best_card, best_key = card, key
+        if index >= 0:
+            best = trick[index]
+            friendly = partners(state, seats[index], seat)
+            for card in legal:
+                key = reply_key(card, best, led, friendly, values, power)
+                if best_key is None or key < best_key:
+                    best_card, best_key = card, key
+        else:
+            for card in legal:
+                key = lead_key(card, False, values, power)
+                if best_key is None or key < best_key:
+                    best_card, best_key = card, key
         trick.append(best_card)
         seats.append(seat)
         seat = state.next_player(seat)
