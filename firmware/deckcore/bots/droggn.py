@@ -111,7 +111,7 @@ def call(view, legal):
     return best
 
 
-# 4.5 Announcements and doubling -------------------------------------------------------------------
+# 4.5 Announcements and doubling ---------------------------------------------------------------
 
 def trumps(hand):
     return len([card for card in hand if SUIT_OF[card] == TRUMP])
@@ -131,7 +131,8 @@ def side_outlook(view):
     game = view.game
     values = game.values
     strangers = tarot.unseen(view)
-    pool = tarot.THREES * game.tricks + tarot.face(strangers, values) + tarot.face(view.hand, values)
+    pool = (tarot.THREES * game.tricks + tarot.face(strangers, values)
+            + tarot.face(view.hand, values))
     mine = tarot.hand_strength(view.hand)
     other = game.tricks * tarot.hand_strength(strangers) // len(strangers)
     if view.seat == view.declarer:
@@ -162,7 +163,7 @@ def double(view, legal):
     return GUT
 
 
-# 4.7 Scoring ------------------------------------------------------------------------------------
+# 4.7 Scoring ----------------------------------------------------------------------------------
 
 def _declarer_extra(state):
     """The discard, or an untaken talon, counted for the declarer: a group of three."""
