@@ -13,8 +13,8 @@ from deckcore.bots.search import Search, utility
 # name: (worlds, nodes, depth, width, exact)
 LEVELS = {
     "easy": (1, 0, 1, 1, 0),
-    "normal": (2, 80, 3, 3, 6),
-    "strong": (8, 3000, 5, 5, 12),
+    "normal": (2, 160, 4, 3, 10),
+    "strong": (8, 3000, 5, 4, 12),
 }
 # The tarot games: a position costs about three of Scioto's, and a world more to deal.
 TAROT_LEVELS = {

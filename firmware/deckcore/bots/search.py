@@ -6,7 +6,9 @@ best total. The search in a world is alpha-beta for two players (zero-sum in the
 difference) and max-n for more (each seat maximises its own score against the others'
 mean). It goes `depth` plies deep and tries only the `width` most promising actions (the
 game's `order`) below the root, except once at most `exact` cards are left, when it tries
-everything to the end of the hand. A budget of nodes (positions made by applying an action)
+everything to the end of the hand. A position with a trick half played is not valued (its
+value swings with the next card): the search goes on with the most promising action alone
+until the trick is over (a game may say otherwise with its own `quiet(state)`). A budget of nodes (positions made by applying an action)
 bounds every decision: each root action of each world gets an equal share, and once a
 share is spent the positions left are valued by the game's `evaluate`. Work is counted in
 nodes, never time, so both runtimes decide alike.
@@ -22,6 +24,11 @@ FULL = 1000   # plies or actions: no limit
 WORST = -(1 << 30)
 
 
+def between_tricks(state):
+    """No trick on the table (games without tricks have no `trick`: always quiet)."""
+    return not getattr(state, "trick", None)
+
+
 def utility(values, seat):
     """The seat's value against the mean of the others, times the number of seats."""
     return len(values) * values[seat] - sum(values)
@@ -32,6 +39,7 @@ class Search:
 
     def __init__(self, know, worlds, nodes, depth, width, exact):
         self.know = know
+        self.quiet = getattr(know, "quiet", between_tricks)
         self.worlds = worlds  # the most worlds a decision deals
         self.nodes = nodes
         self.depth = depth
@@ -67,13 +75,16 @@ class Search:
     def _leaf(self, state, depth):
         if PROBE is not None:
             PROBE()
-        return depth <= 0 or self.left <= 0 or state.current_player() == TERMINAL
+        if self.left <= 0 or state.current_player() == TERMINAL:
+            return True
+        return depth <= 0 and self.quiet(state)
 
-    def _children(self, state):
+    def _children(self, state, depth):
         """The actions to try, most promising first, with the node budget charged."""
         actions = self.know.order(state, state.legal_actions())
-        if len(actions) > self.limit:
-            actions = actions[:self.limit]
+        limit = self.limit if depth > 0 else 1
+        if len(actions) > limit:
+            actions = actions[:limit]
         if len(actions) > self.left:
             actions = actions[:max(1, self.left)]
         self.left -= len(actions)
@@ -85,7 +96,7 @@ class Search:
             return utility(self.know.evaluate(state), seat)
         maximise = state.current_player() == seat
         best = None
-        for action in self._children(state):
+        for action in self._children(state, depth):
             after = state.clone()
             after.apply(action)
             value = self.alphabeta(after, seat, depth - 1, alpha, beta)
@@ -108,7 +119,7 @@ class Search:
             return self.know.evaluate(state)
         mover = state.current_player()
         best, best_utility = None, 0
-        for action in self._children(state):
+        for action in self._children(state, depth):
             after = state.clone()
             after.apply(action)
             values = self.maxn(after, depth - 1)
