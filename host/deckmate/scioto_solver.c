@@ -1,6 +1,7 @@
 /* The native search of deckmate/solver.py: the same alpha-beta, bound and move order as
- * the Python `Search`, for speed (about 100 times). Built on first use with the system C
- * compiler; solver.py falls back to the Python search when there is none.
+ * the Python `Search` of deckcore/bots/scioto_endgame.py, for speed (about 100 times).
+ * Built on first use with the system C compiler; solver.py falls back to the Python search
+ * when there is none.
  *
  * Hands are bitmasks of card numbers given in order of points (bit 0 the cheapest card), so
  * walking a mask from its low bit tries the cheapest cards first. Values are the points the

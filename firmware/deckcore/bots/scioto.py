@@ -1,16 +1,24 @@
-"""What the bots know about Scioto: how to count a position and which cards to try first.
+"""What the bots know about Scioto: how to count a position, which cards to try first, and
+when to play exactly.
 
 A card is *safe* when no card left in the other hands dismisses it (section 1.2): led, it
 wins its trick for sure, and it stays safe as the other hands shrink. The evaluation
 credits each seat with the points it has won, the trick on the table to the seat whose
 card is the major, and a share of the points still in play in proportion to its hand's
 strength, where a safe card counts twice its points. Values are points times SCALE.
+
+With two players and no stock every card left is in the two hands, and once few are left
+the bots play exactly (scioto_endgame.py) instead of searching: from ENDGAME cards in the
+two hands, per level.
 """
 
 from deckcore.game import TERMINAL
 
 SCALE = 4
+ENDGAME = {"normal": 10, "strong": 12}
+ENDGAME_TABLE = 1024  # places in the exact endgame's table on the device
 _tables = [None, None]  # the game the dismisser masks were built for, and the masks
+_endgame = [None, None]  # the game the endgame was built for, and the Endgame
 
 
 def _dismissers(game):
@@ -35,8 +43,9 @@ def _mask(cards):
 
 
 def hidden(view):
-    """Whether some card is out of the seat's sight (more players, or a stock)."""
-    return len(view.visible_cards()) < view.game.size
+    """Whether the seat cannot place every card: unseen cards lie in a stock or in more than
+    one other hand. (With two players and no stock they are all in the other hand.)"""
+    return view.stock_size > 0 or view.game.num_players > 2
 
 
 def cards_left(state):
@@ -44,8 +53,18 @@ def cards_left(state):
 
 
 def decide(view, legal, rng, level):
-    """Scioto has no bidding or discarding: every decision is searched."""
-    return None
+    """Scioto has no bidding or discarding; near the end of a 2-player hand with no stock
+    the play is exact, otherwise it is searched."""
+    game = view.game
+    if game.num_players != 2 or hidden(view):
+        return None
+    if sum(view.hand_sizes) > ENDGAME.get(level, 0):
+        return None
+    if _endgame[0] is not game:
+        from deckcore.bots.scioto_endgame import Endgame
+        _endgame[0], _endgame[1] = game, Endgame(game, ENDGAME_TABLE)
+    from deckcore.games.scioto import determinize
+    return _endgame[1].best_action(determinize(view, rng))
 
 
 def _sum_points(card_points, cards):

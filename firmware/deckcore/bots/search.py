@@ -9,8 +9,8 @@ game's `order`) below the root, except once at most `exact` cards are left, when
 everything to the end of the hand. A position with a trick half played is not valued (its
 value swings with the next card): the search goes on with the most promising action alone
 until the trick is over (a game may say otherwise with its own `quiet(state)`). A budget of nodes (positions made by applying an action)
-bounds every decision: each root action of each world gets an equal share, and once a
-share is spent the positions left are valued by the game's `evaluate`. Work is counted in
+bounds every decision: each root action of each world gets an equal share of what is left,
+and once a share is spent the positions left are valued by the game's `evaluate`. Work is counted in
 nodes, never time, so both runtimes decide alike.
 
 Values are per-seat lists of final-score estimates (the game's `evaluate`, exact at the end
@@ -49,23 +49,35 @@ class Search:
         self.limit = width
 
     def choose(self, world_of, worlds, seat, legal, rng):
-        """The best of `legal` for `seat`, summed over `worlds` worlds made by `world_of(rng)`."""
+        """The best of `legal` for `seat`, summed over `worlds` worlds made by `world_of(rng)`.
+
+        With one world (nothing hidden) and two seats the root is one alpha-beta search:
+        only the best action's value is exact, the others' are bounds, which is all the
+        choice needs. Budget an action leaves unspent passes on to the next."""
         totals = [0] * len(legal)
-        share = self.nodes // (worlds * len(legal))
         for _ in range(worlds):
             world = world_of(rng)
             depth, self.limit = self.depth, self.width
             if self.know.cards_left(world) <= self.exact:
                 depth, self.limit = FULL, FULL
             two = world.game.num_players == 2
-            for i in range(len(legal)):
+            alpha = WORST
+            order = self.know.order(world, legal)
+            budget = self.nodes // worlds
+            for k in range(len(order)):
+                i = legal.index(order[k])
                 after = world.clone()
                 after.apply(legal[i])
-                self.left = share
+                self.left = budget // (len(order) - k)
+                budget -= self.left
                 if two:
-                    totals[i] += self.alphabeta(after, seat, depth - 1, WORST, -WORST)
+                    value = self.alphabeta(after, seat, depth - 1, alpha, -WORST)
+                    if worlds == 1 and value > alpha:
+                        alpha = value
                 else:
-                    totals[i] += utility(self.maxn(after, depth - 1), seat)
+                    value = utility(self.maxn(after, depth - 1), seat)
+                totals[i] += value
+                budget += max(0, self.left)
         best = 0
         for i in range(1, len(legal)):
             if totals[i] > totals[best]:

@@ -1,0 +1,288 @@
+"""Exact play of 2-player Scioto once every card left is in the two hands.
+
+Then Scioto is a game of perfect information, and every position has an exact value: the
+points the leader of the trick takes from the cards still in play. `Endgame` finds it by
+alpha-beta search over hands held as bitmasks (cards numbered in order of points, so the
+low bits are the cheapest):
+
+- a table of value bounds at trick boundaries, keyed by the two hands, whose best lead is
+  tried first (a fixed number of places, the newest position replacing the older);
+- leads ordered by a one-trick estimate (a lead the follower cannot dismiss wins its
+  points, one he can dismiss loses them); replies: the dearest dismisser first, then the
+  cheapest discards (2.5 times fewer positions than the cheapest dismisser first);
+- a bound from *safe* leads: a card no card of the follower dismisses wins whenever it is
+  led and stays safe, so the leader can always take those points and as many of the
+  follower's cheapest cards;
+- MTD(f) for a value (null-window searches that close in on it), and one null-window search
+  per action to find the first action that keeps it.
+
+Compounding (section 1.4) and mandatory dismissal (section 1.5) are followed: after a
+dismissal the leader may re-lead a card that dismisses the follower's, or stop. The bots
+play exactly with it near the end of a hand; the host's solver (deckmate/solver.py) uses
+the same class on whole deals, with the search in C.
+"""
+
+INFINITY = 1 << 20
+PAGE = 128
+
+
+def _bits(mask):
+    """The numbers of the cards in `mask`, low to high."""
+    out = []
+    card = 0
+    while mask:
+        if mask & 1:
+            out.append(card)
+        mask >>= 1
+        card += 1
+    return out
+
+
+def _pack(lower, upper, best):
+    """A table entry as one small int of 10-bit fields: the lower bound + 1 (0: none), the
+    upper bound (1023: none) and the best lead + 1."""
+    low = 0 if lower == -INFINITY else lower + 1
+    high = 1023 if upper == INFINITY else upper
+    return low | high << 10 | (best + 1) << 20
+
+
+def _unpack(entry):
+    low, high = entry & 1023, entry >> 10 & 1023
+    return (-INFINITY if low == 0 else low - 1, INFINITY if high == 1023 else high,
+            (entry >> 20) - 1)
+
+
+class Search:
+    """The alpha-beta search over hands as bitmasks (the host has a copy in C)."""
+
+    def __init__(self, points, dismissers, compounding, mandatory, slots):
+        self.points = points
+        self.dismissers = dismissers
+        self.compounding = compounding
+        self.mandatory = mandatory
+        # The table: `slots` (a power of 2, at least PAGE) places, each a lead hand, a follow
+        # hand and their entry (0: empty), made once in pages of PAGE places so that a
+        # fragmented heap need not find a large block.
+        self.mask = slots - 1
+        self.leads = [[0] * PAGE for _ in range(slots // PAGE)]
+        self.follows = [[0] * PAGE for _ in range(slots // PAGE)]
+        self.entries = [[0] * PAGE for _ in range(slots // PAGE)]
+        self.nodes = 0
+
+    def trick_value(self, lead, follow, rem, alpha, beta):
+        """Points the leader takes from `rem`, the points of hands `lead` and `follow`."""
+        if not lead:
+            return 0
+        self.nodes += 1
+        points, dismissers = self.points, self.dismissers
+        slot = (lead ^ (follow << 1) ^ (follow >> 7) ^ (lead >> 11)) & self.mask
+        page, place = slot // PAGE, slot % PAGE
+        entry = 0
+        if self.leads[page][place] == lead and self.follows[page][place] == follow:
+            entry = self.entries[page][place]
+        first, lower, upper = -1, -INFINITY, INFINITY
+        if entry:
+            lower, upper, first = _unpack(entry)
+            if lower >= beta:
+                return lower
+            if upper <= alpha:
+                return upper
+            alpha, beta = max(alpha, lower), min(beta, upper)
+            if alpha >= beta:
+                return alpha
+        alpha0, beta0 = alpha, beta
+        ranked = []
+        safe_points = safe = 0
+        for card in _bits(lead):
+            if dismissers[card] & follow:
+                key = -points[card]
+            else:
+                key = points[card]
+                safe_points += key
+                safe += 1
+            if card == first:
+                key = 1000
+            ranked.append((-key, card))
+        if safe == len(ranked):
+            return rem  # every lead is safe: the leader takes everything
+        if safe:
+            bound = safe_points
+            for card in _bits(follow)[:safe]:
+                bound += points[card]
+            if bound >= beta:
+                return bound
+        ranked.sort()
+        best, best_lead = -INFINITY, -1
+        for _, card in ranked:
+            value = self.follow_value(lead & ~(1 << card), follow, card, points[card], rem,
+                                      alpha, beta)
+            if value > best:
+                best, best_lead = value, card
+                if value > alpha:
+                    alpha = value
+                    if alpha >= beta:
+                        break
+        if best <= alpha0:
+            upper = min(upper, best)
+        elif best >= beta0:
+            lower = max(lower, best)
+        else:
+            lower = upper = best
+        self.leads[page][place], self.follows[page][place] = lead, follow
+        self.entries[page][place] = _pack(lower, upper, best_lead)
+        return best
+
+    def follow_value(self, lead, follow, card, pot, rem, alpha, beta):
+        """The follower answers `card` with `pot` on the table; the leader's value."""
+        points = self.points
+        winners = self.dismissers[card] & follow
+        losers = 0 if (self.mandatory and winners) else follow & ~winners
+        best = INFINITY
+        # The dearest dismisser first (it takes the most), then the cheapest discard.
+        for options, dismissing in ((winners, True), (losers, False)):
+            replies = _bits(options)
+            if dismissing:
+                replies.reverse()
+            for reply in replies:
+                gained = pot + points[reply]
+                if dismissing:
+                    value = self.after_dismissal(lead, follow & ~(1 << reply), reply,
+                                                 gained, rem, alpha, beta)
+                else:
+                    value = gained + self.trick_value(lead, follow & ~(1 << reply), rem - gained,
+                                                      alpha - gained, beta - gained)
+                if value < best:
+                    best = value
+                    if value < beta:
+                        beta = value
+                        if alpha >= beta:
+                            return best
+        return best
+
+    def after_dismissal(self, lead, follow, reply, pot, rem, alpha, beta):
+        """`reply` dismissed: the follower wins the pot unless the leader re-leads (1.4)."""
+        best = -INFINITY
+        relead = self.dismissers[reply] & lead if self.compounding else 0
+        if not (self.mandatory and relead):
+            rest = rem - pot
+            best = rest - self.trick_value(follow, lead, rest, rest - beta, rest - alpha)
+            if best > alpha:
+                alpha = best
+                if alpha >= beta:
+                    return best
+        for card in _bits(relead):
+            value = self.follow_value(lead & ~(1 << card), follow, card,
+                                      pot + self.points[card], rem, alpha, beta)
+            if value > best:
+                best = value
+                if value > alpha:
+                    alpha = value
+                    if alpha >= beta:
+                        break
+        return best
+
+
+class Endgame:
+    """Exact values and moves of 2-player Scioto positions with no card out of the hands."""
+
+    def __init__(self, game, slots):
+        self.game = game
+        size = game.size
+        points = game.card_points
+        # number[card]: the card's number in order of points (ties by id).
+        by_points = sorted(range(size), key=lambda c: points[c] * 256 + c)
+        self.number = [0] * size
+        for i in range(size):
+            self.number[by_points[i]] = i
+        self.points = [points[c] for c in by_points]
+        self.dismissers = [0] * size
+        for f in range(size):
+            for lead in range(size):
+                if game.dismisses(f, lead):
+                    self.dismissers[self.number[lead]] |= 1 << self.number[f]
+        opts = game.options
+        self.search = Search(self.points, self.dismissers, opts["compounding"],
+                             opts["mandatory_dismissal"], slots)
+
+    @property
+    def nodes(self):
+        return self.search.nodes
+
+    def _position(self, state):
+        """(search(alpha, beta) of the leader's take, points still in play, leader)."""
+        masks = [0, 0]
+        for who in range(2):
+            for card in state.hands[who]:
+                masks[who] |= 1 << self.number[card]
+        leader = state.leader
+        lead, follow = masks[leader], masks[1 - leader]
+        card_points = self.game.card_points
+        pot = 0
+        for card in state.trick:
+            pot += card_points[card]
+        rem = pot
+        for card in state.hands[0] + state.hands[1]:
+            rem += card_points[card]
+        search = self.search
+        last = self.number[state.trick[-1]] if state.trick else -1
+        if not state.trick:
+            return (lambda a, b: search.trick_value(lead, follow, rem, a, b)), rem, leader
+        if state.phase == "relead":
+            return (lambda a, b: search.after_dismissal(lead, follow, last, pot, rem, a, b)), rem, leader
+        return (lambda a, b: search.follow_value(lead, follow, last, pot, rem, a, b)), rem, leader
+
+    @staticmethod
+    def _mtd(search, rem):
+        """MTD(f): null-window calls of search(alpha, beta) until the value is pinned."""
+        guess, lower, upper = rem // 2, 0, rem
+        while lower < upper:
+            beta = guess + 1 if guess == lower else guess
+            guess = search(beta - 1, beta)
+            if guess < beta:
+                upper = guess
+            else:
+                lower = guess
+        return guess
+
+    def final_points(self, state, seat):
+        """Exact final points of `seat` from `state` (both seats playing perfectly)."""
+        won = state.points()[seat]
+        if state.is_terminal():
+            return won
+        search, rem, leader = self._position(state)
+        take = self._mtd(search, rem)
+        return won + (take if seat == leader else rem - take)
+
+    def reaches(self, state, seat, target):
+        """Whether `seat` makes at least `target` final points from `state` (one null-window
+        search, cheaper than the exact value)."""
+        won = state.points()[seat]
+        if state.is_terminal():
+            return won >= target
+        search, rem, leader = self._position(state)
+        if seat == leader:
+            need = target - won  # the take must reach `need`
+            return search(need - 1, need) >= need
+        most = rem - (target - won)  # the leader's take must stay at or below `most`
+        return search(most, most + 1) <= most
+
+    def value(self, state):
+        """Exact final points of both seats from `state`."""
+        first = self.final_points(state, 0)
+        card_points = self.game.card_points
+        total = sum(state.points())
+        for card in state.trick + state.hands[0] + state.hands[1]:
+            total += card_points[card]
+        return [first, total - first]
+
+    def best_action(self, state):
+        """The first legal action that keeps the exact value of the seat to act."""
+        seat = state.current_player()
+        target = self.final_points(state, seat)
+        legal = state.legal_actions()
+        for action in legal:
+            after = state.clone()
+            after.apply(action)
+            if self.reaches(after, seat, target):
+                return action
+        return legal[0]  # not reached: the search is exact
