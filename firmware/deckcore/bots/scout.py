@@ -29,7 +29,8 @@ PIECE = (0, 4, 22, 41, 61, 80)
 MATCHING = 4  # a matching set beats a run of its length (5.2.A.3)
 SCOUT_SHOW_CHIP = 16  # keeping the Scout & Show chip for later (5.2.C)
 DENIED = 16  # per card of another hand, when a Show ends the round: the -1 it can no longer undo
-LONGER = 2 << 5  # a Scout & Show can lengthen a set by one and shorten the active set by one
+LONGER = 2 << 5
+LONG_ROUND = 40  # Scout chips given in a round (3 to 5 players) when bots start to vary  # a Scout & Show can lengthen a set by one and shorten the active set by one
 
 # level: (places tried for a scouted card, worlds dealt)
 LEVELS = {"easy": (1, 1), "normal": (3, 4), "strong": (6, 12)}
@@ -137,7 +138,7 @@ def decide(view, legal, rng, level):
     if view.phase == "flip":
         return FLIP if structure(values(flipped(view.hand))) > structure(values(view.hand)) \
             else KEEP
-    places, worlds = LEVELS.get(level, LEVELS["normal"])
+    places, worlds = LEVELS[level]
     return Turn(view, rng, worlds).best(legal, places)
 
 
@@ -178,6 +179,7 @@ class Turn:
 
     def __init__(self, view, rng, worlds):
         self.view = view
+        self.rng = rng
         self.numbers = values(view.hand)
         players = view.game.num_players
         self.players = players
@@ -207,15 +209,16 @@ class Turn:
         return out
 
     def best(self, legal, places):
+        """The best action by its one-ply value; in a round gone on for LONG_ROUND Scouts, one
+        of the two best at random, so that bots cannot go round a cycle of Shows scouted empty
+        for ever (5.2.B.5: the rules end no such cycle)."""
+        self.ranked = [None, None, None, None]  # the best and second best: value, action
         numbers = self.numbers
         scouts = _first_at_least(legal, SCOUT, 0)
         scout_shows = _first_at_least(legal, SCOUT_SHOW, scouts)
-        best, best_value = legal[0], None
         for i in range(scouts):
             bits = legal[i] & 4095
-            worth = self.show(numbers, bits >> 6, bits & 63, len(self.view.active))
-            if best_value is None or worth > best_value:
-                best, best_value = legal[i], worth
+            self._offer(self.show(numbers, bits >> 6, bits & 63, len(self.view.active)), legal[i])
         ranked = []
         for i in range(scouts, scout_shows):
             index, number, gap = self._placement(legal[i])
@@ -230,8 +233,7 @@ class Turn:
                 rest = self.view.active[:index] + self.view.active[index + 1:]
                 worth = max(worth, self.best_show(hand, strength(values(rest)), len(rest))
                             - self.gift)
-            if best_value is None or worth > best_value:
-                best, best_value = action, worth
+            self._offer(worth, action)
             if scout_shows == len(legal):
                 continue
             base = SCOUT_SHOW | (action & (8191 << 12))
@@ -239,11 +241,20 @@ class Turn:
             last = _first_at_least(legal, base + 4096, first)
             for j in range(first, last):
                 bits = legal[j] & 4095
-                worth = self.show(hand, bits >> 6, bits & 63, len(self.view.active) - 1) \
-                    - self.gift - SCOUT_SHOW_CHIP
-                if worth > best_value:
-                    best, best_value = legal[j], worth
-        return best
+                self._offer(self.show(hand, bits >> 6, bits & 63, len(self.view.active) - 1)
+                            - self.gift - SCOUT_SHOW_CHIP, legal[j])
+        ranked = self.ranked
+        if ranked[3] is not None and sum(self.view.chips) >= LONG_ROUND and self.rng.below(2):
+            return ranked[3]
+        return ranked[1]
+
+    def _offer(self, worth, action):
+        ranked = self.ranked
+        if ranked[0] is None or worth > ranked[0]:
+            ranked[2], ranked[3] = ranked[0], ranked[1]
+            ranked[0], ranked[1] = worth, action
+        elif ranked[2] is None or worth > ranked[2]:
+            ranked[2], ranked[3] = worth, action
 
     def best_show(self, numbers, need, captured):
         """The value of the best Show from `numbers` that beats a set of strength `need`."""
