@@ -12,8 +12,10 @@ Scouts; and the Scout & Shows through those places. An action is worth the cards
 the chip it gives away, the hand it leaves and that hand's structure, and, for a Show, what
 the set is likely to earn as the active set: a chip from each seat that scouts it, and the
 hand scored free if every other seat must scout (5.3 (b)). That chance is counted in worlds
-dealt from the view, against each other hand's strongest set. The levels differ in the places
-tried and the worlds dealt; the search machinery is not used for the play.
+dealt from the view, against each other hand's strongest set. With 2 players a Scout is worth
+the Show it allows, since the turn goes on (5.5.4). The levels differ in the places tried and
+the worlds dealt; the search machinery is not used for the play (a few thousand actions, each
+a copied State, would not fit the device's time).
 
 Values are points times SCALE.
 """
@@ -29,8 +31,8 @@ PIECE = (0, 4, 22, 41, 61, 80)
 MATCHING = 4  # a matching set beats a run of its length (5.2.A.3)
 SCOUT_SHOW_CHIP = 16  # keeping the Scout & Show chip for later (5.2.C)
 DENIED = 16  # per card of another hand, when a Show ends the round: the -1 it can no longer undo
-LONGER = 2 << 5
-LONG_ROUND = 40  # Scout chips given in a round (3 to 5 players) when bots start to vary  # a Scout & Show can lengthen a set by one and shorten the active set by one
+LONGER = 2 << 5  # a Scout & Show can lengthen a set by one and shorten the active set by one
+LONG_ROUND = 40  # Scout chips given in a round (3 to 5 players) when bots start to vary
 
 # level: (places tried for a scouted card, worlds dealt)
 LEVELS = {"easy": (1, 1), "normal": (3, 4), "strong": (6, 12)}
