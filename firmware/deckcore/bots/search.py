@@ -8,10 +8,11 @@ mean). It goes `depth` plies deep and tries only the `width` most promising acti
 game's `order`) below the root, except once at most `exact` cards are left, when it tries
 everything to the end of the hand. A position with a trick half played is not valued (its
 value swings with the next card): the search goes on with the most promising action alone
-until the trick is over (a game may say otherwise with its own `quiet(state)`). A budget of nodes (positions made by applying an action)
-bounds every decision: each root action of each world gets an equal share of what is left,
-and once a share is spent the positions left are valued by the game's `evaluate`. Work is counted in
-nodes, never time, so both runtimes decide alike.
+until the trick is over (a game may say otherwise with its own `quiet(state)`). A budget of
+nodes (positions made by applying an action) bounds every decision: each root action of
+each world gets an equal share of what is left, and once a share is spent the positions
+left are valued by the game's `evaluate`. Work is counted in nodes, never time, so both
+runtimes decide alike.
 
 Values are per-seat lists of final-score estimates (the game's `evaluate`, exact at the end
 of the hand); `utility` turns one into a single seat's point of view.
@@ -52,8 +53,9 @@ class Search:
         """The best of `legal` for `seat`, summed over `worlds` worlds made by `world_of(rng)`.
 
         With one world (nothing hidden) and two seats the root is one alpha-beta search:
-        only the best action's value is exact, the others' are bounds, which is all the
-        choice needs. Budget an action leaves unspent passes on to the next."""
+        only the best action's value is exact, the others' are bounds, so the choice is the
+        first action, in the order searched, that raised the best value. Budget an action
+        leaves unspent passes on to the next."""
         totals = [0] * len(legal)
         for _ in range(worlds):
             world = world_of(rng)
@@ -61,7 +63,7 @@ class Search:
             if self.know.cards_left(world) <= self.exact:
                 depth, self.limit = FULL, FULL
             two = world.game.num_players == 2
-            alpha = WORST
+            alpha, chosen = WORST, 0
             order = self.know.order(world, legal)
             budget = self.nodes // worlds
             for k in range(len(order)):
@@ -70,14 +72,18 @@ class Search:
                 after.apply(legal[i])
                 self.left = budget // (len(order) - k)
                 budget -= self.left
-                if two:
+                if two and worlds == 1:
                     value = self.alphabeta(after, seat, depth - 1, alpha, -WORST)
-                    if worlds == 1 and value > alpha:
-                        alpha = value
+                    if value > alpha:
+                        alpha, chosen = value, i
+                elif two:
+                    value = self.alphabeta(after, seat, depth - 1, WORST, -WORST)
                 else:
                     value = utility(self.maxn(after, depth - 1), seat)
                 totals[i] += value
                 budget += max(0, self.left)
+            if two and worlds == 1:
+                return legal[chosen]
         best = 0
         for i in range(1, len(legal)):
             if totals[i] > totals[best]:
