@@ -5,9 +5,9 @@
  *
  * Hands are bitmasks of card numbers given in order of points (bit 0 the cheapest card), so
  * walking a mask from its low bit tries the cheapest cards first. Values are the points the
- * leader of the trick takes from
- * the cards still in play. The transposition table holds bounds at trick boundaries,
- * keyed by the two hands, two entries per bucket (the larger position is kept).
+ * leader of the trick takes from the cards still in play. The transposition table holds
+ * bounds at trick boundaries, keyed by the two hands, two entries per bucket (the larger
+ * position is kept).
  */
 #include <stdint.h>
 #include <stdlib.h>

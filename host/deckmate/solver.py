@@ -17,7 +17,7 @@ import subprocess
 import tempfile
 import zlib
 
-from deckcore.bots.scioto_endgame import Endgame
+from deckcore.bots.scioto_endgame import PAGE, Endgame
 
 
 PYTHON_TABLE = 1 << 16  # places in the table of the Python search
@@ -90,8 +90,8 @@ class Solver(Endgame):
         opts = game.options
         if game.num_players != 2 or opts["trick_and_draw"] or opts["double_pack"]:
             raise NotSolvable("the solver plays 2-player Scioto with all cards dealt")
-        Endgame.__init__(self, game, PYTHON_TABLE)
         library = native_library() if native else None
+        Endgame.__init__(self, game, PAGE if library else PYTHON_TABLE)
         if library:
             self.search = NativeSearch(library, self.points, self.dismissers,
                                        opts["compounding"], opts["mandatory_dismissal"])
