@@ -291,9 +291,10 @@ def suit_lengths(hand):
 
 def lay_away(hand, legal, values, banked):
     """The card of `legal` to lay away from `hand`. Into one's own scart or discard when
-    `banked` (its value counts for us): the richest suit card that no King guards, from the
-    shortest suit, to void it; trumps only when nothing else may go. Given to an opponent
-    when not: the card of least value and strength, from a short suit."""
+    `banked` (its value counts for us): a card of the shortest suit no King guards, to void
+    it, the richest first (voiding weighs more than value: measured in Scarto); trumps only
+    when nothing else may go. Given to an opponent when not: the card of least value and
+    strength, from a short suit."""
     lengths = suit_lengths(hand)
     kings = [0, 0, 0, 0, 0, 0]
     for card in hand:
@@ -308,7 +309,7 @@ def lay_away(hand, legal, values, banked):
         elif suit >= TRUMP:
             key = 1000 + STRENGTH[card] * 10 - value  # the weakest trump, if any must go
         else:
-            key = lengths[suit] * 10 - 8 * value + 60 * kings[suit]  # a guarded suit takes tricks
+            key = lengths[suit] * 10 - 2 * value + 60 * kings[suit]  # a guarded suit takes tricks
             if RANK_OF[card] == KING:
                 key += 200
         if best_key is None or key < best_key:
