@@ -586,3 +586,12 @@ def test_determinize_keeps_scouted_cards_in_place_and_hides_the_rest():
     world = determinize(view, Rng(5))
     assert world.hands[1][1] == state.game.parse_card("1/6")
     assert world.hands[0] == state.hands[0] and len(world.hands[2]) == 2
+
+
+def test_house_rule_a_round_ends_after_the_play_limit_scored_without_exemption():
+    from deckcore.games.scout import PLAY_LIMIT
+    state = playing(3, "6/1 7/1 8/1 1/4", "5/2 9/3 2/4", "1/3 2/3")
+    state.plays = PLAY_LIMIT - 1
+    play(state, "show 1")
+    assert state.is_terminal() and state.ended_by == "limit"
+    assert state.scores() == [state.points()[seat] - len(state.hands[seat]) for seat in range(3)]

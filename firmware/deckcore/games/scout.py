@@ -37,6 +37,10 @@ Readings of the rules made here:
   round 2 deals that pile as it lies, 11 each (5.5.1, `carried_deal`).
 - 5.3 (b) is taken literally: the round ends when play comes back to the owner of the active
   set, also when the set was scouted empty on the way.
+- A round also ends after PLAY_LIMIT actions of play [house rule, because a Show that is
+  scouted empty and shown again can go round forever: no card is captured, so nobody runs
+  out; the longest of 8,000 random rounds took 351 actions]. It is scored as an end by (a),
+  with no exemption.
 - `points()` is +1 per captured card and per Scout chip held; `scores()` subtracts the cards
   in hand, except for the owner of the unbeaten set when the round ended by (b) (5.4, 5.5.6).
 """
@@ -51,6 +55,7 @@ UNKNOWN = -1  # in a view: a card of another hand that the seat has not seen
 REMOVED = {2: ((9, 10),), 3: tuple((a, 10) for a in range(1, 10)), 4: ((9, 10),), 5: ()}
 HAND_SIZE = {2: 11, 3: 12, 4: 11, 5: 9}
 CHIPS_2P = 3  # 5.5.2: Scout chips per player per round
+PLAY_LIMIT = 1000  # house rule: the most actions of play in a round (module docstring)
 
 OPTIONS = (
     Option("players", 4, "number of players, 2 to 5 (2 players: the rules of section 5.5)",
@@ -250,7 +255,7 @@ class Scout(Game):
 
 # The State's public fields: a view holds them too, and `clone` and `determinize` copy them.
 PUBLIC = ("phase", "to_act", "starter", "active", "owner", "piles", "chips", "scout_show",
-          "flips", "scouted", "ended_by")
+          "flips", "scouted", "ended_by", "plays")
 
 
 def _copy_public(target, source):
@@ -282,7 +287,8 @@ class ScoutState(State):
         self.owner = -1  # the seat that showed the active set
         self.starter = (dealer + 1) % players  # 5.1.6
         self.to_act = self.starter
-        self.ended_by = ""  # "a" or "b" of 5.3 (5.5.5 for 2 players)
+        self.ended_by = ""  # "a" or "b" of 5.3 (5.5.5 for 2 players), or "limit"
+        self.plays = 0  # actions of play so far in the round
         self.phase = "flip"
 
     def current_player(self):
@@ -457,10 +463,16 @@ class ScoutState(State):
         if self.phase == "flip":
             self._decide_flip(seat, action == FLIP)
             return
+        self.plays += 1
         kind = action >> 25
         if kind == 1:
             self._show(seat, action & 4095)
-            return
+        else:
+            self._scout(seat, action, kind)
+        if self.phase == "play" and self.plays >= PLAY_LIMIT:
+            self._end("limit")
+
+    def _scout(self, seat, action, kind):
         index, card, gap = self._scout_parts(action)
         del self.active[index]
         self.hands[seat].insert(gap, card)  # 5.2.B.2
@@ -627,17 +639,7 @@ class ScoutView:
         self.game = state.game
         self.seat = seat
         self.dealer = state.dealer
-        self.phase = state.phase
-        self.to_act = state.to_act
-        self.starter = state.starter
-        self.active = list(state.active)
-        self.owner = state.owner
-        self.piles = [list(pile) for pile in state.piles]
-        self.chips = list(state.chips)
-        self.scout_show = list(state.scout_show)
-        self.flips = list(state.flips)
-        self.scouted = [list(known) for known in state.scouted]
-        self.ended_by = state.ended_by
+        _copy_public(self, state)
         self.hand = list(state.hands[seat])
         self.hands = []
         for other in range(state.game.num_players):
