@@ -148,6 +148,8 @@ class DroggnState(tarot.TarotState):
     def __init__(self, game, dealer, deal):
         sitting_out = dealer if game.num_players == 4 else -1
         tarot.TarotState.__init__(self, game, dealer, game.direction, sitting_out)
+        if deal is None:
+            return  # clone() copies every field
         self.hands = [list(hand) for hand in deal["hands"]]
         self.talon = list(deal["talon"])
         self.auction = tarot.Auction(game.seats_in_play(dealer), SLAM)  # 4.3.1
@@ -585,9 +587,10 @@ class DroggnState(tarot.TarotState):
                                          self.game.options["expose_talon_in_ansager"])
 
     def clone(self):
-        other = DroggnState(self.game, self.dealer, {"hands": self.hands, "talon": self.talon})
+        other = DroggnState(self.game, self.dealer, None)
         self.copy_play_to(other)
         _copy_fields(self, other)
+        other.talon = list(self.talon)
         other.discard = list(self.discard)
         other.offer = self.offer
         return other
