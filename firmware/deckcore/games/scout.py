@@ -639,7 +639,18 @@ class ScoutView:
         self.game = state.game
         self.seat = seat
         self.dealer = state.dealer
-        _copy_public(self, state)
+        self.phase = state.phase
+        self.to_act = state.to_act
+        self.starter = state.starter
+        self.active = list(state.active)
+        self.owner = state.owner
+        self.piles = [list(pile) for pile in state.piles]
+        self.chips = list(state.chips)
+        self.scout_show = list(state.scout_show)
+        self.flips = list(state.flips)
+        self.scouted = [list(known) for known in state.scouted]
+        self.ended_by = state.ended_by
+        self.plays = state.plays
         self.hand = list(state.hands[seat])
         self.hands = []
         for other in range(state.game.num_players):
