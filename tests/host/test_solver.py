@@ -87,3 +87,22 @@ def test_solver_refuses_hidden_cards():
     for options in ({"players": 3}, {"trick_and_draw": True}):
         with pytest.raises(NotSolvable):
             Solver(Scioto(options))
+
+
+def test_the_committed_deal_set_is_the_arenas_deals_solved():
+    """data/scioto_solved.json: 100 deals of `deckmate arena --game scioto --seed 1`, each
+    with both seats' exact points (they share the 112 of the pack)."""
+    import json
+    import os
+
+    from deckmate.commands.arena import deal_for
+    from helpers import ROOT
+    with open(os.path.join(ROOT, "data", "scioto_solved.json")) as handle:
+        data = json.load(handle)
+    game = Scioto({})
+    assert data["seed"] == 1 and len(data["deals"]) >= 100
+    for index, deal in enumerate(data["deals"]):
+        assert deal["index"] == index
+        dealer, piles = deal_for(game, data["seed"], index)
+        assert (deal["dealer"], deal["hands"]) == (dealer, piles["hands"])
+        assert sum(deal["value"]) == 112 and min(deal["value"]) >= 0
