@@ -17,22 +17,41 @@ from deckcore.game import TERMINAL
 SCALE = 4
 ENDGAME = {"normal": 10, "strong": 12}
 ENDGAME_TABLE = 1024  # places in the exact endgame's table on the device
-_tables = [None, None]  # the game the dismisser masks were built for, and the masks
-_endgame = [None, None]  # the game the endgame was built for, and the Endgame
 
 
-def _dismissers(game):
+class _Memo:
+    """A value built for the last game asked for (a match plays one game at a time)."""
+
+    def __init__(self, build):
+        self.build = build
+        self.game = None
+        self.value = None
+
+    def get(self, game):
+        if self.game is not game:
+            self.game, self.value = game, self.build(game)
+        return self.value
+
+
+def _build_dismissers(game):
     """dismissers[c]: the mask of the cards that dismiss card c."""
-    if _tables[0] is not game:
-        masks = []
-        for lead in range(game.size):
-            mask = 0
-            for card in range(game.size):
-                if game.dismisses(card, lead):
-                    mask |= 1 << card
-            masks.append(mask)
-        _tables[0], _tables[1] = game, masks
-    return _tables[1]
+    masks = []
+    for lead in range(game.size):
+        mask = 0
+        for card in range(game.size):
+            if game.dismisses(card, lead):
+                mask |= 1 << card
+        masks.append(mask)
+    return masks
+
+
+def _build_endgame(game):
+    from deckcore.bots.scioto_endgame import Endgame
+    return Endgame(game, ENDGAME_TABLE)
+
+
+_dismissers = _Memo(_build_dismissers).get
+_endgame = _Memo(_build_endgame).get
 
 
 def _mask(cards):
@@ -60,11 +79,8 @@ def decide(view, legal, rng, level):
         return None
     if sum(view.hand_sizes) > ENDGAME.get(level, 0):
         return None
-    if _endgame[0] is not game:
-        from deckcore.bots.scioto_endgame import Endgame
-        _endgame[0], _endgame[1] = game, Endgame(game, ENDGAME_TABLE)
     from deckcore.games.scioto import determinize
-    return _endgame[1].best_action(determinize(view, rng))
+    return _endgame(game).best_action(determinize(view, rng))
 
 
 def _sum_points(card_points, cards):

@@ -113,17 +113,17 @@ class Search:
         if self._leaf(state, depth):
             return utility(self.know.evaluate(state), seat)
         maximise = state.current_player() == seat
-        best = None
+        best = WORST if maximise else -WORST
         for action in self._children(state, depth):
             after = state.clone()
             after.apply(action)
             value = self.alphabeta(after, seat, depth - 1, alpha, beta)
             if maximise:
-                if best is None or value > best:
+                if value > best:
                     best = value
                     if value > alpha:
                         alpha = value
-            elif best is None or value < best:
+            elif value < best:
                 best = value
                 if value < beta:
                     beta = value
