@@ -4,6 +4,7 @@ seed, and Scioto's determinize deals worlds that agree with what the seat has se
 from deckcore.bots import NAMES, make
 from deckcore.games import load
 from deckcore.rng import Rng
+from scioto_endgames import endgame_positions, perfect_points
 
 SCIOTO_TABLES = ({}, {"compounding": True}, {"players": 3}, {"trick_and_draw": True},
                  {"players": 4, "compounding": True, "mandatory_dismissal": True})
@@ -77,44 +78,18 @@ def test_perfect_information_scioto_world_is_the_true_deal():
     play_hand(game, ["easy"], 3, check)
 
 
-def _minimax(state):
-    """Final points of seat 0 with both seats playing perfectly (plain minimax)."""
-    if state.is_terminal():
-        return state.points()[0]
-    values = []
-    for action in state.legal_actions():
-        after = state.clone()
-        after.apply(action)
-        values.append(_minimax(after))
-    return max(values) if state.current_player() == 0 else min(values)
-
-
-def _endgame_positions(options, cards_left, count, seed):
-    game = load("scioto")(options)
-    rng = Rng(seed)
-    out = []
-    while len(out) < count:
-        state = game.new_hand(rng.below(2), game.deal(rng, 0))
-        while len(state.hands[0]) + len(state.hands[1]) > 2 * cards_left or state.trick:
-            state.apply(rng.choice(state.legal_actions()))
-        if rng.below(2):
-            state.apply(rng.choice(state.legal_actions()))  # sometimes mid-trick
-        out.append(state)
-    return game, out
-
-
 def test_scioto_endgame_values_match_minimax():
     from deckcore.bots.scioto_endgame import Endgame
     for options in ({}, {"compounding": True}, {"compounding": True, "mandatory_dismissal": True}):
-        game, positions = _endgame_positions(options, 3, 6, 21)
+        game, positions = endgame_positions(options, 3, 6, 21)
         for state in positions:
-            assert Endgame(game, 256).value(state)[0] == _minimax(state)
+            assert Endgame(game, 256).value(state)[0] == perfect_points(state)
 
 
 def test_normal_plays_a_two_player_endgame_exactly():
     """From 4 cards each the normal bot keeps the exact value of its seat, move by move."""
     from deckcore.bots.scioto_endgame import Endgame
-    game, positions = _endgame_positions({}, 4, 4, 8)
+    game, positions = endgame_positions({}, 4, 4, 8)
     bot = make("normal", game)
     rng = Rng(1)
     for state in positions:

@@ -3,38 +3,8 @@
 import pytest
 
 from deckcore.games.scioto import Scioto
-from deckcore.rng import Rng
 from deckmate.solver import NotSolvable, Solver, SolverBot, native_library
-
-
-def brute_force(state):
-    """Final points of seat 0 with both seats playing perfectly (plain minimax)."""
-    if state.is_terminal():
-        return state.points()[0]
-    values = []
-    for action in state.legal_actions():
-        after = state.clone()
-        after.apply(action)
-        values.append(brute_force(after))
-    return max(values) if state.current_player() == 0 else min(values)
-
-
-def endgames(options, cards_left, count, seed):
-    """Positions with `cards_left` cards in each hand, reached by random play (some of them
-    in the middle of a trick)."""
-    game = Scioto(options)
-    rng = Rng(seed)
-    out = []
-    while len(out) < count:
-        state = game.new_hand(rng.below(2), game.deal(rng, 0))
-        while len(state.hands[0]) + len(state.hands[1]) > 2 * cards_left:
-            state.apply(rng.choice(state.legal_actions()))
-        if rng.below(2) and not state.is_terminal():
-            state.apply(rng.choice(state.legal_actions()))  # sometimes mid-trick
-        if not state.is_terminal():
-            out.append(state)
-    return game, out
-
+from scioto_endgames import endgame_positions, perfect_points
 
 BACKENDS = [False] + ([True] if native_library() else [])
 RULES = [{}, {"compounding": True}, {"mandatory_dismissal": True},
@@ -43,11 +13,11 @@ RULES = [{}, {"compounding": True}, {"mandatory_dismissal": True},
 
 @pytest.mark.parametrize("native", BACKENDS)
 @pytest.mark.parametrize("options", RULES)
-def test_solver_matches_brute_force_on_endgames(native, options):
-    game, positions = endgames(options, 4, 25, 7 + len(options))
+def test_solver_matches_brute_force_on_endgame_positions(native, options):
+    game, positions = endgame_positions(options, 4, 25, 7 + len(options))
     for state in positions:
         solver = Solver(game, native=native)
-        expected = brute_force(state)
+        expected = perfect_points(state)
         assert solver.value(state)[0] == expected
         assert solver.final_points(state, 1) == sum(state.points()) + sum(
             game.card_points[c] for c in state.trick + state.hands[0] + state.hands[1]) - expected
@@ -55,7 +25,7 @@ def test_solver_matches_brute_force_on_endgames(native, options):
 
 @pytest.mark.parametrize("native", BACKENDS)
 def test_solver_reaches_agrees_with_the_value(native):
-    game, positions = endgames({"compounding": True}, 4, 15, 3)
+    game, positions = endgame_positions({"compounding": True}, 4, 15, 3)
     for state in positions:
         solver = Solver(game, native=native)
         for seat in range(2):
@@ -66,7 +36,7 @@ def test_solver_reaches_agrees_with_the_value(native):
 
 def test_solver_bot_keeps_the_value_to_the_end():
     """Solver against solver: the hand ends exactly at the value solved at the start."""
-    game, positions = endgames({}, 5, 5, 11)
+    game, positions = endgame_positions({}, 5, 5, 11)
     for state in positions:
         expected = Solver(game).value(state)
         bot = SolverBot(game)
@@ -78,7 +48,7 @@ def test_solver_bot_keeps_the_value_to_the_end():
 def test_native_and_python_agree_on_a_larger_endgame():
     if not native_library():
         pytest.skip("no C compiler")
-    game, positions = endgames({}, 7, 2, 5)
+    game, positions = endgame_positions({}, 7, 2, 5)
     for state in positions:
         assert Solver(game, native=True).value(state) == Solver(game, native=False).value(state)
 
