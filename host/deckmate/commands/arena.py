@@ -7,17 +7,15 @@ shares the win). The 95% intervals are normal approximations over deals (1.96 st
 errors); `diff` is the paired per-deal difference of the first two bots.
 """
 
-import argparse
 import json
 import math
 import multiprocessing
 import sys
 
 from deckcore.bots import NAMES as BOT_NAMES, make
-from deckcore.game import RulesError
 from deckcore.games import load
 from deckcore.rng import Rng
-from deckmate.commands.options import add_game_arguments, make_game
+from deckmate.commands.options import UsageError, add_game_arguments, game_and_bots
 
 HOST_BOTS = ("solver",)  # host-only bots that read the whole state
 
@@ -135,16 +133,10 @@ def run_arena(game, names, deals, seed, jobs=2):
 
 def run(args):
     try:
-        game = make_game(args)
-    except (RulesError, argparse.ArgumentTypeError) as error:
+        game, names = game_and_bots(args, BOT_NAMES + HOST_BOTS)
+    except UsageError as error:
         print("deckmate arena: %s" % error, file=sys.stderr)
         return 2
-    names = args.bots.split(",")
-    for name in names:
-        if name not in BOT_NAMES + HOST_BOTS:
-            print("deckmate arena: no bot called %r; choose from %s" % (
-                name, ", ".join(BOT_NAMES + HOST_BOTS)), file=sys.stderr)
-            return 2
     if len(names) < 2:
         print("deckmate arena: name at least two bots, e.g. --bots normal,greedy", file=sys.stderr)
         return 2

@@ -26,6 +26,24 @@ def game_options(args):
     return options
 
 
+class UsageError(Exception):
+    """A command line that cannot run; the message says what to give instead."""
+
+
+def game_and_bots(args, allowed):
+    """The Game and the bot names of --game/--players/--option and --bots; UsageError if
+    either is wrong."""
+    try:
+        game = make_game(args)
+    except (RulesError, argparse.ArgumentTypeError) as error:
+        raise UsageError(str(error))
+    names = args.bots.split(",")
+    for name in names:
+        if name not in allowed:
+            raise UsageError("no bot called %r; choose from %s" % (name, ", ".join(allowed)))
+    return game, names
+
+
 def make_game(args):
     """The Game for the command line's --game, --players and --option; RulesError if invalid."""
     game_class = load(args.game)

@@ -1,13 +1,11 @@
 """`deckmate selfplay`: a whole match with bots in every seat, written as a log."""
 
-import argparse
 import sys
 
 from deckcore.bots import NAMES as BOT_NAMES
-from deckcore.game import RulesError
 from deckcore.selfplay import play_to_file
 from deckmate import runtime
-from deckmate.commands.options import add_game_arguments, make_game
+from deckmate.commands.options import UsageError, add_game_arguments, game_and_bots
 
 
 def add_parser(subparsers):
@@ -28,16 +26,10 @@ def add_parser(subparsers):
 
 def run(args):
     try:
-        game = make_game(args)
-    except (RulesError, argparse.ArgumentTypeError) as error:
+        game, bots = game_and_bots(args, BOT_NAMES)
+    except UsageError as error:
         print("deckmate selfplay: %s" % error, file=sys.stderr)
         return 2
-    bots = args.bots.split(",")
-    for name in bots:
-        if name not in BOT_NAMES:
-            print("deckmate selfplay: no bot called %r; choose from %s" % (name, ", ".join(BOT_NAMES)),
-                  file=sys.stderr)
-            return 2
     options = dict(game.option_items())
     if args.runtime == "cpython":
         play_to_file(args.game, options, args.seed, bots, args.out)
