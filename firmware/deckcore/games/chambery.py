@@ -596,10 +596,7 @@ def determinize(view, rng):
     game = view.game
     players = game.num_players
     seat, dealer, declarer = view.seat, view.dealer, view.declarer
-    seen = bytearray(78)
-    for card in view.visible_cards():
-        seen[card] = 1
-    unknown = [card for card in game.pack_cards if not seen[card]]
+    unknown = view.unseen_cards()
     hidden = [s for s in range(players) if s != seat]
     sizes = [view.hand_sizes[s] for s in hidden]
     scart_slot = -1

@@ -213,10 +213,7 @@ def determinize(view, rng):
     the voids shown in play and the discard restrictions of 2.2.4."""
     game = view.game
     seat, dealer = view.seat, view.dealer
-    seen = bytearray(78)
-    for card in view.visible_cards():
-        seen[card] = 1
-    unknown = [card for card in game.pack_cards if not seen[card]]
+    unknown = view.unseen_cards()
     hidden = [s for s in range(PLAYERS) if s != seat]
     sizes = [view.hand_sizes[s] for s in hidden]
     scart_slot = -1

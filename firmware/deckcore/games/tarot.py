@@ -579,3 +579,10 @@ class TarotView:
         for pile in self.won:
             cards.extend(pile)
         return cards
+
+    def unseen_cards(self):
+        """The cards of the pack this seat has not seen, in id order (for determinize)."""
+        seen = bytearray(PACK_SIZE)
+        for card in self.visible_cards():
+            seen[card] = 1
+        return [card for card in self.game.pack_cards if not seen[card]]
