@@ -359,15 +359,19 @@ class SciotoState(State):
 
     def clone(self):
         other = SciotoState(self.game, self.dealer, {"hands": self.hands, "stock": self.stock})
-        other.piles = [list(pile) for pile in self.piles]
-        other.trick = list(self.trick)
-        other.trick_seats = list(self.trick_seats)
-        other.major = self.major
-        other.leader = self.leader
-        other.to_act = self.to_act
-        other.tricks_played = self.tricks_played
-        other.phase = self.phase
+        other.take_play(self)
         return other
+
+    def take_play(self, source):
+        """Copy the public course of play (piles, trick, turn) from a state or a view."""
+        self.piles = [list(pile) for pile in source.piles]
+        self.trick = list(source.trick)
+        self.trick_seats = list(source.trick_seats)
+        self.major = source.major
+        self.leader = source.leader
+        self.to_act = source.to_act
+        self.tricks_played = source.tricks_played
+        self.phase = source.phase
 
 
 class SciotoView:
@@ -420,14 +424,7 @@ def determinize(view, rng):
             hands.append(hand)
             unseen = unseen[size:]
     state = SciotoState(game, view.dealer, {"hands": hands, "stock": unseen})
-    state.piles = [list(pile) for pile in view.piles]
-    state.trick = list(view.trick)
-    state.trick_seats = list(view.trick_seats)
-    state.major = view.major
-    state.leader = view.leader
-    state.to_act = view.to_act
-    state.tricks_played = view.tricks_played
-    state.phase = view.phase
+    state.take_play(view)
     return state
 
 
