@@ -8,14 +8,22 @@ card is the major, and a share of the points still in play in proportion to its 
 strength, where a safe card counts twice its points. Values are points times SCALE.
 
 With two players and no stock every card left is in the two hands, and once few are left
-the bots play exactly (scioto_endgame.py) instead of searching: from ENDGAME cards in the
-two hands, per level.
+the bots play exactly (scioto_endgame.py): from ENDGAME cards in the two hands, per level.
+Before that, in the base game, they search LOOKAHEAD tricks deep over the two hands and
+value the positions there with the fitted estimate of scioto_estimate.py; in the other
+variants (and with more players or a stock) the generic search (search.py) plays, with
+`evaluate` and `order` below.
 """
 
 from deckcore.game import TERMINAL
 
 SCALE = 4
-ENDGAME = {"normal": 10, "strong": 12}
+# Per level: cards in the two hands from which the play is exact, the positions the
+# first exact decisions may take before the bot falls back on the search (0: no limit),
+# and the tricks that search looks ahead.
+ENDGAME = {"normal": 12, "strong": 14}
+ENDGAME_NODES = {"normal": 3000, "strong": 0}
+LOOKAHEAD = {"normal": 1, "strong": 2}
 ENDGAME_TABLE = 1024  # places in the exact endgame's table on the device
 
 
@@ -47,7 +55,8 @@ def _build_dismissers(game):
 
 def _build_endgame(game):
     from deckcore.bots.scioto_endgame import Endgame
-    return Endgame(game, ENDGAME_TABLE)
+    from deckcore.bots.scioto_estimate import fits
+    return Endgame(game, ENDGAME_TABLE, estimated=fits(game))
 
 
 _dismissers = _Memo(_build_dismissers).get
@@ -72,15 +81,24 @@ def cards_left(state):
 
 
 def decide(view, legal, rng, level):
-    """Scioto has no bidding or discarding; near the end of a 2-player hand with no stock
-    the play is exact, otherwise it is searched."""
+    """Scioto has no bidding or discarding. In a 2-player hand with no stock the play is
+    exact near the end, and searched over the two hands with the estimate before that in
+    the base game; otherwise it is left to the generic search."""
     game = view.game
-    if game.num_players != 2 or hidden(view):
+    if game.num_players != 2 or hidden(view) or level not in ENDGAME:
         return None
-    if sum(view.hand_sizes) > ENDGAME.get(level, 0):
+    endgame = _endgame(game)
+    exact = sum(view.hand_sizes) <= ENDGAME[level]
+    if not exact and endgame.estimate is None:
         return None
     from deckcore.games.scioto import determinize
-    return _endgame(game).best_action(determinize(view, rng))
+    state = determinize(view, rng)
+    ranked = order(state, legal)
+    if exact:
+        action = endgame.best_action(state, ranked, ENDGAME_NODES[level])
+        if action is not None or endgame.estimate is None:
+            return action  # None: too long to prove; the generic search plays
+    return endgame.searched_action(state, ranked, LOOKAHEAD[level])
 
 
 def _sum_points(card_points, cards):

@@ -20,6 +20,10 @@ Compounding (section 1.4) and mandatory dismissal (section 1.5) are followed: af
 dismissal the leader may re-lead a card that dismisses the follower's, or stop. The bots
 play exactly with it near the end of a hand; the host's solver (deckmate/solver.py) uses
 the same class on whole deals, with the search in C.
+
+Earlier in a hand of the base game the bots search a few tricks deep instead and value the
+positions there with a fitted estimate (scioto_estimate.py): the same search with a
+*horizon*, a hand size at which it stops (no table then: its values are not exact).
 """
 
 INFINITY = 1 << 20
@@ -36,6 +40,19 @@ def _bits(mask):
         mask >>= 1
         card += 1
     return out
+
+
+class OverBudget(Exception):
+    """A search given a budget of positions needed more."""
+
+
+def _size(mask):
+    """The number of cards in `mask`."""
+    size = 0
+    while mask:
+        mask &= mask - 1
+        size += 1
+    return size
 
 
 def _pack(lower, upper, best):
@@ -55,7 +72,7 @@ def _unpack(entry):
 class Search:
     """The alpha-beta search over hands as bitmasks (the host has a copy in C)."""
 
-    def __init__(self, points, dismissers, compounding, mandatory, slots):
+    def __init__(self, points, dismissers, compounding, mandatory, slots, estimate=None):
         self.points = points
         self.dismissers = dismissers
         self.compounding = compounding
@@ -68,17 +85,27 @@ class Search:
         self.follows = [[0] * PAGE for _ in range(slots // PAGE)]
         self.entries = [[0] * PAGE for _ in range(slots // PAGE)]
         self.nodes = 0
+        self.estimate = estimate  # estimate(size, lead, follow, rem), for a search with a horizon
+        self.horizon = 0      # the hand size at which the estimate stops the search (0: none)
+        self.budget = 0       # the node count at which to give up (0: never)
 
     def trick_value(self, lead, follow, rem, alpha, beta):
         """Points the leader takes from `rem`, the points of hands `lead` and `follow`."""
         if not lead:
             return 0
         self.nodes += 1
+        if self.budget and self.nodes > self.budget:
+            raise OverBudget
+        if self.horizon:
+            size = _size(lead)
+            if size <= self.horizon and size >= self.estimate.smallest:
+                return self.estimate(size, lead, follow, rem)
         points, dismissers = self.points, self.dismissers
         slot = (lead ^ (follow << 1) ^ (follow >> 7) ^ (lead >> 11)) & self.mask
         page, place = slot // PAGE, slot % PAGE
         entry = 0
-        if self.leads[page][place] == lead and self.follows[page][place] == follow:
+        if (not self.horizon and self.leads[page][place] == lead
+                and self.follows[page][place] == follow):
             entry = self.entries[page][place]
         first, lower, upper = -1, -INFINITY, INFINITY
         if entry:
@@ -122,6 +149,8 @@ class Search:
                     alpha = value
                     if alpha >= beta:
                         break
+        if self.horizon:
+            return best
         if best <= alpha0:
             upper = min(upper, best)
         elif best >= beta0:
@@ -183,9 +212,10 @@ class Search:
 
 
 class Endgame:
-    """Exact values and moves of 2-player Scioto positions with no card out of the hands."""
+    """Exact values and moves of 2-player Scioto positions with no card out of the hands,
+    and with `estimated` (the base game only) moves searched a few tricks deep."""
 
-    def __init__(self, game, slots):
+    def __init__(self, game, slots, estimated=False):
         self.game = game
         size = game.size
         points = game.card_points
@@ -201,8 +231,12 @@ class Endgame:
                 if game.dismisses(f, lead):
                     self.dismissers[self.number[lead]] |= 1 << self.number[f]
         opts = game.options
+        self.estimate = None
+        if estimated:
+            from deckcore.bots.scioto_estimate import Estimate
+            self.estimate = Estimate(self.points, self.dismissers)
         self.search = Search(self.points, self.dismissers, opts["compounding"],
-                             opts["mandatory_dismissal"], slots)
+                             opts["mandatory_dismissal"], slots, self.estimate)
 
     @property
     def nodes(self):
@@ -231,10 +265,21 @@ class Endgame:
             return (lambda a, b: search.after_dismissal(lead, follow, last, pot, rem, a, b)), rem, leader
         return (lambda a, b: search.follow_value(lead, follow, last, pot, rem, a, b)), rem, leader
 
+    def _guess(self, search, state, rem):
+        """A first guess of the leader's take: a search one trick deep with the estimate
+        when there is one (the closer the guess, the fewer null-window calls), else half."""
+        size = max(len(state.hands[0]), len(state.hands[1]))
+        if self.estimate is None or size <= self.estimate.smallest:
+            return rem // 2
+        self.search.horizon = size - 1
+        guess = search(-INFINITY, INFINITY)
+        self.search.horizon = 0
+        return guess
+
     @staticmethod
-    def _mtd(search, rem):
+    def _mtd(search, rem, guess):
         """MTD(f): null-window calls of search(alpha, beta) until the value is pinned."""
-        guess, lower, upper = rem // 2, 0, rem
+        lower, upper = 0, rem
         while lower < upper:
             beta = guess + 1 if guess == lower else guess
             guess = search(beta - 1, beta)
@@ -250,8 +295,35 @@ class Endgame:
         if state.is_terminal():
             return won
         search, rem, leader = self._position(state)
-        take = self._mtd(search, rem)
+        take = self._mtd(search, rem, self._guess(search, state, rem))
         return won + (take if seat == leader else rem - take)
+
+    def _seat_value(self, state, seat, alpha):
+        """`seat`'s final points from `state` when above `alpha`, else a bound at or below
+        `alpha` (fail-soft)."""
+        won = state.points()[seat]
+        if state.is_terminal():
+            return won
+        search, rem, leader = self._position(state)
+        if seat == leader:
+            return won + search(alpha - won, INFINITY)
+        return won + rem - search(-INFINITY, won + rem - alpha)
+
+    def searched_action(self, state, actions, tricks):
+        """The best of `actions` (legal, most promising first) by a search that looks
+        `tricks` tricks ahead and estimates the positions there."""
+        seat = state.current_player()
+        hands = state.hands
+        self.search.horizon = max(len(hands[0]), len(hands[1])) - tricks
+        best, choice = -INFINITY, actions[0]
+        for action in actions:
+            after = state.clone()
+            after.apply(action)
+            value = self._seat_value(after, seat, best)
+            if value > best:
+                best, choice = value, action
+        self.search.horizon = 0
+        return choice
 
     def reaches(self, state, seat, target):
         """Whether `seat` makes at least `target` final points from `state` (one null-window
@@ -275,14 +347,26 @@ class Endgame:
             total += card_points[card]
         return [first, total - first]
 
-    def best_action(self, state):
-        """The first legal action that keeps the exact value of the seat to act."""
+    def best_action(self, state, actions=None, nodes=0):
+        """The first of `actions` (default: the legal ones) that keeps the exact value of
+        the seat to act; with `nodes`, None if proving it takes more positions than that
+        (the Python search only)."""
+        if actions is None:
+            actions = state.legal_actions()
         seat = state.current_player()
-        target = self.final_points(state, seat)
-        legal = state.legal_actions()
-        for action in legal:
-            after = state.clone()
-            after.apply(action)
-            if self.reaches(after, seat, target):
-                return action
-        return legal[0]  # not reached: the search is exact
+        search = self.search
+        if nodes:
+            search.budget = search.nodes + nodes
+        try:
+            target = self.final_points(state, seat)
+            for action in actions:
+                after = state.clone()
+                after.apply(action)
+                if self.reaches(after, seat, target):
+                    return action
+        except OverBudget:
+            search.horizon = 0
+            return None
+        finally:
+            search.budget = 0
+        return actions[0]  # not reached: the search is exact
