@@ -317,6 +317,23 @@ def test_droggn_defenders_double_only_against_a_weak_declarer():
             assert state.action_text(choice) == "gut"
 
 
+def test_droggn_greedy_says_gut_whatever_the_others_double():
+    """4.5.4: the greedy baseline counts nothing before the first card is played, so it
+    never raises the stakes, even when its gut starts the play."""
+    game = load("droggn")()
+    greedy = make("greedy", game)
+    for seed in range(PLAYOUTS * 4):
+        rng = Rng(seed)
+        state = game.new_hand(0, game.deal(rng, 0))
+        while state.phase not in ("play", "over"):
+            legal = state.legal_actions()
+            if state.phase == "double":
+                choice = greedy.choose(state.view(state.current_player()), legal, rng)
+                assert state.action_text(choice) == "gut"
+            bids = legal[1:] if state.phase == "bid" else ()  # someone declares
+            state.apply(rng.choice(bids or legal))
+
+
 # The shared knowledge ----------------------------------------------------------------------------
 
 def test_outlook_shares_out_exactly_the_68_points_of_chambery():

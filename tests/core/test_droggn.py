@@ -24,7 +24,8 @@ HANDS_PER_OPTION_SET = 25 if ON_MICROPYTHON else 250
 OPTION_SETS = (
     {},
     {"players": 4},
-    {"direction": "clockwise", "throw_in": "same_dealer", "invalid_buy": "forfeit"},
+    {"direction": "clockwise", "throw_in": "same_dealer", "invalid_buy": "forfeit",
+     "max_doublings": 3},
     {"pack": 78, "win_threshold": 38, "tie_37_last_trick": True},
     {"expose_talon_in_ansager": True, "gstiess_last_trick_illegal": True},
     {"players": 4, "pack": 78, "gstiess_last_trick_illegal": True, "invalid_buy": "forfeit",
@@ -382,6 +383,34 @@ def test_4_5_4_after_the_first_schwacher_the_partner_only_passes():
     act(state, "super", "pass", "pass", "liege", "schwacher")
     assert state.legal_actions() == [GUT] and reason(state, "schwacher").startswith("section 4.5.4")
     act(state, "gut", "gut")
+    assert state.phase == "play" and state.multiplier == 2
+
+
+def test_4_5_4_by_default_the_retours_go_on_without_limit():
+    state = rigged({})
+    act(state, "super", "pass", "pass", "liege", "schwacher", "gut")
+    for _ in range(6):
+        act(state, "retour", "gut", "retour")  # the declarer, then the defenders
+    assert state.multiplier == 2 ** 13 and RETOUR in state.legal_actions()
+
+
+def test_house_rule_max_doublings_counts_the_schwacher_and_retours():
+    game = Droggn({"max_doublings": 2})
+    state = rigged({2: "T1"}, game=game)
+    act(state, "super", "pass", "pass", "liege", "schwacher", "gut")
+    assert state.legal_actions() == [GUT, RETOUR]
+    act(state, "retour")
+    assert state.multiplier == 4 and state.legal_actions() == [GUT]
+    assert reason(state, "retour") == "house rule max_doublings: at most 2 doublings in a hand"
+    act(state, "gut", "gut")
+    assert state.phase == "play" and state.multiplier == 4
+
+
+def test_house_rule_one_doubling_leaves_the_declarer_only_gut_after_a_schwacher():
+    state = rigged({2: "T1"}, game=Droggn({"max_doublings": 1}))
+    act(state, "super", "pass", "pass", "liege", "schwacher", "gut")
+    assert state.legal_actions() == [GUT] and reason(state, "retour").startswith("house rule")
+    act(state, "gut")
     assert state.phase == "play" and state.multiplier == 2
 
 

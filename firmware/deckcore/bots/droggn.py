@@ -184,8 +184,10 @@ def _sides(state, points):
 
 def immediate(state):
     """Per seat, the card points its side has won, the trick on the table to its winner;
-    nothing before the play (the greedy baseline then passes, says gut and lays nothing out)."""
-    if state.declarer < 0 or state.phase not in ("play", "over"):
+    nothing before the first card is played, so the greedy baseline passes, says gut and
+    lays nothing out (were the discard counted from the start of the play, a defender
+    whose gut starts it would rather double)."""
+    if state.declarer < 0 or (state.tricks_played == 0 and not state.trick):
         return [0] * state.game.num_players
     return _sides(state, tarot.table_points(state, state.game.values, tarot.THREES))
 

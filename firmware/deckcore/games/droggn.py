@@ -56,6 +56,9 @@ OPTIONS = (
     Option("invalid_buy", "reject", "asking for a card one holds or has discarded: the engine "
            "rejects it (reject, a house rule) or the purchase is lost (forfeit, pagat) "
            "(section 4.4.3)", choices=("reject", "forfeit"), house_rule=True),
+    Option("max_doublings", 0, "Schwacher and retours allowed in a hand, each doubling the "
+           "stakes (0: without limit, the source rule) (section 4.5.4)", lo=0, hi=10,
+           house_rule=True),
     Option("pack", 66, "66 cards dealt in sevens, or 78 dealt in fives (section 4.7.11)",
            choices=(66, 78)),
     Option("deals", None, "deals in the match, throw-ins included (auto: twice the number of "
@@ -373,13 +376,20 @@ class DroggnState(tarot.TarotState):
         return (seat != self.declarer and self.laid_out < 0 and self.contract != SLAM
                 and PAGAT in self.hands[seat])
 
+    def _doublings_left(self):
+        """4.5.4 knows no limit; the max_doublings house rule sets one (the multiplier is 2
+        to the power of the doublings so far)."""
+        cap = self.game.options["max_doublings"]
+        return cap == 0 or self.multiplier < 1 << cap
+
     def _double_actions(self):
         seat = self.to_act
         actions = [GUT]
-        if seat == self.declarer or not self.first_round:
-            actions.append(RETOUR)
-        elif self.multiplier == 1:  # one Schwacher; the partner of its giver says gut
-            actions.append(SCHWACHER)
+        if self._doublings_left():
+            if seat == self.declarer or not self.first_round:
+                actions.append(RETOUR)
+            elif self.multiplier == 1:  # one Schwacher; the partner of its giver says gut
+                actions.append(SCHWACHER)
         if self._may_lay_out_pagat(seat):
             actions.append(LAY_OUT_PAGAT)
         return actions
@@ -389,6 +399,9 @@ class DroggnState(tarot.TarotState):
             return "section 4.5.1: only the holder of the Pagat may lay it out, and only one card"
         if action == LAY_OUT_GSTIESS:
             return "section 4.5.2: only the declarer of a Slam holding the Gstiess may lay it out"
+        if action in (SCHWACHER, RETOUR) and not self._doublings_left():
+            return ("house rule max_doublings: at most %d doublings in a hand"
+                    % self.game.options["max_doublings"])
         if action in (SCHWACHER, RETOUR):
             return ("section 4.5.4: the defenders give the Schwacher, then the declarer and "
                     "the defenders retour in turn")
