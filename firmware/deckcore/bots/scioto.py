@@ -22,7 +22,7 @@ SCALE = 4
 # first exact decisions may take before the bot falls back on the search (0: no limit),
 # and the tricks that search looks ahead.
 ENDGAME = {"normal": 12, "strong": 14}
-ENDGAME_NODES = {"normal": 3000, "strong": 0}
+ENDGAME_NODES = {"normal": 2000, "strong": 0}
 LOOKAHEAD = {"normal": 1, "strong": 2}
 ENDGAME_TABLE = 1024  # places in the exact endgame's table on the device
 
