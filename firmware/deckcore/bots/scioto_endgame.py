@@ -314,7 +314,7 @@ class Endgame:
         `tricks` tricks ahead and estimates the positions there."""
         seat = state.current_player()
         hands = state.hands
-        self.search.horizon = max(len(hands[0]), len(hands[1])) - tricks
+        self.search.horizon = max(0, max(len(hands[0]), len(hands[1])) - tricks)
         best, choice = -INFINITY, actions[0]
         for action in actions:
             after = state.clone()
