@@ -13,13 +13,18 @@ the chip it gives away, the hand it leaves and that hand's structure, and, for a
 the set is likely to earn as the active set: a chip from each seat that scouts it, and the
 hand scored free if every other seat must scout (5.3 (b)). That chance is counted in worlds
 dealt from the view, against each other hand's strongest set. With 2 players a Scout is worth
-the Show it allows, since the turn goes on (5.5.4). The levels differ in the places tried and
-the worlds dealt; the search machinery is not used for the play (a few thousand actions, each
-a copied State, would not fit the device's time).
+the Show it allows, since the turn goes on (5.5.4). easy and normal differ in the places tried
+and the worlds dealt; the search machinery is not used for the play (a few thousand actions,
+each a copied State, would not fit the device's time).
+
+strong (host) takes normal's two best actions, or the two ways up of the hand, and plays each
+out to the end of the round in worlds dealt from the view, every seat then playing normal;
+the one-ply value ranks the candidates well, but telling the best two apart takes playouts.
 
 Values are points times SCALE.
 """
 
+from deckcore.bots.search import utility
 from deckcore.game import TERMINAL
 from deckcore.games.scout import (FLIP, KEEP, SCOUT, SCOUT_SHOW, UNKNOWN, determinize,
                                   strength, turned, values)
@@ -34,8 +39,12 @@ DENIED = 16  # per card of another hand, when a Show ends the round: the -1 it c
 LONGER = 2 << 5  # a Scout & Show can lengthen a set by one and shorten the active set by one
 LONG_ROUND = 40  # Scout chips given in a round (3 to 5 players) when bots start to vary
 
-# level: (places tried for a scouted card, worlds dealt)
-LEVELS = {"easy": (1, 1), "normal": (3, 4), "strong": (6, 12)}
+# level: (places tried for a scouted card, worlds dealt); strong decides by playouts
+LEVELS = {"easy": (1, 1), "normal": (3, 4)}
+# strong: normal's best CANDIDATES actions (or the two ways up of the hand), each played
+# out to the end of the round in PLAYOUT_WORLDS worlds
+CANDIDATES = 2
+PLAYOUT_WORLDS = 16
 
 
 # The hand's structure ---------------------------------------------------------------------
@@ -137,11 +146,51 @@ def order(state, actions):
 
 
 def decide(view, legal, rng, level):
+    if level == "strong":
+        if view.phase == "flip":
+            return playouts(view, [KEEP, FLIP], rng)
+        places, worlds = LEVELS["normal"]
+        return playouts(view, Turn(view, rng, worlds).by_value(legal, places)[:CANDIDATES], rng)
     if view.phase == "flip":
-        return FLIP if structure(values(flipped(view.hand))) > structure(values(view.hand)) \
-            else KEEP
+        return flip_rule(view.hand)
     places, worlds = LEVELS[level]
     return Turn(view, rng, worlds).best(legal, places)
+
+
+def flip_rule(hand):
+    return FLIP if structure(values(flipped(hand))) > structure(values(hand)) else KEEP
+
+
+def playouts(view, candidates, rng):
+    """strong: the candidate whose playouts score best against the others' mean. A playout
+    deals a world from the view, applies the candidate and plays the round out with the
+    normal policy in every seat (it sees the world's hands, so it deals no worlds of its
+    own); every candidate is played out in the same worlds."""
+    if len(candidates) == 1:
+        return candidates[0]
+    totals = [0] * len(candidates)
+    for _ in range(PLAYOUT_WORLDS):
+        world = determinize(view, rng)
+        for i in range(len(candidates)):
+            state = world.clone()
+            state.apply(candidates[i])
+            while state.current_player() != TERMINAL:
+                state.apply(_normal_in(state, rng))
+            totals[i] += utility(evaluate(state), view.seat)
+    best = 0
+    for i in range(1, len(candidates)):
+        if totals[i] > totals[best]:
+            best = i
+    return candidates[best]
+
+
+def _normal_in(state, rng):
+    """The normal policy's action in a world whose hands it sees."""
+    seat = state.current_player()
+    if state.phase == "flip":
+        return flip_rule(state.hands[seat])
+    places = LEVELS["normal"][0]
+    return Turn(state.view(seat), rng, 0, state).best(state.legal_actions(), places)
 
 
 # One ply ------------------------------------------------------------------------------------
@@ -179,9 +228,12 @@ def _fit(numbers, gap, number):
 class Turn:
     """One decision in play: the values of the candidate actions for the seat to act."""
 
-    def __init__(self, view, rng, worlds):
+    def __init__(self, view, rng, worlds, world=None):
+        """The other hands' threats come from `worlds` worlds dealt from the view, or from
+        `world` alone when it is given."""
         self.view = view
         self.rng = rng
+        self.offers = None  # by_value: every (-value, order offered, action)
         self.numbers = values(view.hand)
         players = view.game.num_players
         self.players = players
@@ -195,7 +247,10 @@ class Turn:
         # Ending the round counts every other hand as it stands (5.3, 5.4).
         self.ending = DENIED * others // (players - 1)
         self.last_stand = players > 2 or view.chips[1 - view.seat] == 0
-        self.threats = [self._threats(determinize(view, rng)) for _ in range(worlds)]
+        if world is not None:
+            self.threats = [self._threats(world)]
+        else:
+            self.threats = [self._threats(determinize(view, rng)) for _ in range(worlds)]
 
     def _threats(self, world):
         """The other seats' strongest sets in this world, in turn order from the next seat;
@@ -250,7 +305,16 @@ class Turn:
             return ranked[3]
         return ranked[1]
 
+    def by_value(self, legal, places):
+        """The actions `best` weighs, best first by their one-ply value."""
+        self.offers = []
+        self.best(legal, places)
+        self.offers.sort()
+        return [item[2] for item in self.offers]
+
     def _offer(self, worth, action):
+        if self.offers is not None:
+            self.offers.append((-worth, len(self.offers), action))
         ranked = self.ranked
         if ranked[0] is None or worth > ranked[0]:
             ranked[2], ranked[3] = ranked[0], ranked[1]
