@@ -6,10 +6,14 @@ gives away per deal by imperfect play (0 for perfect play). Positions are the ar
 (`--seed`, deal i as `deckmate arena` deals it), played by two `normal` bots until each hand
 holds `--cards` cards (14: the whole deal, as in data/scioto_solved.json).
 
-    python tools/scioto_apl.py --bot normal --deals 100 --cards 8 [--option compounding=on]
+    python tools/scioto_apl.py --bot normal --deals 100 --cards 8 [--option compounding=on] [--decisions]
 
 Prints one JSON object: the bot, the mean loss per deal with its 95% interval, the share
-of positions played without loss, and the number of positions.
+of positions played without loss, and the number of positions. With `--decisions` the
+solver also values every action at each of the bot's decisions, and the object gives the
+bot's mean loss per decision by the number of cards in its hand (the loss of a decision:
+the best action's exact value minus the chosen one's); keep `--cards` small (10 or less),
+as this costs a solve per action.
 """
 
 import argparse
@@ -38,23 +42,28 @@ def position(game, seed, index, cards):
 
 
 def loss(job):
-    options, bot_name, seed, index, cards = job
+    """(the bot's mean loss over the two seats, [(hand size, loss) of each decision])."""
+    options, bot_name, seed, index, cards, per_decision = job
     game = Scioto(options)
     start = position(game, seed, index, cards)
     solver = SolverBot(game)
     exact = solver.solver.value(start)
     bot, rng = make(bot_name, game), Rng(seed * 11 + index)
-    losses = []
+    losses, decisions = [], []
     for bot_seat in range(2):
         state = start.clone()
         while not state.is_terminal():
             seat = state.current_player()
-            if seat == bot_seat:
-                state.apply(bot.choose(state.view(seat), state.legal_actions(), rng))
-            else:
+            if seat != bot_seat:
                 state.apply(solver.choose_exact(state))
+                continue
+            action = bot.choose(state.view(seat), state.legal_actions(), rng)
+            if per_decision:
+                values = dict(solver.solver.action_values(state))
+                decisions.append((len(state.hands[seat]), max(values.values()) - values[action]))
+            state.apply(action)
         losses.append(exact[bot_seat] - state.points()[bot_seat])
-    return sum(losses) / 2.0
+    return sum(losses) / 2.0, decisions
 
 
 def main(argv=None):
@@ -65,20 +74,31 @@ def main(argv=None):
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--option", action="append", default=[], metavar="KEY=VALUE")
+    parser.add_argument("--decisions", action="store_true",
+                        help="also the mean loss per decision, by hand size")
     args = parser.parse_args(argv)
     options = {}
     for item in args.option:
         key, _, value = item.partition("=")
         options[key] = parse_option_value(value)
-    jobs = [(options, args.bot, args.seed, i, args.cards) for i in range(args.deals)]
+    jobs = [(options, args.bot, args.seed, i, args.cards, args.decisions) for i in range(args.deals)]
     with multiprocessing.get_context("fork").Pool(args.jobs) as pool:
-        losses = pool.map(loss, jobs, chunksize=1)
+        results = pool.map(loss, jobs, chunksize=1)
+    losses = [result[0] for result in results]
     n = len(losses)
     mean = sum(losses) / n
     half = 1.96 * math.sqrt(sum((x - mean) ** 2 for x in losses) / max(1, n - 1) / n)
-    print(json.dumps({"bot": args.bot, "cards": args.cards, "options": options, "positions": n,
-                      "mean_loss": round(mean, 3), "ci95": [round(mean - half, 3), round(mean + half, 3)],
-                      "no_loss": round(sum(1 for x in losses if x == 0) / n, 3)}))
+    report = {"bot": args.bot, "cards": args.cards, "options": options, "positions": n,
+              "mean_loss": round(mean, 3), "ci95": [round(mean - half, 3), round(mean + half, 3)],
+              "no_loss": round(sum(1 for x in losses if x == 0) / n, 3)}
+    if args.decisions:
+        by_size = {}
+        for _, decisions in results:
+            for size, regret in decisions:
+                by_size.setdefault(size, []).append(regret)
+        report["decision_loss"] = {size: {"decisions": len(xs), "mean": round(sum(xs) / len(xs), 3)}
+                                   for size, xs in sorted(by_size.items(), reverse=True)}
+    print(json.dumps(report))
     return 0
 
 
