@@ -18,11 +18,11 @@ variants (and with more players or a stock) the generic search (search.py) plays
 from deckcore.game import TERMINAL
 
 SCALE = 4
-# Per level: cards in the two hands from which the play is exact, the positions the
-# first exact decisions may take before the bot falls back on the search (0: no limit),
-# and the tricks that search looks ahead.
-ENDGAME = {"normal": 12, "strong": 14}
-ENDGAME_NODES = {"normal": 2000, "strong": 0}
+# Per level: the cards in the two hands from which the play is exact; from how many cards
+# an exact proof is tried first, and the positions it may take before the bot searches
+# instead; the tricks that search looks ahead.
+ENDGAME = {"normal": 10, "strong": 14}
+TRY_EXACT = {"normal": (12, 1500)}
 LOOKAHEAD = {"normal": 1, "strong": 2}
 ENDGAME_TABLE = 1024  # places in the exact endgame's table on the device
 
@@ -88,14 +88,16 @@ def decide(view, legal, rng, level):
     if game.num_players != 2 or hidden(view) or level not in ENDGAME:
         return None
     endgame = _endgame(game)
-    exact = sum(view.hand_sizes) <= ENDGAME[level]
+    cards = sum(view.hand_sizes)
+    tried, budget = TRY_EXACT.get(level, (0, 0))
+    exact = cards <= ENDGAME[level] or cards <= tried
     if not exact and endgame.estimate is None:
         return None
     from deckcore.games.scioto import determinize
     state = determinize(view, rng)
     ranked = order(state, legal)
     if exact:
-        action = endgame.best_action(state, ranked, ENDGAME_NODES[level])
+        action = endgame.best_action(state, ranked, 0 if cards <= ENDGAME[level] else budget)
         if action is not None or endgame.estimate is None:
             return action  # None: too long to prove; the generic search plays
     return endgame.searched_action(state, ranked, LOOKAHEAD[level])
