@@ -7,7 +7,7 @@ from deckcore.bots.scout import (CANDIDATES, LEVELS as BUDGETS, SCALE, Turn, eva
                                   strongest, structure)
 from deckcore.games.scout import FLIP, KEEP, SHOW, Scout, strength, turned
 from deckcore.rng import Rng
-from playout import ON_MICROPYTHON, scaled
+from playout import scaled
 
 GAMES = dict((n, Scout({"players": n})) for n in (2, 3, 4, 5))
 LEVELS = ("easy", "normal", "strong")
@@ -103,9 +103,7 @@ def test_decisions_depend_only_on_the_seats_view():
     for players in (2, 3, 4, 5):
         game = GAMES[players]
         rng = Rng(40 + players)
-        # strong (host only) plays rounds out, which beside this test's copies of the state
-        # outgrows the device's 192 KB heap: MicroPython leaves it out here.
-        bots = [make(level, game) for level in (LEVELS[:2] if ON_MICROPYTHON else LEVELS)]
+        bots = [make(level, game) for level in LEVELS]
         for deal in range(scaled(4)):
             state = game.new_hand(deal % players, game.deal(rng, deal % players))
             while not state.is_terminal():
