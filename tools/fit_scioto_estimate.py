@@ -10,7 +10,9 @@ so that the positions are varied but plausible) and, at every trick boundary wit
 SMALLEST to LARGEST (4 to 12) cards in each hand, values the position exactly with the solver; it appends
 `[lead hand, follow hand, points in play, leader's exact take]` (hands as bitmasks in the
 endgame's card numbers) to data/scioto_positions.jsonl. Deals are seeded from `--seed`,
-so a rerun with the same seed repeats positions: give a new seed to add more.
+so a rerun with the same seed repeats positions: give a new seed to add more. (The bots
+change, so the committed positions, made by the bots of their day, are not remade bit for
+bit; the file only grows.)
 
 `fit` reads that file and, per hand size with ENOUGH positions, finds the weights of the counts of
 deckcore/bots/scioto_estimate.py by ridge-regularised least squares, then writes them,
