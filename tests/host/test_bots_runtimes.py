@@ -8,12 +8,14 @@ import pytest
 from helpers import deckmate, selfplay
 
 CASES = [("scioto", ("--bots", "normal")),
+         ("scioto", ("--bots", "strong,normal")),
          ("scioto", ("--bots", "normal,easy,greedy", "--players", "3")),
          ("scioto", ("--bots", "normal", "--option", "compounding=on")),
          ("scarto", ("--bots", "normal")),
          ("chambery", ("--bots", "normal")),
          ("droggn", ("--bots", "normal")),
-         ("scout", ("--bots", "normal", "--players", "3"))]
+         ("scout", ("--bots", "normal", "--players", "3")),
+         ("scout", ("--bots", "strong,normal", "--players", "3"))]
 
 
 @pytest.mark.parametrize("game,extra", CASES)
