@@ -27,7 +27,7 @@ import os
 import sys
 
 from deckcore.bots import make
-from deckcore.bots.scioto_estimate import Estimate, features
+from deckcore.bots.scioto_estimate import Estimate
 from deckcore.games.scioto import Scioto
 from deckcore.rng import Rng
 
@@ -94,11 +94,6 @@ def solve_linear(rows, targets):
     return [a[i][n] / a[i][i] for i in range(n)]
 
 
-def counts(estimate, lead, follow, rem):
-    p, d, e = estimate.points, estimate.dismissers, estimate.dismissed
-    return [1, rem] + features(p, d, e, lead, follow) + features(p, d, e, follow, lead)
-
-
 def rms(weights, rows, targets):
     total = 0.0
     for row, y in zip(rows, targets):
@@ -115,7 +110,7 @@ def fit():
         for line in handle:
             lead, follow, rem, take = json.loads(line)
             size = bin(lead).count("1")
-            by_size.setdefault(size, []).append((counts(estimate, lead, follow, rem), take))
+            by_size.setdefault(size, []).append((estimate.counts(lead, follow, rem), take))
     weights = []
     for size in range(SMALLEST, LARGEST + 1):
         items = by_size.get(size, [])

@@ -365,7 +365,7 @@ class Endgame:
                 if self.reaches(after, seat, target):
                     return action
         except OverBudget:
-            search.horizon = 0
+            search.horizon = 0  # the budget may run out in the guess's shallow search
             return None
         finally:
             search.budget = 0

@@ -69,10 +69,15 @@ class Estimate:
                 if dismissers[lead] >> card & 1:
                     self.dismissed[card] |= 1 << lead
 
+    def counts(self, lead, follow, rem):
+        """What the weights multiply: 1, the points in play, the leader's counts, the
+        follower's."""
+        return ([1, rem] + features(self.points, self.dismissers, self.dismissed, lead, follow)
+                + features(self.points, self.dismissers, self.dismissed, follow, lead))
+
     def __call__(self, size, lead, follow, rem):
         weights = WEIGHTS[min(size - SMALLEST, len(WEIGHTS) - 1)]
-        counts = ([1, rem] + features(self.points, self.dismissers, self.dismissed, lead, follow)
-                  + features(self.points, self.dismissers, self.dismissed, follow, lead))
+        counts = self.counts(lead, follow, rem)
         total = 0
         for i in range(len(counts)):
             total += weights[i] * counts[i]
