@@ -99,16 +99,20 @@ def test_normal_plays_a_two_player_endgame_exactly():
         assert Endgame(game, 256).final_points(state, seat) == exact
 
 
-def test_a_search_that_looks_to_the_end_of_the_hand_keeps_the_exact_value():
-    """With a horizon past the last card (hands below the estimate's smallest size are
-    searched exactly) the searched move is an exact one."""
+def test_a_search_with_a_horizon_goes_on_exactly_below_the_estimates_smallest_hands():
+    """Hands smaller than the estimate serves are searched to the end, even one trick
+    ahead, with a horizon set: the searched move, like the one past the last card, is
+    exact."""
     from deckcore.bots.scioto_endgame import Endgame
-    game, positions = endgame_positions({}, 3, 6, 5)
-    for state in positions:
+    from deckcore.bots.scioto_estimate import SMALLEST
+    game, positions = endgame_positions({}, SMALLEST - 1, 6, 5)
+    for number in range(len(positions)):
+        state = positions[number]
         endgame = Endgame(game, 256, estimated=True)
         seat = state.current_player()
         exact = endgame.final_points(state, seat)
-        state.apply(endgame.searched_action(state, state.legal_actions(), 3))
+        tricks = 1 if number % 2 else SMALLEST
+        state.apply(endgame.searched_action(state, state.legal_actions(), tricks))
         assert Endgame(game, 256).final_points(state, seat) == exact
 
 
