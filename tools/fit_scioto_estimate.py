@@ -6,19 +6,27 @@ Two steps:
     python tools/fit_scioto_estimate.py fit
 
 `solve` plays deals of the base game with bots (mostly `normal`, one move in four `easy`,
-so that the positions are varied but plausible) and, at every trick boundary with
-SMALLEST to LARGEST (4 to 12) cards in each hand, values the position exactly with the solver; it appends
-`[lead hand, follow hand, points in play, leader's exact take]` (hands as bitmasks in the
-endgame's card numbers) to data/scioto_positions.jsonl. Deals are seeded from `--seed`,
-so a rerun with the same seed repeats positions: give a new seed to add more. (The bots
-change, so the committed positions, made by the bots of their day, are not remade bit for
-bit; the file only grows.)
+so that the positions are varied but plausible). At every trick boundary with up to
+LARGEST cards in each hand it values exactly, with the solver:
 
-`fit` reads that file and, per hand size with ENOUGH positions, finds the weights of the counts of
-deckcore/bots/scioto_estimate.py by ridge-regularised least squares, then writes them,
-scaled to integers, to firmware/deckcore/bots/scioto_weights.py and prints the fit's
-root-mean-square error per hand size (on the positions held out, one in four, and then
-refitted on all).
+- the position, and the one after a random trick from it, appended to
+  data/scioto_positions.jsonl as `[lead hand, follow hand, points in play, leader's take]`
+  (hands as bitmasks in the endgame's card numbers);
+- two *sibling groups*, appended to data/scioto_siblings.jsonl as lists of such positions:
+  those after the bot's lead and each reply, and those after each lead and a random reply.
+  A search compares positions like these, so their differences matter more than their
+  values.
+
+Deals are seeded from `--seed`, so a rerun with the same seed repeats positions: give a
+new seed to add more. (The bots change, so the committed files, made by the bots of their
+day, are not remade bit for bit; they only grow.)
+
+`fit` reads both files and, per hand size with ENOUGH positions, finds the weights of
+deckcore/bots/scioto_estimate.py by ridge-regularised least squares on the values and, with
+weight SIBLINGS, on the values less their group's mean. It prints the root-mean-square
+errors per hand size (of a fit on three quarters, on the quarter held out), refits on all
+and writes the weights, scaled to integers, to firmware/deckcore/bots/scioto_weights.py.
+Plain Python: a fit takes a few minutes.
 """
 
 import argparse
@@ -27,108 +35,207 @@ import os
 import sys
 
 from deckcore.bots import make
-from deckcore.bots.scioto_estimate import Estimate
+from deckcore.bots.scioto_estimate import CELLS, Estimate
 from deckcore.games.scioto import Scioto
 from deckcore.rng import Rng
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 POSITIONS = os.path.join(ROOT, "data", "scioto_positions.jsonl")
+SIBLINGS = os.path.join(ROOT, "data", "scioto_siblings.jsonl")
 WEIGHTS = os.path.join(ROOT, "firmware", "deckcore", "bots", "scioto_weights.py")
-SMALLEST, LARGEST = 4, 12
-ENOUGH = 300  # positions a hand size needs for weights of its own (else the next smaller's)
-SCALE = 1024
-RIDGE = 1.0
+SMALLEST, LARGEST = 5, 11
+ENOUGH = 1000  # positions a hand size needs for weights of its own (else the next smaller's)
+SCALE = 4096
+RIDGE = 3.0
+SIBLINGS_WEIGHT = 3.0
+
+
+class Positions:
+    """The solver's exact values of positions reached from a played deal."""
+
+    def __init__(self, game):
+        from deckmate.solver import Solver
+        self.solver = Solver(game)
+
+    def value(self, lead, follow, rem):
+        search = self.solver.search.trick_value
+        take = self.solver._mtd(lambda a, b: search(lead, follow, rem, a, b), rem, rem // 2)
+        return [lead, follow, rem, take]
+
+    def after(self, lead, follow, rem, led, reply):
+        """The position after the trick `led`, `reply`, valued."""
+        solver = self.solver
+        lead &= ~(1 << led)
+        follow &= ~(1 << reply)
+        rem -= solver.points[led] + solver.points[reply]
+        if solver.dismissers[led] >> reply & 1:
+            lead, follow = follow, lead
+        return self.value(lead, follow, rem)
+
+
+def _cards(mask):
+    return [card for card in range(28) if mask >> card & 1]
 
 
 def solve(deals, seed):
-    from deckmate.solver import Solver
     game = Scioto({})
-    solver = Solver(game)
+    positions = Positions(game)
+    number, points = positions.solver.number, positions.solver.points
     bots = [make("normal", game), make("easy", game)]
-    with open(POSITIONS, "a") as out:
+    with open(POSITIONS, "a") as out, open(SIBLINGS, "a") as groups:
         for index in range(deals):
             rng = Rng(seed + index)
             dealer = index % 2
             state = game.new_hand(dealer, game.deal(rng, dealer))
-            while len(state.hands[0]) >= SMALLEST:
+            while len(state.hands[0]) + len(state.hands[1]) > 2 * SMALLEST:
                 seat = state.current_player()
                 bot = bots[1] if rng.below(4) == 0 else bots[0]
-                state.apply(bot.choose(state.view(seat), state.legal_actions(), rng))
-                if state.trick or not SMALLEST <= len(state.hands[0]) <= LARGEST:
-                    continue
-                leader = state.leader
-                rem = sum(game.card_points[card] for card in state.hands[0] + state.hands[1])
-                take = solver.final_points(state, leader) - state.points()[leader]
-                masks = [0, 0]
-                for who in range(2):
-                    for card in state.hands[who]:
-                        masks[who] |= 1 << solver.number[card]
-                row = [masks[leader], masks[1 - leader], rem, take]
-                out.write(json.dumps(row) + "\n")
+                action = bot.choose(state.view(seat), state.legal_actions(), rng)
+                if not state.trick and len(state.hands[seat]) <= LARGEST + 1:
+                    leader = state.leader
+                    lead = follow = 0
+                    for card in state.hands[leader]:
+                        lead |= 1 << number[card]
+                    for card in state.hands[1 - leader]:
+                        follow |= 1 << number[card]
+                    rem = sum(points[card] for card in _cards(lead | follow))
+                    leads, replies = _cards(lead), _cards(follow)
+                    rows = [] if len(leads) > LARGEST else [positions.value(lead, follow, rem)]
+                    rows.append(positions.after(lead, follow, rem, rng.choice(leads),
+                                                rng.choice(replies)))
+                    for row in rows:
+                        out.write(json.dumps(row) + "\n")
+                    led = number[action]
+                    groups.write(json.dumps([positions.after(lead, follow, rem, led, reply)
+                                             for reply in replies]) + "\n")
+                    groups.write(json.dumps([positions.after(lead, follow, rem, card,
+                                                             rng.choice(replies))
+                                             for card in leads]) + "\n")
+                state.apply(action)
             out.flush()
+            groups.flush()
             print("deal %d of %d" % (index + 1, deals), file=sys.stderr)
 
 
-def solve_linear(rows, targets):
-    """Ridge least squares: the weights w minimising |Xw - y|^2 + RIDGE |w|^2."""
-    n = len(rows[0])
-    a = [[0.0] * (n + 1) for _ in range(n)]
-    for row, y in zip(rows, targets):
+def counts(estimate, lead, follow, rem):
+    """What the weights multiply, as {index: count}: 1, the points in play, and the cards
+    in each of the leader's and the follower's cells."""
+    row = {0: 1, 1: rem}
+    for cell in estimate.cells(lead, follow):
+        row[2 + cell] = row.get(2 + cell, 0) + 1
+    for cell in estimate.cells(follow, lead):
+        row[2 + CELLS + cell] = row.get(2 + CELLS + cell, 0) + 1
+    return row
+
+
+class Normal:
+    """The normal equations of a ridge least-squares fit, built from sparse rows."""
+
+    def __init__(self, n):
+        self.a = [[0.0] * n for _ in range(n)]
+        self.b = [0.0] * n
+
+    def add(self, row, y, weight=1.0):
+        a, b = self.a, self.b
+        for i, x in row.items():
+            wx = weight * x
+            line = a[i]
+            for j, z in row.items():
+                line[j] += wx * z
+            b[i] += wx * y
+
+    def add_group(self, rows, ys, weight):
+        """The rows and values less their means: sum (x - m)(x - m)' = sum xx' - k mm'."""
+        k = len(rows)
+        mean = {}
+        for row in rows:
+            for i, x in row.items():
+                mean[i] = mean.get(i, 0.0) + x / k
+        y_mean = sum(ys) / k
+        for row, y in zip(rows, ys):
+            self.add(row, y, weight)
+        self.add(mean, y_mean, -weight * k)
+
+    def solve(self):
+        """Gaussian elimination with partial pivoting on (A + RIDGE I) w = b."""
+        n = len(self.b)
+        a = [self.a[i][:] + [self.b[i]] for i in range(n)]
         for i in range(n):
-            ri = row[i]
-            if ri:
-                line = a[i]
-                for j in range(n):
-                    line[j] += ri * row[j]
-                line[n] += ri * y
-    for i in range(n):
-        a[i][i] += RIDGE
-    for col in range(n):  # Gaussian elimination with partial pivoting
-        pivot = max(range(col, n), key=lambda r: abs(a[r][col]))
-        a[col], a[pivot] = a[pivot], a[col]
-        for r in range(n):
-            if r != col and a[r][col]:
-                factor = a[r][col] / a[col][col]
-                for j in range(col, n + 1):
-                    a[r][j] -= factor * a[col][j]
-    return [a[i][n] / a[i][i] for i in range(n)]
+            a[i][i] += RIDGE
+        for col in range(n):
+            pivot = max(range(col, n), key=lambda r: abs(a[r][col]))
+            a[col], a[pivot] = a[pivot], a[col]
+            for r in range(n):
+                if r != col and a[r][col]:
+                    factor = a[r][col] / a[col][col]
+                    line, top = a[r], a[col]
+                    for j in range(col, n + 1):
+                        line[j] -= factor * top[j]
+        return [a[i][n] / a[i][i] for i in range(n)]
 
 
-def rms(weights, rows, targets):
-    total = 0.0
-    for row, y in zip(rows, targets):
-        total += (sum(w * x for w, x in zip(weights, row)) - y) ** 2
-    return (total / max(1, len(rows))) ** 0.5
+def _dot(weights, row):
+    return sum(weights[i] * x for i, x in row.items())
+
+
+def rms(errors):
+    return (sum(e * e for e in errors) / max(1, len(errors))) ** 0.5
+
+
+def _read(path, size_of):
+    """{hand size: [item, ...]} of the JSON lines of `path`."""
+    by_size = {}
+    with open(path) as handle:
+        for line in handle:
+            item = json.loads(line)
+            by_size.setdefault(size_of(item), []).append(item)
+    return by_size
 
 
 def fit():
     from deckcore.bots.scioto_endgame import Endgame
     endgame = Endgame(Scioto({}), 128)
     estimate = Estimate(endgame.points, endgame.dismissers)
-    by_size = {}
-    with open(POSITIONS) as handle:
-        for line in handle:
-            lead, follow, rem, take = json.loads(line)
-            size = bin(lead).count("1")
-            by_size.setdefault(size, []).append((estimate.counts(lead, follow, rem), take))
+    size_of = lambda position: bin(position[0]).count("1")
+    positions = _read(POSITIONS, size_of)
+    siblings = _read(SIBLINGS, lambda group: size_of(group[0]))
     weights = []
+    n = 2 + 2 * CELLS
     for size in range(SMALLEST, LARGEST + 1):
-        items = by_size.get(size, [])
-        if len(items) < ENOUGH:
+        # Each item: its positions' counts and values, and whether they are a group. One
+        # item in four is held out of the trial fit.
+        items = [([counts(estimate, *p[:3])], [p[3]], False) for p in positions.get(size, [])]
+        items += [([counts(estimate, *p[:3]) for p in g], [p[3] for p in g], True)
+                  for g in siblings.get(size, [])]
+        if sum(len(item[1]) for item in items) < ENOUGH:
             if size == SMALLEST:
                 sys.exit("too few positions with %d cards each: run `solve` first" % size)
             break
-        train = [items[i] for i in range(len(items)) if i % 4]
-        held = items[::4]
-        trial = solve_linear([i[0] for i in train], [i[1] for i in train])
-        final = solve_linear([i[0] for i in items], [i[1] for i in items])
-        print("%2d cards each: %5d positions, held-out rms error %.2f points"
-              % (size, len(items), rms(trial, [i[0] for i in held], [i[1] for i in held])))
-        weights.append(tuple(int(round(w * SCALE)) for w in final))
+        trial, final = Normal(n), Normal(n)
+        for i in range(len(items)):
+            rows, ys, group = items[i]
+            for equations in ((final, trial) if i % 4 else (final,)):
+                for row, y in zip(rows, ys):
+                    equations.add(row, y)
+                if group:
+                    equations.add_group(rows, ys, SIBLINGS_WEIGHT)
+        w = trial.solve()
+        errors, between = [], []
+        for rows, ys, group in items[::4]:
+            missed = [_dot(w, row) - y for row, y in zip(rows, ys)]
+            errors += missed
+            if group:
+                mean = sum(missed) / len(missed)
+                between += [e - mean for e in missed]
+        print("%2d cards each: %6d positions; held-out rms error %.2f points, %.2f between "
+              "siblings" % (size, sum(len(item[1]) for item in items), rms(errors),
+                            rms(between)), file=sys.stderr)
+        weights.append(tuple(int(round(x * SCALE)) for x in final.solve()))
     with open(WEIGHTS, "w") as out:
         out.write('"""Weights of scioto_estimate.py, one tuple per hand size from SMALLEST up '
-                  '(larger hands use\nthe last). Written by tools/fit_scioto_estimate.py fit '
-                  'from data/scioto_positions.jsonl;\ndo not edit."""\n\n')
+                  '(larger hands use\nthe last), in 1/SCALE points. Written by '
+                  'tools/fit_scioto_estimate.py fit from\ndata/scioto_positions.jsonl and '
+                  'data/scioto_siblings.jsonl; do not edit."""\n\n')
         out.write("SCALE = %d\nSMALLEST = %d\nWEIGHTS = (\n" % (SCALE, SMALLEST))
         for row in weights:
             out.write("    %s,\n" % (row,))

@@ -138,7 +138,7 @@ def test_the_estimate_is_near_the_exact_take_and_inside_the_points_in_play():
     """Positions with 5 to 7 cards each: the estimate errs by under 4 points (rms), while
     counting a share in proportion to points held errs by more."""
     from deckcore.bots.scioto_endgame import Endgame
-    from deckcore.bots.scioto_estimate import Estimate
+    from deckcore.bots.scioto_estimate import UNIT, Estimate
     squares = naive_squares = count = 0
     for size in (5, 6, 7):
         game, positions = endgame_positions({}, size, 6, 40 + size)
@@ -156,9 +156,9 @@ def test_the_estimate_is_near_the_exact_take_and_inside_the_points_in_play():
                     held[who] += game.card_points[card]
             rem = held[0] + held[1]
             take = endgame.final_points(state, leader) - state.points()[leader]
-            guess = estimate(size, masks[leader], masks[1 - leader], rem)
-            assert 0 <= guess <= rem
-            squares += (guess - take) ** 2
+            guess = estimate(size, masks[leader], masks[1 - leader], rem * UNIT)
+            assert 0 <= guess <= rem * UNIT
+            squares += (guess / UNIT - take) ** 2
             naive_squares += (held[leader] - take) ** 2
             count += 1
     assert count >= 8

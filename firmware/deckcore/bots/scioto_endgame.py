@@ -77,9 +77,9 @@ class Search:
         self.dismissers = dismissers
         self.compounding = compounding
         self.mandatory = mandatory
-        # The table: `slots` (a power of 2, at least PAGE) places, each a lead hand, a follow
-        # hand and their entry (0: empty), made once in pages of PAGE places so that a
-        # fragmented heap need not find a large block.
+        # The table: `slots` (a power of 2, at least PAGE; 0: no table) places, each a lead
+        # hand, a follow hand and their entry (0: empty), made once in pages of PAGE places
+        # so that a fragmented heap need not find a large block.
         self.mask = slots - 1
         self.leads = [[0] * PAGE for _ in range(slots // PAGE)]
         self.follows = [[0] * PAGE for _ in range(slots // PAGE)]
@@ -104,7 +104,8 @@ class Search:
         slot = (lead ^ (follow << 1) ^ (follow >> 7) ^ (lead >> 11)) & self.mask
         page, place = slot // PAGE, slot % PAGE
         entry = 0
-        if (not self.horizon and self.leads[page][place] == lead
+        tabled = self.mask >= 0 and not self.horizon
+        if (tabled and self.leads[page][place] == lead
                 and self.follows[page][place] == follow):
             entry = self.entries[page][place]
         first, lower, upper = -1, -INFINITY, INFINITY
@@ -149,7 +150,7 @@ class Search:
                     alpha = value
                     if alpha >= beta:
                         break
-        if self.horizon:
+        if not tabled:
             return best
         if best <= alpha0:
             upper = min(upper, best)
@@ -231,19 +232,25 @@ class Endgame:
                 if game.dismisses(f, lead):
                     self.dismissers[self.number[lead]] |= 1 << self.number[f]
         opts = game.options
-        self.estimate = None
-        if estimated:
-            from deckcore.bots.scioto_estimate import Estimate
-            self.estimate = Estimate(self.points, self.dismissers)
         self.search = Search(self.points, self.dismissers, opts["compounding"],
-                             opts["mandatory_dismissal"], slots, self.estimate)
+                             opts["mandatory_dismissal"], slots)
+        # With the estimate, a second search that counts in its UNITs and has no table
+        # (it always stops at a horizon, where values are not exact).
+        self.estimate = self.rough = None
+        if estimated:
+            from deckcore.bots.scioto_estimate import Estimate, UNIT
+            self.estimate = Estimate(self.points, self.dismissers)
+            self.unit = UNIT
+            self.rough = Search([p * UNIT for p in self.points], self.dismissers, False,
+                                False, 0, self.estimate)
 
     @property
     def nodes(self):
         return self.search.nodes
 
-    def _position(self, state):
-        """(search(alpha, beta) of the leader's take, points still in play, leader)."""
+    def _position(self, state, search, unit=1):
+        """(search(alpha, beta) of the leader's take, points still in play, leader), in
+        `unit`s of a point (the estimate's, for `rough`)."""
         masks = [0, 0]
         for who in range(2):
             for card in state.hands[who]:
@@ -253,11 +260,10 @@ class Endgame:
         card_points = self.game.card_points
         pot = 0
         for card in state.trick:
-            pot += card_points[card]
+            pot += card_points[card] * unit
         rem = pot
         for card in state.hands[0] + state.hands[1]:
-            rem += card_points[card]
-        search = self.search
+            rem += card_points[card] * unit
         last = self.number[state.trick[-1]] if state.trick else -1
         if not state.trick:
             return (lambda a, b: search.trick_value(lead, follow, rem, a, b)), rem, leader
@@ -265,15 +271,17 @@ class Endgame:
             return (lambda a, b: search.after_dismissal(lead, follow, last, pot, rem, a, b)), rem, leader
         return (lambda a, b: search.follow_value(lead, follow, last, pot, rem, a, b)), rem, leader
 
-    def _guess(self, search, state, rem):
+    def _guess(self, state, rem):
         """A first guess of the leader's take: a search one trick deep with the estimate
         when there is one (the closer the guess, the fewer null-window calls), else half."""
         size = max(len(state.hands[0]), len(state.hands[1]))
         if self.estimate is None or size <= self.estimate.smallest:
             return rem // 2
-        self.search.horizon = size - 1
-        guess = search(-INFINITY, INFINITY)
-        self.search.horizon = 0
+        rough, unit = self.rough, self.unit
+        rough.horizon = size - 1
+        search = self._position(state, rough, unit)[0]
+        guess = (search(-INFINITY, INFINITY) + unit // 2) // unit
+        rough.horizon = 0
         return guess
 
     @staticmethod
@@ -294,17 +302,17 @@ class Endgame:
         won = state.points()[seat]
         if state.is_terminal():
             return won
-        search, rem, leader = self._position(state)
-        take = self._mtd(search, rem, self._guess(search, state, rem))
+        search, rem, leader = self._position(state, self.search)
+        take = self._mtd(search, rem, self._guess(state, rem))
         return won + (take if seat == leader else rem - take)
 
-    def _seat_value(self, state, seat, alpha):
-        """`seat`'s final points from `state` when above `alpha`, else a bound at or below
-        `alpha` (fail-soft)."""
-        won = state.points()[seat]
+    def _rough_value(self, state, seat, alpha):
+        """`seat`'s final points in UNITs from `state` by the rough search, when above
+        `alpha`, else a bound at or below `alpha` (fail-soft)."""
+        won = state.points()[seat] * self.unit
         if state.is_terminal():
             return won
-        search, rem, leader = self._position(state)
+        search, rem, leader = self._position(state, self.rough, self.unit)
         if seat == leader:
             return won + search(alpha - won, INFINITY)
         return won + rem - search(-INFINITY, won + rem - alpha)
@@ -314,15 +322,15 @@ class Endgame:
         `tricks` tricks ahead and estimates the positions there."""
         seat = state.current_player()
         hands = state.hands
-        self.search.horizon = max(0, max(len(hands[0]), len(hands[1])) - tricks)
+        self.rough.horizon = max(0, max(len(hands[0]), len(hands[1])) - tricks)
         best, choice = -INFINITY, actions[0]
         for action in actions:
             after = state.clone()
             after.apply(action)
-            value = self._seat_value(after, seat, best)
+            value = self._rough_value(after, seat, best)
             if value > best:
                 best, choice = value, action
-        self.search.horizon = 0
+        self.rough.horizon = 0
         return choice
 
     def reaches(self, state, seat, target):
@@ -331,7 +339,7 @@ class Endgame:
         won = state.points()[seat]
         if state.is_terminal():
             return won >= target
-        search, rem, leader = self._position(state)
+        search, rem, leader = self._position(state, self.search)
         if seat == leader:
             need = target - won  # the take must reach `need`
             return search(need - 1, need) >= need
@@ -365,7 +373,6 @@ class Endgame:
                 if self.reaches(after, seat, target):
                     return action
         except OverBudget:
-            search.horizon = 0  # the budget may run out in the guess's shallow search
             return None
         finally:
             search.budget = 0

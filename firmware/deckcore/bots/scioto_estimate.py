@@ -2,16 +2,17 @@
 
 Between tricks, with every card in the two hands, the value of a position is the points the
 leader will take from those still in play (what scioto_endgame computes exactly). The
-estimate is linear in a few counts of how the two hands meet, with weights fitted by least
-squares, one set per hand size, to positions the exact solver valued
-(tools/fit_scioto_estimate.py, which writes scioto_weights.py). For each card of a hand,
-`d` is the number of cards of the other hand that dismiss it; per hand the counts are:
+estimate is a sum of weights, one per card held, looked up by how the card meets the other
+hand: its points, `d`, the number of cards of the other hand that dismiss it (0: led, it
+wins for sure; counted up to THREATS - 1), and `e`, the number it dismisses there (0: an
+idle, free discard; counted up to TARGETS - 1). The leader's cards and the follower's have
+their own tables, one pair per hand size, plus a constant and a weight on the points in
+play. tools/fit_scioto_estimate.py fits them by least squares to positions the exact solver
+valued, both to the values and to the differences between positions one trick apart from
+the same position (what a search compares), and writes scioto_weights.py.
 
-- safe: the points of its cards with d = 0 (led, they win and stay safe);
-- weak: the points weighted by how few dismissers they have (WEIGHT[d]);
-- hit: the points times d (how exposed the hand is);
-- idle: the points and the number of its cards that dismiss nothing in the other hand
-  (the cheap, free discards).
+Values are in UNITs (eighths of a point): a search with a horizon counts in them, so that
+close moves are not tied by rounding.
 
 It serves the base game only (2 players, 7 ranks, the original dismissal rule, pip values,
 no compounding or mandatory dismissal): `fits(game)` says so.
@@ -19,7 +20,10 @@ no compounding or mandatory dismissal): `fits(game)` says so.
 
 from deckcore.bots.scioto_weights import SCALE, SMALLEST, WEIGHTS
 
-WEIGHT = (12, 6, 4, 3, 2, 2, 1, 1)  # about 12 / (1 + d)
+UNIT = 8  # the estimate's values are in eighths of a point
+THREATS = 5  # d = 0, 1, 2, 3, 4 or more
+TARGETS = 4  # e = 0, 1, 2, 3 or more
+CELLS = 7 * THREATS * TARGETS  # the weights of one hand: 7 point values × d × e
 POPCOUNT = bytes(bin(i).count("1") for i in range(256))
 
 
@@ -31,33 +35,15 @@ def fits(game):
             and opts["schedule"] in (None, "pips"))
 
 
-def features(points, dismissers, dismissed, hand, other):
-    """The counts of `hand` against `other` (bitmasks in the endgame's card numbers):
-    [safe, weak, hit, idle points, idle cards]."""
-    safe = weak = hit = idle = idle_cards = 0
-    card = 0
-    while hand:
-        if hand & 1:
-            value = points[card]
-            threats = dismissers[card] & other
-            d = (POPCOUNT[threats & 255] + POPCOUNT[threats >> 8 & 255]
-                 + POPCOUNT[threats >> 16 & 255] + POPCOUNT[threats >> 24])
-            if not d:
-                safe += value
-            weak += value * WEIGHT[d]
-            hit += value * d
-            if not dismissed[card] & other:
-                idle += value
-                idle_cards += 1
-        hand >>= 1
-        card += 1
-    return [safe, weak, hit, idle, idle_cards]
+def _count(mask):
+    return (POPCOUNT[mask & 255] + POPCOUNT[mask >> 8 & 255] + POPCOUNT[mask >> 16 & 255]
+            + POPCOUNT[mask >> 24])
 
 
 class Estimate:
     """`estimate(size, lead, follow, rem)`: the leader's take, estimated, for hands of
-    `size` cards, at least SMALLEST (in the endgame's card numbers and points); below
-    SMALLEST a search goes on exactly."""
+    `size` cards, at least SMALLEST (hands as bitmasks in the endgame's card numbers, `rem`
+    their points; take and points in UNITs); below SMALLEST a search goes on exactly."""
 
     def __init__(self, points, dismissers):
         self.smallest = SMALLEST
@@ -69,17 +55,26 @@ class Estimate:
                 if dismissers[lead] >> card & 1:
                     self.dismissed[card] |= 1 << lead
 
-    def counts(self, lead, follow, rem):
-        """What the weights multiply: 1, the points in play, the leader's counts, the
-        follower's."""
-        return ([1, rem] + features(self.points, self.dismissers, self.dismissed, lead, follow)
-                + features(self.points, self.dismissers, self.dismissed, follow, lead))
+    def cells(self, hand, other):
+        """The weight index (under CELLS) of each card of `hand` against `other`."""
+        out = []
+        card = 0
+        while hand:
+            if hand & 1:
+                d = _count(self.dismissers[card] & other)
+                e = _count(self.dismissed[card] & other)
+                out.append(((self.points[card] - 1) * THREATS + min(d, THREATS - 1)) * TARGETS
+                           + min(e, TARGETS - 1))
+            hand >>= 1
+            card += 1
+        return out
 
     def __call__(self, size, lead, follow, rem):
         weights = WEIGHTS[min(size - SMALLEST, len(WEIGHTS) - 1)]
-        counts = self.counts(lead, follow, rem)
-        total = 0
-        for i in range(len(counts)):
-            total += weights[i] * counts[i]
-        take = total // SCALE
+        total = weights[0]
+        for cell in self.cells(lead, follow):
+            total += weights[2 + cell]
+        for cell in self.cells(follow, lead):
+            total += weights[2 + CELLS + cell]
+        take = (total * UNIT + weights[1] * rem) // SCALE
         return 0 if take < 0 else rem if take > rem else take
