@@ -117,14 +117,25 @@ def solve(deals, seed):
             print("deal %d of %d" % (index + 1, deals), file=sys.stderr)
 
 
+class _Recorder:
+    """Weights that are all 0 and note which are looked up."""
+
+    def __init__(self):
+        self.looked_up = []
+
+    def __getitem__(self, index):
+        self.looked_up.append(index)
+        return 0
+
+
 def counts(estimate, lead, follow, rem):
     """What the weights multiply, as {index: count}: 1, the points in play, and the cards
     in each of the leader's and the follower's cells."""
-    row = {0: 1, 1: rem}
-    for cell in estimate.cells(lead, follow):
-        row[2 + cell] = row.get(2 + cell, 0) + 1
-    for cell in estimate.cells(follow, lead):
-        row[2 + CELLS + cell] = row.get(2 + CELLS + cell, 0) + 1
+    recorder = _Recorder()
+    estimate.total(recorder, lead, follow)
+    row = {1: rem}
+    for index in recorder.looked_up:
+        row[index] = row.get(index, 0) + 1
     return row
 
 

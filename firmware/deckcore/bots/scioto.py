@@ -20,10 +20,11 @@ from deckcore.game import TERMINAL
 SCALE = 4
 # Per level: the cards in the two hands from which the play is exact; from how many cards
 # an exact proof is tried first, and the positions it may take before the bot searches
-# instead; the tricks that search looks ahead.
+# instead; the tricks that search looks ahead, by the cards in the larger hand: the first
+# (most cards, tricks) that the hand does not exceed.
 ENDGAME = {"normal": 10, "strong": 14}
 TRY_EXACT = {"normal": (12, 1500)}
-LOOKAHEAD = {"normal": 1, "strong": 2}
+LOOKAHEAD = {"normal": ((11, 2), (14, 1)), "strong": ((10, 3), (14, 2))}
 ENDGAME_TABLE = 1024  # places in the exact endgame's table on the device
 
 
@@ -100,7 +101,14 @@ def decide(view, legal, rng, level):
         action = endgame.best_action(state, ranked, 0 if cards <= ENDGAME[level] else budget)
         if action is not None or endgame.estimate is None:
             return action  # None: too long to prove; the generic search plays
-    return endgame.searched_action(state, ranked, LOOKAHEAD[level])
+    return endgame.searched_action(state, ranked, tricks_ahead(level, max(view.hand_sizes)))
+
+
+def tricks_ahead(level, cards):
+    for most, tricks in LOOKAHEAD[level]:
+        if cards <= most:
+            return tricks
+    return LOOKAHEAD[level][-1][1]
 
 
 def _sum_points(card_points, cards):

@@ -319,10 +319,14 @@ class Endgame:
 
     def searched_action(self, state, actions, tricks):
         """The best of `actions` (legal, most promising first) by a search that looks
-        `tricks` tricks ahead and estimates the positions there."""
+        `tricks` tricks ahead (fewer near the estimate's smallest hands) and estimates the
+        positions there."""
         seat = state.current_player()
         hands = state.hands
-        self.rough.horizon = max(0, max(len(hands[0]), len(hands[1])) - tricks)
+        # Never under the estimate's smallest hands: below those the search goes to the
+        # end, with no table.
+        size = max(len(hands[0]), len(hands[1]))
+        self.rough.horizon = max(size - tricks, self.estimate.smallest)
         best, choice = -INFINITY, actions[0]
         for action in actions:
             after = state.clone()

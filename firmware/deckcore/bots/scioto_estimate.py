@@ -25,6 +25,12 @@ THREATS = 5  # d = 0, 1, 2, 3, 4 or more
 TARGETS = 4  # e = 0, 1, 2, 3 or more
 CELLS = 7 * THREATS * TARGETS  # the weights of one hand: 7 point values × d × e
 POPCOUNT = bytes(bin(i).count("1") for i in range(256))
+# BIT_NUMBER[2**k % 37] = k: the number of a hand's lowest card from its bit (the powers of
+# 2 below 2**36 leave distinct remainders mod 37).
+BIT_NUMBER = bytes(max([k for k in range(28) if (1 << k) % 37 == r] + [0]) for r in range(37))
+# The offsets of d and e (0 to 7 cards) in a card's cells.
+THREAT_COLUMN = bytes(min(d, THREATS - 1) * TARGETS for d in range(8))
+TARGET_COLUMN = bytes(min(e, TARGETS - 1) for e in range(8))
 
 
 def fits(game):
@@ -35,11 +41,6 @@ def fits(game):
             and opts["schedule"] in (None, "pips"))
 
 
-def _count(mask):
-    return (POPCOUNT[mask & 255] + POPCOUNT[mask >> 8 & 255] + POPCOUNT[mask >> 16 & 255]
-            + POPCOUNT[mask >> 24])
-
-
 class Estimate:
     """`estimate(size, lead, follow, rem)`: the leader's take, estimated, for hands of
     `size` cards, at least SMALLEST (hands as bitmasks in the endgame's card numbers, `rem`
@@ -47,34 +48,34 @@ class Estimate:
 
     def __init__(self, points, dismissers):
         self.smallest = SMALLEST
-        self.points = points
         self.dismissers = dismissers
         self.dismissed = [0] * len(points)  # dismissed[c]: the cards c dismisses
         for lead in range(len(points)):
             for card in range(len(points)):
                 if dismissers[lead] >> card & 1:
                     self.dismissed[card] |= 1 << lead
+        self.first_cell = [(p - 1) * THREATS * TARGETS for p in points]
 
-    def cells(self, hand, other):
-        """The weight index (under CELLS) of each card of `hand` against `other`."""
-        out = []
-        card = 0
-        while hand:
-            if hand & 1:
-                d = _count(self.dismissers[card] & other)
-                e = _count(self.dismissed[card] & other)
-                out.append(((self.points[card] - 1) * THREATS + min(d, THREATS - 1)) * TARGETS
-                           + min(e, TARGETS - 1))
-            hand >>= 1
-            card += 1
-        return out
+    def total(self, weights, lead, follow):
+        """The constant plus the weights of the leader's cards and the follower's. (Its
+        lookups are the estimate's counts: the fitting tool reads them off a recorder.)"""
+        dismissers, dismissed, first_cell = self.dismissers, self.dismissed, self.first_cell
+        total = weights[0]
+        for hand, other, table in ((lead, follow, 2), (follow, lead, 2 + CELLS)):
+            while hand:
+                low = hand & -hand
+                hand ^= low
+                card = BIT_NUMBER[low % 37]
+                threats = dismissers[card] & other
+                targets = dismissed[card] & other
+                d = (POPCOUNT[threats & 255] + POPCOUNT[threats >> 8 & 255]
+                     + POPCOUNT[threats >> 16 & 255] + POPCOUNT[threats >> 24])
+                e = (POPCOUNT[targets & 255] + POPCOUNT[targets >> 8 & 255]
+                     + POPCOUNT[targets >> 16 & 255] + POPCOUNT[targets >> 24])
+                total += weights[table + first_cell[card] + THREAT_COLUMN[d] + TARGET_COLUMN[e]]
+        return total
 
     def __call__(self, size, lead, follow, rem):
         weights = WEIGHTS[min(size - SMALLEST, len(WEIGHTS) - 1)]
-        total = weights[0]
-        for cell in self.cells(lead, follow):
-            total += weights[2 + cell]
-        for cell in self.cells(follow, lead):
-            total += weights[2 + CELLS + cell]
-        take = (total * UNIT + weights[1] * rem) // SCALE
+        take = (self.total(weights, lead, follow) * UNIT + weights[1] * rem) // SCALE
         return 0 if take < 0 else rem if take > rem else take
