@@ -30,15 +30,19 @@ INFINITY = 1 << 20
 PAGE = 128
 
 
+# BIT_NUMBER[2**k % 67] = k: a card's number from its bit (the powers of 2 below 2**64 leave
+# distinct remainders mod 67); POPCOUNT[b]: the cards in a byte of a hand.
+BIT_NUMBER = bytes(max([k for k in range(64) if (1 << k) % 67 == r] + [0]) for r in range(67))
+POPCOUNT = bytes(bin(i).count("1") for i in range(256))
+
+
 def _bits(mask):
     """The numbers of the cards in `mask`, low to high."""
     out = []
-    card = 0
     while mask:
-        if mask & 1:
-            out.append(card)
-        mask >>= 1
-        card += 1
+        low = mask & -mask
+        out.append(BIT_NUMBER[low % 67])
+        mask ^= low
     return out
 
 
@@ -46,13 +50,10 @@ class OverBudget(Exception):
     """A search given a budget of positions needed more."""
 
 
-def _size(mask):
-    """The number of cards in `mask`."""
-    size = 0
-    while mask:
-        mask &= mask - 1
-        size += 1
-    return size
+def size_of(mask):
+    """The number of cards in `mask`, a hand of the base game's 28 cards (at most 32)."""
+    return (POPCOUNT[mask & 255] + POPCOUNT[mask >> 8 & 255] + POPCOUNT[mask >> 16 & 255]
+            + POPCOUNT[mask >> 24])
 
 
 def _pack(lower, upper, best):
@@ -97,7 +98,7 @@ class Search:
         if self.budget and self.nodes > self.budget:
             raise OverBudget
         if self.horizon:
-            size = _size(lead)
+            size = size_of(lead)
             if size <= self.horizon and size >= self.estimate.smallest:
                 return self.estimate(size, lead, follow, rem)
         points, dismissers = self.points, self.dismissers
@@ -130,7 +131,7 @@ class Search:
                 safe += 1
             if card == first:
                 key = 1000
-            ranked.append((-key, card))
+            ranked.append((1024 - key) * 64 + card)  # by key, high first, then by card
         if safe == len(ranked):
             return rem  # every lead is safe: the leader takes everything
         if safe:
@@ -141,7 +142,8 @@ class Search:
                 return bound
         ranked.sort()
         best, best_lead = -INFINITY, -1
-        for _, card in ranked:
+        for item in ranked:
+            card = item & 63
             value = self.follow_value(lead & ~(1 << card), follow, card, points[card], rem,
                                       alpha, beta)
             if value > best:
@@ -169,24 +171,23 @@ class Search:
         losers = 0 if (self.mandatory and winners) else follow & ~winners
         best = INFINITY
         # The dearest dismisser first (it takes the most), then the cheapest discard.
-        for options, dismissing in ((winners, True), (losers, False)):
-            replies = _bits(options)
-            if dismissing:
-                replies.reverse()
-            for reply in replies:
-                gained = pot + points[reply]
-                if dismissing:
-                    value = self.after_dismissal(lead, follow & ~(1 << reply), reply,
-                                                 gained, rem, alpha, beta)
-                else:
-                    value = gained + self.trick_value(lead, follow & ~(1 << reply), rem - gained,
-                                                      alpha - gained, beta - gained)
-                if value < best:
-                    best = value
-                    if value < beta:
-                        beta = value
-                        if alpha >= beta:
-                            return best
+        replies = _bits(winners)
+        replies.reverse()
+        replies += _bits(losers)
+        for reply in replies:
+            gained = pot + points[reply]
+            if winners >> reply & 1:
+                value = self.after_dismissal(lead, follow & ~(1 << reply), reply, gained, rem,
+                                             alpha, beta)
+            else:
+                value = gained + self.trick_value(lead, follow & ~(1 << reply), rem - gained,
+                                                  alpha - gained, beta - gained)
+            if value < best:
+                best = value
+                if value < beta:
+                    beta = value
+                    if alpha >= beta:
+                        return best
         return best
 
     def after_dismissal(self, lead, follow, reply, pot, rem, alpha, beta):

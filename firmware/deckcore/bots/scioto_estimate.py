@@ -18,16 +18,13 @@ It serves the base game only (2 players, 7 ranks, the original dismissal rule, p
 no compounding or mandatory dismissal): `fits(game)` says so.
 """
 
+from deckcore.bots.scioto_endgame import BIT_NUMBER, POPCOUNT
 from deckcore.bots.scioto_weights import SCALE, SMALLEST, WEIGHTS
 
 UNIT = 8  # the estimate's values are in eighths of a point
 THREATS = 5  # d = 0, 1, 2, 3, 4 or more
 TARGETS = 4  # e = 0, 1, 2, 3 or more
 CELLS = 7 * THREATS * TARGETS  # the weights of one hand: 7 point values × d × e
-POPCOUNT = bytes(bin(i).count("1") for i in range(256))
-# BIT_NUMBER[2**k % 37] = k: the number of a hand's lowest card from its bit (the powers of
-# 2 below 2**36 leave distinct remainders mod 37).
-BIT_NUMBER = bytes(max([k for k in range(28) if (1 << k) % 37 == r] + [0]) for r in range(37))
 # The offsets of d and e (0 to 7 cards) in a card's cells.
 THREAT_COLUMN = bytes(min(d, THREATS - 1) * TARGETS for d in range(8))
 TARGET_COLUMN = bytes(min(e, TARGETS - 1) for e in range(8))
@@ -65,7 +62,7 @@ class Estimate:
             while hand:
                 low = hand & -hand
                 hand ^= low
-                card = BIT_NUMBER[low % 37]
+                card = BIT_NUMBER[low % 67]
                 threats = dismissers[card] & other
                 targets = dismissed[card] & other
                 d = (POPCOUNT[threats & 255] + POPCOUNT[threats >> 8 & 255]
