@@ -116,6 +116,29 @@ def test_a_search_with_a_horizon_goes_on_exactly_below_the_estimates_smallest_ha
         assert Endgame(game, 256).final_points(state, seat) == exact
 
 
+def test_a_search_never_looks_past_the_estimates_smallest_hands():
+    """From one trick above the smallest hands the estimate serves, looking 2 tricks ahead
+    is looking 1: the search stops there rather than going on to the end with no table."""
+    from deckcore.bots.scioto_endgame import Endgame
+    from deckcore.bots.scioto_estimate import SMALLEST
+    game, positions = endgame_positions({}, SMALLEST + 1, 4, 8)
+    for state in positions:
+        nodes = []
+        for tricks in (1, 2):
+            endgame = Endgame(game, 256, estimated=True)
+            endgame.searched_action(state, state.legal_actions(), tricks)
+            nodes.append(endgame.rough.nodes)
+        assert nodes[0] == nodes[1] > 0
+
+
+def test_the_cards_of_a_hand_are_found_in_any_pack_size():
+    from deckcore.bots.scioto_endgame import _bits, size_of
+    assert _bits(0) == []
+    assert _bits(1 | 1 << 3 | 1 << 27 | 1 << 51) == [0, 3, 27, 51]
+    assert _bits((1 << 64) - 1) == list(range(64))
+    assert size_of((1 << 28) - 1) == 28 and size_of(1 << 5 | 1 << 20) == 2
+
+
 def test_an_exact_move_that_needs_more_positions_than_its_budget_is_given_up():
     from deckcore.bots.scioto_endgame import Endgame
     game, positions = endgame_positions({}, 5, 4, 9)
