@@ -6,30 +6,34 @@ Two steps:
     python tools/fit_scioto_estimate.py fit
 
 `solve` plays deals of the base game with bots (mostly `normal`, one move in four `easy`,
-so that the positions are varied but plausible). At every trick boundary with up to
-LARGEST cards in each hand it values exactly, with the solver:
+so that the positions are varied but plausible). At every trick boundary where the hands
+hold at most LARGEST + 1 cards each, and more than SMALLEST, it values exactly, with the
+solver:
 
-- the position, and the one after a random trick from it, appended to
-  data/scioto_positions.jsonl as `[lead hand, follow hand, points in play, leader's take]`
+- the position (if it has at most LARGEST cards each) and the one after a random trick
+  from it, appended to
+  data/scioto_positions.jsonl.gz as `[lead hand, follow hand, points in play, leader's take]`
   (hands as bitmasks in the endgame's card numbers);
-- two *sibling groups*, appended to data/scioto_siblings.jsonl as lists of such positions:
+- two *sibling groups*, appended to data/scioto_siblings.jsonl.gz as lists of such positions:
   those after the bot's lead and each reply, and those after each lead and a random reply.
   A search compares positions like these, so their differences matter more than their
   values.
 
 Deals are seeded from `--seed`, so a rerun with the same seed repeats positions: give a
-new seed to add more. (The bots change, so the committed files, made by the bots of their
-day, are not remade bit for bit; they only grow.)
+new seed to add more. Each deal is appended whole. (The bots change, so the committed
+files, made with several seeds by the bots of their day, are not remade bit for bit; they
+only grow.)
 
 `fit` reads both files and, per hand size with ENOUGH positions, finds the weights of
 deckcore/bots/scioto_estimate.py by ridge-regularised least squares on the values and, with
-weight SIBLINGS, on the values less their group's mean. It prints the root-mean-square
+weight SIBLINGS_WEIGHT, on the values less their group's mean. It prints the root-mean-square
 errors per hand size (of a fit on three quarters, on the quarter held out), refits on all
 and writes the weights, scaled to integers, to firmware/deckcore/bots/scioto_weights.py.
-Plain Python: a fit takes a few minutes.
+Plain Python: a fit takes about a minute.
 """
 
 import argparse
+import gzip
 import json
 import os
 import sys
@@ -40,8 +44,8 @@ from deckcore.games.scioto import Scioto
 from deckcore.rng import Rng
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-POSITIONS = os.path.join(ROOT, "data", "scioto_positions.jsonl")
-SIBLINGS = os.path.join(ROOT, "data", "scioto_siblings.jsonl")
+POSITIONS = os.path.join(ROOT, "data", "scioto_positions.jsonl.gz")
+SIBLINGS = os.path.join(ROOT, "data", "scioto_siblings.jsonl.gz")
 WEIGHTS = os.path.join(ROOT, "firmware", "deckcore", "bots", "scioto_weights.py")
 SMALLEST, LARGEST = 5, 11
 ENOUGH = 1000  # positions a hand size needs for weights of its own (else the next smaller's)
@@ -82,39 +86,40 @@ def solve(deals, seed):
     positions = Positions(game)
     number, points = positions.solver.number, positions.solver.points
     bots = [make("normal", game), make("easy", game)]
-    with open(POSITIONS, "a") as out, open(SIBLINGS, "a") as groups:
-        for index in range(deals):
-            rng = Rng(seed + index)
-            dealer = index % 2
-            state = game.new_hand(dealer, game.deal(rng, dealer))
-            while len(state.hands[0]) + len(state.hands[1]) > 2 * SMALLEST:
-                seat = state.current_player()
-                bot = bots[1] if rng.below(4) == 0 else bots[0]
-                action = bot.choose(state.view(seat), state.legal_actions(), rng)
-                if not state.trick and len(state.hands[seat]) <= LARGEST + 1:
-                    leader = state.leader
-                    lead = follow = 0
-                    for card in state.hands[leader]:
-                        lead |= 1 << number[card]
-                    for card in state.hands[1 - leader]:
-                        follow |= 1 << number[card]
-                    rem = sum(points[card] for card in _cards(lead | follow))
-                    leads, replies = _cards(lead), _cards(follow)
-                    rows = [] if len(leads) > LARGEST else [positions.value(lead, follow, rem)]
-                    rows.append(positions.after(lead, follow, rem, rng.choice(leads),
-                                                rng.choice(replies)))
-                    for row in rows:
-                        out.write(json.dumps(row) + "\n")
-                    led = number[action]
-                    groups.write(json.dumps([positions.after(lead, follow, rem, led, reply)
-                                             for reply in replies]) + "\n")
-                    groups.write(json.dumps([positions.after(lead, follow, rem, card,
-                                                             rng.choice(replies))
-                                             for card in leads]) + "\n")
-                state.apply(action)
-            out.flush()
-            groups.flush()
-            print("deal %d of %d" % (index + 1, deals), file=sys.stderr)
+    for index in range(deals):
+        rng = Rng(seed + index)
+        dealer = index % 2
+        state = game.new_hand(dealer, game.deal(rng, dealer))
+        rows, groups = [], []
+        while len(state.hands[0]) + len(state.hands[1]) > 2 * SMALLEST:
+            seat = state.current_player()
+            bot = bots[1] if rng.below(4) == 0 else bots[0]
+            action = bot.choose(state.view(seat), state.legal_actions(), rng)
+            if not state.trick and len(state.hands[seat]) <= LARGEST + 1:
+                leader = state.leader
+                lead = follow = 0
+                for card in state.hands[leader]:
+                    lead |= 1 << number[card]
+                for card in state.hands[1 - leader]:
+                    follow |= 1 << number[card]
+                rem = sum(points[card] for card in _cards(lead | follow))
+                leads, replies = _cards(lead), _cards(follow)
+                if len(leads) <= LARGEST:
+                    rows.append(positions.value(lead, follow, rem))
+                rows.append(positions.after(lead, follow, rem, rng.choice(leads),
+                                            rng.choice(replies)))
+                groups.append([positions.after(lead, follow, rem, number[action], reply)
+                               for reply in replies])
+                groups.append([positions.after(lead, follow, rem, card, rng.choice(replies))
+                               for card in leads])
+            state.apply(action)
+        # Each deal is appended whole, as a gzip member of its own: a stopped run loses
+        # only the deal it was playing.
+        for path, items in ((POSITIONS, rows), (SIBLINGS, groups)):
+            with gzip.open(path, "at") as out:
+                for item in items:
+                    out.write(json.dumps(item) + "\n")
+        print("deal %d of %d" % (index + 1, deals), file=sys.stderr)
 
 
 class _Recorder:
@@ -196,7 +201,7 @@ def rms(errors):
 def _read(path, size_of):
     """{hand size: [item, ...]} of the JSON lines of `path`."""
     by_size = {}
-    with open(path) as handle:
+    with gzip.open(path, "rt") as handle:
         for line in handle:
             item = json.loads(line)
             by_size.setdefault(size_of(item), []).append(item)
@@ -245,8 +250,8 @@ def fit():
     with open(WEIGHTS, "w") as out:
         out.write('"""Weights of scioto_estimate.py, one tuple per hand size from SMALLEST up '
                   '(larger hands use\nthe last), in 1/SCALE points. Written by '
-                  'tools/fit_scioto_estimate.py fit from\ndata/scioto_positions.jsonl and '
-                  'data/scioto_siblings.jsonl; do not edit."""\n\n')
+                  'tools/fit_scioto_estimate.py fit from\ndata/scioto_positions.jsonl.gz and '
+                  'data/scioto_siblings.jsonl.gz; do not edit."""\n\n')
         out.write("SCALE = %d\nSMALLEST = %d\nWEIGHTS = (\n" % (SCALE, SMALLEST))
         for row in weights:
             out.write("    %s,\n" % (row,))

@@ -18,13 +18,14 @@ variants (and with more players or a stock) the generic search (search.py) plays
 from deckcore.game import TERMINAL
 
 SCALE = 4
-# Per level: the cards in the two hands from which the play is exact; from how many cards
+# Per level, by the cards in the two hands: from how many the play is exact; from how many
 # an exact proof is tried first, and the positions it may take before the bot searches
-# instead; the tricks that search looks ahead, by the cards in the larger hand: the first
-# (most cards, tricks) that the hand does not exceed.
+# instead; the tricks that search looks ahead, from the first (most cards, tricks) whose
+# cards are not exceeded. (A reply has one card fewer in the two hands than a lead with
+# hands as large, and its search is about half as long.)
 ENDGAME = {"normal": 10, "strong": 14}
-TRY_EXACT = {"normal": (12, 1500)}
-LOOKAHEAD = {"normal": ((11, 2), (14, 1)), "strong": ((10, 3), (14, 2))}
+TRY_EXACT = {"normal": (12, 2000), "strong": (16, 250000)}
+LOOKAHEAD = {"normal": ((25, 2), (28, 1)), "strong": ((20, 3), (28, 2))}
 ENDGAME_TABLE = 1024  # places in the exact endgame's table on the device
 
 
@@ -101,7 +102,7 @@ def decide(view, legal, rng, level):
         action = endgame.best_action(state, ranked, 0 if cards <= ENDGAME[level] else budget)
         if action is not None or endgame.estimate is None:
             return action  # None: too long to prove; the generic search plays
-    return endgame.searched_action(state, ranked, tricks_ahead(level, max(view.hand_sizes)))
+    return endgame.searched_action(state, ranked, tricks_ahead(level, cards))
 
 
 def tricks_ahead(level, cards):
