@@ -25,7 +25,7 @@ SCALE = 4
 # hands as large, and its search is about half as long.)
 ENDGAME = {"normal": 10, "strong": 14}
 TRY_EXACT = {"normal": (12, 2000), "strong": (16, 250000)}
-LOOKAHEAD = {"normal": ((25, 2), (28, 1)), "strong": ((20, 3), (28, 2))}
+LOOKAHEAD = {"normal": ((22, 2), (28, 1)), "strong": ((20, 3), (28, 2))}
 ENDGAME_TABLE = 1024  # places in the exact endgame's table on the device
 
 
