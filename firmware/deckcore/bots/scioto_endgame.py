@@ -22,8 +22,9 @@ play exactly with it near the end of a hand; the host's solver (deckmate/solver.
 the same class on whole deals, with the search in C.
 
 Earlier in a hand of the base game the bots search a few tricks deep instead and value the
-positions there with a fitted estimate (scioto_estimate.py): the same search with a
-*horizon*, a hand size at which it stops (no table then: its values are not exact).
+positions there with a fitted estimate (scioto_estimate.py): `Endgame.rough`, the same
+search with a *horizon*, a hand size at which it stops, counting in the estimate's units
+(eighths of a point) and with no table (its values are not exact).
 """
 
 INFINITY = 1 << 20
