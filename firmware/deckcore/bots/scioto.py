@@ -106,10 +106,10 @@ def decide(view, legal, rng, level):
 
 
 def tricks_ahead(level, cards):
+    """The tricks the search looks ahead with `cards` in the two hands (LOOKAHEAD)."""
     for most, tricks in LOOKAHEAD[level]:
         if cards <= most:
             return tricks
-    return LOOKAHEAD[level][-1][1]
 
 
 def _sum_points(card_points, cards):

@@ -103,13 +103,13 @@ class Search:
             if size <= self.horizon and size >= self.estimate.smallest:
                 return self.estimate(size, lead, follow, rem)
         points, dismissers = self.points, self.dismissers
-        slot = (lead ^ (follow << 1) ^ (follow >> 7) ^ (lead >> 11)) & self.mask
-        page, place = slot // PAGE, slot % PAGE
         entry = 0
         tabled = self.mask >= 0 and not self.horizon
-        if (tabled and self.leads[page][place] == lead
-                and self.follows[page][place] == follow):
-            entry = self.entries[page][place]
+        if tabled:
+            slot = (lead ^ (follow << 1) ^ (follow >> 7) ^ (lead >> 11)) & self.mask
+            page, place = slot // PAGE, slot % PAGE
+            if self.leads[page][place] == lead and self.follows[page][place] == follow:
+                entry = self.entries[page][place]
         first, lower, upper = -1, -INFINITY, INFINITY
         if entry:
             lower, upper, first = _unpack(entry)

@@ -65,6 +65,7 @@ class Estimate:
                 card = BIT_NUMBER[low % 67]
                 threats = dismissers[card] & other
                 targets = dismissed[card] & other
+                # The two popcounts inlined: this is the innermost loop of the bots' search.
                 d = (POPCOUNT[threats & 255] + POPCOUNT[threats >> 8 & 255]
                      + POPCOUNT[threats >> 16 & 255] + POPCOUNT[threats >> 24])
                 e = (POPCOUNT[targets & 255] + POPCOUNT[targets >> 8 & 255]
