@@ -199,12 +199,16 @@ def rms(errors):
 
 
 def _read(path, size_of):
-    """{hand size: [item, ...]} of the JSON lines of `path`."""
+    """{hand size: [item, ...]} of the JSON lines of `path`. A deal cut off by a stopped
+    `solve` (an unfinished last gzip member) is left out, with a warning."""
     by_size = {}
     with gzip.open(path, "rt") as handle:
-        for line in handle:
-            item = json.loads(line)
-            by_size.setdefault(size_of(item), []).append(item)
+        try:
+            for line in handle:
+                item = json.loads(line)
+                by_size.setdefault(size_of(item), []).append(item)
+        except (EOFError, ValueError):
+            print("%s: the last deal was cut off; it is left out" % path, file=sys.stderr)
     return by_size
 
 
