@@ -19,14 +19,14 @@ class Choices:
         self.cards = list(getattr(view, "hand", ()))
         self.card_texts = [game.card_text(card) for card in self.cards]
         self.card_actions = [None] * len(self.cards)
-        self.menu = []  # (text, action) of the legal actions that play no card of the hand
+        self.menu = []  # the legal actions that play no card of the hand (texts made when shown)
         self.verb = ""  # what precedes a card in this phase's actions ("discard ")
         for action in state.legal_actions():
             text = state.action_text(action)
             last = text.split(" ")[-1]
             index = self._free_card(last)
             if index < 0:
-                self.menu.append((text, action))
+                self.menu.append(action)
             else:
                 self.card_actions[index] = action
                 self.verb = text[:len(text) - len(last)]
@@ -67,16 +67,19 @@ class Choices:
                 self.focus, self.cursor = HAND, self.playable.index(True)
         return before != (self.focus, self.cursor)
 
+    def menu_text(self, index):
+        return self.state.action_text(self.menu[index])
+
     def highlighted_text(self):
         if self.focus == HAND:
             return self.verb + self.card_texts[self.cursor]
-        return self.menu[self.cursor][0]
+        return self.menu_text(self.cursor)
 
     # Taking the highlighted choice -------------------------------------------------------
     def take(self):
         """(action, None) for a legal choice, or (None, the rule that forbids it)."""
         if self.focus == MENU:
-            return self.menu[self.cursor][1], None
+            return self.menu[self.cursor], None
         action = self.card_actions[self.cursor]
         if action is not None:
             return action, None

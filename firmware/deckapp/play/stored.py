@@ -57,4 +57,6 @@ def resume(store):
     saved = store.load_state(STATE, {})
     if saved.get("game_id") == session.game_id:
         session.restore_rngs(saved.get("rngs", []))
+    if session.state is None:  # the power went between two hands
+        session.next_hand()
     return session

@@ -1,0 +1,210 @@
+"""Drawing the play screen (table.py) in the 240x196 area between the bars.
+
+    rows 24..   the other seats, one or two columns: the seat to act marked, name, cards
+                held, what the game counts during a hand (table_facts)
+    ..150       the table: one line of the game's state, then the trick, SCOUT's active
+                set, or the menu of the decision
+    150..166    the news line: the last play, or in red the rule that refused a choice
+    166..220    the hand, scrolled to keep the cursor in view
+"""
+
+from deckapp.play import facts
+from deckui import cards, font, theme, widgets
+
+NEWS_Y = 150
+HAND_Y = 166
+LINE = 15
+CARD_W = 32  # wide enough for the card renderer's large font
+CARD_H = 46
+MIN_STEP = cards.INDEX_WIDTH[1] + 2  # the visible strip of an overlapped card: its index
+
+
+def draw_table(canvas, screen):
+    session = screen.session
+    state = session.state if session.state is not None else session.last_hand
+    view = state.view(screen.viewer)
+    y = _seats(canvas, screen, state, view)
+    if screen.covered:
+        name = session.seats[screen.viewer].name
+        font.centred(canvas, "Pass the device to", 0, 80, 240, theme.TEXT, font.LARGE)
+        font.centred(canvas, font.fit(name, 230, font.LARGE), 0, 104, 240, theme.TEXT,
+                     font.LARGE)
+        font.centred(canvas, "and press the centre key", 0, 132, 240, theme.MUTED)
+        return
+    choices = screen.choices
+    if _menu_as_list(choices, view):
+        font.text(canvas, font.fit(facts.table_line(session, view), 180), 2, y, theme.MUTED)
+        _menu(canvas, choices, y + LINE + 1, NEWS_Y)
+    else:
+        _table(canvas, screen, state, view, y)
+    _news(canvas, screen, session, view)
+    _hand(canvas, view, choices)
+
+
+def _seats(canvas, screen, state, view):
+    session = screen.session
+    others = [seat for seat in range(len(session.seats)) if seat != screen.viewer]
+    columns = 1 if len(others) <= 2 else 2
+    width = 240 // columns
+    to_act = state.current_player()
+    for index in range(len(others)):
+        seat = others[index]
+        x = 2 + (index % columns) * width
+        y = widgets.TOP + 2 + (index // columns) * LINE
+        _seat_line(canvas, session, view, seat, x, y, width - 6, seat == to_act, columns == 1)
+    if columns == 2:
+        canvas.vline(120, widgets.TOP + 2, ((len(others) + 1) // 2) * LINE - 2, theme.BAR)
+    rows = (len(others) + columns - 1) // columns
+    return widgets.TOP + 4 + rows * LINE
+
+
+def _seat_line(canvas, session, view, seat, x, y, room, acting, with_total):
+    """Name, cards held, the hand's figure and (when there is room) the match total."""
+    colour = theme.TEXT
+    if acting:
+        canvas.fill_rect(x - 2, y - 1, room + 4, LINE, theme.CURSOR)
+        colour = theme.CURSOR_TEXT
+    right = "%s %s" % (facts.held(view, seat), facts.seat_figure(view, seat))
+    if with_total:
+        right += "  total %d" % session.match.totals[seat]
+    right_width = font.width(right)
+    font.text(canvas, font.fit(session.seats[seat].name, room - right_width - 6), x, y, colour)
+    font.text(canvas, right, x + room - right_width, y, colour)
+
+
+def _menu_as_list(choices, view):
+    """A decision without cards to choose is a list in the table's place, unless cards lie
+    on the table (SCOUT's active set): then it is one line that steps through the menu."""
+    if choices is None or not choices.menu or choices.cards_are_choices:
+        return False
+    return not facts.on_table(view)[0]
+
+
+def _menu(canvas, choices, top, bottom):
+    """The decision's menu, only the rows in view made into text (SCOUT has hundreds)."""
+    visible = (bottom - top) // (LINE + 1)
+    first = max(0, min(choices.cursor - visible // 2, len(choices.menu) - visible))
+    rows = [choices.menu_text(i) for i in range(first, min(len(choices.menu), first + visible))]
+    menu = widgets.ListView(rows, top=top, bottom=bottom, row_height=LINE + 1)
+    menu.cursor = choices.cursor - first
+    menu.draw(canvas)
+    if len(choices.menu) > visible:
+        count = "%d/%d" % (choices.cursor + 1, len(choices.menu))
+        font.text(canvas, count, 238 - font.width(count), top - LINE - 1, theme.MUTED)
+
+
+def _table(canvas, screen, state, view, y):
+    session = screen.session
+    if screen.showing_last:
+        played, seats = screen.last_trick
+        font.text(canvas, "The last trick (X: back to the table)", 2, y, theme.TEXT)
+    else:
+        played, seats = facts.on_table(view)
+        font.text(canvas, font.fit(facts.table_line(session, view), 236), 2, y, theme.MUTED)
+    if played:
+        _row_of_cards(canvas, session, view, played, seats, y + LINE + 1)
+
+
+def _row_of_cards(canvas, session, view, played, seats, y):
+    """The cards on the table, each over the short name of who played it."""
+    game = session.game
+    step = min(CARD_W + 4, (236 - CARD_W) // max(1, len(played) - 1)) if len(played) > 1 else 0
+    x = (240 - (step * (len(played) - 1) + CARD_W)) // 2
+    for index in range(len(played)):
+        cards.draw(canvas, game.card_text(played[index]), x, y, CARD_W, CARD_H)
+        if seats is not None and (step >= CARD_W or len(played) == 1):
+            name = session.seats[seats[index]].name
+            room = max(step, CARD_W + 4) - 2
+            font.centred(canvas, font.fit(name, room), x + (CARD_W - room) // 2,
+                         y + CARD_H + 1, room, theme.MUTED)
+        x += step
+
+
+def _strip(canvas, choices, y):
+    """Menu entries beside playable cards (Scioto's "stop"), on the news line: a row of
+    buttons, reached with up from the hand."""
+    x = 4
+    for index in range(len(choices.menu)):
+        text = choices.menu_text(index)
+        width = font.width(text) + 10
+        highlighted = choices.focus == "menu" and choices.cursor == index
+        if highlighted:
+            canvas.fill_rect(x, y, width, LINE, theme.CURSOR)
+        else:
+            canvas.rect(x, y, width, LINE, theme.MUTED)
+        font.text(canvas, text, x + 5, y, theme.CURSOR_TEXT if highlighted else theme.TEXT)
+        x += width + 4
+
+
+def _spinner(canvas, choices, y):
+    """One menu entry between arrows, stepped with the joystick, its place in the menu."""
+    canvas.fill_rect(0, y - 1, 240, LINE + 1, theme.CURSOR)
+    count = "%d/%d" % (choices.cursor + 1, len(choices.menu))
+    text = "\u2190 %s \u2192" % choices.highlighted_text()
+    font.text(canvas, font.fit(text, 230 - font.width(count)), 4, y, theme.CURSOR_TEXT)
+    font.text(canvas, count, 236 - font.width(count), y, theme.CURSOR_TEXT)
+
+
+def _news(canvas, screen, session, view):
+    choices = screen.choices
+    if choices is not None and choices.menu and choices.cards_are_choices \
+            and not screen.refused:
+        _strip(canvas, choices, NEWS_Y)
+        return
+    if choices is not None and choices.menu and not _menu_as_list(choices, view):
+        _spinner(canvas, choices, NEWS_Y)
+        return
+    if choices is not None and not screen.refused:
+        text = "Your turn: " + screen.choices.highlighted_text()
+        if len(screen._people()) > 1:
+            text = session.seats[screen.viewer].name + ": " + screen.choices.highlighted_text()
+        colour = theme.TEXT
+    else:
+        text, colour = screen.news, theme.HEARTS if screen.refused else theme.MUTED
+    for line in widgets.wrap(text, 236)[:1]:
+        font.text(canvas, line, 2, NEWS_Y, colour)
+
+
+def _hand(canvas, view, choices):
+    hand = list(getattr(view, "hand", ()))
+    if not hand:
+        return
+    game = view.game
+    count = len(hand)
+    room = 240 - 4 - CARD_W
+    step = min(CARD_W + 2, room // max(1, count - 1))
+    first = 0
+    if step < MIN_STEP:
+        step = MIN_STEP
+        shown = room // step + 1
+        cursor = choices.cursor if choices is not None and choices.focus == "hand" else 0
+        first = max(0, min(cursor - shown // 2, count - shown))
+        count = first + shown
+    shown = _shown_run(choices, game)
+    x = 2
+    for index in range(first, count):
+        look = cards.SELECTED if shown[0] <= index < shown[1] else cards.NORMAL
+        if choices is not None and choices.cards_are_choices:
+            if not choices.playable[index]:
+                look |= cards.DIMMED
+            if choices.focus == "hand" and choices.cursor == index:
+                look |= cards.CURSOR
+        lift = 6 if look & cards.CURSOR else 0
+        cards.draw(canvas, game.card_text(hand[index]), x, HAND_Y + 6 - lift, CARD_W, CARD_H,
+                   look)
+        x += step
+    if first > 0:
+        font.text(canvas, "\u2190", 0, HAND_Y - 14, theme.MUTED)
+    if count < len(hand):
+        font.text(canvas, "\u2192", 228, HAND_Y - 14, theme.MUTED)
+
+
+def _shown_run(choices, game):
+    """SCOUT: the hand's cards a highlighted Show would lay down, as (first, end)."""
+    if choices is None or game.NAME != "scout" or choices.focus != "menu" or not choices.menu:
+        return (0, 0)
+    words = choices.highlighted_text().split()
+    if len(words) != 2 or words[0] != "show":
+        return (0, 0)
+    first, _, last = words[1].partition("-")
+    return (int(first) - 1, int(last or first))

@@ -1,0 +1,161 @@
+"""The play screen: one hand of any game at the table, for people and bots.
+
+From the top: the other seats (name, cards held, match total; the seat to act marked), what
+lies on the table (the trick, SCOUT's active set, or the menu of the decision), one line of
+news (whose turn, what a bot played, the rule that forbids a card), and the person's hand.
+
+Keys at a person's turn: the joystick moves the cursor (Choices), the centre key takes the
+highlighted choice; A undoes the person's last decision (against bots), X shows the last
+trick, Y the help page, B the match menu. A bot's turn runs in `step` (the search calls the
+shell back every few work units), and its play stays on screen for the Settings pace.
+With several people at the table, a "pass to NAME" screen hides the hand between them.
+"""
+
+import gc
+import time
+
+from deckapp.play import layout
+from deckapp.play.choices import Choices
+from deckapp.screen import Screen
+
+
+class TableScreen(Screen):
+    def __init__(self, session, on_store_error=None):
+        Screen.__init__(self)
+        self.session = session
+        self.choices = None
+        self.news = ""          # one line: the last play, or the rule that refused a choice
+        self.refused = False    # the news is a refusal (drawn as a warning)
+        self.wait_until = None  # ticks_ms until which a bot's play stays on screen
+        self.viewer = self._first_person()  # whose hand is shown
+        self.covered = False    # pass-and-play: the hand is hidden until its owner takes it
+        self.last_trick = None  # (cards, seats) of the last finished trick
+        self.showing_last = False
+
+    @property
+    def title(self):
+        session = self.session
+        return "%s %d/%d" % (session.game.TITLE, len(session.match.results) + 1,
+                             session.game.deals_in_match())
+
+    def _first_person(self):
+        for seat in range(len(self.session.seats)):
+            if self.session.seats[seat].is_person():
+                return seat
+        return 0
+
+    def _people(self):
+        return [s for s in self.session.seats if s.is_person()]
+
+    def softkeys(self):
+        if self.covered:
+            return {"press": "I am " + self.session.seats[self.viewer].name}
+        keys = {"b": "Menu", "y": "Help"}
+        if self._persons_turn():
+            keys["press"] = "Take"
+            if self.session.undo_count() and len(self._people()) == 1:
+                keys["a"] = "Undo"
+        if self.last_trick is not None:
+            keys["x"] = "Table" if self.showing_last else "Last"
+        return keys
+
+    def _persons_turn(self):
+        session = self.session
+        return session.state is not None and session.person_to_act()
+
+    # Background work: dealing, bots, the pace --------------------------------------------
+    def step(self):
+        session = self.session
+        if self.wait_until is not None:
+            if time.ticks_diff(self.wait_until, time.ticks_ms()) > 0:
+                return True
+            self.wait_until = None
+        if session.state is None:
+            return False  # the summary screen deals the next hand
+        if session.person_to_act():
+            self._person_turn()
+            return False
+        gc.collect()  # the search's worlds need the room in one piece
+        action = session.bot_choice()
+        self._commit(action)
+        self._after_bot()
+        return True
+
+    def _after_bot(self):
+        from deckapp.play import stored
+        stored.save_rngs(self.app.store, self.session)
+        pause = self.app.settings.bot_pause_ms()
+        if pause:
+            self.wait_until = time.ticks_add(time.ticks_ms(), pause)
+
+    def _person_turn(self):
+        seat = self.session.to_act()
+        if self.choices is not None:
+            return
+        if seat != self.viewer:
+            self.viewer = seat
+            self.covered = len(self._people()) > 1
+        self.choices = Choices(self.session.state)
+        self.changed()
+
+    def _commit(self, action):
+        """Play `action` for the seat to act; after the last one, the hand's summary."""
+        session = self.session
+        state = session.state
+        seat = session.to_act()
+        text = state.action_text(action)
+        trick_before = list(getattr(state, "trick", ()))
+        seats_before = list(getattr(state, "trick_seats", ()))
+        ended = session.play(action)
+        after = session.state if not ended else session.last_hand
+        if trick_before and len(getattr(after, "trick", ())) <= len(trick_before):
+            if action in session.game.pack():  # not Scioto's "stop" after a trick
+                trick_before.append(action)
+                seats_before.append(seat)
+            self.last_trick = (trick_before, seats_before)
+        self.news = "%s: %s" % (session.seats[seat].name, text)
+        self.refused = False
+        self.choices = None
+        self.showing_last = False
+        self.changed()
+        if ended:
+            from deckapp.play.summary import HandSummary
+            self.app.push(HandSummary(session))
+
+    # Keys ---------------------------------------------------------------------------------
+    def key(self, key, kind):
+        if self.covered:
+            if key == "press":
+                self.covered = False
+                self.changed()
+            return
+        if key == "b":
+            from deckapp.play.menu import MatchMenu
+            self.app.push(MatchMenu(self))
+        elif key == "y":
+            from deckapp.play.help import HelpScreen
+            self.app.push(HelpScreen(self.session.game))
+        elif key == "x" and self.last_trick is not None:
+            self.showing_last = not self.showing_last
+            self.changed()
+        elif self.choices is None:
+            return
+        elif key == "press":
+            action, reason = self.choices.take()
+            if action is None:
+                self.news, self.refused = reason, True
+                self.changed()
+            else:
+                self._commit(action)
+        elif key == "a" and len(self._people()) == 1 and self.session.undo():
+            self.choices = None
+            self.news, self.refused = "Undone", False
+            self._person_turn()
+            self.changed()
+        elif self.choices.move(key):
+            self.refused = False
+            self.changed()
+
+    # Drawing ------------------------------------------------------------------------------
+    def draw(self, canvas):
+        layout.draw_table(canvas, self)
