@@ -67,6 +67,29 @@ class Choices:
                 self.focus, self.cursor = HAND, self.playable.index(True)
         return before != (self.focus, self.cursor)
 
+    def jump(self, delta):
+        """To the first entry of the next (delta 1) or previous (-1) group of menu entries,
+        a group being the entries of one first word (SCOUT's show, scout, scout+show)."""
+        def group(index):
+            return self.menu_text(index).split(" ")[0]
+        index, last = self.cursor, len(self.menu) - 1
+        if delta > 0:
+            here = group(index)
+            while index < last and group(index) == here:
+                index += 1
+            if group(index) == here:
+                return False
+        else:
+            while index > 0 and group(index - 1) == group(index):
+                index -= 1
+            if index == 0:
+                return False
+            index -= 1
+            while index > 0 and group(index - 1) == group(index):
+                index -= 1
+        self.cursor = index
+        return True
+
     def menu_text(self, index):
         return self.state.action_text(self.menu[index])
 

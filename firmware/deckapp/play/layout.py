@@ -32,7 +32,7 @@ def draw_table(canvas, screen):
         font.centred(canvas, "and press the centre key", 0, 132, 240, theme.MUTED)
         return
     choices = screen.choices
-    if _menu_as_list(choices, view):
+    if menu_as_list(choices, view):
         font.text(canvas, font.fit(facts.table_line(session, view), 180), 2, y, theme.MUTED)
         _menu(canvas, choices, y + LINE + 1, NEWS_Y)
     else:
@@ -72,7 +72,7 @@ def _seat_line(canvas, session, view, seat, x, y, room, acting, with_total):
     font.text(canvas, right, x + room - right_width, y, colour)
 
 
-def _menu_as_list(choices, view):
+def menu_as_list(choices, view):
     """A decision without cards to choose is a list in the table's place, unless cards lie
     on the table (SCOUT's active set): then it is one line that steps through the menu."""
     if choices is None or not choices.menu or choices.cards_are_choices:
@@ -151,7 +151,7 @@ def _news(canvas, screen, session, view):
             and not screen.refused:
         _strip(canvas, choices, NEWS_Y)
         return
-    if choices is not None and choices.menu and not _menu_as_list(choices, view):
+    if choices is not None and choices.menu and not menu_as_list(choices, view):
         _spinner(canvas, choices, NEWS_Y)
         return
     if choices is not None and not screen.refused:

@@ -5,7 +5,8 @@ lies on the table (the trick, SCOUT's active set, or the menu of the decision), 
 news (whose turn, what a bot played, the rule that forbids a card), and the person's hand.
 
 Keys at a person's turn: the joystick moves the cursor (Choices), the centre key takes the
-highlighted choice; A undoes the person's last decision (against bots), X shows the last
+highlighted choice (in a menu shown as one line, up and down jump between its kinds of
+entry: SCOUT's show, scout, scout+show); A undoes the person's last decision (against bots), X shows the last
 trick, Y the help page, B the match menu. A bot's turn runs in `step` (the search calls the
 shell back every few work units), and its play stays on screen for the Settings pace.
 With several people at the table, a "pass to NAME" screen hides the hand between them.
@@ -152,6 +153,11 @@ class TableScreen(Screen):
             self.news, self.refused = "Undone", False
             self._person_turn()
             self.changed()
+        elif key in ("up", "down") and self.choices.focus == "menu" \
+                and not layout.menu_as_list(self.choices, self.session.state.view(self.viewer)):
+            if self.choices.jump(-1 if key == "up" else 1):
+                self.refused = False
+                self.changed()
         elif self.choices.move(key):
             self.refused = False
             self.changed()
