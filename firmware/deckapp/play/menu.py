@@ -1,5 +1,6 @@
 """The match menu on the play screen (key B): back, the scores so far, help, abandon."""
 
+from deckapp.play import keys
 from deckapp.screen import Screen
 from deckui import widgets
 
@@ -28,6 +29,8 @@ class MatchMenu(Screen):
             self.list.draw(canvas)
 
     def key(self, key, kind):
+        if not keys.acts(key, kind):
+            return
         if self.confirming:
             if key == "a":
                 self.table.session.abandon()

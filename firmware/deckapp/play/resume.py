@@ -1,5 +1,6 @@
 """At boot: the match left open by a power cut, offered for resuming at its exact position."""
 
+from deckapp.play import keys
 from deckapp.screen import Screen
 from deckui import font, theme, widgets
 
@@ -34,6 +35,8 @@ class ResumeScreen(Screen):
         font.text(canvas, "It resumes where it stopped.", 8, y + 10, theme.MUTED)
 
     def key(self, key, kind):
+        if not keys.acts(key, kind):
+            return
         from deckapp.play.table import TableScreen
         if key == "press":
             self.app.replace(TableScreen(self.session))

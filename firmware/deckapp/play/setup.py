@@ -2,11 +2,13 @@
 game's options (house rules labelled) and, through them, the match length. The last set-up
 of each game is remembered in the store's state file `setup-<game>`.
 
-Rows change with left and right; the centre key on "Start" starts the match. People take
+Rows change with left and right; the centre key on "Start" (up from the first row) starts
+the match, and does nothing elsewhere, so a stray press never starts a match. People take
 their names from Settings in seat order; with several people the play screen hides each
 hand until its owner takes the device.
 """
 
+from deckapp.play import keys
 from deckapp.play.session import BOT, HUMAN, Seat
 from deckapp.screen import Screen
 from deckcore.game import RulesError
@@ -170,15 +172,19 @@ class SetupScreen(Screen):
 
     # Screen ---------------------------------------------------------------------------
     def softkeys(self):
-        return {"press": "Start", "b": "Back"}
+        if self.list.rows[self.list.cursor][0] == START:
+            return {"press": "Start", "b": "Back"}
+        return {"b": "Back"}
 
     def draw(self, canvas):
         self.list.draw(canvas)
-        text = self.message or "\u2190 \u2192 change, \u25cf start"
+        text = self.message or "\u2190 \u2192 change; Start is the last row"
         colour = theme.HEARTS if self.message else theme.MUTED
         font.text(canvas, font.fit(text, 236), 2, widgets.BOTTOM - 15, colour)
 
     def key(self, key, kind):
+        if not keys.acts(key, kind):
+            return
         if key in ("up", "down"):
             if self.list.move(-1 if key == "up" else 1):
                 self.changed()
@@ -187,7 +193,7 @@ class SetupScreen(Screen):
             self.changed()
         elif key == "b":
             self.app.pop()
-        elif key == "press":
+        elif key == "press" and self.list.rows[self.list.cursor][0] == START:
             self.start()
 
     def start(self):

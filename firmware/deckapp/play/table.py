@@ -15,13 +15,13 @@ With several people at the table, a "pass to NAME" screen hides the hand between
 import gc
 import time
 
-from deckapp.play import layout
+from deckapp.play import keys, layout
 from deckapp.play.choices import Choices
 from deckapp.screen import Screen
 
 
 class TableScreen(Screen):
-    def __init__(self, session, on_store_error=None):
+    def __init__(self, session):
         Screen.__init__(self)
         self.session = session
         self.choices = None
@@ -32,6 +32,7 @@ class TableScreen(Screen):
         self.covered = False    # pass-and-play: the hand is hidden until its owner takes it
         self.last_trick = None  # (cards, seats) of the last finished trick
         self.showing_last = False
+        self.stalled = False    # the flash refused the log: nothing more is played
 
     @property
     def title(self):
@@ -67,6 +68,8 @@ class TableScreen(Screen):
     # Background work: dealing, bots, the pace --------------------------------------------
     def step(self):
         session = self.session
+        if self.stalled:
+            return False
         if self.wait_until is not None:
             if time.ticks_diff(self.wait_until, time.ticks_ms()) > 0:
                 return True
@@ -107,7 +110,13 @@ class TableScreen(Screen):
         text = state.action_text(action)
         trick_before = list(getattr(state, "trick", ()))
         seats_before = list(getattr(state, "trick_seats", ()))
-        ended = session.play(action)
+        from deckapp.store import StoreError
+        try:
+            ended = session.play(action)
+        except StoreError as error:  # flash full: the message says to sync
+            self.news, self.refused, self.stalled = str(error), True, True
+            self.changed()
+            return
         after = session.state if not ended else session.last_hand
         if trick_before and len(getattr(after, "trick", ())) <= len(trick_before):
             if action in session.game.pack():  # not Scioto's "stop" after a trick
@@ -125,6 +134,8 @@ class TableScreen(Screen):
 
     # Keys ---------------------------------------------------------------------------------
     def key(self, key, kind):
+        if not keys.acts(key, kind):
+            return
         if self.covered:
             if key == "press":
                 self.covered = False
@@ -139,8 +150,12 @@ class TableScreen(Screen):
         elif key == "x" and self.last_trick is not None:
             self.showing_last = not self.showing_last
             self.changed()
-        elif self.choices is None:
+        elif self.choices is None and not self._persons_turn():
             return
+        elif self.choices is None:  # a key read before step() saw the person's turn
+            self._person_turn()
+            if not self.covered:
+                self.key(key, kind)
         elif key == "press":
             action, reason = self.choices.take()
             if action is None:

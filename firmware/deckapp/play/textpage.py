@@ -1,5 +1,6 @@
 """A read-only page of text lines that scrolls with up and down (summaries, help)."""
 
+from deckapp.play import keys
 from deckapp.screen import Screen
 from deckui import font, theme, widgets
 
@@ -21,6 +22,8 @@ class TextPage(Screen):
         self.first = 0
 
     def key(self, key, kind):
+        if not keys.acts(key, kind):
+            return
         if key in ("up", "down"):
             first = self.first + (-1 if key == "up" else 1)
             if 0 <= first <= max(0, len(self.lines) - VISIBLE):
