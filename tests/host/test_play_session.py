@@ -5,7 +5,9 @@ import json
 
 import pytest
 
+from deckapp.play import stored
 from deckapp.play.session import BOT, HUMAN, Seat, Session
+from deckapp.store import Store
 from deckcore.games import load
 from helpers import deckmate, selfplay
 
@@ -114,3 +116,26 @@ def test_a_resumed_session_finishes_with_the_same_log_as_an_uninterrupted_one():
     assert resumed.to_act() == session.to_act()
     run_bots_and_person(resumed)
     assert "".join(cut) == "".join(whole)
+
+
+def test_a_match_kept_by_the_store_resumes_from_flash_and_its_log_passes_replay(tmp_path):
+    store = Store(str(tmp_path))
+    store.boot()
+    game = load("scioto")({"players": 3, "compounding": True})
+    session = stored.start(store, game, person_and_bots(game), 9, "e6614103")
+    for _ in range(10):
+        if session.person_to_act():
+            session.play(session.state.legal_actions()[0])
+        else:
+            session.play(session.bot_choice())
+            stored.save_rngs(store, session)
+    position = (session.to_act(), session.state.view(0).hand, session.state.trick)
+
+    store = Store(str(tmp_path))  # switched off and on
+    store.boot()
+    resumed = stored.resume(store)
+    assert (resumed.to_act(), resumed.state.view(0).hand, resumed.state.trick) == position
+    run_bots_and_person(resumed)
+    assert stored.resume(store) is None
+    checked = deckmate("replay", "--check", tmp_path / "logs" / (resumed.game_id + ".jsonl"))
+    assert checked.returncode == 0, checked.stderr
