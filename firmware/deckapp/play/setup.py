@@ -2,6 +2,9 @@
 game's options (house rules labelled) and, through them, the match length. The last set-up
 of each game is remembered in the store's state file `setup-<game>`.
 
+"Deal" is random, or a number: the same number deals the same cards and the bots decide
+alike (as `deckmate selfplay --seed` does), to replay a deal or to test.
+
 Rows change with left and right; the centre key on "Start" (up from the first row) starts
 the match, and does nothing elsewhere, so a stray press never starts a match. People take
 their names from Settings in seat order; with several people the play screen hides each
@@ -21,6 +24,8 @@ DEVICE_LEVELS = ("easy", "normal")
 DEFAULT_LEVEL = "normal"
 SEAT_KINDS = (HUMAN,) + DEVICE_LEVELS
 START = "Start"
+DEAL = "Deal"
+DEAL_NUMBERS = 9999  # "random", or a deal number 1..DEAL_NUMBERS
 
 
 def _state_name(game_name):
@@ -72,6 +77,7 @@ class SetupScreen(Screen):
             except RulesError:
                 self.options[option.name] = option.default
         self.kinds = list(saved.get("seats", []))
+        self.deal = 0  # random
         self._fit_seats()
 
     def _players(self):
@@ -101,6 +107,7 @@ class SetupScreen(Screen):
         for option in self._option_rows():
             label = option.name.replace("_", " ") + (" (house)" if option.house_rule else "")
             rows.append((label, _value_text(self.options[option.name])))
+        rows.append((DEAL, str(self.deal) if self.deal else "random"))
         rows.append((START, ""))
         return rows
 
@@ -136,6 +143,8 @@ class SetupScreen(Screen):
             seat = int(label[5:]) - 1
             self.kinds[seat] = SEAT_KINDS[(SEAT_KINDS.index(self.kinds[seat]) + delta)
                                           % len(SEAT_KINDS)]
+        elif label == DEAL:
+            self.deal = (self.deal + delta) % (DEAL_NUMBERS + 1)
         elif label != START:
             self._step_option(self._option_rows()[row - self._first_option_row()], delta)
         self.list.rows = self._rows()
@@ -208,8 +217,8 @@ class SetupScreen(Screen):
             return
         self.remember()
         try:
-            session = stored.start(self.app.store, game, self.seats(), _seed(),
-                                   self.app.device_id)
+            session = stored.start(self.app.store, game, self.seats(),
+                                   self.deal or _random_seed(), self.app.device_id)
         except StoreError as error:
             self.message = str(error)
             self.changed()
@@ -217,6 +226,6 @@ class SetupScreen(Screen):
         self.app.replace(TableScreen(session))
 
 
-def _seed():
+def _random_seed():
     import os
     return int.from_bytes(os.urandom(4), "big") & 0x3FFFFFFF
