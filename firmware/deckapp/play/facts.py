@@ -76,7 +76,17 @@ def _tarot_line(session, view):
 
 
 def on_table(view):
-    """(cards, seats) lying face up: the trick, or SCOUT's active set (seats None)."""
-    if view.game.NAME == "scout":
+    """(cards, seats) lying face up: the trick, SCOUT's active set, or before the play of
+    a tarot hand the cards of the exchange this seat may see (seats None for those)."""
+    name = view.game.NAME
+    if name == "scout":
         return view.active, None
-    return view.trick, view.trick_seats
+    if view.phase == "play" or view.phase == "over":
+        return view.trick, view.trick_seats
+    if name == "droggn":
+        if view.phase == "discard" and view.discard:
+            return view.discard, None
+        return (view.talon or []), None
+    if name == "chambery" and view.asked:
+        return view.asked, None
+    return view.scart, None  # the dealer's scart as he lays it (others see what is shown)

@@ -16,6 +16,7 @@ HAND_Y = 166
 LINE = 15
 CARD_W = 32  # wide enough for the card renderer's large font
 CARD_H = 46
+NARROW_W = 28  # narrower than the renderer's large-font width: the small font
 MIN_STEP = cards.INDEX_WIDTH[1] + 2  # the visible strip of an overlapped card: its index
 
 
@@ -102,16 +103,20 @@ def _table(canvas, screen, state, view, y):
         played, seats = facts.on_table(view)
         font.text(canvas, font.fit(facts.table_line(session, view), 236), 2, y, theme.MUTED)
     if played:
-        _row_of_cards(canvas, session, view, played, seats, y + LINE + 1)
+        move = _scout_move(screen.choices, session.game)
+        marked = move[0] % len(played) if move else -1
+        _row_of_cards(canvas, session, view, played, seats, y + LINE + 1, marked)
 
 
-def _row_of_cards(canvas, session, view, played, seats, y):
-    """The cards on the table, each over the short name of who played it."""
+def _row_of_cards(canvas, session, view, played, seats, y, marked=-1):
+    """The cards on the table, each over the short name of who played it; `marked` is the
+    card a highlighted Scout takes."""
     game = session.game
     step = min(CARD_W + 4, (236 - CARD_W) // max(1, len(played) - 1)) if len(played) > 1 else 0
     x = (240 - (step * (len(played) - 1) + CARD_W)) // 2
     for index in range(len(played)):
-        cards.draw(canvas, game.card_text(played[index]), x, y, CARD_W, CARD_H)
+        look = cards.CURSOR if index == marked else cards.NORMAL
+        cards.draw(canvas, game.card_text(played[index]), x, y, CARD_W, CARD_H, look)
         if seats is not None and (step >= CARD_W or len(played) == 1):
             name = session.seats[seats[index]].name
             room = max(step, CARD_W + 4) - 2
@@ -166,37 +171,67 @@ def _news(canvas, screen, session, view):
 
 
 def _hand(canvas, view, choices):
+    """The hand in large cards if they all fit, else in narrow ones (small font), scrolled
+    to keep the cursor in view if even those do not fit."""
     hand = list(getattr(view, "hand", ()))
     if not hand:
         return
     game = view.game
-    count = len(hand)
-    room = 240 - 4 - CARD_W
-    step = min(CARD_W + 2, room // max(1, count - 1))
-    first = 0
-    if step < MIN_STEP:
-        step = MIN_STEP
-        shown = room // step + 1
+    width, least = CARD_W, MIN_STEP
+    if (240 - 4 - width) // max(1, len(hand) - 1) < least:
+        width, least = NARROW_W, cards.INDEX_WIDTH[0] + 2
+    room = 240 - 4 - width
+    step = min(width + 2, room // max(1, len(hand) - 1))
+    first, end = 0, len(hand)
+    if step < least:
+        step = least
+        visible = room // step + 1
         cursor = choices.cursor if choices is not None and choices.focus == "hand" else 0
-        first = max(0, min(cursor - shown // 2, count - shown))
-        count = first + shown
-    shown = _shown_run(choices, game)
+        first = max(0, min(cursor - visible // 2, len(hand) - visible))
+        end = first + visible
+    run = _shown_run(choices, game)
+    move = _scout_move(choices, game)
+    gap = move[1] if move else -1
     x = 2
-    for index in range(first, count):
-        look = cards.SELECTED if shown[0] <= index < shown[1] else cards.NORMAL
+    for index in range(first, end):
+        look = cards.SELECTED if run[0] <= index < run[1] else cards.NORMAL
         if choices is not None and choices.cards_are_choices:
             if not choices.playable[index]:
                 look |= cards.DIMMED
             if choices.focus == "hand" and choices.cursor == index:
                 look |= cards.CURSOR
         lift = 6 if look & cards.CURSOR else 0
-        cards.draw(canvas, game.card_text(hand[index]), x, HAND_Y + 6 - lift, CARD_W, CARD_H,
+        cards.draw(canvas, game.card_text(hand[index]), x, HAND_Y + 6 - lift, width, CARD_H,
                    look)
+        if index == gap:
+            _gap_marker(canvas, x - 1)
         x += step
+    if gap == len(hand):
+        _gap_marker(canvas, min(x - step + width + 1, 237))
     if first > 0:
         font.text(canvas, "\u2190", 0, HAND_Y - 14, theme.MUTED)
-    if count < len(hand):
+    if end < len(hand):
         font.text(canvas, "\u2192", 228, HAND_Y - 14, theme.MUTED)
+
+
+def _gap_marker(canvas, x):
+    """Where a scouted card goes: a bar between two cards of the hand."""
+    canvas.fill_rect(max(0, x - 1), HAND_Y, 3, CARD_H + 6, theme.SELECTED)
+
+
+def _scout_move(choices, game):
+    """SCOUT: (index in the active set, -1 for its last; gap in the hand) of a highlighted
+    Scout, else None. "scout right flip @3" takes the set's last card and puts it before
+    the hand's third."""
+    if choices is None or game.NAME != "scout" or choices.focus != "menu" or not choices.menu:
+        return None
+    words = choices.highlighted_text().split()
+    if words[0] not in ("scout", "scout+show"):
+        return None
+    end = words[1]
+    index = 0 if end == "left" else -1 if end == "right" else int(end) - 1
+    place = words[3] if words[2] == "flip" else words[2]
+    return (index, int(place[1:]) - 1)
 
 
 def _shown_run(choices, game):
