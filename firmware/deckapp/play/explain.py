@@ -16,7 +16,7 @@ def _scioto(state, names):
     points = state.points()
     lines = ["Each scores the card points", "of the tricks he took (1.3):"]
     for seat in range(len(names)):
-        lines.append("  %s: %d cards, %d points" % (names[seat], len(state.piles[seat]),
+        lines.append("  %s: %d cards taken, points %d" % (names[seat], len(state.piles[seat]),
                                                     points[seat]))
     return lines
 
