@@ -68,42 +68,55 @@ def fast_bots_keys():
 
 
 class Expected:
-    def __init__(self, presses, lines):
-        self.presses = presses
-        self.lines = lines
+    """The centre presses that finish a match, when its hand summaries show (the number of
+    presses made before each), and the log it writes."""
+
+    def __init__(self):
+        self.presses = 0
+        self.summaries = []
+        self.lines = []
+
+    def text(self):
+        return "".join(self.lines)
 
 
-def expected_match(game_name, kinds, options, deal, device, game_id="1", stop_after=None):
-    """Play the match in CPython as the device does with centre presses only. Returns the
-    presses that finish it (or the first `stop_after` presses) and the log lines written."""
-    game = load(game_name)(dict(options, players=len(kinds)) if "players" in [
-        o.name for o in load(game_name).OPTIONS] else options)
-    seats = seats_of(kinds)
-    lines = []
-    session = Session(game, seats, deal, lines.append, game_id, device)
+def make_game(game_name, kinds, options):
+    game_class = load(game_name)
+    if "players" in [option.name for option in game_class.OPTIONS]:
+        options = dict(options, players=len(kinds))
+    return game_class(options)
+
+
+def expected_match(game_name, kinds, options, deal, device, game_id="1", undo_after=None):
+    """Play the match in CPython as the device does when only the centre key is pressed
+    (and, with `undo_after`, A once the person is to act after that many presses)."""
+    expected = Expected()
+    session = Session(make_game(game_name, kinds, options), seats_of(kinds), deal,
+                      expected.lines.append, game_id, device)
     session.start()
     people = len([k for k in kinds if k == HUMAN])
     viewer = kinds.index(HUMAN)
-    presses = 0
     while not session.is_over():
-        if stop_after is not None and presses >= stop_after:
-            break
         if session.state is None:
-            presses += 1  # the hand's summary
+            expected.summaries.append(expected.presses)
+            expected.presses += 1
             session.next_hand()
         elif session.person_to_act():
+            if expected.presses == undo_after:
+                assert session.undo()
+                undo_after = None
             seat = session.to_act()
             if seat != viewer:
                 viewer = seat
-                presses += people > 1  # "pass to NAME"
-            action, reason = Choices(session.state).take()
-            presses += 1
+                expected.presses += people > 1  # "pass to NAME"
+            action, _ = Choices(session.state).take()
+            expected.presses += 1
             session.play(action)
         else:
             session.play(session.bot_choice())
-    if session.is_over():
-        presses += 2  # the last hand's summary, then the match summary
-    return Expected(presses, lines)
+    expected.summaries.append(expected.presses)
+    expected.presses += 2  # the last hand's summary, then the match summary
+    return expected
 
 
 def play(flash_path, keys, shots_dir=None, fresh=False):
