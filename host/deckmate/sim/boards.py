@@ -9,7 +9,7 @@ from deckmate import runtime
 
 BOARDS_DIR = os.path.join(runtime.FIRMWARE_DIR, "boards")
 FIELDS = ("NAME", "TITLE", "PANEL", "MADCTL", "COLUMN_OFFSET", "ROW_OFFSET",
-          "CS", "DC", "RST", "BACKLIGHT", "KEYS")
+          "SPI_ID", "SCK", "MOSI", "CS", "DC", "RST", "BACKLIGHT", "KEYS")
 
 
 class BoardDefinition:
