@@ -1,7 +1,7 @@
 """`deckmate`: the host tool. Each subcommand lives in its own module under commands/.
 
 Every command reports what stops it by raising `CommandError` (exit status 1) or
-`UsageError` (status 2); `main` prints it as one line, `deckmate: message`."""
+`UsageError` (status 2); `main` prints it as one line, `deckmate COMMAND: message`."""
 
 import argparse
 import os
@@ -41,7 +41,7 @@ def main(argv=None):
         status = args.run(args)
         sys.stdout.flush()
     except CommandError as error:
-        print("deckmate: %s" % error, file=sys.stderr)
+        print("deckmate %s: %s" % (args.command, error), file=sys.stderr)
         return error.status
     except BrokenPipeError:
         # The reader went away (`deckmate replay FILE | head`): stop quietly, as Unix tools

@@ -1,4 +1,4 @@
-"""The one error of the `deckmate` command: `cli.main` prints it as `deckmate: message`."""
+"""The one error of the `deckmate` command: `cli.main` prints it as `deckmate COMMAND: message`."""
 
 FAILURE = 1  # the command ran and failed
 USAGE = 2    # the command line cannot run
