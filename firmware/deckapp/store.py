@@ -4,6 +4,7 @@ Layout under the root given to `Store(root)` (`/` on the device, any folder on a
 
     logs/<game_id>.jsonl   one append-only log per game (docs/log-format.md)
     logs/manifest.chk      the manifest: one JSON line per game, then a checksum line
+    logs/<game_id>.ack     the SHA-256 the PC acknowledged for a closed log (JSON, checksum)
     state/<name>.chk       small state files (settings, set-ups, ...): one JSON line, checksum
 
 Write discipline (LittleFS commits a file only at flush or close; rename is atomic):
@@ -43,6 +44,7 @@ import os
 import time
 
 SYNC_MESSAGE = "Flash full: sync with a PC to free space"
+ENOENT = 2
 ENOSPC = 28
 RESERVE_BYTES = 64 * 1024  # free space a new game needs (measured figures: docs/storage.md)
 MAX_LOGS = 100             # keeps the logs folder small: LittleFS slows with many files
@@ -61,11 +63,23 @@ class StoreFull(StoreError):
         self.detail = detail
 
 
-def _fail(error, what):
+def _flash_error(error, what):
     """The StoreError to raise for an OSError while doing `what`."""
     if error.args and error.args[0] == ENOSPC:
         return StoreFull(what)
     return StoreError("flash error %s while %s" % (error.args[0] if error.args else "?", what))
+
+
+def _on_flash(what):
+    """Make the decorated method raise StoreError (StoreFull for errno 28) for an OSError."""
+    def decorate(method):
+        def run(*args, **kwargs):
+            try:
+                return method(*args, **kwargs)
+            except OSError as error:
+                raise _flash_error(error, what)
+        return run
+    return decorate
 
 
 def _checked_name(name):
@@ -75,11 +89,14 @@ def _checked_name(name):
 
 
 def _exists(path):
+    """True if there is a file or folder at `path` (OSError for a flash error)."""
     try:
         os.stat(path)
         return True
-    except OSError:
-        return False
+    except OSError as error:
+        if error.args and error.args[0] == ENOENT:
+            return False
+        raise
 
 
 def _remove(path):
@@ -123,7 +140,7 @@ def write_checked(path, values):
         os.rename(temp, path)
     except OSError as error:
         _remove(temp)
-        raise _fail(error, "saving " + path)
+        raise _flash_error(error, "saving " + path)
 
 
 def read_checked(path):
@@ -187,7 +204,12 @@ def _copy_prefix(path, size):
         os.rename(temp, path)
     except OSError as error:
         _remove(temp)
-        raise _fail(error, "repairing " + path)
+        raise _flash_error(error, "repairing " + path)
+
+
+def _open_entry(game_id, date):
+    return {"id": game_id, "state": "open", "date": date, "game": None, "players": [],
+            "size": None, "sha256": None, "result": None}
 
 
 def _today():
@@ -226,7 +248,7 @@ class GameLog:
             self.handle.flush()
         except OSError as error:
             self._drop_handle()
-            raise _fail(error, "writing the log of game %s" % self.game_id)
+            raise _flash_error(error, "writing the log of game %s" % self.game_id)
         self.last_line = line
 
     def close(self):
@@ -235,7 +257,7 @@ class GameLog:
             if self.handle is not None:
                 self.handle.close()
         except OSError as error:
-            raise _fail(error, "closing the log of game %s" % self.game_id)
+            raise _flash_error(error, "closing the log of game %s" % self.game_id)
         finally:
             self.handle = None
             self.finished = True
@@ -268,6 +290,9 @@ class Store:
     def log_path(self, game_id):
         return "%s/%s.jsonl" % (self.logs_dir, _checked_name(game_id))
 
+    def ack_path(self, game_id):
+        return "%s/%s.ack" % (self.logs_dir, _checked_name(game_id))
+
     def state_path(self, name):
         return "%s/%s.chk" % (self.state_dir, _checked_name(name))
 
@@ -282,6 +307,7 @@ class Store:
 
     # -- boot --
 
+    @_on_flash("starting the store")
     def boot(self, verify_closed=True):
         """Bring the store to a consistent state after any stop, and say what was done.
 
@@ -304,12 +330,16 @@ class Store:
             if entry["id"] not in on_flash:
                 changed = True
                 self.entries.remove(entry)
-                if entry.get("acked") != entry.get("sha256") or entry["state"] != "closed":
-                    report.append("the log of game %s is missing" % entry["id"])
+                if entry["state"] != "closed" or self.acked(entry["id"]) != entry["sha256"]:
+                    self._problem("The log of game %s is missing" % entry["id"], report)
+        for name in os.listdir(self.logs_dir):
+            if name.endswith(".ack") and name[:-4] not in on_flash:
+                os.remove(self.logs_dir + "/" + name)
+                report.append("removed the acknowledgement of pruned game %s" % name[:-4])
         for game_id in on_flash:
             if self.entry(game_id) is None:
                 changed = True
-                self.entries.append({"id": game_id, "state": "open", "date": None})
+                self.entries.append(_open_entry(game_id, None))
                 report.append("found the log of game %s" % game_id)
         for entry in list(self.entries):
             if entry["state"] == "open":
@@ -317,7 +347,10 @@ class Store:
             elif verify_closed:
                 self._verify_closed(entry, report)
         if changed:
-            self.save_manifest()
+            try:
+                self.save_manifest()
+            except StoreFull:  # boot finishes it once space is freed
+                report.append(SYNC_MESSAGE)
         return report
 
     def _load_manifest(self, report):
@@ -326,14 +359,10 @@ class Store:
         except ValueError as error:
             self._problem("The list of games was damaged (%s); rebuilt from the logs" % error,
                           report)
-            entries = []
-            changed = True
-        else:
-            changed = False
-        if entries is None:
-            entries = []
-        self.entries = entries
-        return changed
+            self.entries = []
+            return True
+        self.entries = entries or []
+        return False
 
     def _check_open(self, entry, report):
         """Check the open log line by line; returns True if the entry changed."""
@@ -347,7 +376,12 @@ class Store:
                 self._problem("The log of game %s is damaged at line %d" % (game_id, bad_line),
                               report)
                 return False
-            _copy_prefix(path, good_bytes)
+            try:
+                _copy_prefix(path, good_bytes)
+            except StoreFull:
+                self.damaged[game_id] = "its last line is cut off"
+                report.append(SYNC_MESSAGE)
+                return False
             report.append("game %s: kept %d lines, removed a cut-off last line"
                           % (game_id, lines))
         if lines == 0:
@@ -355,7 +389,7 @@ class Store:
             self.entries.remove(entry)
             report.append("removed the empty log of game %s" % game_id)
             return True
-        changed = "game" not in entry
+        changed = entry["game"] is None
         if changed:
             with open(path, "rb") as handle:
                 self._describe(entry, handle.readline())
@@ -375,7 +409,7 @@ class Store:
 
     def _verify_closed(self, entry, report):
         size, digest = file_digest(self.log_path(entry["id"]))
-        if size != entry.get("size") or digest != entry.get("sha256"):
+        if size != entry["size"] or digest != entry["sha256"]:
             self.damaged[entry["id"]] = "its content differs from the one saved at its end"
             self._problem("The log of game %s is damaged" % entry["id"], report)
 
@@ -386,10 +420,12 @@ class Store:
 
     # -- games --
 
+    @_on_flash("measuring the free space")
     def free_bytes(self):
         info = os.statvfs(self.root or "/")
         return info[0] * info[4]
 
+    @_on_flash("numbering a game")
     def new_game_id(self):
         """The next game id: one more than the largest number used so far."""
         largest = 0
@@ -401,6 +437,7 @@ class Store:
         self.save_state("last_game_id", largest + 1)
         return game_id
 
+    @_on_flash("starting a game")
     def start_game(self, game_id, header_line):
         """Create the log of a new game with its header line; returns its GameLog.
 
@@ -416,7 +453,7 @@ class Store:
             raise StoreFull("%d bytes free" % self.free_bytes())
         game_log = GameLog(self, game_id)
         game_log.append(header_line)
-        entry = {"id": game_id, "state": "open", "date": _today()}
+        entry = _open_entry(game_id, _today())
         self._describe(entry, header_line)
         self.entries.append(entry)
         self.save_manifest()
@@ -431,6 +468,7 @@ class Store:
         entry["game"] = fields.get("game")
         entry["players"] = [seat.get("name") for seat in fields.get("players") or []]
 
+    @_on_flash("closing a log")
     def close_entry(self, game_id, last_line, save=True):
         """Record a log as closed: its size, SHA-256 and result (from its `end` line)."""
         entry = self.entry(game_id)
@@ -438,7 +476,6 @@ class Store:
         entry["state"] = "closed"
         entry["size"] = size
         entry["sha256"] = digest
-        entry["acked"] = None
         entry["result"] = None
         if last_line:
             last = json.loads(last_line)
@@ -457,13 +494,17 @@ class Store:
 
     def read_lines(self, game_id):
         """The lines of a log as text without newlines; a cut-off last line is left out."""
-        with open(self.log_path(game_id), "rb") as handle:
-            while True:
-                line = handle.readline()
-                if not line.endswith(b"\n"):
-                    return
-                yield line[:-1].decode()
+        try:
+            with open(self.log_path(game_id), "rb") as handle:
+                while True:
+                    line = handle.readline()
+                    if not line.endswith(b"\n"):
+                        return
+                    yield line[:-1].decode()
+        except OSError as error:
+            raise _flash_error(error, "reading the log of game %s" % game_id)
 
+    @_on_flash("listing the games")
     def games(self):
         """The manifest entries, oldest first: dicts with `id`, `state` ("open" or "closed"),
         `date` (text or None), `game`, `players` (names), and for closed logs `size`,
@@ -473,8 +514,8 @@ class Store:
         shown = []
         for entry in self.entries:
             item = dict(entry)
-            item["synced"] = entry.get("acked") is not None and entry.get("acked") == entry.get(
-                "sha256")
+            item["acked"] = self.acked(entry["id"])
+            item["synced"] = item["acked"] is not None and item["acked"] == entry["sha256"]
             item["damaged"] = self.damaged.get(entry["id"])
             if entry["state"] == "open":
                 item["size"] = os.stat(self.log_path(entry["id"]))[6]
@@ -484,30 +525,42 @@ class Store:
     # -- the PC's acknowledgements --
 
     def acknowledge(self, game_id, sha256):
-        """Record the hash of a log the PC has saved; False if there is no such closed log."""
+        """Record the hash of a log the PC has saved; False if there is no such closed log.
+
+        It is a file of its own, small enough for LittleFS to keep in its metadata: it fits
+        on a full flash, so the sync can always free space."""
         entry = self.entry(game_id)
         if entry is None or entry["state"] != "closed":
             return False
-        entry["acked"] = sha256
-        self.save_manifest()
+        write_checked(self.ack_path(game_id), [sha256])
         return True
 
+    def acked(self, game_id):
+        """The hash the PC acknowledged for a log, or None (also if that file is damaged)."""
+        try:
+            values = read_checked(self.ack_path(game_id))
+        except ValueError:
+            return None
+        return values[0] if values else None
+
+    @_on_flash("removing synced logs")
     def prune(self):
         """Remove the closed logs whose content hashes to the acknowledged hash.
 
         Returns the ids removed. Nothing else is ever deleted."""
         removed = []
         for entry in list(self.entries):
-            if entry["state"] != "closed" or entry.get("acked") is None:
-                continue
+            acked = self.acked(entry["id"]) if entry["state"] == "closed" else None
             path = self.log_path(entry["id"])
-            if file_digest(path)[1] != entry["acked"]:
+            if acked is None or file_digest(path)[1] != acked:
                 continue
             os.remove(path)
             self.entries.remove(entry)
             removed.append(entry["id"])
         if removed:
             self.save_manifest()
+            for game_id in removed:
+                os.remove(self.ack_path(game_id))
         return removed
 
     # -- state files --
@@ -516,6 +569,7 @@ class Store:
         """Replace the state file `name` by the JSON value, atomically."""
         write_checked(self.state_path(name), [value])
 
+    @_on_flash("reading a saved state")
     def load_state(self, name, default):
         """The value saved under `name`, or `default` if there is none or it is damaged (then
         the damage is added to `problems`)."""

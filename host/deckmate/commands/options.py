@@ -3,13 +3,16 @@
 from deckcore.games import NAMES, load
 from deckmate.game_args import SWITCH_SPELLINGS
 
+RULES_DOC = "docs/rules.md"
+
 
 def add_parser(subparsers):
     parser = subparsers.add_parser(
         "options", help="list a game's options (give them as --option KEY=VALUE)",
         description="List the options of a game with their allowed values and defaults. "
                     "Rules the project chose where the original rules are silent are "
-                    "labelled [house rule].")
+                    "labelled [house rule]. docs/rules.md in the Deckmate repository "
+                    "explains the rules and every option.")
     parser.add_argument("--game", required=True, choices=NAMES, help="which game")
     parser.set_defaults(run=run)
 
@@ -17,9 +20,10 @@ def add_parser(subparsers):
 def run(args):
     game_class = load(args.game)
     if not game_class.OPTIONS:
-        print("%s has no options: it is played exactly as rules.md describes it." % game_class.TITLE)
+        print("%s has no options: it is played exactly as %s describes it."
+              % (game_class.TITLE, RULES_DOC))
         return 0
-    print("%s options (--option KEY=VALUE):" % game_class.TITLE)
+    print("%s options (--option KEY=VALUE; the rules: %s):" % (game_class.TITLE, RULES_DOC))
     for option in game_class.OPTIONS:
         print("  " + option.help_line())
     if any(option.choices == (False, True) for option in game_class.OPTIONS):
