@@ -21,8 +21,9 @@ def pyproject_digest():
         return hashlib.sha256(handle.read()).hexdigest()
 
 
-def pins_met():
-    with open(os.path.join(ROOT, "requirements.txt")) as handle:
+def pins_met(path=os.path.join(ROOT, "requirements.txt")):
+    """Every line of the requirements file at `path` is a `name==version` pin installed here."""
+    with open(path) as handle:
         for line in handle:
             line = line.split("#", 1)[0].strip()
             if not line:
