@@ -76,6 +76,31 @@ def apply(data, address, buffer, done=None):
         data[address:address + length] = buffer[:length]
 
 
+def cut_images(base, trace):
+    """(k, image) for every image a power cut can leave while the recorded operations run:
+    before operation k and with operation k torn in half, for every k, then after the last.
+    The workload is deterministic up to a cut, so replaying its record is the same as
+    running it again with the power failing at k."""
+    image = bytearray(base)
+    for index in range(len(trace)):
+        address, buffer = trace[index]
+        yield index, image
+        torn = bytearray(image)
+        apply(torn, address, buffer, (BLOCK if buffer is None else len(buffer)) // 2)
+        yield index, torn
+        apply(image, address, buffer)
+    yield len(trace), image
+
+
+def record(flash, work):
+    """Run `work()` on the mounted flash; returns (image before, list of operations)."""
+    base = bytes(flash.data)
+    flash.trace = []
+    work()
+    trace, flash.trace = flash.trace, None
+    return base, trace
+
+
 def format_and_mount(flash, where="/flash"):
     vfs.VfsLfs2.mkfs(flash)
     return mount(flash, where)
