@@ -2,6 +2,7 @@
 and which records it skips."""
 
 import json
+import os
 
 import pytest
 
@@ -9,7 +10,7 @@ from deckcore.bots import make
 from deckcore.games import load
 from deckcore.selfplay import play_match
 from deckmate.logs import BadLog, ReadLog, replay_log
-from helpers import deckmate
+from helpers import ROOT, deckmate
 
 
 def _scioto_log():
@@ -128,3 +129,19 @@ def test_replay_json_error_of_an_unreadable_file_has_no_line(tmp_path):
     assert result.returncode == 1
     error = json.loads(result.stdout)
     assert error["line"] is None and "cannot read" in error["error"]
+
+
+def test_the_example_in_log_format_md_is_lines_of_the_real_log():
+    with open(os.path.join(ROOT, "docs", "log-format.md"), encoding="utf-8") as handle:
+        text = handle.read()
+    example = text[text.index("## Example"):]
+    opening = example.index("```\n") + 4
+    shown = example[opening:example.index("\n```", opening)].split("\n")
+    game = load("scioto")({})
+    lines = []
+    play_match(game, 7, [make("random", game)] * 2, lambda line: lines.append(line.rstrip("\n")))
+    assert shown[0] == lines[0] and shown[-1] == lines[-1]
+    position = 0
+    for line in shown:
+        if line != "…":
+            position = lines.index(line, position) + 1

@@ -1,9 +1,9 @@
 """`deckmate sim`: the simulated board, in a window or headless with a key script."""
 
 import os
-import sys
 
 from deckmate import image
+from deckmate.errors import CommandError, UsageError
 from deckmate.sim import boards, firmware
 from deckmate.sim.flash import LittleFSError
 from deckmate.sim.script import FirmwareFailed, ScriptError, run_script
@@ -42,22 +42,21 @@ def add_parser(subparsers):
 def run(args):
     flash = args.flash or default_flash()
     try:
-        if args.headless:
-            if not args.keys:
-                print("deckmate sim: --headless needs --keys FILE", file=sys.stderr)
-                return 2
-            with open(args.keys) as handle:
-                lines = handle.read().splitlines()
+        if not args.headless:
+            from deckmate.sim import window
+            window.run(flash, args.board, args.heapsize, args.fresh, args.scale)
+            return 0
+        if not args.keys:
+            raise UsageError("--headless needs --keys FILE (a key script)")
+        with open(args.keys) as handle:
+            lines = handle.read().splitlines()
+        try:
             shots = run_script(lines, flash, args.screenshots, args.heapsize, args.board,
                                args.fresh)
-            for path in shots:
-                print(path)
-            return 0
-        from deckmate.sim import window
-        return window.run(flash, args.board, args.heapsize, args.fresh, args.scale)
-    except ScriptError as error:
-        print("deckmate sim: %s: %s" % (args.keys, error), file=sys.stderr)
-        return 2
+        except ScriptError as error:
+            raise UsageError("%s: %s" % (args.keys, error))
+        for path in shots:
+            print(path)
+        return 0
     except (FirmwareFailed, image.ImageError, OSError, LittleFSError) as error:
-        print("deckmate sim: %s" % error, file=sys.stderr)
-        return 1
+        raise CommandError(str(error))

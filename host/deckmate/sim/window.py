@@ -4,13 +4,14 @@ keys as the board's buttons. Closing the window (or Esc) stops the board."""
 import os
 import sys
 
+from deckmate.errors import CommandError
 from deckmate.sim.board import SimulatedBoard
 
 # keyboard key name (pygame.key.name) -> board key; the legend lists them in this order
 KEYBOARD = (("up", "up"), ("down", "down"), ("left", "left"), ("right", "right"),
             ("return", "press"), ("space", "press"), ("a", "a"), ("b", "b"), ("x", "x"),
             ("y", "y"))
-NO_DISPLAY = ("deckmate sim: no display here for the window; run it headless: "
+NO_DISPLAY = ("no display here for the window; run it headless: "
               "deckmate sim --headless --keys FILE --screenshots DIR")
 HEADLESS_DRIVERS = ("offscreen", "dummy")
 LEGEND_HEIGHT = 22
@@ -24,25 +25,20 @@ def legend_text(keys):
 def run(flash, board_name, heapsize, fresh, scale):
     if sys.platform.startswith("linux") and not any(
             name in os.environ for name in ("DISPLAY", "WAYLAND_DISPLAY", "SDL_VIDEODRIVER")):
-        print(NO_DISPLAY, file=sys.stderr)
-        return 1
+        raise CommandError(NO_DISPLAY)
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     try:
         import pygame
     except ImportError:
-        print("deckmate sim: the window needs pygame-ce (pip install pygame-ce); "
-              "or run it headless: deckmate sim --headless --keys FILE --screenshots DIR",
-              file=sys.stderr)
-        return 1
+        raise CommandError("the window needs pygame-ce (pip install pygame-ce); or run it "
+                           "headless: deckmate sim --headless --keys FILE --screenshots DIR")
     try:
         pygame.display.init()
         pygame.font.init()
     except pygame.error:
-        print(NO_DISPLAY, file=sys.stderr)
-        return 1
+        raise CommandError(NO_DISPLAY)
     if pygame.display.get_driver() in HEADLESS_DRIVERS and "SDL_VIDEODRIVER" not in os.environ:
-        print(NO_DISPLAY, file=sys.stderr)  # SDL fell back to drawing nowhere
-        return 1
+        raise CommandError(NO_DISPLAY)  # SDL fell back to drawing nowhere
     with SimulatedBoard(flash, board_name, heapsize, fresh) as board:
         keys = board.link.board.keys
         print("serial port: %s" % board.serial_path)
@@ -59,11 +55,11 @@ def run(flash, board_name, heapsize, fresh, scale):
         while True:
             for event in pygame.event.get():
                 if event.type == pygame.QUIT:
-                    return 0
+                    return
                 if event.type in (pygame.KEYDOWN, pygame.KEYUP):
                     name = pygame.key.name(event.key)
                     if name == "escape":
-                        return 0
+                        return
                     key = dict(KEYBOARD).get(name)
                     if key in keys:
                         (held.add if event.type == pygame.KEYDOWN else held.discard)(key)
