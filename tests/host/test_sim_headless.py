@@ -1,6 +1,10 @@
 """`deckmate sim --headless`: the firmware image boots on the simulated board, plays a key
 script and writes screenshots; bad scripts and crashed firmware are reported."""
 
+import os
+import subprocess
+import sys
+
 import pytest
 from PIL import Image
 
@@ -56,3 +60,13 @@ def test_the_second_board_runs_too(tmp_path):
     shots = run_script(["a", "shot boot"], str(tmp_path / "flash.img"), str(tmp_path),
                        board="pico_display_20")
     assert Image.open(shots[0]).size == (240, 240)
+
+
+def test_without_a_display_the_window_says_so_in_one_line_and_names_the_headless_form(tmp_path):
+    env = dict((k, v) for k, v in os.environ.items()
+               if k not in ("DISPLAY", "WAYLAND_DISPLAY", "SDL_VIDEODRIVER"))
+    result = subprocess.run([sys.executable, "-m", "deckmate.cli", "sim", "--flash",
+                             str(tmp_path / "flash.img")], capture_output=True, text=True, env=env)
+    assert result.returncode == 1
+    assert result.stderr.count("\n") == 1
+    assert "no display" in result.stderr and "deckmate sim --headless --keys FILE" in result.stderr

@@ -2,11 +2,9 @@
 
 import os
 
-from deckmate import image
+from deckmate import runtime
 from deckmate.errors import CommandError, UsageError
-from deckmate.sim import boards, firmware
-from deckmate.sim.flash import LittleFSError
-from deckmate.sim.script import FirmwareFailed, ScriptError, run_script
+from deckmate.sim import boards
 
 
 def default_flash():
@@ -29,17 +27,27 @@ def add_parser(subparsers):
     parser.add_argument("--screenshots", metavar="DIR", default=".",
                         help="where `shot NAME` writes NAME.png (default: here)")
     parser.add_argument("--flash", metavar="FILE",
-                        help="the flash image, kept between runs (default: %s)" % default_flash())
+                        help="the flash image, kept between runs (default: sim-flash.img in the user "
+                             "data folder, e.g. ~/.local/share/deckmate)")
     parser.add_argument("--fresh", action="store_true", help="start with an empty flash")
-    parser.add_argument("--board", choices=boards.board_names(), default="pico_lcd_13",
-                        help="the board definition to run (default pico_lcd_13)")
-    parser.add_argument("--heapsize", default=firmware.HEAPSIZE,
-                        help="MicroPython heap (default %s, the device budget)" % firmware.HEAPSIZE)
+    parser.add_argument("--board", default="pico_lcd_13",
+                        help="the board definition to run, one of firmware/boards/ "
+                             "(default pico_lcd_13)")
+    parser.add_argument("--heapsize", default=runtime.HEAP,
+                        help="MicroPython heap (default %s, the device budget)" % runtime.HEAP)
     parser.add_argument("--scale", type=int, default=3, help="window pixels per panel pixel")
     parser.set_defaults(run=run)
 
 
 def run(args):
+    # imported here: the simulator's packages are not needed by the other commands
+    from deckmate import image
+    from deckmate.sim.flash import LittleFSError
+    from deckmate.sim.script import FirmwareFailed, ScriptError, run_script
+
+    if args.board not in boards.board_names():
+        raise UsageError("no board definition %r (boards: %s)"
+                         % (args.board, ", ".join(boards.board_names()) or "none found"))
     flash = args.flash or default_flash()
     try:
         if not args.headless:

@@ -19,6 +19,9 @@ class BoardDefinition:
 
 
 def board_names():
+    """The board definitions beside the firmware (none where only deckcore is installed)."""
+    if not os.path.isdir(BOARDS_DIR):
+        return []
     return sorted(name[:-3] for name in os.listdir(BOARDS_DIR)
                   if name.endswith(".py") and name != "__init__.py")
 

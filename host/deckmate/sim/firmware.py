@@ -10,7 +10,7 @@ from deckmate.sim.link import Link
 
 DEVICE_DIR = os.path.join(os.path.dirname(os.path.abspath(__file__)), "device")
 BOOT_SCRIPT = os.path.join(DEVICE_DIR, "sim_boot.py")
-HEAPSIZE = "192K"  # the device budget (design.md section 2)
+HEAPSIZE = runtime.HEAP  # the device budget (design.md section 2)
 
 
 def prepare_flash(flash_path, board_name, fresh=False):
