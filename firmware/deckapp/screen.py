@@ -4,6 +4,7 @@ A screen is one page of the app: the main menu, a settings page, a game table. T
 them on a stack and talks to the top one only:
 
     title                 text of the title bar, or None for a screen that draws all 240 rows
+    overlay               True for a box drawn over the screen below (a dialog)
     softkeys()            {key: label} shown in the soft-key bar, e.g. {"a": "Play", "b": "Back"};
                           keys "a" "b" "x" "y" and "press" (joystick centre); every key the
                           screen answers to (besides the joystick's directions) has a label
@@ -25,9 +26,10 @@ app.device_id.
 
 class Screen:
     title = ""
+    overlay = False  # True: drawn over the screen below it (a dialog), not on a cleared area
+    app = None       # the App, set by the shell when the screen is pushed
 
     def __init__(self):
-        self.app = None
         self.dirty_rows = None  # (first, last + 1) of the rows to push, None when clean
 
     def softkeys(self):

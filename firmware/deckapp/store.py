@@ -28,7 +28,7 @@ The API:
     log = store.open_game()       # the game in progress (GameLog) or None
     log.lines()                   # its lines, for deckcore.replay; then log.append(...)
     store.read_lines(game_id)     # the lines of any log
-    store.games()                 # manifest entries, oldest first (see Store.games)
+    store.games()                 # the manifest entries one at a time (see Store.games)
     store.save_state(name, obj) / store.load_state(name, default)
     store.acknowledge(game_id, sha256); store.prune()
 
@@ -46,7 +46,7 @@ import time
 SYNC_MESSAGE = "Flash full: sync with a PC to free space"
 ENOENT = 2
 ENOSPC = 28
-RESERVE_BYTES = 64 * 1024  # free space a new game needs (measured figures: docs/storage.md)
+RESERVE_BYTES = 64 * 1024  # free space a new game needs (the longest measured takes 28 KB)
 MAX_LOGS = 100             # keeps the logs folder small: LittleFS slows with many files
 _CHUNK = 512
 
@@ -126,7 +126,8 @@ def file_digest(path):
 
 
 def write_checked(path, values):
-    """Replace `path` by the JSON lines of `values` and their checksum line, atomically."""
+    """Replace `path` by the JSON lines of `values` (any iterable, read as it is written) and
+    their checksum line, atomically."""
     temp = path + ".tmp"
     hasher = hashlib.sha256()
     try:
@@ -138,19 +139,21 @@ def write_checked(path, values):
             handle.write(("#" + _digest_text(hasher)[:16] + "\n").encode())
             handle.flush()
         os.rename(temp, path)
-    except OSError as error:
+    except Exception as error:
         _remove(temp)
-        raise _flash_error(error, "saving " + path)
+        if isinstance(error, OSError):
+            raise _flash_error(error, "saving " + path)
+        raise
 
 
-def read_checked(path):
-    """The values of a file written by write_checked; None if it is missing.
+def checked_values(path):
+    """The values of a file written by write_checked, one at a time (none if it is missing).
 
-    Raises ValueError if the file is damaged (bad checksum, no checksum line, bad JSON)."""
+    Raises ValueError, once the values are read, if the file is damaged (bad checksum, no
+    checksum line, a line that is not JSON)."""
     if not _exists(path):
-        return None
+        return
     hasher = hashlib.sha256()
-    values = []
     with open(path, "rb") as handle:
         while True:
             line = handle.readline()
@@ -159,12 +162,13 @@ def read_checked(path):
             if line.startswith(b"#"):
                 if line.strip() != ("#" + _digest_text(hasher)[:16]).encode():
                     raise ValueError("its checksum does not match")
-                return values
+                return
             hasher.update(line)
             try:
-                values.append(json.loads(line))
+                value = json.loads(line)
             except ValueError:
                 raise ValueError("a line is not JSON")
+            yield value
 
 
 def _scan_log(path):
@@ -274,6 +278,9 @@ class GameLog:
 
 
 class Store:
+    """The store under `root`. The manifest is read from flash when it is needed, never held
+    whole in memory: a hundred entries would take half the heap."""
+
     def __init__(self, root, reserve_bytes=RESERVE_BYTES, max_logs=MAX_LOGS):
         self.root = root.rstrip("/")
         self.logs_dir = self.root + "/logs"
@@ -281,7 +288,9 @@ class Store:
         self.manifest_path = self.logs_dir + "/manifest.chk"
         self.reserve_bytes = reserve_bytes
         self.max_logs = max_logs
-        self.entries = []      # manifest entries (dicts), oldest first
+        self.open_id = None    # the game in progress
+        self.game_count = 0    # logs in the manifest
+        self.largest_id = 0    # the largest number among the game ids
         self.damaged = {}      # game id -> what is wrong, found at boot
         self.problems = []     # sentences for the screen: damaged files found since boot
 
@@ -297,13 +306,37 @@ class Store:
         return "%s/%s.chk" % (self.state_dir, _checked_name(name))
 
     def entry(self, game_id):
-        for entry in self.entries:
+        """The manifest entry of a game, or None."""
+        found = None
+        for entry in checked_values(self.manifest_path):
             if entry["id"] == game_id:
-                return entry
-        return None
+                found = entry
+        return found
 
-    def save_manifest(self):
-        write_checked(self.manifest_path, self.entries)
+    def _rewrite_manifest(self, changed, added=()):
+        """Replace the manifest: an entry whose id is in `changed` by its value there (None
+        leaves it out), then the entries `added`."""
+        def entries():
+            for entry in checked_values(self.manifest_path):
+                entry = changed.get(entry["id"], entry)
+                if entry is not None:
+                    yield entry
+            for entry in added:
+                yield entry
+        try:
+            write_checked(self.manifest_path, entries())
+        finally:
+            self._count_entries()
+
+    def _count_entries(self):
+        self.open_id = None
+        self.game_count = 0
+        for entry in checked_values(self.manifest_path):
+            self.game_count += 1
+            if entry["state"] == "open":
+                self.open_id = entry["id"]
+            if entry["id"].isdigit():
+                self.largest_id = max(self.largest_id, int(entry["id"]))
 
     # -- boot --
 
@@ -311,10 +344,10 @@ class Store:
     def boot(self, verify_closed=True):
         """Bring the store to a consistent state after any stop, and say what was done.
 
-        Removes stray temp files; loads the manifest (rebuilt from the logs if damaged);
-        finishes a start, close or prune that a power cut interrupted; checks every line of
-        the open log and keeps its good prefix if the last line is cut off; with
-        `verify_closed`, checks every closed log against its SHA-256. Returns sentences."""
+        Removes stray temp files; rebuilds a damaged manifest from the logs; finishes a start,
+        close or prune that a power cut interrupted; checks every line of the open log and
+        keeps its good prefix if the last line is cut off; with `verify_closed`, checks every
+        closed log against its SHA-256. Returns sentences; damage also goes to `problems`."""
         report = []
         for folder in (self.root, self.logs_dir, self.state_dir):
             if folder and not _exists(folder):
@@ -324,80 +357,79 @@ class Store:
                 if name.endswith(".tmp"):
                     os.remove(folder + "/" + name)
                     report.append("removed the unfinished file %s" % name)
-        changed = self._load_manifest(report)
         on_flash = [name[:-6] for name in os.listdir(self.logs_dir) if name.endswith(".jsonl")]
-        for entry in list(self.entries):
-            if entry["id"] not in on_flash:
-                changed = True
-                self.entries.remove(entry)
-                if entry["state"] != "closed" or self.acked(entry["id"]) != entry["sha256"]:
-                    self._problem("The log of game %s is missing" % entry["id"], report)
+        try:
+            listed = [entry["id"] for entry in checked_values(self.manifest_path)]
+        except ValueError as error:
+            self._problem("The list of games was damaged (%s); rebuilt from the logs" % error,
+                          report)
+            write_checked(self.manifest_path, [])
+            listed = []
+        changed = {}
+        for entry in checked_values(self.manifest_path):
+            game_id = entry["id"]
+            if game_id not in on_flash:
+                changed[game_id] = None
+                if entry["state"] != "closed" or self.acked(game_id) != entry["sha256"]:
+                    self._problem("The log of game %s is missing" % game_id, report)
+            elif entry["state"] == "open":
+                checked = self._check_open(entry, report)
+                if checked is not entry:
+                    changed[game_id] = checked
+            elif verify_closed:
+                self._verify_closed(entry, report)
+        added = []
+        for game_id in on_flash:
+            if game_id not in listed:
+                report.append("found the log of game %s" % game_id)
+                entry = self._check_open(_open_entry(game_id, None), report)
+                if entry is not None:
+                    added.append(entry)
         for name in os.listdir(self.logs_dir):
             if name.endswith(".ack") and name[:-4] not in on_flash:
                 os.remove(self.logs_dir + "/" + name)
                 report.append("removed the acknowledgement of pruned game %s" % name[:-4])
-        for game_id in on_flash:
-            if self.entry(game_id) is None:
-                changed = True
-                self.entries.append(_open_entry(game_id, None))
-                report.append("found the log of game %s" % game_id)
-        for entry in list(self.entries):
-            if entry["state"] == "open":
-                changed = self._check_open(entry, report) or changed
-            elif verify_closed:
-                self._verify_closed(entry, report)
-        if changed:
-            try:
-                self.save_manifest()
-            except StoreFull:  # boot finishes it once space is freed
-                report.append(SYNC_MESSAGE)
+        try:
+            if changed or added:
+                self._rewrite_manifest(changed, added)
+            else:
+                self._count_entries()
+        except StoreFull:  # boot finishes it once space is freed
+            report.append(SYNC_MESSAGE)
         return report
 
-    def _load_manifest(self, report):
-        try:
-            entries = read_checked(self.manifest_path)
-        except ValueError as error:
-            self._problem("The list of games was damaged (%s); rebuilt from the logs" % error,
-                          report)
-            self.entries = []
-            return True
-        self.entries = entries or []
-        return False
-
     def _check_open(self, entry, report):
-        """Check the open log line by line; returns True if the entry changed."""
+        """Check an open log line by line. Returns its entry: the same, a new one (described,
+        or closed if the log ends with an end line), or None if the log was empty."""
         game_id = entry["id"]
         path = self.log_path(game_id)
         good_bytes, lines, bad_line, last = _scan_log(path)
         if bad_line is not None:
-            cut_off = self._is_last_line(path, good_bytes)
-            if not cut_off:
+            if not self._is_last_line(path, good_bytes):
                 self.damaged[game_id] = "line %d is damaged" % bad_line
                 self._problem("The log of game %s is damaged at line %d" % (game_id, bad_line),
                               report)
-                return False
+                return entry
             try:
                 _copy_prefix(path, good_bytes)
             except StoreFull:
                 self.damaged[game_id] = "its last line is cut off"
                 report.append(SYNC_MESSAGE)
-                return False
+                return entry
             report.append("game %s: kept %d lines, removed a cut-off last line"
                           % (game_id, lines))
         if lines == 0:
             os.remove(path)
-            self.entries.remove(entry)
             report.append("removed the empty log of game %s" % game_id)
-            return True
-        changed = entry["game"] is None
-        if changed:
+            return None
+        if entry["game"] is None:
+            entry = dict(entry)
             with open(path, "rb") as handle:
                 self._describe(entry, handle.readline())
         if last is not None and last.get("t") == "end":
-            self.close_entry(game_id, json.dumps(last), save=False)
             report.append("closed game %s, which had ended" % game_id)
-            return True
-        return changed
+            return self._closed_entry(entry, last)
+        return entry
 
     @staticmethod
     def _is_last_line(path, offset):
@@ -425,17 +457,11 @@ class Store:
         info = os.statvfs(self.root or "/")
         return info[0] * info[4]
 
-    @_on_flash("numbering a game")
     def new_game_id(self):
-        """The next game id: one more than the largest number used so far."""
-        largest = 0
-        for entry in self.entries:
-            if entry["id"].isdigit():
-                largest = max(largest, int(entry["id"]))
-        largest = max(largest, self.load_state("last_game_id", 0))
-        game_id = str(largest + 1)
+        """The next game id: one more than any number used so far."""
+        largest = max(self.largest_id, self.load_state("last_game_id", 0))
         self.save_state("last_game_id", largest + 1)
-        return game_id
+        return str(largest + 1)
 
     @_on_flash("starting a game")
     def start_game(self, game_id, header_line):
@@ -443,20 +469,19 @@ class Store:
 
         Raises StoreFull below `reserve_bytes` free or at `max_logs` logs, StoreError if a
         game is still open (close it first)."""
-        if self.open_game() is not None:
+        if self.open_id is not None:
             raise StoreError("a game is in progress; close it before starting another")
-        if self.entry(game_id) is not None or _exists(self.log_path(game_id)):
+        if _exists(self.log_path(game_id)):
             raise StoreError("game %s already has a log" % game_id)
-        if len(self.entries) >= self.max_logs:
-            raise StoreFull("%d logs kept" % len(self.entries))
+        if self.game_count >= self.max_logs:
+            raise StoreFull("%d logs kept" % self.game_count)
         if self.free_bytes() < self.reserve_bytes:
             raise StoreFull("%d bytes free" % self.free_bytes())
         game_log = GameLog(self, game_id)
         game_log.append(header_line)
         entry = _open_entry(game_id, _today())
         self._describe(entry, header_line)
-        self.entries.append(entry)
-        self.save_manifest()
+        self._rewrite_manifest({}, [entry])
         return game_log
 
     def _describe(self, entry, header):
@@ -468,29 +493,29 @@ class Store:
         entry["game"] = fields.get("game")
         entry["players"] = [seat.get("name") for seat in fields.get("players") or []]
 
+    def _closed_entry(self, entry, last):
+        """The entry of a closed log: its size, SHA-256 and result (from `last`, its last
+        record, if that is an end record)."""
+        closed = dict(entry)
+        closed["state"] = "closed"
+        closed["size"], closed["sha256"] = file_digest(self.log_path(entry["id"]))
+        if last is not None and last.get("t") == "end":
+            closed["result"] = {"reason": last.get("reason"), "totals": last.get("totals"),
+                                "winner": last.get("winner")}
+        return closed
+
     @_on_flash("closing a log")
-    def close_entry(self, game_id, last_line, save=True):
-        """Record a log as closed: its size, SHA-256 and result (from its `end` line)."""
+    def close_entry(self, game_id, last_line):
+        """Record a log as closed in the manifest (GameLog.close calls it)."""
         entry = self.entry(game_id)
-        size, digest = file_digest(self.log_path(game_id))
-        entry["state"] = "closed"
-        entry["size"] = size
-        entry["sha256"] = digest
-        entry["result"] = None
-        if last_line:
-            last = json.loads(last_line)
-            if last.get("t") == "end":
-                entry["result"] = {"reason": last.get("reason"), "totals": last.get("totals"),
-                                   "winner": last.get("winner")}
-        if save:
-            self.save_manifest()
+        last = json.loads(last_line) if last_line else None
+        self._rewrite_manifest({game_id: self._closed_entry(entry, last)})
 
     def open_game(self):
         """The GameLog of the game in progress, or None."""
-        for entry in self.entries:
-            if entry["state"] == "open":
-                return GameLog(self, entry["id"])
-        return None
+        if self.open_id is None:
+            return None
+        return GameLog(self, self.open_id)
 
     def read_lines(self, game_id):
         """The lines of a log as text without newlines; a cut-off last line is left out."""
@@ -504,26 +529,27 @@ class Store:
         except OSError as error:
             raise _flash_error(error, "reading the log of game %s" % game_id)
 
-    @_on_flash("listing the games")
     def games(self):
-        """The manifest entries, oldest first: dicts with `id`, `state` ("open" or "closed"),
-        `date` (text or None), `game`, `players` (names), and for closed logs `size`,
-        `sha256`, `acked` (the hash the PC acknowledged, or None) and `result` (`reason`,
-        `totals`, `winner` of the end line, or None); `synced` is True when `acked` equals
-        `sha256`, `damaged` says what is wrong or is None."""
-        shown = []
-        for entry in self.entries:
-            item = dict(entry)
-            item["acked"] = self.acked(entry["id"])
-            item["synced"] = item["acked"] is not None and item["acked"] == entry["sha256"]
-            item["damaged"] = self.damaged.get(entry["id"])
-            if entry["state"] == "open":
-                item["size"] = os.stat(self.log_path(entry["id"]))[6]
-            shown.append(item)
-        return shown
+        """The manifest entries one at a time, oldest first (a History screen keeps only what
+        it shows): dicts with `id`, `state` ("open" or "closed"), `date` (text or None),
+        `game`, `players` (names), `size`, and for closed logs `sha256`, `acked` (the hash the
+        PC acknowledged, or None), `synced` (True when they are equal) and `result` (`reason`,
+        `totals`, `winner` of the end line, or None); `damaged` says what is wrong, or None."""
+        try:
+            for entry in checked_values(self.manifest_path):
+                game_id = entry["id"]
+                entry["acked"] = self.acked(game_id) if entry["state"] == "closed" else None
+                entry["synced"] = entry["acked"] is not None and entry["acked"] == entry["sha256"]
+                entry["damaged"] = self.damaged.get(game_id)
+                if entry["state"] == "open":
+                    entry["size"] = os.stat(self.log_path(game_id))[6]
+                yield entry
+        except OSError as error:
+            raise _flash_error(error, "listing the games")
 
     # -- the PC's acknowledgements --
 
+    @_on_flash("recording an acknowledgement")
     def acknowledge(self, game_id, sha256):
         """Record the hash of a log the PC has saved; False if there is no such closed log.
 
@@ -538,7 +564,7 @@ class Store:
     def acked(self, game_id):
         """The hash the PC acknowledged for a log, or None (also if that file is damaged)."""
         try:
-            values = read_checked(self.ack_path(game_id))
+            values = list(checked_values(self.ack_path(game_id)))
         except ValueError:
             return None
         return values[0] if values else None
@@ -549,16 +575,14 @@ class Store:
 
         Returns the ids removed. Nothing else is ever deleted."""
         removed = []
-        for entry in list(self.entries):
+        for entry in checked_values(self.manifest_path):
             acked = self.acked(entry["id"]) if entry["state"] == "closed" else None
-            path = self.log_path(entry["id"])
-            if acked is None or file_digest(path)[1] != acked:
-                continue
-            os.remove(path)
-            self.entries.remove(entry)
-            removed.append(entry["id"])
+            if acked is not None and file_digest(self.log_path(entry["id"]))[1] == acked:
+                removed.append(entry["id"])
+        for game_id in removed:
+            os.remove(self.log_path(game_id))
         if removed:
-            self.save_manifest()
+            self._rewrite_manifest(dict((game_id, None) for game_id in removed))
             for game_id in removed:
                 os.remove(self.ack_path(game_id))
         return removed
@@ -574,7 +598,7 @@ class Store:
         """The value saved under `name`, or `default` if there is none or it is damaged (then
         the damage is added to `problems`)."""
         try:
-            values = read_checked(self.state_path(name))
+            values = list(checked_values(self.state_path(name)))
         except ValueError as error:
             self._problem("The saved %s was damaged (%s) and is reset" % (name, error))
             return default

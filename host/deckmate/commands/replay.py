@@ -1,8 +1,8 @@
 """`deckmate replay`: replay a log through the rules core, checking every step."""
 
 import json
-import sys
 
+from deckmate.errors import CommandError
 from deckmate.logs import BadLog, replay_file
 
 
@@ -26,10 +26,9 @@ def run(args):
     try:
         replay, read = replay_file(args.file, _print_record if show_play else None)
     except BadLog as error:
-        print("deckmate replay: %s" % error, file=sys.stderr)
         if args.json:
             print(json.dumps({"error": str(error), "file": str(error.path), "line": error.line}))
-        return 1
+        raise CommandError(str(error))
     summary = summarize(replay, read)
     if args.json:
         print(json.dumps(summary))
