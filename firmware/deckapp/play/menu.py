@@ -53,12 +53,13 @@ class MatchMenu(Screen):
         if entry == ENTRIES[0]:
             self.app.pop()
         elif entry == ENTRIES[1]:
-            from deckapp.play.textpage import TextPage
             from deckapp.play.summary import totals_lines
-            self.app.replace(TextPage("Scores so far", totals_lines(session)))
+            self.app.pop()
+            self.app.open("deckapp.play.textpage", "TextPage", "Scores so far",
+                          totals_lines(session))
         elif entry == ENTRIES[2]:
-            from deckapp.play.help import HelpScreen
-            self.app.replace(HelpScreen(session.game))
+            self.app.pop()
+            self.app.open("deckapp.play.help", "HelpScreen", session.game)
         else:
             self.confirming = True
             self.changed()

@@ -37,9 +37,9 @@ class ResumeScreen(Screen):
     def key(self, key, kind):
         if not keys.acts(key, kind):
             return
-        from deckapp.play.table import TableScreen
         if key == "press":
-            self.app.replace(TableScreen(self.session))
+            self.app.pop()
+            self.app.open("deckapp.play.table", "TableScreen", self.session)
         elif key == "x":
             self.session.abandon()
             self.app.pop()

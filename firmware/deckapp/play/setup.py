@@ -207,7 +207,6 @@ class SetupScreen(Screen):
 
     def start(self):
         from deckapp.play import stored
-        from deckapp.play.table import TableScreen
         from deckapp.store import StoreError
         try:
             game = self.make_game()
@@ -223,7 +222,8 @@ class SetupScreen(Screen):
             self.message = str(error)
             self.changed()
             return
-        self.app.replace(TableScreen(session))
+        self.app.pop()
+        self.app.open("deckapp.play.table", "TableScreen", session)
 
 
 def _random_seed():

@@ -24,8 +24,9 @@ class HandSummary(TextPage):
             return
         session = self.session
         if session.is_over():
-            self.app.pop()  # back to the table, which gives way to the match summary
-            self.app.replace(MatchSummary(session))
+            self.app.pop()  # this summary
+            self.app.pop()  # the table, which gives way to the match summary
+            self.app.open("deckapp.play.summary", "MatchSummary", session)
         else:
             session.next_hand()
             self.app.pop()

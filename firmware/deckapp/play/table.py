@@ -129,8 +129,7 @@ class TableScreen(Screen):
         self.showing_last = False
         self.changed()
         if ended:
-            from deckapp.play.summary import HandSummary
-            self.app.push(HandSummary(session))
+            self.app.open("deckapp.play.summary", "HandSummary", session)
 
     # Keys ---------------------------------------------------------------------------------
     def key(self, key, kind):
@@ -142,11 +141,9 @@ class TableScreen(Screen):
                 self.changed()
             return
         if key == "b":
-            from deckapp.play.menu import MatchMenu
-            self.app.push(MatchMenu(self))
+            self.app.open("deckapp.play.menu", "MatchMenu", self)
         elif key == "y":
-            from deckapp.play.help import HelpScreen
-            self.app.push(HelpScreen(self.session.game))
+            self.app.open("deckapp.play.help", "HelpScreen", self.session.game)
         elif key == "x" and self.last_trick is not None:
             self.showing_last = not self.showing_last
             self.changed()
