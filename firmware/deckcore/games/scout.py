@@ -47,7 +47,7 @@ Readings of the rules made here:
   in hand, except for the owner of the unbeaten set when the round ended by (b) (5.4, 5.5.6).
 """
 
-from deckcore.game import Game, Option, RulesError, State, TERMINAL
+from deckcore.game import Game, Option, RulesError, State, TERMINAL, View
 
 # Actions: each field's lowest bit (every field holds up to 6 bits, `turn` one).
 LENGTH_AT, START_AT, GAP_AT, TURN_AT, INDEX_AT, KIND_AT = 0, 6, 12, 18, 19, 25
@@ -274,28 +274,14 @@ class Scout(Game):
         return ScoutState(self, dealer, deal)
 
 
-# The State's public fields: a view holds them too, and `clone` and `determinize` copy them.
-PUBLIC = ("phase", "to_act", "starter", "active", "owner", "piles", "chips", "scout_show",
-          "flips", "scouted", "ended_by", "plays")
-
-
-def _copy_public(target, source):
-    for name in PUBLIC:
-        setattr(target, name, _copied(getattr(source, name)))
-
-
-def _copied(item):
-    if type(item) == list:
-        return [_copied(element) for element in item]
-    return item
-
-
 class ScoutState(State):
     """Phases: "flip" (each player in turn, from the starting player, decides whether to rotate
     the whole hand, 5.1.4), "play" (Show, Scout, Scout & Show), "over"."""
 
     def __init__(self, game, dealer, deal):
         State.__init__(self, game, dealer)
+        if deal is None:
+            return  # blank(): clone fills it in
         players = game.num_players
         self.hands = [list(hand) for hand in deal["hands"]]
         self.set_aside = list(deal.get("set_aside", ()))
@@ -584,11 +570,29 @@ class ScoutState(State):
                              "scout left flip @2, scout+show right @1 show 1-3)" % text)
         return action
 
-    def clone(self):
-        other = ScoutState(self.game, self.dealer, {"hands": self.hands,
-                                                    "set_aside": self.set_aside})
-        _copy_public(other, self)
-        return other
+    @staticmethod
+    def copy_public(target, source):
+        """Everything but the hands and the cards set aside: a view holds these too."""
+        target.phase = source.phase
+        target.to_act = source.to_act
+        target.starter = source.starter
+        target.active = list(source.active)
+        target.owner = source.owner
+        target.piles = [list(pile) for pile in source.piles]
+        target.chips = list(source.chips)
+        target.scout_show = list(source.scout_show)
+        target.flips = list(source.flips)
+        target.scouted = [list(known) for known in source.scouted]
+        target.ended_by = source.ended_by
+        target.plays = source.plays
+
+    @staticmethod
+    def copy_hidden(target, source):
+        target.hands = [list(hand) for hand in source.hands]
+        target.set_aside = list(source.set_aside)
+
+    def blank(self):
+        return ScoutState(self.game, self.dealer, None)
 
 
 def _parse_words(words, active_size):
@@ -645,27 +649,15 @@ def _parse_range(text):
     return first - 1, last - first + 1
 
 
-class ScoutView:
+class ScoutView(View):
     """What one seat knows. Hands are held facing their owners, so another hand shows only the
     cards its owner scouted (seen going in, at a known position; `hands` has UNKNOWN for the
     rest). Every card that was ever shown is known: the active set and the score piles."""
 
+    active = piles = []  # public fields: copy_public sets them on each view (named for pyright)
+
     def __init__(self, state, seat):
-        self.game = state.game
-        self.seat = seat
-        self.dealer = state.dealer
-        self.phase = state.phase
-        self.to_act = state.to_act
-        self.starter = state.starter
-        self.active = list(state.active)
-        self.owner = state.owner
-        self.piles = [list(pile) for pile in state.piles]
-        self.chips = list(state.chips)
-        self.scout_show = list(state.scout_show)
-        self.flips = list(state.flips)
-        self.scouted = [list(known) for known in state.scouted]
-        self.ended_by = state.ended_by
-        self.plays = state.plays
+        View.__init__(self, state, seat)
         self.hand = list(state.hands[seat])
         self.hands = []
         for other in range(state.game.num_players):
@@ -701,7 +693,7 @@ def determinize(view, rng):
     hands = [[draw() if card == UNKNOWN else card for card in hand] for hand in view.hands]
     set_aside = [draw() for _ in range(view.set_aside_size)]
     state = ScoutState(view.game, view.dealer, {"hands": hands, "set_aside": set_aside})
-    _copy_public(state, view)
+    state.copy_public(state, view)
     return state
 
 
