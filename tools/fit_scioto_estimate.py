@@ -42,6 +42,7 @@ from deckcore.bots import make
 from deckcore.bots.scioto_estimate import CELLS, Estimate
 from deckcore.games.scioto import Scioto
 from deckcore.rng import Rng
+from deckmate.progress import progress
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 POSITIONS = os.path.join(ROOT, "data", "scioto_positions.jsonl.gz")
@@ -84,42 +85,47 @@ def _cards(mask):
 def solve(deals, seed):
     game = Scioto({})
     positions = Positions(game)
-    number, points = positions.solver.number, positions.solver.points
     bots = [make("normal", game), make("easy", game)]
-    for index in range(deals):
-        rng = Rng(seed + index)
-        dealer = index % 2
-        state = game.new_hand(dealer, game.deal(rng, dealer))
-        rows, groups = [], []
-        while len(state.hands[0]) + len(state.hands[1]) > 2 * SMALLEST:
-            seat = state.current_player()
-            bot = bots[1] if rng.below(4) == 0 else bots[0]
-            action = bot.choose(state.view(seat), state.legal_actions(), rng)
-            if not state.trick and len(state.hands[seat]) <= LARGEST + 1:
-                leader = state.leader
-                lead = follow = 0
-                for card in state.hands[leader]:
-                    lead |= 1 << number[card]
-                for card in state.hands[1 - leader]:
-                    follow |= 1 << number[card]
-                rem = sum(points[card] for card in _cards(lead | follow))
-                leads, replies = _cards(lead), _cards(follow)
-                if len(leads) <= LARGEST:
-                    rows.append(positions.value(lead, follow, rem))
-                rows.append(positions.after(lead, follow, rem, rng.choice(leads),
-                                            rng.choice(replies)))
-                groups.append([positions.after(lead, follow, rem, number[action], reply)
-                               for reply in replies])
-                groups.append([positions.after(lead, follow, rem, card, rng.choice(replies))
-                               for card in leads])
-            state.apply(action)
-        # Each deal is appended whole, as a gzip member of its own: a stopped run loses
-        # only the deal it was playing.
-        for path, items in ((POSITIONS, rows), (SIBLINGS, groups)):
-            with gzip.open(path, "at") as out:
-                for item in items:
-                    out.write(json.dumps(item) + "\n")
-        print("deal %d of %d" % (index + 1, deals), file=sys.stderr)
+    with progress(deals, "deals solved") as advance:
+        for index in range(deals):
+            solve_deal(game, positions, bots, seed + index, index % 2)
+            advance()
+
+
+def solve_deal(game, positions, bots, seed, dealer):
+    """Play one deal, value its positions and append them to the data files."""
+    number, points = positions.solver.number, positions.solver.points
+    rng = Rng(seed)
+    state = game.new_hand(dealer, game.deal(rng, dealer))
+    rows, groups = [], []
+    while len(state.hands[0]) + len(state.hands[1]) > 2 * SMALLEST:
+        seat = state.current_player()
+        bot = bots[1] if rng.below(4) == 0 else bots[0]
+        action = bot.choose(state.view(seat), state.legal_actions(), rng)
+        if not state.trick and len(state.hands[seat]) <= LARGEST + 1:
+            leader = state.leader
+            lead = follow = 0
+            for card in state.hands[leader]:
+                lead |= 1 << number[card]
+            for card in state.hands[1 - leader]:
+                follow |= 1 << number[card]
+            rem = sum(points[card] for card in _cards(lead | follow))
+            leads, replies = _cards(lead), _cards(follow)
+            if len(leads) <= LARGEST:
+                rows.append(positions.value(lead, follow, rem))
+            rows.append(positions.after(lead, follow, rem, rng.choice(leads),
+                                        rng.choice(replies)))
+            groups.append([positions.after(lead, follow, rem, number[action], reply)
+                           for reply in replies])
+            groups.append([positions.after(lead, follow, rem, card, rng.choice(replies))
+                           for card in leads])
+        state.apply(action)
+    # Each deal is appended whole, as a gzip member of its own: a stopped run loses
+    # only the deal it was playing.
+    for path, items in ((POSITIONS, rows), (SIBLINGS, groups)):
+        with gzip.open(path, "at") as out:
+            for item in items:
+                out.write(json.dumps(item) + "\n")
 
 
 class _Recorder:

@@ -4,8 +4,8 @@
     micropython -X heapsize=192K tools/playout_rate.py [GAME] [HANDS] [KEY=VALUE ...]
 
 Deals and plays HANDS hands with uniformly random legal actions and prints one line:
-`GAME RUNTIME hands=N seconds=S hands_per_s=R`. Run both to compare the runtimes on the
-same machine (tools/bench_playouts.sh does).
+`GAME RUNTIME hands=N seconds=S hands_per_s=R`. Run both lines above to compare the
+runtimes on the same machine.
 """
 
 import sys

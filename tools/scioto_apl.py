@@ -18,16 +18,18 @@ as this costs a solve per action.
 
 import argparse
 import json
-import math
 import multiprocessing
+import statistics
 import sys
 
 from deckcore.bots import make
-from deckcore.game import parse_option_value
 from deckcore.games.scioto import Scioto
 from deckcore.rng import Rng
-from deckmate.commands.arena import deal_for
+from deckmate.arena import deal_for
+from deckmate.game_args import parse_options
+from deckmate.progress import progress
 from deckmate.solver import SolverBot
+from deckmate.stats import mean_interval
 
 
 def position(game, seed, index, cards):
@@ -77,26 +79,25 @@ def main(argv=None):
     parser.add_argument("--decisions", action="store_true",
                         help="also the mean loss per decision, by hand size")
     args = parser.parse_args(argv)
-    options = {}
-    for item in args.option:
-        key, _, value = item.partition("=")
-        options[key] = parse_option_value(value)
+    options = parse_options(Scioto, args.option)
     jobs = [(options, args.bot, args.seed, i, args.cards, args.decisions) for i in range(args.deals)]
-    with multiprocessing.get_context("fork").Pool(args.jobs) as pool:
-        results = pool.map(loss, jobs, chunksize=1)
+    results = []
+    with multiprocessing.Pool(args.jobs) as pool, progress(len(jobs), "positions") as advance:
+        for result in pool.imap(loss, jobs):
+            results.append(result)
+            advance()
     losses = [result[0] for result in results]
     n = len(losses)
-    mean = sum(losses) / n
-    half = 1.96 * math.sqrt(sum((x - mean) ** 2 for x in losses) / max(1, n - 1) / n)
+    mean, ci = mean_interval(losses)
     report = {"bot": args.bot, "cards": args.cards, "options": options, "positions": n,
-              "mean_loss": round(mean, 3), "ci95": [round(mean - half, 3), round(mean + half, 3)],
+              "mean_loss": round(mean, 3), "ci95": [round(ci[0], 3), round(ci[1], 3)],
               "no_loss": round(sum(1 for x in losses if x == 0) / n, 3)}
     if args.decisions:
         by_size = {}
         for _, decisions in results:
             for size, regret in decisions:
                 by_size.setdefault(size, []).append(regret)
-        report["decision_loss"] = {size: {"decisions": len(xs), "mean": round(sum(xs) / len(xs), 3)}
+        report["decision_loss"] = {size: {"decisions": len(xs), "mean": round(statistics.fmean(xs), 3)}
                                    for size, xs in sorted(by_size.items(), reverse=True)}
     print(json.dumps(report))
     return 0

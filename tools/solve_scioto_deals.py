@@ -19,7 +19,8 @@ import sys
 import time
 
 from deckcore.games.scioto import Scioto
-from deckmate.commands.arena import deal_for
+from deckmate.arena import deal_for
+from deckmate.progress import progress
 from deckmate.solver import Solver
 
 SEED = 1
@@ -57,10 +58,11 @@ def main(argv=None):
         with open(args.out) as handle:
             done = [d for d in json.load(handle)["deals"] if d["index"] < args.deals]
     todo = sorted(set(range(args.deals)) - set(d["index"] for d in done))
-    with multiprocessing.get_context("fork").Pool(args.jobs) as pool:
+    with multiprocessing.Pool(args.jobs) as pool, progress(len(todo), "deals solved") as advance:
         for result in pool.imap_unordered(solve, todo):
             done.append(result)
             write(args.out, done)
+            advance()
             print("deal %d: %s in %.1f s" % (result["index"], result["value"], result["seconds"]),
                   flush=True)
     write(args.out, done)

@@ -100,14 +100,30 @@ def end(reason, totals, winners, hands):
 
 
 def piles_from_record(game, fields):
-    """The piles of a `deal` record as card ids (RulesError names a bad token)."""
+    """The piles of a `deal` record as card ids (RulesError names a bad pile or token)."""
     piles = {}
     for name in game.DEAL_PILES:
         if name not in fields:
             raise RulesError("the deal has no %r pile" % name)
-        pile = fields[name]
         if name == "hands":
-            piles[name] = [[game.parse_card(t) for t in cards] for cards in pile]
+            hands = _list_of(fields[name], "the hands")
+            piles[name] = [_cards(game, cards, "seat %d's hand" % seat)
+                           for seat, cards in enumerate(hands)]
         else:
-            piles[name] = [game.parse_card(t) for t in pile]
+            piles[name] = _cards(game, fields[name], "the " + name)
     return piles
+
+
+def _list_of(value, what):
+    if type(value) != list:
+        raise RulesError("%s must be a list, not %r" % (what, value))
+    return value
+
+
+def _cards(game, tokens, what):
+    cards = []
+    for token in _list_of(tokens, what):
+        if type(token) != str:
+            raise RulesError("%s holds %r, which is not a card token" % (what, token))
+        cards.append(game.parse_card(token))
+    return cards

@@ -1,5 +1,8 @@
-"""The part of `deckmate bench` that runs inside the MicroPython unix port (it is sent to
-`micropython` as source text, with `measure(...)` appended).
+"""The part of `deckmate bench` that runs inside the MicroPython unix port, as a script:
+
+    micropython -X heapsize=192K bench_decisions.py GAME LEVEL HANDS SEED
+
+(the compiled rules core on its import path; `deckmate.runtime.run_script` runs it).
 
 It plays hands with one bot level in every seat and times every decision, and times the
 calibration loop before the first decision and after every 8th (the host may be busy: the
@@ -10,6 +13,7 @@ node and around every decision. It prints one line:
 """
 
 import gc
+import sys
 import time
 
 from deckcore.bots import make, search
@@ -92,3 +96,7 @@ def measure(game_name, options, level, hands, seed):
     play(game, level, hands, seed, sampled)
     search.PROBE = None
     print("BENCH %d %s %d" % (reference, ",".join(str(t) for t in times), peak.bytes))
+
+
+if __name__ == "__main__":
+    measure(sys.argv[1], {}, sys.argv[2], int(sys.argv[3]), int(sys.argv[4]))

@@ -1,17 +1,30 @@
-"""`deckmate`: the host tool. Each subcommand lives in its own module under commands/."""
+"""`deckmate`: the host tool. Each subcommand lives in its own module under commands/.
+
+Every command reports what stops it by raising `CommandError` (exit status 1) or
+`UsageError` (status 2); `main` prints it as one line, `deckmate COMMAND: message`."""
 
 import argparse
+import os
 import sys
+from importlib import metadata
 
-from deckmate.commands import arena, bench, options_list, replay, selfplay
+from deckcore import RULES_VERSION
+from deckmate.commands import arena, bench, options, replay, selfplay, sim
+from deckmate.errors import CommandError
 
-COMMANDS = (selfplay, replay, options_list, arena, bench)
+COMMANDS = (selfplay, replay, options, arena, bench, sim)  # each has add_parser(subparsers)
+
+
+def version_text():
+    return "deckmate %s (rules_v %s)" % (metadata.version("deckmate"), RULES_VERSION)
 
 
 def build_parser():
     parser = argparse.ArgumentParser(
         prog="deckmate",
         description="Play, check and replay Deckmate card-game logs with the device's rules core.")
+    parser.add_argument("--version", action="version", version=version_text(),
+                        help="print the package version and the rules core's rules_v")
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND")
     for command in COMMANDS:
         command.add_parser(subparsers)
@@ -24,7 +37,18 @@ def main(argv=None):
     if not args.command:
         parser.print_help()
         return 2
-    return args.run(args)
+    try:
+        status = args.run(args)
+        sys.stdout.flush()
+    except CommandError as error:
+        print("deckmate %s: %s" % (args.command, error), file=sys.stderr)
+        return error.status
+    except BrokenPipeError:
+        # The reader went away (`deckmate replay FILE | head`): stop quietly, as Unix tools
+        # do; stdout is pointed at devnull so that Python's final flush cannot fail again.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 1
+    return status or 0
 
 
 if __name__ == "__main__":

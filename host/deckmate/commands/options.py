@@ -1,56 +1,31 @@
-"""Game and option arguments shared by the commands that play games."""
+"""`deckmate options`: the options of a game, with their defaults, and house rules labelled."""
 
-import argparse
-
-from deckcore.game import RulesError, parse_option_value
 from deckcore.games import NAMES, load
+from deckmate.game_args import SWITCH_SPELLINGS
+
+RULES_DOC = "docs/rules.md"
 
 
-def add_game_arguments(parser):
+def add_parser(subparsers):
+    parser = subparsers.add_parser(
+        "options", help="list a game's options (give them as --option KEY=VALUE)",
+        description="List the options of a game with their allowed values and defaults. "
+                    "Rules the project chose where the original rules are silent are "
+                    "labelled [house rule]. docs/rules.md in the Deckmate repository "
+                    "explains the rules and every option.")
     parser.add_argument("--game", required=True, choices=NAMES, help="which game")
-    parser.add_argument("--players", type=int, help="number of players (where the game allows a choice)")
-    parser.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
-                        help="a game option, repeatable; `deckmate options --game GAME` lists them")
+    parser.set_defaults(run=run)
 
 
-def game_options(args):
-    """The options dict of --players and --option KEY=VALUE; argparse errors say what's wrong."""
-    options = {}
-    for item in args.option:
-        key, sep, value = item.partition("=")
-        if not sep or not key:
-            raise argparse.ArgumentTypeError("--option takes KEY=VALUE, got %r" % item)
-        options[key] = parse_option_value(value)
-    if args.players is not None:
-        options["players"] = args.players
-    return options
-
-
-class UsageError(Exception):
-    """A command line that cannot run; the message says what to give instead."""
-
-
-def game_and_bots(args, allowed):
-    """The Game and the bot names of --game/--players/--option and --bots; UsageError if
-    either is wrong."""
-    try:
-        game = make_game(args)
-    except (RulesError, argparse.ArgumentTypeError) as error:
-        raise UsageError(str(error))
-    names = args.bots.split(",")
-    for name in names:
-        if name not in allowed:
-            raise UsageError("no bot called %r; choose from %s" % (name, ", ".join(allowed)))
-    return game, names
-
-
-def make_game(args):
-    """The Game for the command line's --game, --players and --option; RulesError if invalid."""
+def run(args):
     game_class = load(args.game)
-    options = game_options(args)
-    if "players" in options and "players" not in [o.name for o in game_class.OPTIONS]:
-        probe = game_class({})
-        if options["players"] != probe.num_players:
-            raise RulesError("%s is played by %d players" % (args.game, probe.num_players))
-        del options["players"]
-    return game_class(options)
+    if not game_class.OPTIONS:
+        print("%s has no options: it is played exactly as %s describes it."
+              % (game_class.TITLE, RULES_DOC))
+        return 0
+    print("%s options (--option KEY=VALUE; the rules: %s):" % (game_class.TITLE, RULES_DOC))
+    for option in game_class.OPTIONS:
+        print("  " + option.help_line())
+    if any(option.choices == (False, True) for option in game_class.OPTIONS):
+        print("on/off options take %s, in any case." % SWITCH_SPELLINGS)
+    return 0

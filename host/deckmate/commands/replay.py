@@ -1,8 +1,8 @@
 """`deckmate replay`: replay a log through the rules core, checking every step."""
 
 import json
-import sys
 
+from deckmate.errors import CommandError
 from deckmate.logs import BadLog, replay_file
 
 
@@ -15,7 +15,9 @@ def add_parser(subparsers):
     parser.add_argument("file", help="a Deckmate log (.jsonl)")
     parser.add_argument("--check", action="store_true",
                         help="only check the log and print the results (no play-by-play)")
-    parser.add_argument("--json", action="store_true", help="print the results as one JSON object")
+    parser.add_argument("--json", action="store_true",
+                        help="print the results as one JSON object; on error, print "
+                             '{"error": MESSAGE, "file": FILE, "line": LINE or null} instead')
     parser.set_defaults(run=run)
 
 
@@ -24,8 +26,9 @@ def run(args):
     try:
         replay, read = replay_file(args.file, _print_record if show_play else None)
     except BadLog as error:
-        print("deckmate replay: %s" % error, file=sys.stderr)
-        return 1
+        if args.json:
+            print(json.dumps({"error": str(error), "file": str(error.path), "line": error.line}))
+        raise CommandError(str(error))
     summary = summarize(replay, read)
     if args.json:
         print(json.dumps(summary))

@@ -1,11 +1,24 @@
 """`deckmate selfplay`: a whole match with bots in every seat, written as a log."""
 
-import sys
+import os
 
 from deckcore.bots import NAMES as BOT_NAMES
 from deckcore.selfplay import play_to_file
 from deckmate import runtime
-from deckmate.commands.options import UsageError, add_game_arguments, game_and_bots
+from deckmate.errors import CommandError
+from deckmate.game_args import add_game_arguments, bot_names, make_game, seed_number
+
+# Under MicroPython, a log that cannot be written ends the run with WRITE_FAILED, the error
+# number printed.
+WRITE_FAILED = 3
+MICROPYTHON_SELFPLAY = """import sys
+from deckcore.selfplay import play_to_file
+try:
+    play_to_file(%%r, %%r, %%d, %%r, %%r)
+except OSError as error:
+    print(error.args[0])
+    sys.exit(%d)
+""" % WRITE_FAILED
 
 
 def add_parser(subparsers):
@@ -14,35 +27,42 @@ def add_parser(subparsers):
         description="Play a whole match with bots in every seat and write its log. The same "
                     "seed gives the same log, byte for byte, under both runtimes.")
     add_game_arguments(parser)
-    parser.add_argument("--seed", type=int, required=True, help="seed of the deals and the bots")
+    parser.add_argument("--seed", type=seed_number, required=True,
+                        help="seed of the deals and the bots, 0..2^32-1")
     parser.add_argument("--bots", default="random",
-                        help="bot names by seat, comma-separated, repeated to fill the table "
-                             "(%s)" % ", ".join(BOT_NAMES))
+                        help="bot names by seat, comma-separated, at most one per seat; the list "
+                             "repeats to fill the table (%s)" % ", ".join(BOT_NAMES))
     parser.add_argument("--runtime", choices=("cpython", "micropython"), default="cpython",
                         help="run the rules core in this Python (default) or in the MicroPython unix port")
     parser.add_argument("--out", required=True, help="the log file to write")
     parser.set_defaults(run=run)
 
 
-def run(args):
+def check_writable(path):
+    """Make `path` an empty file, or say in one line why it cannot be written."""
     try:
-        game, bots = game_and_bots(args, BOT_NAMES)
-    except UsageError as error:
-        print("deckmate selfplay: %s" % error, file=sys.stderr)
-        return 2
+        with open(path, "w"):
+            pass
+    except OSError as error:
+        raise CommandError("cannot write %s: %s" % (path, error.strerror or error))
+
+
+def run(args):
+    game = make_game(args)
+    bots = bot_names(args.bots, BOT_NAMES, game.num_players)
     options = dict(game.option_items())
+    check_writable(args.out)
     if args.runtime == "cpython":
-        play_to_file(args.game, options, args.seed, bots, args.out)
-    else:
-        code = "from deckcore.selfplay import play_to_file\nplay_to_file(%r, %r, %d, %r, %r)\n" % (
-            args.game, options, args.seed, bots, args.out)
         try:
-            status, out, err = runtime.run_core(code)
-        except runtime.RuntimeMissing as error:
-            print("deckmate selfplay: %s" % error, file=sys.stderr)
-            return 2
+            play_to_file(args.game, options, args.seed, bots, args.out)
+        except OSError as error:
+            raise CommandError("cannot write %s: %s" % (args.out, error.strerror or error))
+    else:
+        status, out, err = runtime.run_core(MICROPYTHON_SELFPLAY % (
+            args.game, options, args.seed, bots, args.out))
+        if status == WRITE_FAILED:
+            raise CommandError("cannot write %s: %s" % (args.out, os.strerror(int(out))))
         if status != 0:
-            print("deckmate selfplay: the MicroPython run failed:\n%s%s" % (out, err), file=sys.stderr)
-            return 1
+            raise CommandError("the MicroPython run failed:\n%s%s" % (out, err))
     print("wrote %s" % args.out)
     return 0

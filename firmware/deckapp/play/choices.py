@@ -1,0 +1,94 @@
+"""A person's choices at one decision, for every game alike, with the cursor.
+
+The cards of the hand form one row: a card is a choice when a legal action plays it (the
+action's text ends with the card's text: `7C`, `discard T6`, `lay out T1`); the others are
+shown dimmed, and taking one gives the rule that forbids it (`illegal_reason`). Legal
+actions that play no card of the hand (`stop`, bids, `buy Fool`, `show 3-5`) form a menu.
+The cursor starts on a legal choice: the first playable card, else the first menu entry.
+"""
+
+HAND = "hand"
+MENU = "menu"
+
+
+class Choices:
+    def __init__(self, state):
+        self.state = state
+        game = state.game
+        view = state.view(state.current_player())
+        self.cards = list(getattr(view, "hand", ()))
+        self.card_texts = [game.card_text(card) for card in self.cards]
+        self.card_actions = [None] * len(self.cards)
+        self.menu = []  # (text, action) of the legal actions that play no card of the hand
+        self.verb = ""  # what precedes a card in this phase's actions ("discard ")
+        for action in state.legal_actions():
+            text = state.action_text(action)
+            last = text.split(" ")[-1]
+            index = self._free_card(last)
+            if index < 0:
+                self.menu.append((text, action))
+            else:
+                self.card_actions[index] = action
+                self.verb = text[:len(text) - len(last)]
+        self.playable = [text in self._played_texts() for text in self.card_texts]
+        self.cards_are_choices = True in self.playable
+        if self.cards_are_choices:
+            self.focus, self.cursor = HAND, self.playable.index(True)
+        else:
+            self.focus, self.cursor = MENU, 0
+
+    def _free_card(self, text):
+        for index in range(len(self.cards)):
+            if self.card_texts[index] == text and self.card_actions[index] is None:
+                return index
+        return -1
+
+    def _played_texts(self):
+        return [self.card_texts[i] for i in range(len(self.cards))
+                if self.card_actions[i] is not None]
+
+    # Moving the cursor -------------------------------------------------------------------
+    def move(self, key):
+        """Follow a direction key; True when the cursor moved."""
+        before = (self.focus, self.cursor)
+        if self.focus == HAND:
+            if key == "left" and self.cursor > 0:
+                self.cursor -= 1
+            elif key == "right" and self.cursor < len(self.cards) - 1:
+                self.cursor += 1
+            elif key == "up" and self.menu:
+                self.focus, self.cursor = MENU, len(self.menu) - 1
+        else:
+            if key in ("left", "up") and self.cursor > 0:
+                self.cursor -= 1
+            elif key in ("right", "down") and self.cursor < len(self.menu) - 1:
+                self.cursor += 1
+            elif key == "down" and self.cards_are_choices:
+                self.focus, self.cursor = HAND, self.playable.index(True)
+        return before != (self.focus, self.cursor)
+
+    def highlighted_text(self):
+        if self.focus == HAND:
+            return self.verb + self.card_texts[self.cursor]
+        return self.menu[self.cursor][0]
+
+    # Taking the highlighted choice -------------------------------------------------------
+    def take(self):
+        """(action, None) for a legal choice, or (None, the rule that forbids it)."""
+        if self.focus == MENU:
+            return self.menu[self.cursor][1], None
+        action = self.card_actions[self.cursor]
+        if action is not None:
+            return action, None
+        return self._refused(self.verb + self.card_texts[self.cursor])
+
+    def _refused(self, text):
+        from deckcore.game import RulesError
+        try:
+            action = self.state.parse_action(text)
+        except RulesError as error:
+            return None, str(error)
+        reason = self.state.illegal_reason(action)
+        if reason is None:  # a twin of a playable card (Scioto's double pack)
+            return action, None
+        return None, reason

@@ -1,0 +1,184 @@
+"""A match in progress on the device: the rules core, the bots and the log, without screens.
+
+A Session deals with the core's Rng from a seed exactly as `deckcore.selfplay` does (so a
+match with bots in every seat writes the same bytes as `deckmate selfplay`), writes each
+committed event as one log line the moment it is final, takes back a person's decision with
+the format's `undo` record, and is rebuilt from an open log by replaying it through the core
+(`resume`). The screens only ask it questions and hand it decisions.
+"""
+
+from deckcore import log
+from deckcore.match import Match
+from deckcore.replay import Replay
+from deckcore.rng import Rng
+
+HUMAN = "human"
+BOT = "bot"
+
+
+class Seat:
+    """Who sits at a seat: a name, "human" or "bot", and the bot's level (None for people)."""
+
+    def __init__(self, name, kind, level=None):
+        self.name = name
+        self.kind = kind
+        self.level = level if kind == BOT else None
+
+    def is_person(self):
+        return self.kind == HUMAN
+
+
+class Session:
+    """One match. `write(line)` stores a log line (the device appends and flushes it)."""
+
+    def __init__(self, game, seats, seed, write, game_id, device):
+        self.game = game
+        self.seats = seats
+        self.seed = seed
+        self.write = write
+        self.game_id = game_id
+        self.device = device
+        self.deal_rng = Rng(seed)
+        self.first_dealer = self.deal_rng.below(game.num_players)
+        self.bot_rngs = [self.deal_rng.fork(seat) for seat in range(game.num_players)]
+        self.match = Match(game, self.first_dealer)
+        self.state = None          # the hand being played; None between hands
+        self.hand_deal = None      # its piles, to replay it after an undo
+        self.last_hand = None      # the finished hand, for its summary
+        self.hand_actions = []     # (seat, action) of the hand so far, for undo
+        self._bots = {}            # one bot per level, made on first use
+
+    # Starting, resuming ----------------------------------------------------------------
+    def start(self):
+        """Write the header and deal the first hand."""
+        players = [(s.name, s.kind, s.level) for s in self.seats]
+        self.write(log.header(self.game, players, self.game_id, self.device, self.first_dealer,
+                              [("seed", self.seed)]))
+        self.next_hand()
+
+    @staticmethod
+    def resume(games, records, write):
+        """The Session of an open log, at exactly the position its records reach.
+
+        `records` are the parsed records of the log (a cut-off last line already left out);
+        `games(name)` gives a Game class (deckcore.games.load). The bots' generators are
+        where the deals put them; `restore_rngs` puts them where the saved state says."""
+        replay = Replay(games)
+        deals_made = []  # (dealer) of each hand dealt afresh, to bring the deal Rng along
+        for record in records:
+            if record.get("t") == "deal" and replay.match is not None \
+                    and replay.match.carried is None:
+                deals_made.append(record.get("dealer"))
+            replay.feed(record)
+        header = replay.header
+        seats = [Seat(p["name"], p["kind"], p["level"]) for p in header["players"]]
+        session = Session(replay.game, seats, header.get("seed", 0), write,
+                          header["game_id"], header["device"])
+        for dealer in deals_made:
+            replay.game.deal(session.deal_rng, dealer)
+        session.match = replay.match
+        session.state = replay.state
+        session.hand_deal = replay.hand_deal
+        actions = list(replay.hand_actions) if replay.state is not None else []  # between hands
+        session.hand_actions = session._seats_of(replay.hand_deal, actions) if actions else []
+        return session
+
+    def _seats_of(self, deal, actions):
+        """Pair the actions of the hand in progress with the seats that took them."""
+        state = self.match.new_hand(deal)
+        pairs = []
+        for action in actions:
+            pairs.append((state.current_player(), action))
+            state.apply(action)
+        return pairs
+
+    def rng_states(self):
+        """The bots' generators, to save beside the log (a resume then decides alike)."""
+        return [rng.state for rng in self.bot_rngs]
+
+    def restore_rngs(self, states):
+        if len(states) == len(self.bot_rngs):
+            for seat in range(len(states)):
+                self.bot_rngs[seat].state = states[seat]
+
+    # The course of the match -----------------------------------------------------------
+    def is_over(self):
+        return self.state is None and self.match.is_over()
+
+    def next_hand(self):
+        """Deal the next hand and write it (after the summary of the last one)."""
+        piles = self.match.next_deal(self.deal_rng)
+        self.write(log.deal(self.game, len(self.match.results) + 1, self.match.dealer, piles))
+        self.state = self.match.new_hand(piles)
+        self.hand_deal = piles
+        self.hand_actions = []
+
+    def to_act(self):
+        return self.state.current_player()
+
+    def person_to_act(self):
+        return self.seats[self.to_act()].is_person()
+
+    def bot(self, seat):
+        level = self.seats[seat].level
+        if level not in self._bots:
+            from deckcore.bots import make
+            self._bots[level] = make(level, self.game)
+        return self._bots[level]
+
+    def bot_choice(self, tick=None):
+        """The action the bot at the seat to act chooses (not yet played). `tick`, when
+        given, is called every few work units of the search, so the caller stays live."""
+        seat = self.to_act()
+        bot = self.bot(seat)
+        view, legal = self.state.view(seat), self.state.legal_actions()
+        if tick is None:
+            return bot.choose(view, legal, self.bot_rngs[seat])
+        return bot.choose(view, legal, self.bot_rngs[seat], tick)
+
+    def play(self, action):
+        """Commit the action of the seat to act (the caller checked `illegal_reason`).
+        Returns True when it ended the hand; the result (and the end) is then written."""
+        seat = self.to_act()
+        hand = len(self.match.results) + 1
+        self.write(log.act(hand, seat, self.state.action_text(action)))
+        self.state.apply(action)
+        self.hand_actions.append((seat, action))
+        if not self.state.is_terminal():
+            return False
+        state = self.state
+        self.match.finish_hand(state)
+        self.write(log.result(hand, state.points(), state.scores(), list(self.match.totals)))
+        self.last_hand = state
+        self.state = None
+        if self.match.is_over():
+            self.write(log.end("completed", list(self.match.totals), self.match.winners(),
+                               len(self.match.results)))
+        return True
+
+    # Undo ------------------------------------------------------------------------------
+    def undo_count(self):
+        """How many actions an undo takes back: the last person's decision of this hand and
+        every bot play after it (0 when no person has decided yet in this hand)."""
+        for k in range(len(self.hand_actions) - 1, -1, -1):
+            if self.seats[self.hand_actions[k][0]].is_person():
+                return len(self.hand_actions) - k
+        return 0
+
+    def undo(self):
+        """Take back the last person's decision and what the bots did after it."""
+        count = self.undo_count()
+        if count == 0:
+            return False
+        hand = len(self.match.results) + 1
+        self.write(log.record("undo", [("hand", hand), ("acts", count)]))
+        kept = self.hand_actions[:len(self.hand_actions) - count]
+        self.state = self.match.new_hand(self.hand_deal)
+        for seat, action in kept:
+            self.state.apply(action)
+        self.hand_actions = kept
+        return True
+
+    def abandon(self):
+        """Close the log of a match given up before its end."""
+        self.write(log.end("abandoned", list(self.match.totals), [], len(self.match.results)))

@@ -1,0 +1,60 @@
+"""A Session kept on flash through the log store: started, written and resumed.
+
+The log itself is the game; beside it the state file `play` holds the bots' generators
+after their last decision, so that a resumed match goes on exactly as it would have (without
+it the position is the same, only the bots' later draws differ).
+"""
+
+import json
+
+from deckapp.play.session import Session
+
+STATE = "play"
+
+
+class StoreWriter:
+    """`write(line)` for a Session: the header starts the game's log, the end line closes it."""
+
+    def __init__(self, store, game_id, game_log=None):
+        self.store = store
+        self.game_id = game_id
+        self.game_log = game_log
+
+    def __call__(self, line):
+        if self.game_log is None:
+            self.game_log = self.store.start_game(self.game_id, line)
+        else:
+            self.game_log.append(line)
+        if line.startswith('{"t":"end"'):
+            self.game_log.close()
+
+
+def start(store, game, seats, seed, device):
+    """A new match with its log on flash (StoreFull when there is no room for it)."""
+    game_id = store.new_game_id()
+    session = Session(game, seats, seed, StoreWriter(store, game_id), game_id, device)
+    session.start()
+    save_rngs(store, session)
+    return session
+
+
+def save_rngs(store, session):
+    """After a bot's decision: where the bots' generators are."""
+    store.save_state(STATE, {"game_id": session.game_id, "rngs": session.rng_states()})
+
+
+def resume(store):
+    """The match whose log is open, at the position it reached, or None."""
+    from deckcore.games import load
+    game_log = store.open_game()
+    if game_log is None:
+        return None
+    records = [json.loads(line) for line in game_log.lines() if line.strip()]
+    if records and records[-1].get("t") == "end":  # the power went before the log was closed
+        game_log.close()
+        return None
+    session = Session.resume(load, records, StoreWriter(store, game_log.game_id, game_log))
+    saved = store.load_state(STATE, {})
+    if saved.get("game_id") == session.game_id:
+        session.restore_rngs(saved.get("rngs", []))
+    return session

@@ -1,0 +1,56 @@
+"""The screen contract: what the shell (deckapp/shell.py) asks of every screen.
+
+A screen is one page of the app: the main menu, a settings page, a game table. The shell keeps
+them on a stack and talks to the top one only:
+
+    title                 text of the title bar, or None for a screen that draws all 240 rows
+    overlay               True for a box drawn over the screen below (a dialog)
+    softkeys()            {key: label} shown in the soft-key bar, e.g. {"a": "Play", "b": "Back"};
+                          keys "a" "b" "x" "y" and "press" (joystick centre); every key the
+                          screen answers to (besides the joystick's directions) has a label
+    draw(canvas)          draw the screen area (between the bars, or everything if title is
+                          None) on the framebuf canvas; the shell has cleared it to BACKGROUND
+    key(key, kind)        one key event: key "up" "down" "left" "right" "press" "a" "b" "x"
+                          "y", kind PRESS, LONG or REPEAT (deckhw.buttons; RELEASE never
+                          reaches a screen). May call app.push/pop/replace and self.changed()
+    step()                one slice of background work (a bot thinking, a summary computed),
+                          small enough that a key press still gets a visible answer within
+                          100 ms on an RP2040; returns True while more work remains
+    shown()               called when the screen becomes the top one again (after a pop)
+
+`self.app` is set by the shell before the screen is first shown; through it a screen reaches
+app.push(screen), app.pop(), app.replace(screen), app.board, app.store, app.settings and
+app.device_id.
+"""
+
+
+class Screen:
+    title = ""
+    overlay = False  # True: drawn over the screen below it (a dialog), not on a cleared area
+    app = None       # the App, set by the shell when the screen is pushed
+
+    def __init__(self):
+        self.dirty_rows = None  # (first, last + 1) of the rows to push, None when clean
+
+    def softkeys(self):
+        return {}
+
+    def draw(self, canvas):
+        pass
+
+    def key(self, key, kind):
+        pass
+
+    def step(self):
+        return False
+
+    def shown(self):
+        self.changed()
+
+    def changed(self, first=0, end=240):
+        """Ask for a redraw; rows [first, end) are the ones that changed (default: all), so
+        only they are pushed to the panel."""
+        if self.dirty_rows is None:
+            self.dirty_rows = (first, end)
+        else:
+            self.dirty_rows = (min(first, self.dirty_rows[0]), max(end, self.dirty_rows[1]))

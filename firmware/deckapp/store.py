@@ -1,0 +1,607 @@
+"""The log store: the only code that writes files on the device (docs/device.md, the store).
+
+Layout under the root given to `Store(root)` (`/` on the device, any folder on a PC):
+
+    logs/<game_id>.jsonl   one append-only log per game (docs/log-format.md)
+    logs/manifest.chk      the manifest: one JSON line per game, then a checksum line
+    logs/<game_id>.ack     the SHA-256 the PC acknowledged for a closed log (JSON, checksum)
+    state/<name>.chk       small state files (settings, set-ups, ...): one JSON line, checksum
+
+Write discipline (LittleFS commits a file only at flush or close; rename is atomic):
+- a log line is written and flushed as one event: a power cut loses at most the event in
+  flight; a closed log is never written again;
+- the manifest and the state files are written to `<file>.tmp`, flushed, closed and renamed
+  over the old file: a power cut leaves the old or the new version, never a mix;
+- the last line of every checked file is the SHA-256 of the lines above it (`#` + 16 hex
+  digits), so a flipped byte is found, not read as a wrong setting;
+- files are removed only at boot (stray `*.tmp`, an empty log) and by `prune()` (closed logs
+  whose hash equals the hash the PC acknowledged).
+
+The API:
+
+    store = Store("/")            # root; reserve_bytes: free space a new game needs
+    report = store.boot()         # list of sentences: what was found and repaired
+    store.free_bytes()
+    log = store.start_game(store.new_game_id(), header_line)   # StoreFull: "sync to free space"
+    log.append(line)              # one committed event (a line of deckcore.log)
+    log.close()                   # the manifest records size and SHA-256
+    log = store.open_game()       # the game in progress (GameLog) or None
+    log.lines()                   # its lines, for deckcore.replay; then log.append(...)
+    store.read_lines(game_id)     # the lines of any log
+    store.games()                 # the manifest entries one at a time (see Store.games)
+    store.save_state(name, obj) / store.load_state(name, default)
+    store.acknowledge(game_id, sha256); store.prune()
+
+Errors: StoreFull (flash full, errno 28, or too many logs; its text is SYNC_MESSAGE, what the
+screen shows) and StoreError (any other flash error, with a sentence). After either, the log
+object is finished: everything before the failed event is committed; resume with open_game().
+"""
+
+import binascii
+import hashlib
+import json
+import os
+import time
+
+SYNC_MESSAGE = "Flash full: sync with a PC to free space"
+ENOENT = 2
+ENOSPC = 28
+RESERVE_BYTES = 64 * 1024  # free space a new game needs (the longest measured takes 28 KB)
+MAX_LOGS = 100             # keeps the logs folder small: LittleFS slows with many files
+_CHUNK = 512
+
+
+class StoreError(Exception):
+    """A flash error; the text says what failed."""
+
+
+class StoreFull(StoreError):
+    """No room for more: the person syncs with a PC, which acknowledges logs to prune."""
+
+    def __init__(self, detail=""):
+        super().__init__(SYNC_MESSAGE)
+        self.detail = detail
+
+
+def _flash_error(error, what):
+    """The StoreError to raise for an OSError while doing `what`."""
+    if error.args and error.args[0] == ENOSPC:
+        return StoreFull(what)
+    return StoreError("flash error %s while %s" % (error.args[0] if error.args else "?", what))
+
+
+def _on_flash(what):
+    """Make the decorated method raise StoreError (StoreFull for errno 28) for an OSError."""
+    def decorate(method):
+        def run(*args, **kwargs):
+            try:
+                return method(*args, **kwargs)
+            except OSError as error:
+                raise _flash_error(error, what)
+        return run
+    return decorate
+
+
+def _checked_name(name):
+    if not 0 < len(name) <= 32 or not all(c.isalpha() or c.isdigit() or c in "-_" for c in name):
+        raise ValueError("%r is not a store name (letters, digits, - and _, up to 32)" % name)
+    return name
+
+
+def _exists(path):
+    """True if there is a file or folder at `path` (OSError for a flash error)."""
+    try:
+        os.stat(path)
+        return True
+    except OSError as error:
+        if error.args and error.args[0] == ENOENT:
+            return False
+        raise
+
+
+def _remove(path):
+    try:
+        os.remove(path)
+    except OSError:
+        pass
+
+
+def _digest_text(hasher):
+    return binascii.hexlify(hasher.digest()).decode()
+
+
+def file_digest(path):
+    """(size, SHA-256 hex) of a file, read in small chunks."""
+    hasher = hashlib.sha256()
+    size = 0
+    buffer = bytearray(_CHUNK)
+    with open(path, "rb") as handle:
+        while True:
+            count = handle.readinto(buffer)
+            if not count:
+                break
+            hasher.update(memoryview(buffer)[:count])
+            size += count
+    return size, _digest_text(hasher)
+
+
+def write_checked(path, values):
+    """Replace `path` by the JSON lines of `values` (any iterable, read as it is written) and
+    their checksum line, atomically."""
+    temp = path + ".tmp"
+    hasher = hashlib.sha256()
+    try:
+        with open(temp, "wb") as handle:
+            for value in values:
+                line = (json.dumps(value) + "\n").encode()
+                hasher.update(line)
+                handle.write(line)
+            handle.write(("#" + _digest_text(hasher)[:16] + "\n").encode())
+            handle.flush()
+        os.rename(temp, path)
+    except Exception as error:
+        _remove(temp)
+        if isinstance(error, OSError):
+            raise _flash_error(error, "saving " + path)
+        raise
+
+
+def checked_values(path):
+    """The values of a file written by write_checked, one at a time (none if it is missing).
+
+    Raises ValueError, once the values are read, if the file is damaged (bad checksum, no
+    checksum line, a line that is not JSON)."""
+    if not _exists(path):
+        return
+    hasher = hashlib.sha256()
+    with open(path, "rb") as handle:
+        while True:
+            line = handle.readline()
+            if not line:
+                raise ValueError("it has no checksum line")
+            if line.startswith(b"#"):
+                if line.strip() != ("#" + _digest_text(hasher)[:16]).encode():
+                    raise ValueError("its checksum does not match")
+                return
+            hasher.update(line)
+            try:
+                value = json.loads(line)
+            except ValueError:
+                raise ValueError("a line is not JSON")
+            yield value
+
+
+def _scan_log(path):
+    """Check a log line by line: (good bytes, good lines, first bad line number or None,
+    the last good record). The good prefix ends at the first line that is cut off or not JSON."""
+    good_bytes = 0
+    lines = 0
+    last = None
+    with open(path, "rb") as handle:
+        while True:
+            line = handle.readline()
+            if not line:
+                return good_bytes, lines, None, last
+            try:
+                if not line.endswith(b"\n"):
+                    raise ValueError
+                last = json.loads(line)
+            except ValueError:
+                return good_bytes, lines, lines + 1, last
+            good_bytes += len(line)
+            lines += 1
+
+
+def _copy_prefix(path, size):
+    """Replace `path` by its first `size` bytes (LittleFS files have no truncate)."""
+    temp = path + ".tmp"
+    buffer = bytearray(_CHUNK)
+    try:
+        with open(path, "rb") as source, open(temp, "wb") as target:
+            left = size
+            while left:
+                count = source.readinto(buffer)
+                count = min(count, left)
+                target.write(memoryview(buffer)[:count])
+                left -= count
+            target.flush()
+        os.rename(temp, path)
+    except OSError as error:
+        _remove(temp)
+        raise _flash_error(error, "repairing " + path)
+
+
+def _open_entry(game_id, date):
+    return {"id": game_id, "state": "open", "date": date, "game": None, "players": [],
+            "size": None, "sha256": None, "result": None}
+
+
+def _today():
+    """The date as text, or None while the clock is not set (a Pico starts in 2021)."""
+    now = time.localtime()
+    if now[0] < 2024:
+        return None
+    return "%04d-%02d-%02d %02d:%02d" % now[:5]
+
+
+class GameLog:
+    """The log of the game in progress; `append` one line per committed event."""
+
+    def __init__(self, store, game_id):
+        self.store = store
+        self.game_id = game_id
+        self.path = store.log_path(game_id)
+        self.handle = None
+        self.finished = False
+        self.last_line = None
+
+    def lines(self):
+        return self.store.read_lines(self.game_id)
+
+    def append(self, line):
+        """Write and flush one log line (text ending in a newline)."""
+        if self.finished:
+            raise StoreError("the log of game %s is closed; resume it with open_game()"
+                             % self.game_id)
+        if not line.endswith("\n") or "\n" in line[:-1]:
+            raise ValueError("a log line is one line ending in a newline")
+        try:
+            if self.handle is None:
+                self.handle = open(self.path, "ab")
+            self.handle.write(line.encode())
+            self.handle.flush()
+        except OSError as error:
+            self._drop_handle()
+            raise _flash_error(error, "writing the log of game %s" % self.game_id)
+        self.last_line = line
+
+    def close(self):
+        """Close the log for good: the manifest records its size, SHA-256 and result."""
+        try:
+            if self.handle is not None:
+                self.handle.close()
+        except OSError as error:
+            raise _flash_error(error, "closing the log of game %s" % self.game_id)
+        finally:
+            self.handle = None
+            self.finished = True
+        self.store.close_entry(self.game_id, self.last_line)
+
+    def _drop_handle(self):
+        self.finished = True
+        handle, self.handle = self.handle, None
+        try:
+            if handle is not None:
+                handle.close()
+        except OSError:
+            pass
+
+
+class Store:
+    """The store under `root`. The manifest is read from flash when it is needed, never held
+    whole in memory: a hundred entries would take half the heap."""
+
+    def __init__(self, root, reserve_bytes=RESERVE_BYTES, max_logs=MAX_LOGS):
+        self.root = root.rstrip("/")
+        self.logs_dir = self.root + "/logs"
+        self.state_dir = self.root + "/state"
+        self.manifest_path = self.logs_dir + "/manifest.chk"
+        self.reserve_bytes = reserve_bytes
+        self.max_logs = max_logs
+        self.open_id = None    # the game in progress
+        self.game_count = 0    # logs in the manifest
+        self.largest_id = 0    # the largest number among the game ids
+        self.damaged = {}      # game id -> what is wrong, found at boot
+        self.problems = []     # sentences for the screen: damaged files found since boot
+
+    # -- paths and the manifest --
+
+    def log_path(self, game_id):
+        return "%s/%s.jsonl" % (self.logs_dir, _checked_name(game_id))
+
+    def ack_path(self, game_id):
+        return "%s/%s.ack" % (self.logs_dir, _checked_name(game_id))
+
+    def state_path(self, name):
+        return "%s/%s.chk" % (self.state_dir, _checked_name(name))
+
+    def entry(self, game_id):
+        """The manifest entry of a game, or None."""
+        found = None
+        for entry in checked_values(self.manifest_path):
+            if entry["id"] == game_id:
+                found = entry
+        return found
+
+    def _rewrite_manifest(self, changed, added=()):
+        """Replace the manifest: an entry whose id is in `changed` by its value there (None
+        leaves it out), then the entries `added`."""
+        def entries():
+            for entry in checked_values(self.manifest_path):
+                entry = changed.get(entry["id"], entry)
+                if entry is not None:
+                    yield entry
+            for entry in added:
+                yield entry
+        try:
+            write_checked(self.manifest_path, entries())
+        finally:
+            self._count_entries()
+
+    def _count_entries(self):
+        self.open_id = None
+        self.game_count = 0
+        for entry in checked_values(self.manifest_path):
+            self.game_count += 1
+            if entry["state"] == "open":
+                self.open_id = entry["id"]
+            if entry["id"].isdigit():
+                self.largest_id = max(self.largest_id, int(entry["id"]))
+
+    # -- boot --
+
+    @_on_flash("starting the store")
+    def boot(self, verify_closed=True):
+        """Bring the store to a consistent state after any stop, and say what was done.
+
+        Removes stray temp files; rebuilds a damaged manifest from the logs; finishes a start,
+        close or prune that a power cut interrupted; checks every line of the open log and
+        keeps its good prefix if the last line is cut off; with `verify_closed`, checks every
+        closed log against its SHA-256. Returns sentences; damage also goes to `problems`."""
+        report = []
+        for folder in (self.root, self.logs_dir, self.state_dir):
+            if folder and not _exists(folder):
+                os.mkdir(folder)
+        for folder in (self.logs_dir, self.state_dir):
+            for name in os.listdir(folder):
+                if name.endswith(".tmp"):
+                    os.remove(folder + "/" + name)
+                    report.append("removed the unfinished file %s" % name)
+        on_flash = [name[:-6] for name in os.listdir(self.logs_dir) if name.endswith(".jsonl")]
+        try:
+            listed = [entry["id"] for entry in checked_values(self.manifest_path)]
+        except ValueError as error:
+            self._problem("The list of games was damaged (%s); rebuilt from the logs" % error,
+                          report)
+            write_checked(self.manifest_path, [])
+            listed = []
+        changed = {}
+        for entry in checked_values(self.manifest_path):
+            game_id = entry["id"]
+            if game_id not in on_flash:
+                changed[game_id] = None
+                if entry["state"] != "closed" or self.acked(game_id) != entry["sha256"]:
+                    self._problem("The log of game %s is missing" % game_id, report)
+            elif entry["state"] == "open":
+                checked = self._check_open(entry, report)
+                if checked is not entry:
+                    changed[game_id] = checked
+            elif verify_closed:
+                self._verify_closed(entry, report)
+        added = []
+        for game_id in on_flash:
+            if game_id not in listed:
+                report.append("found the log of game %s" % game_id)
+                entry = self._check_open(_open_entry(game_id, None), report)
+                if entry is not None:
+                    added.append(entry)
+        for name in os.listdir(self.logs_dir):
+            if name.endswith(".ack") and name[:-4] not in on_flash:
+                os.remove(self.logs_dir + "/" + name)
+                report.append("removed the acknowledgement of pruned game %s" % name[:-4])
+        try:
+            if changed or added:
+                self._rewrite_manifest(changed, added)
+            else:
+                self._count_entries()
+        except StoreFull:  # boot finishes it once space is freed
+            report.append(SYNC_MESSAGE)
+        return report
+
+    def _check_open(self, entry, report):
+        """Check an open log line by line. Returns its entry: the same, a new one (described,
+        or closed if the log ends with an end line), or None if the log was empty."""
+        game_id = entry["id"]
+        path = self.log_path(game_id)
+        good_bytes, lines, bad_line, last = _scan_log(path)
+        if bad_line is not None:
+            if not self._is_last_line(path, good_bytes):
+                self.damaged[game_id] = "line %d is damaged" % bad_line
+                self._problem("The log of game %s is damaged at line %d" % (game_id, bad_line),
+                              report)
+                return entry
+            try:
+                _copy_prefix(path, good_bytes)
+            except StoreFull:
+                self.damaged[game_id] = "its last line is cut off"
+                report.append(SYNC_MESSAGE)
+                return entry
+            report.append("game %s: kept %d lines, removed a cut-off last line"
+                          % (game_id, lines))
+        if lines == 0:
+            os.remove(path)
+            report.append("removed the empty log of game %s" % game_id)
+            return None
+        if entry["game"] is None:
+            entry = dict(entry)
+            with open(path, "rb") as handle:
+                self._describe(entry, handle.readline())
+        if last is not None and last.get("t") == "end":
+            report.append("closed game %s, which had ended" % game_id)
+            return self._closed_entry(entry, last)
+        return entry
+
+    @staticmethod
+    def _is_last_line(path, offset):
+        """True if no newline follows `offset` except at the very end."""
+        with open(path, "rb") as handle:
+            handle.seek(offset)
+            rest = handle.read()
+        return b"\n" not in rest[:-1]
+
+    def _verify_closed(self, entry, report):
+        size, digest = file_digest(self.log_path(entry["id"]))
+        if size != entry["size"] or digest != entry["sha256"]:
+            self.damaged[entry["id"]] = "its content differs from the one saved at its end"
+            self._problem("The log of game %s is damaged" % entry["id"], report)
+
+    def _problem(self, sentence, report=None):
+        self.problems.append(sentence)
+        if report is not None:
+            report.append(sentence)
+
+    # -- games --
+
+    @_on_flash("measuring the free space")
+    def free_bytes(self):
+        info = os.statvfs(self.root or "/")
+        return info[0] * info[4]
+
+    def new_game_id(self):
+        """The next game id: one more than any number used so far."""
+        largest = max(self.largest_id, self.load_state("last_game_id", 0))
+        self.save_state("last_game_id", largest + 1)
+        return str(largest + 1)
+
+    @_on_flash("starting a game")
+    def start_game(self, game_id, header_line):
+        """Create the log of a new game with its header line; returns its GameLog.
+
+        Raises StoreFull below `reserve_bytes` free or at `max_logs` logs, StoreError if a
+        game is still open (close it first)."""
+        if self.open_id is not None:
+            raise StoreError("a game is in progress; close it before starting another")
+        if _exists(self.log_path(game_id)):
+            raise StoreError("game %s already has a log" % game_id)
+        if self.game_count >= self.max_logs:
+            raise StoreFull("%d logs kept" % self.game_count)
+        if self.free_bytes() < self.reserve_bytes:
+            raise StoreFull("%d bytes free" % self.free_bytes())
+        game_log = GameLog(self, game_id)
+        game_log.append(header_line)
+        entry = _open_entry(game_id, _today())
+        self._describe(entry, header_line)
+        self._rewrite_manifest({}, [entry])
+        return game_log
+
+    def _describe(self, entry, header):
+        """Fill in what History shows from the header line."""
+        try:
+            fields = json.loads(header)
+        except ValueError:
+            fields = {}
+        entry["game"] = fields.get("game")
+        entry["players"] = [seat.get("name") for seat in fields.get("players") or []]
+
+    def _closed_entry(self, entry, last):
+        """The entry of a closed log: its size, SHA-256 and result (from `last`, its last
+        record, if that is an end record)."""
+        closed = dict(entry)
+        closed["state"] = "closed"
+        closed["size"], closed["sha256"] = file_digest(self.log_path(entry["id"]))
+        if last is not None and last.get("t") == "end":
+            closed["result"] = {"reason": last.get("reason"), "totals": last.get("totals"),
+                                "winner": last.get("winner")}
+        return closed
+
+    @_on_flash("closing a log")
+    def close_entry(self, game_id, last_line):
+        """Record a log as closed in the manifest (GameLog.close calls it)."""
+        entry = self.entry(game_id)
+        last = json.loads(last_line) if last_line else None
+        self._rewrite_manifest({game_id: self._closed_entry(entry, last)})
+
+    def open_game(self):
+        """The GameLog of the game in progress, or None."""
+        if self.open_id is None:
+            return None
+        return GameLog(self, self.open_id)
+
+    def read_lines(self, game_id):
+        """The lines of a log as text without newlines; a cut-off last line is left out."""
+        try:
+            with open(self.log_path(game_id), "rb") as handle:
+                while True:
+                    line = handle.readline()
+                    if not line.endswith(b"\n"):
+                        return
+                    yield line[:-1].decode()
+        except OSError as error:
+            raise _flash_error(error, "reading the log of game %s" % game_id)
+
+    def games(self):
+        """The manifest entries one at a time, oldest first (a History screen keeps only what
+        it shows): dicts with `id`, `state` ("open" or "closed"), `date` (text or None),
+        `game`, `players` (names), `size`, and for closed logs `sha256`, `acked` (the hash the
+        PC acknowledged, or None), `synced` (True when they are equal) and `result` (`reason`,
+        `totals`, `winner` of the end line, or None); `damaged` says what is wrong, or None."""
+        try:
+            for entry in checked_values(self.manifest_path):
+                game_id = entry["id"]
+                entry["acked"] = self.acked(game_id) if entry["state"] == "closed" else None
+                entry["synced"] = entry["acked"] is not None and entry["acked"] == entry["sha256"]
+                entry["damaged"] = self.damaged.get(game_id)
+                if entry["state"] == "open":
+                    entry["size"] = os.stat(self.log_path(game_id))[6]
+                yield entry
+        except OSError as error:
+            raise _flash_error(error, "listing the games")
+
+    # -- the PC's acknowledgements --
+
+    @_on_flash("recording an acknowledgement")
+    def acknowledge(self, game_id, sha256):
+        """Record the hash of a log the PC has saved; False if there is no such closed log.
+
+        It is a file of its own, small enough for LittleFS to keep in its metadata: it fits
+        on a full flash, so the sync can always free space."""
+        entry = self.entry(game_id)
+        if entry is None or entry["state"] != "closed":
+            return False
+        write_checked(self.ack_path(game_id), [sha256])
+        return True
+
+    def acked(self, game_id):
+        """The hash the PC acknowledged for a log, or None (also if that file is damaged)."""
+        try:
+            values = list(checked_values(self.ack_path(game_id)))
+        except ValueError:
+            return None
+        return values[0] if values else None
+
+    @_on_flash("removing synced logs")
+    def prune(self):
+        """Remove the closed logs whose content hashes to the acknowledged hash.
+
+        Returns the ids removed. Nothing else is ever deleted."""
+        removed = []
+        for entry in checked_values(self.manifest_path):
+            acked = self.acked(entry["id"]) if entry["state"] == "closed" else None
+            if acked is not None and file_digest(self.log_path(entry["id"]))[1] == acked:
+                removed.append(entry["id"])
+        for game_id in removed:
+            os.remove(self.log_path(game_id))
+        if removed:
+            self._rewrite_manifest(dict((game_id, None) for game_id in removed))
+            for game_id in removed:
+                os.remove(self.ack_path(game_id))
+        return removed
+
+    # -- state files --
+
+    def save_state(self, name, value):
+        """Replace the state file `name` by the JSON value, atomically."""
+        write_checked(self.state_path(name), [value])
+
+    @_on_flash("reading a saved state")
+    def load_state(self, name, default):
+        """The value saved under `name`, or `default` if there is none or it is damaged (then
+        the damage is added to `problems`)."""
+        try:
+            values = list(checked_values(self.state_path(name)))
+        except ValueError as error:
+            self._problem("The saved %s was damaged (%s) and is reset" % (name, error))
+            return default
+        if not values:
+            return default
+        return values[0]

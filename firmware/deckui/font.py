@@ -1,0 +1,92 @@
+"""Text in two sizes, SMALL (14 px rows) and LARGE (19 px, bold), with the four suit symbols
+(use the letters through `SUIT_SYMBOLS`) and the Fool's star.
+
+    text(canvas, "Play", x, y, colour, LARGE)   draws with the top-left corner at (x, y)
+    width("Play", LARGE)                         its width in pixels
+    fit("Very long name", 80, SMALL)             the longest prefix (with "..") that fits
+
+A glyph is a framebuf MONO_HLSB bitmap over the generated font data; each one is drawn by a
+single blit through a two-entry palette whose background entry is the transparent key, so text
+goes over anything. Characters the font lacks are drawn as "?".
+"""
+
+import framebuf
+
+from deckui import font_data
+
+SMALL = 0
+LARGE = 1
+SUIT_SYMBOLS = {"S": "\u2660", "C": "\u2663", "H": "\u2665", "D": "\u2666"}
+FOOL_STAR = "\u2605"
+
+
+class _Face:
+    def __init__(self, height, baseline, widths, bits):
+        self.height = height
+        self.baseline = baseline
+        self.widths = widths
+        self.bits = memoryview(bytearray(bits))  # framebuf needs a writable buffer
+        self.offsets = []
+        offset = 0
+        for advance in widths:
+            self.offsets.append(offset)
+            offset += (advance + 7) // 8 * height
+
+
+_FACES = (
+    _Face(font_data.SMALL_HEIGHT, font_data.SMALL_BASELINE, font_data.SMALL_WIDTHS,
+          font_data.SMALL_BITS),
+    _Face(font_data.LARGE_HEIGHT, font_data.LARGE_BASELINE, font_data.LARGE_WIDTHS,
+          font_data.LARGE_BITS),
+)
+_UNKNOWN = font_data.CHARS.find("?")
+_palette = framebuf.FrameBuffer(bytearray(1), 2, 1, framebuf.GS4_HMSB)
+
+
+def height(size=SMALL):
+    return _FACES[size].height
+
+
+def _index(char):
+    index = font_data.CHARS.find(char)
+    return _UNKNOWN if index < 0 else index
+
+
+def width(string, size=SMALL):
+    widths = _FACES[size].widths
+    total = 0
+    for char in string:
+        total += widths[_index(char)]
+    return total
+
+
+def fit(string, room, size=SMALL):
+    """`string` itself if it fits in `room` pixels, else its longest prefix that fits with ".."."""
+    if width(string, size) <= room:
+        return string
+    while string and width(string + "..", size) > room:
+        string = string[:-1]
+    return string + ".."
+
+
+def text(canvas, string, x, y, colour, size=SMALL):
+    """Draw `string` with its top-left corner at (x, y); returns the x after its last glyph."""
+    face = _FACES[size]
+    key = (colour + 1) & 15
+    _palette.pixel(0, 0, key)
+    _palette.pixel(1, 0, colour)
+    for char in string:
+        index = _index(char)
+        advance = face.widths[index]
+        start = face.offsets[index]
+        length = (advance + 7) // 8 * face.height
+        glyph = framebuf.FrameBuffer(face.bits[start:start + length], advance, face.height,
+                                     framebuf.MONO_HLSB)
+        canvas.blit(glyph, x, y, key, _palette)
+        x += advance
+    return x
+
+
+def centred(canvas, string, x, y, room, colour, size=SMALL):
+    """Draw `string` centred in the `room` pixels from x."""
+    return text(canvas, string, x + (room - width(string, size)) // 2, y, colour, size)

@@ -1,0 +1,66 @@
+"""Colours by name: the indices of the display's 16-entry palette, and the colour schemes that
+fill it.
+
+Everything on screen is drawn with these indices; a scheme only changes what colour each index
+shows, so switching schemes repaints the whole panel without redrawing anything. Four-colour
+suits (clubs green, diamonds blue, as in bridge and poker apps) are a switch on top of either
+scheme: they change only the CLUBS and DIAMONDS entries.
+"""
+
+from micropython import const
+
+BACKGROUND = const(0)
+TEXT = const(1)
+MUTED = const(2)        # secondary text, hints, disabled entries
+BAR = const(3)          # title and soft-key bars
+BAR_TEXT = const(4)
+CURSOR = const(5)       # the highlighted list row, the cursor frame around a card
+CURSOR_TEXT = const(6)
+CARD = const(7)         # a card's face
+CARD_EDGE = const(8)
+CARD_DIMMED = const(9)  # the face of a card that may not be played now
+SPADES = const(10)
+CLUBS = const(11)
+HEARTS = const(12)
+DIAMONDS = const(13)
+TRUMP = const(14)       # tarot trumps and the Fool
+SELECTED = const(15)    # cards picked in a multi-select, a card's lifted marker
+CARD_INK = SPADES       # black print on a card face (SCOUT's numbers); spades stay black
+
+# Suit letters of both alphabets (French cards CSHD, tarot SCHD) to the suit's palette index.
+SUIT_COLOURS = {"S": SPADES, "C": CLUBS, "H": HEARTS, "D": DIAMONDS}
+
+SCHEME_NAMES = ("dark", "light")
+
+# Each scheme: (r, g, b) for indices 0 .. 15 in the order of the constants above.
+_SCHEMES = {
+    "dark": (
+        (12, 40, 28), (240, 240, 232), (150, 170, 160), (4, 20, 14), (230, 230, 220),
+        (250, 200, 60), (20, 20, 20), (250, 250, 244), (60, 60, 60), (150, 150, 146),
+        (20, 20, 20), (20, 20, 20), (200, 20, 30), (200, 20, 30), (120, 70, 170),
+        (60, 170, 250),
+    ),
+    "light": (
+        (244, 242, 236), (20, 20, 20), (110, 110, 110), (40, 70, 110), (245, 245, 245),
+        (40, 110, 200), (255, 255, 255), (255, 255, 255), (90, 90, 90), (190, 190, 186),
+        (20, 20, 20), (20, 20, 20), (200, 20, 30), (200, 20, 30), (120, 70, 170),
+        (230, 130, 0),
+    ),
+}
+_FOUR_COLOUR_CLUBS = (0, 130, 50)
+_FOUR_COLOUR_DIAMONDS = (20, 80, 220)
+
+
+def palette(scheme, four_colour):
+    """The 16 (r, g, b) colours of a scheme (an unknown name falls back to the first)."""
+    colours = list(_SCHEMES.get(scheme, _SCHEMES[SCHEME_NAMES[0]]))
+    if four_colour:
+        colours[CLUBS] = _FOUR_COLOUR_CLUBS
+        colours[DIAMONDS] = _FOUR_COLOUR_DIAMONDS
+    return colours
+
+
+def apply(display, scheme, four_colour):
+    """Load a scheme into the display's palette (takes effect with the next show())."""
+    for index, (r, g, b) in enumerate(palette(scheme, four_colour)):
+        display.set_palette(index, r, g, b)

@@ -1,0 +1,207 @@
+"""The pieces every screen is built from: the title bar, the soft-key bar, a scrolling list,
+a dialog box and the on-screen keyboard.
+
+The screen is 240x240: the title bar takes rows [0, TOP), the soft-key bar rows [BOTTOM, 240),
+a screen draws in between. Widgets draw with theme colours and know nothing of keys' events
+beyond the small `move`/`key` methods that screens call.
+"""
+
+from micropython import const
+
+from deckui import font, theme
+
+SIZE = const(240)
+TOP = const(24)
+BOTTOM = const(220)
+
+# The soft-key bar's order, and how each key is shown on its cap (the joystick centre as a dot).
+SOFTKEY_ORDER = ("press", "a", "b", "x", "y")
+KEY_CAPS = {"press": "\u25cf", "a": "A", "b": "B", "x": "X", "y": "Y"}
+
+
+def title_bar(canvas, title):
+    canvas.fill_rect(0, 0, SIZE, TOP, theme.BAR)
+    font.text(canvas, font.fit(title, SIZE - 12, font.LARGE), 6, 2, theme.BAR_TEXT, font.LARGE)
+
+
+def softkey_bar(canvas, labels):
+    """Each labelled key as its cap (the key's letter on a light block) and its meaning, spread
+    over the bar; labels are shortened only when all of them cannot fit."""
+    canvas.fill_rect(0, BOTTOM, SIZE, SIZE - BOTTOM, theme.BAR)
+    keys = [key for key in SOFTKEY_ORDER if labels.get(key)]
+    if not keys:
+        return
+    caps = [font.width(KEY_CAPS[key]) + 4 for key in keys]
+    texts = [labels[key] for key in keys]
+    natural = sum(caps) + sum(font.width(text) + 3 for text in texts)
+    if natural > SIZE - 2 * len(keys):
+        room = SIZE // len(keys)
+        texts = [font.fit(text, room - cap - 6) for text, cap in zip(texts, caps)]
+        natural = sum(caps) + sum(font.width(text) + 3 for text in texts)
+    gap = (SIZE - natural) // len(keys)
+    x = gap // 2
+    for key, cap, text in zip(keys, caps, texts):
+        canvas.fill_rect(x, BOTTOM + 3, cap, 15, theme.BAR_TEXT)
+        font.text(canvas, KEY_CAPS[key], x + 2, BOTTOM + 4, theme.BAR)
+        x = font.text(canvas, text, x + cap + 3, BOTTOM + 4, theme.BAR_TEXT) + gap
+
+
+class ListView:
+    """A vertical list with a cursor that scrolls to keep the cursor in view.
+
+    Rows are text, or (text, value) pairs whose value is drawn right-aligned (a setting and its
+    current value), or (text, value, detail) with a second line of detail in small muted text
+    (give such a list a row_height of two lines). `rows` may be replaced; `cursor` stays
+    within it.
+    """
+
+    def __init__(self, rows: list, size=font.SMALL, row_height=20, top=TOP, bottom=BOTTOM):
+        self.rows = rows
+        self.size = size
+        self.row_height = row_height
+        self.top = top
+        self.visible = (bottom - top) // row_height
+        self.cursor = 0
+        self.first = 0  # the row shown at the top
+
+    def move(self, delta):
+        """Move the cursor by delta rows, wrapping round the ends; True if it moved."""
+        if not self.rows:
+            return False
+        cursor = (self.cursor + delta) % len(self.rows)
+        if cursor == self.cursor:
+            return False
+        self.cursor = cursor
+        if cursor < self.first:
+            self.first = cursor
+        elif cursor >= self.first + self.visible:
+            self.first = cursor - self.visible + 1
+        return True
+
+    def draw(self, canvas, empty_text="Nothing here yet"):
+        if not self.rows:
+            font.centred(canvas, empty_text, 0, self.top + 20, SIZE, theme.MUTED)
+            return
+        line = font.height(self.size)
+        for index in range(self.first, min(len(self.rows), self.first + self.visible)):
+            y = self.top + (index - self.first) * self.row_height
+            colour = theme.TEXT
+            if index == self.cursor:
+                canvas.fill_rect(0, y, SIZE, self.row_height, theme.CURSOR)
+                colour = theme.CURSOR_TEXT
+            row = self.rows[index]
+            if isinstance(row, str):
+                row = (row, "")
+            detail = row[2] if len(row) > 2 else ""
+            text_y = y + (self.row_height - line - (line if detail else 0)) // 2
+            value_width = font.width(row[1], self.size)
+            room = SIZE - 16 - (value_width + 8 if row[1] else 0)
+            font.text(canvas, font.fit(row[0], room, self.size), 8, text_y, colour, self.size)
+            font.text(canvas, row[1], SIZE - 10 - value_width, text_y, colour, self.size)
+            if detail:
+                font.text(canvas, font.fit(detail, SIZE - 16), 8, text_y + line,
+                          colour if index == self.cursor else theme.MUTED)
+        if len(self.rows) > self.visible:
+            self._scrollbar(canvas)
+
+    def _scrollbar(self, canvas):
+        height = self.visible * self.row_height
+        thumb = max(8, height * self.visible // len(self.rows))
+        y = self.top + (height - thumb) * self.first // (len(self.rows) - self.visible)
+        canvas.fill_rect(SIZE - 3, self.top, 3, height, theme.BAR)
+        canvas.fill_rect(SIZE - 3, y, 3, thumb, theme.MUTED)
+
+
+def dialog_box(canvas, title, lines):
+    """A framed box in the middle of the screen with a title and lines of text (wrapped by the
+    caller); returns the box's (x, y, width, height)."""
+    line_height = font.height() + 2
+    height = 12 + font.height(font.LARGE) + 6 + line_height * len(lines)
+    x, width = 12, SIZE - 24
+    y = (SIZE - height) // 2
+    canvas.fill_rect(x, y, width, height, theme.BACKGROUND)
+    canvas.rect(x, y, width, height, theme.CURSOR)
+    canvas.rect(x + 1, y + 1, width - 2, height - 2, theme.CURSOR)
+    font.text(canvas, font.fit(title, width - 16, font.LARGE), x + 8, y + 6, theme.TEXT,
+              font.LARGE)
+    text_y = y + 12 + font.height(font.LARGE)
+    for line in lines:
+        font.text(canvas, line, x + 8, text_y, theme.TEXT)
+        text_y += line_height
+    return x, y, width, height
+
+
+def wrap(string, room, size=font.SMALL):
+    """Break `string` into lines of whole words that fit in `room` pixels."""
+    lines = []
+    line = ""
+    for word in string.split():
+        candidate = word if not line else line + " " + word
+        if line and font.width(candidate, size) > room:
+            lines.append(line)
+            line = word
+        else:
+            line = candidate
+    if line:
+        lines.append(line)
+    return lines
+
+
+class Keyboard:
+    """An on-screen keyboard: a grid of characters walked with the joystick.
+
+    The screen that owns it forwards the joystick's directions to `move` and draws it with
+    `draw`; `char()` is the character under the cursor, `shift` flips letter case.
+    """
+
+    ROWS = ("ABCDEFGHIJ", "KLMNOPQRST", "UVWXYZ-'. ", "0123456789")
+    CELL = 22
+
+    def __init__(self, top):
+        self.top = top
+        self.row = 0
+        self.column = 0
+        self.lower = False
+
+    def move(self, key):
+        if key == "up":
+            self.row = (self.row - 1) % len(self.ROWS)
+        elif key == "down":
+            self.row = (self.row + 1) % len(self.ROWS)
+        elif key == "left":
+            self.column = (self.column - 1) % len(self.ROWS[0])
+        elif key == "right":
+            self.column = (self.column + 1) % len(self.ROWS[0])
+        else:
+            return False
+        return True
+
+    def shift(self):
+        self.lower = not self.lower
+
+    def char(self):
+        return self._label(self.ROWS[self.row][self.column])
+
+    def _label(self, char):
+        return char.lower() if self.lower else char
+
+    def height(self):
+        return len(self.ROWS) * self.CELL
+
+    def draw(self, canvas):
+        left = (SIZE - len(self.ROWS[0]) * self.CELL) // 2
+        for row, chars in enumerate(self.ROWS):
+            y = self.top + row * self.CELL
+            for column, char in enumerate(chars):
+                x = left + column * self.CELL
+                colour = theme.TEXT
+                if row == self.row and column == self.column:
+                    canvas.fill_rect(x, y, self.CELL, self.CELL, theme.CURSOR)
+                    colour = theme.CURSOR_TEXT
+                else:
+                    canvas.rect(x, y, self.CELL, self.CELL, theme.BAR)
+                if char == " ":  # the space: a bar like the one on a keyboard's space key
+                    canvas.hline(x + 6, y + 15, self.CELL - 12, colour)
+                else:
+                    font.centred(canvas, self._label(char), x, y + 2, self.CELL, colour,
+                                 font.LARGE)

@@ -1,0 +1,105 @@
+"""Bots playing the same deals in every seat (`deckmate arena`), and the arena's deals.
+
+Each deal is played once per rotation of the seats (as many rotations as seats), so every
+bot plays every seat on the same cards; a bot's score for a deal is its mean score over the
+seats it held. The win rate counts, per rotation, the bot whose seats scored best (a tie
+shares the win). The 95% intervals are normal approximations over deals; `diff` is the
+paired per-deal difference of the first two bots.
+"""
+
+import multiprocessing
+
+from deckcore.bots import make
+from deckcore.games import load
+from deckcore.rng import Rng
+from deckmate.stats import mean_interval
+
+HOST_BOTS = ("solver",)  # host-only bots that read the whole state
+
+
+def seating(bot_count, seats, rotation):
+    """The bot index of each seat in a rotation: the bots repeat around the table, shifted."""
+    return [((seat + rotation) % seats) % bot_count for seat in range(seats)]
+
+
+def make_bot(name, game):
+    if name == "solver":
+        from deckmate.solver import SolverBot
+        return SolverBot(game)
+    return make(name, game)
+
+
+def deal_for(game, seed, index):
+    """(dealer, piles) of the arena's deal number `index` for `seed`."""
+    dealer = index % game.num_players
+    return dealer, game.deal(_deal_rng(seed, index), dealer)
+
+
+def _deal_rng(seed, index):
+    return Rng((seed * 1000003 + index * 7919 + 1) & 0xFFFFFFFF)
+
+
+def play_deal(game, names, seed, index):
+    """One deal in every rotation: per bot, its mean score and its share of the wins."""
+    seats = game.num_players
+    dealer, piles = deal_for(game, seed, index)
+    deal_rng = _deal_rng(seed, index)
+    scores = [0.0] * len(names)
+    wins = [0.0] * len(names)
+    made = [make_bot(name, game) for name in names]
+    for rotation in range(seats):
+        bot_of = seating(len(names), seats, rotation)
+        bots = [made[bot_of[seat]] for seat in range(seats)]
+        rngs = [deal_rng.fork(rotation * seats + seat) for seat in range(seats)]
+        state = game.new_hand(dealer, piles)
+        while not state.is_terminal():
+            seat = state.current_player()
+            bot = bots[seat]
+            if hasattr(bot, "choose_exact"):
+                action = bot.choose_exact(state)
+            else:
+                action = bot.choose(state.view(seat), state.legal_actions(), rngs[seat])
+            state.apply(action)
+        hand = state.scores()
+        means = []
+        for b in range(len(names)):
+            held = [hand[seat] for seat in range(seats) if bot_of[seat] == b]
+            means.append(sum(held) / len(held) if held else None)
+        top = max(m for m in means if m is not None)
+        winners = [b for b in range(len(names)) if means[b] == top]
+        for b in range(len(names)):
+            if means[b] is not None:
+                scores[b] += means[b] / seats
+            if b in winners:
+                wins[b] += 1.0 / len(winners) / seats
+    return scores, wins
+
+
+def _work(job):
+    game_name, options, names, seed, index = job
+    return play_deal(load(game_name)(options), names, seed, index)
+
+
+def run_arena(game, names, deals, seed, jobs=2, advance=lambda steps=1: None):
+    """The arena result as the dict that --json prints; `advance()` is called per deal."""
+    work = [(game.NAME, dict(game.option_items()), names, seed, i) for i in range(deals)]
+    results = []
+    if jobs > 1 and deals > 1:
+        with multiprocessing.Pool(jobs) as pool:
+            for result in pool.imap(_work, work, chunksize=max(1, deals // (jobs * 32))):
+                results.append(result)
+                advance()
+    else:
+        for job in work:
+            results.append(_work(job))
+            advance()
+    bots = []
+    for b in range(len(names)):
+        mean, ci = mean_interval([r[0][b] for r in results])
+        win_rate = sum(r[1][b] for r in results) / deals
+        bots.append({"name": names[b], "mean_score": round(mean, 4), "win_rate": round(win_rate, 4),
+                     "ci95": [round(ci[0], 4), round(ci[1], 4)]})
+    diff, diff_ci = mean_interval([r[0][0] - r[0][1] for r in results])
+    return {"game": game.NAME, "deals": deals, "bots": bots,
+            "diff": {"a": names[0], "b": names[1], "mean": round(diff, 4),
+                     "ci95": [round(diff_ci[0], 4), round(diff_ci[1], 4)]}}

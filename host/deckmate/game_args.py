@@ -1,0 +1,87 @@
+"""Command-line arguments shared by the commands that play games: the game and its options,
+the seed and the bots."""
+
+import argparse
+
+from deckcore.game import RulesError, parse_option_value
+from deckcore.games import NAMES, load
+from deckmate.errors import UsageError
+
+SEED_LIMIT = 2 ** 32  # the core's generator is seeded with 32 bits
+# The spellings of on/off options, case-insensitive (listed by `deckmate options`).
+SWITCH_WORDS = {"on": True, "yes": True, "true": True, "1": True,
+                "off": False, "no": False, "false": False, "0": False}
+SWITCH_SPELLINGS = "on/off, yes/no, true/false or 1/0"
+
+
+def seed_number(text):
+    """argparse type of a seed: a whole number in 0..2^32-1, used as given."""
+    try:
+        seed = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError("a seed is a whole number, got %r" % text)
+    if not 0 <= seed < SEED_LIMIT:
+        raise argparse.ArgumentTypeError("a seed is in 0..%d, got %d" % (SEED_LIMIT - 1, seed))
+    return seed
+
+
+def add_game_arguments(parser):
+    parser.add_argument("--game", required=True, choices=NAMES, help="which game")
+    parser.add_argument("--players", type=int, help="number of players (where the game allows a choice)")
+    parser.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
+                        help="a game option, repeatable; `deckmate options --game GAME` lists them")
+
+
+def option_value(game_class, key, text):
+    """The value of `--option KEY=TEXT`: on/off options take any of SWITCH_SPELLINGS."""
+    for option in game_class.OPTIONS:
+        if option.name == key and option.choices == (False, True):
+            if text.lower() not in SWITCH_WORDS:
+                raise UsageError("option %s is on or off (%s), got %r" % (key, SWITCH_SPELLINGS, text))
+            return SWITCH_WORDS[text.lower()]
+    return parse_option_value(text)
+
+
+def parse_options(game_class, items):
+    """The options dict of repeated `--option KEY=VALUE` items."""
+    options = {}
+    for item in items:
+        key, sep, text = item.partition("=")
+        if not sep or not key:
+            raise UsageError("--option takes KEY=VALUE, got %r" % item)
+        if key in options:
+            raise UsageError("option %s is given twice" % key)
+        options[key] = option_value(game_class, key, text)
+    return options
+
+
+def make_game(args):
+    """The Game of the command line's --game, --players and --option; UsageError if invalid."""
+    game_class = load(args.game)
+    options = parse_options(game_class, args.option)
+    takes_players = "players" in [o.name for o in game_class.OPTIONS]
+    if args.players is not None:
+        if "players" in options and options["players"] != args.players:
+            raise UsageError("--players %d and --option players=%s disagree; give one"
+                             % (args.players, options["players"]))
+        options["players"] = args.players
+    if "players" in options and not takes_players:
+        played_by = game_class({}).num_players
+        if options["players"] != played_by:
+            raise UsageError("%s is played by %d players" % (args.game, played_by))
+        del options["players"]
+    try:
+        return game_class(options)
+    except RulesError as error:
+        raise UsageError(str(error))
+
+
+def bot_names(text, allowed, seats):
+    """The bot names of a comma-separated --bots list: each one allowed, no more than `seats`."""
+    names = text.split(",")
+    for name in names:
+        if name not in allowed:
+            raise UsageError("no bot called %r; choose from %s" % (name, ", ".join(allowed)))
+    if len(names) > seats:
+        raise UsageError("%d bots named for %d seats; name at most %d" % (len(names), seats, seats))
+    return names

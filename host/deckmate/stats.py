@@ -1,0 +1,24 @@
+"""The statistics the host tools report, from the standard library's `statistics`."""
+
+import math
+import statistics
+
+Z95 = statistics.NormalDist().inv_cdf(0.975)  # 1.96: half a 95% normal interval, in standard errors
+
+
+def mean_interval(values):
+    """(mean, [low, high]): the mean and its 95% interval, a normal approximation (1.96
+    standard errors each side; a single value gives [mean, mean])."""
+    mean = statistics.fmean(values)
+    if len(values) < 2:
+        return mean, [mean, mean]
+    half = Z95 * statistics.stdev(values) / math.sqrt(len(values))
+    return mean, [mean - half, mean + half]
+
+
+def percentile(values, percent):
+    """The `percent`th percentile (1..99) of `values`, interpolated between the nearest
+    values ("inclusive" quantiles: the 50th is the median, a single value is every one)."""
+    if len(values) == 1:
+        return values[0]
+    return statistics.quantiles(values, n=100, method="inclusive")[percent - 1]

@@ -1,0 +1,180 @@
+"""What the log reader says about a header or record that breaks the format (docs/log-format.md),
+and which records it skips."""
+
+import json
+import os
+
+import pytest
+
+from deckcore.bots import make
+from deckcore.games import load
+from deckcore.selfplay import play_match
+from deckmate.logs import BadLog, ReadLog, replay_log
+from deckmate.runtime import run_core
+from helpers import ROOT, deckmate
+
+
+def _scioto_log():
+    game = load("scioto")({})
+    lines = []
+    play_match(game, 3, [make("random", game)] * 2, lines.append)
+    return [json.loads(line) for line in lines]
+
+
+def _replay(records):
+    data = "".join(json.dumps(record) + "\n" for record in records).encode()
+    return replay_log(ReadLog("game.jsonl", data))
+
+
+def _error(records):
+    with pytest.raises(BadLog) as caught:
+        _replay(records)
+    return str(caught.value)
+
+
+def _with_header(**changes):
+    records = _scioto_log()
+    records[0].update(changes)
+    return records
+
+
+def test_a_second_header_is_an_error():
+    records = _scioto_log()
+    records.insert(2, dict(records[0]))
+    assert _error(records).startswith("game.jsonl:3: header record: a second header record")
+
+
+@pytest.mark.parametrize("version,message", [
+    ("1", "format version '1' is not a whole number (this reader reads v 1)"),
+    (True, "format version True is not a whole number (this reader reads v 1)"),
+    (0, "format version 0 does not exist; versions start at 1"),
+    (2, "log format version 2 is newer than this reader (1); upgrade deckmate"),
+])
+def test_the_format_version_must_be_a_known_whole_number(version, message):
+    assert _error(_with_header(v=version)) == "game.jsonl:1: header record: " + message
+
+
+def test_a_header_without_a_version_says_so():
+    records = _scioto_log()
+    del records[0]["v"]
+    assert _error(records).endswith(": the header has no format version v")
+
+
+def test_a_header_without_options_is_refused():
+    records = _scioto_log()
+    del records[0]["options"]
+    assert _error(records).endswith(
+        "header options: missing; a log lists the value of every option")
+
+
+def test_a_header_that_leaves_out_an_option_is_refused():
+    records = _scioto_log()
+    del records[0]["options"]["ranks"]
+    assert _error(records).endswith(
+        "header options: no value for ranks; a log lists the value of every option")
+
+
+def test_a_seat_given_as_text_is_named_as_such():
+    records = _scioto_log()
+    first_act = next(r for r in records if r["t"] == "act")
+    first_act["seat"] = str(first_act["seat"])
+    assert _error(records).endswith(
+        "act record: seat '%s' is not a seat number; seats are whole numbers 0..1"
+        % first_act["seat"])
+
+
+def test_a_header_seat_given_as_text_is_named_as_such():
+    records = _scioto_log()
+    records[0]["players"][1]["seat"] = "1"
+    assert _error(records).endswith(
+        "header players: entry 1 has seat '1'; seats are whole numbers counted from 0 in order")
+
+
+def test_true_is_not_a_number_in_a_record():
+    records = _scioto_log()
+    deal = records[1]
+    deal["dealer"] = deal["dealer"] == 1  # true for seat 1, false for seat 0
+    assert "deal record: dealer %s, but the deal passes to seat" % deal["dealer"] in _error(records)
+
+
+@pytest.mark.parametrize("kind", ["hand_number", "playing", "note", "_act", "__init__"])
+def test_records_of_kinds_the_reader_does_not_replay_are_skipped(kind):
+    records = _scioto_log()
+    records.insert(3, {"t": kind, "hand": 1})
+    records.append({"t": kind})
+    replay, _ = _replay(records)
+    assert replay.ended and replay.match.is_over()
+
+
+def test_a_known_record_after_the_end_is_an_error():
+    records = _scioto_log()
+    records.append(dict(records[-2]))
+    assert "a 'result' record after the end record" in _error(records)
+
+
+def test_replay_check_json_prints_an_error_object_on_stdout_and_the_message_on_stderr(tmp_path):
+    records = _scioto_log()
+    del records[0]["options"]
+    log = tmp_path / "bad.jsonl"
+    log.write_text("".join(json.dumps(r) + "\n" for r in records))
+    result = deckmate("replay", "--check", "--json", log)
+    assert result.returncode == 1
+    error = json.loads(result.stdout)
+    assert error == {"error": "%s:1: header record: header options: missing; a log lists the "
+                              "value of every option" % log, "file": str(log), "line": 1}
+    assert result.stderr == "deckmate replay: %s\n" % error["error"]
+
+
+def test_replay_json_error_of_an_unreadable_file_has_no_line(tmp_path):
+    result = deckmate("replay", "--json", tmp_path / "missing.jsonl")
+    assert result.returncode == 1
+    error = json.loads(result.stdout)
+    assert error["line"] is None and "cannot read" in error["error"]
+
+
+def test_the_example_in_log_format_md_is_lines_of_the_real_log():
+    with open(os.path.join(ROOT, "docs", "log-format.md"), encoding="utf-8") as handle:
+        text = handle.read()
+    example = text[text.index("## Example"):]
+    opening = example.index("```\n") + 4
+    shown = example[opening:example.index("\n```", opening)].split("\n")
+    game = load("scioto")({})
+    lines = []
+    play_match(game, 7, [make("random", game)] * 2, lambda line: lines.append(line.rstrip("\n")))
+    assert shown[0] == lines[0] and shown[-1] == lines[-1]
+    position = 0
+    for line in shown:
+        if line != "…":
+            position = lines.index(line, position) + 1
+
+
+def test_under_micropython_the_reader_skips_other_kinds_and_refuses_bad_records():
+    """The device resumes games through the same replay code."""
+    records = _scioto_log()
+    records.insert(2, {"t": "hand_number"})
+    bad_act = dict(next(r for r in records if r["t"] == "act"), seat="0")
+    code = """
+import json
+from deckcore.games import load
+from deckcore.replay import LogError, Replay
+replay = Replay(load)
+for record in json.loads(%r):
+    replay.feed(record)
+print(replay.ended)
+header, deal, bad_act = json.loads(%r)
+for records in ([None], [{"t": 5}], [header, header], [header, deal, bad_act]):
+    try:
+        replay = Replay(load)
+        for record in records:
+            replay.feed(record)
+    except LogError as error:
+        print("LogError: %%s" %% error)
+""" % (json.dumps(records), json.dumps([records[0], records[1], bad_act]))
+    status, out, err = run_core(code)
+    assert status == 0, err
+    assert out.splitlines() == [
+        "True",
+        'LogError: a record must be a JSON object with a text kind "t"',
+        'LogError: a record must be a JSON object with a text kind "t"',
+        "LogError: a second header record; a log has exactly one, on its first line",
+        "LogError: seat '0' is not a seat number; seats are whole numbers 0..1"]

@@ -1,0 +1,141 @@
+"""The device's match session (firmware/deckapp/play/session.py) without screens: the log it
+writes, undo, and resume from an open log."""
+
+import json
+
+import pytest
+
+from deckapp.play import stored
+from deckapp.play.session import BOT, HUMAN, Seat, Session
+from deckapp.store import Store
+from deckcore.games import load
+from helpers import deckmate, selfplay
+
+
+def bot_seats(game, level):
+    return [Seat("Bot %d" % (seat + 1), BOT, level) for seat in range(game.num_players)]
+
+
+def run_bots(session, until_person=False):
+    """Let the bots play until the match ends (or a person is to act)."""
+    while not session.is_over():
+        if session.state is None:
+            session.next_hand()
+        if until_person and session.person_to_act():
+            return
+        session.play(session.bot_choice())
+
+
+def records(lines):
+    return [json.loads(line) for line in "".join(lines).splitlines()]
+
+
+@pytest.mark.parametrize("name, options", [
+    ("scioto", {"players": 3, "compounding": True}),
+    ("scout", {"players": 2}),
+    ("droggn", {"deals": 2}),
+])
+def test_bots_only_match_writes_the_bytes_of_selfplay(tmp_path, name, options):
+    game = load(name)(options)
+    lines = []
+    session = Session(game, bot_seats(game, "easy"), 7, lines.append, "selfplay-7", "host")
+    session.start()
+    run_bots(session)
+    extra = ["--bots", "easy"]
+    for key in sorted(options):
+        value = options[key]
+        extra += ["--option", "%s=%s" % (key, "on" if value is True else value)]
+    expected = selfplay(tmp_path, name, 7, extra=extra)
+    assert "".join(lines) == expected.read_text()
+
+
+def person_and_bots(game):
+    return [Seat("Ann", HUMAN)] + [Seat("Bot %d" % seat, BOT, "easy")
+                                  for seat in range(1, game.num_players)]
+
+
+def test_undo_takes_back_the_persons_card_and_the_bots_replies(tmp_path):
+    game = load("scioto")({"players": 3})
+    lines = []
+    session = Session(game, person_and_bots(game), 11, lines.append, "g1", "dev")
+    session.start()
+    run_bots(session, until_person=True)
+    before = session.state.view(0).hand
+    acted_before = len(session.hand_actions)
+    session.play(session.state.legal_actions()[0])
+    run_bots(session, until_person=True)
+    count = session.undo_count()
+    assert count == len(session.hand_actions) - acted_before  # the card and the bots' replies
+    assert session.undo()
+    assert session.person_to_act() and session.state.view(0).hand == before
+    assert json.loads(lines[-1]) == {"t": "undo", "hand": 1, "acts": count}
+    run_bots_and_person(session)
+    path = tmp_path / "undo.jsonl"
+    path.write_text("".join(lines))
+    checked = deckmate("replay", "--check", path)
+    assert checked.returncode == 0, checked.stderr
+
+
+def run_bots_and_person(session):
+    """The person takes the first legal action every time (the play screen's default)."""
+    while not session.is_over():
+        if session.state is None:
+            session.next_hand()
+        elif session.person_to_act():
+            session.play(session.state.legal_actions()[0])
+        else:
+            session.play(session.bot_choice())
+
+
+def test_undo_is_refused_before_the_person_has_decided():
+    game = load("scioto")({"players": 3})
+    session = Session(game, person_and_bots(game), 11, [].append, "g1", "dev")
+    session.start()
+    assert session.undo_count() == 0 and not session.undo()
+
+
+def test_a_resumed_session_finishes_with_the_same_log_as_an_uninterrupted_one():
+    game = load("scout")({"players": 3})
+    whole = []
+    session = Session(game, person_and_bots(game), 5, whole.append, "g2", "dev")
+    session.start()
+    run_bots_and_person(session)
+
+    cut = []
+    session = Session(game, person_and_bots(game), 5, cut.append, "g2", "dev")
+    session.start()
+    for _ in range(12):  # into the first round, then the power goes
+        if session.person_to_act():
+            session.play(session.state.legal_actions()[0])
+        else:
+            session.play(session.bot_choice())
+    saved_rngs = session.rng_states()
+    resumed = Session.resume(load, records(cut), cut.append)
+    resumed.restore_rngs(saved_rngs)
+    assert resumed.state.view(1).hand == session.state.view(1).hand
+    assert resumed.to_act() == session.to_act()
+    run_bots_and_person(resumed)
+    assert "".join(cut) == "".join(whole)
+
+
+def test_a_match_kept_by_the_store_resumes_from_flash_and_its_log_passes_replay(tmp_path):
+    store = Store(str(tmp_path))
+    store.boot()
+    game = load("scioto")({"players": 3, "compounding": True})
+    session = stored.start(store, game, person_and_bots(game), 9, "e6614103")
+    for _ in range(10):
+        if session.person_to_act():
+            session.play(session.state.legal_actions()[0])
+        else:
+            session.play(session.bot_choice())
+            stored.save_rngs(store, session)
+    position = (session.to_act(), session.state.view(0).hand, session.state.trick)
+
+    store = Store(str(tmp_path))  # switched off and on
+    store.boot()
+    resumed = stored.resume(store)
+    assert (resumed.to_act(), resumed.state.view(0).hand, resumed.state.trick) == position
+    run_bots_and_person(resumed)
+    assert stored.resume(store) is None
+    checked = deckmate("replay", "--check", tmp_path / "logs" / (resumed.game_id + ".jsonl"))
+    assert checked.returncode == 0, checked.stderr
