@@ -183,12 +183,38 @@ def _check_size(what, pile, expected):
 
 
 class State:
-    """One hand. Subclasses keep `phase` up to date and implement the methods below."""
+    """One hand. Subclasses keep `phase` up to date and implement the methods below.
+
+    A hand's fields are of two sorts. The public ones every seat sees (the phase, whose turn
+    it is, the cards played): `copy_public` copies them, from a State or a view to a State
+    or a view, which hold them under the same names; `clone`, the game's view and its
+    `determinize` all use it. The hidden ones (hands, stock, secrets) only `clone` copies,
+    with `copy_hidden`. A game's State extends both (they are the one list of its fields)."""
 
     def __init__(self, game, dealer):
         self.game = game
         self.dealer = dealer
         self.phase = ""
+
+    @staticmethod
+    def copy_public(target, source):
+        """Give `target` its own copy of the fields every seat sees of `source`."""
+        target.phase = source.phase
+
+    @staticmethod
+    def copy_hidden(target, source):
+        """Give `target` its own copy of the other fields of `source`, a State."""
+
+    def clone(self):
+        """A copy of the hand that shares nothing that play changes."""
+        other = self.blank()
+        self.copy_public(other, self)
+        self.copy_hidden(other, self)
+        return other
+
+    def blank(self):
+        """A State of the same game and dealer whose fields `clone` fills in."""
+        raise NotImplementedError
 
     def current_player(self):
         """The seat to act, or TERMINAL when the hand is over."""
@@ -227,7 +253,7 @@ class State:
         raise NotImplementedError
 
     def view(self, seat):
-        """What `seat` may see; bots receive only this."""
+        """What `seat` may see (a `View`); bots receive only this."""
         raise NotImplementedError
 
     def action_text(self, action):
@@ -237,5 +263,18 @@ class State:
         """The action whose text is `text`, for the seat to act; RulesError if none."""
         raise NotImplementedError
 
-    def clone(self):
+
+class View:
+    """What one seat may see of a hand: the game, the seat, the dealer and the State's public
+    fields (`copy_public`). A game's view adds what this seat alone sees (its own hand, a secret pile it
+    laid down) and the sizes of what it does not."""
+
+    def __init__(self, state, seat):
+        self.game = state.game
+        self.seat = seat
+        self.dealer = state.dealer
+        state.copy_public(self, state)
+
+    def visible_cards(self):
+        """Every card this seat can see, for the tests that check that no secret leaks."""
         raise NotImplementedError

@@ -5,7 +5,7 @@ what the seat can see, and strong's choice between normal's two best actions."""
 from deckcore.bots import make
 from deckcore.bots.scout import (CANDIDATES, LEVELS as BUDGETS, SCALE, Turn, evaluate, order,
                                   strongest, structure)
-from deckcore.games.scout import FLIP, KEEP, SHOW, Scout, strength, turned
+from deckcore.games.scout import FLIP, KEEP, SCOUT, SHOW, Scout, decode, strength, turned
 from deckcore.rng import Rng
 from playout import scaled
 
@@ -171,7 +171,7 @@ def test_order_puts_long_shows_first_and_scouts_last():
     state = facing_a_lone_6()
     ordered = order(state, state.legal_actions())
     assert state.action_text(ordered[0]) == "show 1-5"
-    assert ordered[-1] >> 25 == 2 and ordered[0] >> 25 == SHOW >> 25
+    assert decode(ordered[-1])[0] == SCOUT and decode(ordered[0])[0] == SHOW
 
 
 def test_bots_leave_a_cycle_of_shows_scouted_empty():

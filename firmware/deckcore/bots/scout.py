@@ -26,8 +26,9 @@ Values are points times SCALE.
 
 from deckcore.bots.search import utility
 from deckcore.game import TERMINAL
-from deckcore.games.scout import (FLIP, KEEP, SCOUT, SCOUT_SHOW, UNKNOWN, determinize,
-                                  strength, turned, values)
+from deckcore.games.scout import (DECISION, FLIP, KEEP, SCOUT, SCOUT_SHOW, SHOW,
+                                  UNKNOWN, decode, determinize, encode, strength, turned,
+                                  value, values)
 
 SCALE = 16
 # PIECE[n]: what a piece of n cards wins back, in SCALE units; longer pieces win back one
@@ -137,9 +138,13 @@ def order(state, actions):
     """Longest Shows first (Scout & Shows after Shows of their length), then Scouts."""
     ranked = []
     for i in range(len(actions)):
-        action = actions[i]
-        kind = action >> 25
-        key = 0 if kind == 0 else 1000 if kind == 2 else kind - 8 * (action & 63)
+        kind, start, length, index, turn, gap = decode(actions[i])
+        if kind == DECISION:
+            key = 0
+        elif kind == SCOUT:
+            key = 1000
+        else:
+            key = -4 * length + (0 if kind == SHOW else 1)
         ranked.append((key, i))
     ranked.sort()
     return [actions[item[1]] for item in ranked]
@@ -274,8 +279,8 @@ class Turn:
         scouts = _first_at_least(legal, SCOUT, 0)
         scout_shows = _first_at_least(legal, SCOUT_SHOW, scouts)
         for i in range(scouts):
-            bits = legal[i] & 4095
-            self._offer(self.show(numbers, bits >> 6, bits & 63, len(self.view.active)), legal[i])
+            kind, start, length = decode(legal[i])[:3]
+            self._offer(self.show(numbers, start, length, len(self.view.active)), legal[i])
         ranked = []
         for i in range(scouts, scout_shows):
             index, number, gap = self._placement(legal[i])
@@ -293,12 +298,14 @@ class Turn:
             self._offer(worth, action)
             if scout_shows == len(legal):
                 continue
-            base = SCOUT_SHOW | (action & (8191 << 12))
+            # The Scout & Shows through this place sort together, before the next gap's.
+            turn = decode(action)[4]
+            base = encode(SCOUT_SHOW, 0, 0, index, turn, gap)
             first = _first_at_least(legal, base, scout_shows)
-            last = _first_at_least(legal, base + 4096, first)
+            last = _first_at_least(legal, encode(SCOUT_SHOW, 0, 0, index, turn, gap + 1), first)
             for j in range(first, last):
-                bits = legal[j] & 4095
-                self._offer(self.show(hand, bits >> 6, bits & 63, len(self.view.active) - 1)
+                kind, start, length = decode(legal[j])[:3]
+                self._offer(self.show(hand, start, length, len(self.view.active) - 1)
                             - self.gift - SCOUT_SHOW_CHIP, legal[j])
         ranked = self.ranked
         if ranked[3] is not None and sum(self.view.chips) >= LONG_ROUND and self.rng.below(2):
@@ -339,9 +346,9 @@ class Turn:
 
     def _placement(self, action):
         """(index in the active set, number as it goes in, gap) of a scouting action."""
-        index = action >> 19 & 63
+        kind, start, length, index, turn, gap = decode(action)
         card = self.view.active[index]
-        return index, (turned(card) if action >> 18 & 1 else card) >> 4, action >> 12 & 63
+        return index, value(turned(card) if turn else card), gap
 
     def kept(self, hand):
         """A hand kept for later: -1 per card, won back in part by its structure."""

@@ -7,7 +7,7 @@ With two players the major is simply the leader's card until the follower dismis
 one mechanism serves 2 and N players, with and without compounding (section 1.4).
 """
 
-from deckcore.game import Game, Option, RulesError, State, TERMINAL
+from deckcore.game import Game, Option, RulesError, State, TERMINAL, View
 
 SUITS = "CSHD"  # clubs and spades are black, hearts and diamonds red: colour = suit // 2
 ANY, COLOUR, SUIT = 0, 1, 2
@@ -213,6 +213,8 @@ class SciotoState(State):
 
     def __init__(self, game, dealer, deal):
         State.__init__(self, game, dealer)
+        if deal is None:
+            return  # blank(): clone fills it in
         self.hands = [list(hand) for hand in deal["hands"]]
         self.stock = list(deal["stock"])
         self.piles = [[] for _ in range(game.num_players)]  # cards won, per seat
@@ -357,43 +359,40 @@ class SciotoState(State):
                 return held
         raise RulesError("seat %d does not hold %s" % (self.to_act, text))
 
-    def clone(self):
-        other = SciotoState(self.game, self.dealer, {"hands": self.hands, "stock": self.stock})
-        other.take_play(self)
-        return other
+    @staticmethod
+    def copy_public(target, source):
+        """The course of play: everyone saw every card played (tricks are won face down, but
+        all their cards were seen) and who won it."""
+        target.phase = source.phase
+        target.piles = [list(pile) for pile in source.piles]
+        target.trick = list(source.trick)
+        target.trick_seats = list(source.trick_seats)
+        target.major = source.major
+        target.leader = source.leader
+        target.to_act = source.to_act
+        target.tricks_played = source.tricks_played
 
-    def take_play(self, source):
-        """Copy the public course of play (piles, trick, turn) from a state or a view."""
-        self.piles = [list(pile) for pile in source.piles]
-        self.trick = list(source.trick)
-        self.trick_seats = list(source.trick_seats)
-        self.major = source.major
-        self.leader = source.leader
-        self.to_act = source.to_act
-        self.tricks_played = source.tricks_played
-        self.phase = source.phase
+    @staticmethod
+    def copy_hidden(target, source):
+        target.hands = [list(hand) for hand in source.hands]
+        target.stock = list(source.stock)
+
+    def blank(self):
+        return SciotoState(self.game, self.dealer, None)
 
 
-class SciotoView:
-    """What one seat knows: its own hand, the trick on the table and every card already
-    played (tricks are won face down, but all their cards were seen, and who won them)."""
+class SciotoView(View):
+    """What one seat knows: the public play, its own hand, and the sizes of the others and
+    of the stock."""
+
+    trick = []  # public fields: copy_public sets them on each view (named for pyright)
 
     def __init__(self, state, seat):
-        self.game = state.game
-        self.seat = seat
-        self.dealer = state.dealer
-        self.phase = state.phase
-        self.to_act = state.current_player()
+        View.__init__(self, state, seat)
         self.hand = list(state.hands[seat])
-        self.trick = list(state.trick)
-        self.trick_seats = list(state.trick_seats)
-        self.major = state.major
-        self.leader = state.leader
         self.hand_sizes = [len(hand) for hand in state.hands]
         self.stock_size = len(state.stock)
         self.points = state.points()
-        self.tricks_played = state.tricks_played
-        self.piles = [list(pile) for pile in state.piles]
         self.played = []
         for pile in state.piles:
             self.played.extend(pile)
@@ -424,7 +423,7 @@ def determinize(view, rng):
             hands.append(hand)
             unseen = unseen[size:]
     state = SciotoState(game, view.dealer, {"hands": hands, "stock": unseen})
-    state.take_play(view)
+    state.copy_public(state, view)
     return state
 
 
