@@ -39,5 +39,4 @@ class AboutScreen(Screen):
         if key == "b":
             self.app.pop()
         elif key == "x":
-            from deckapp.card_test import CardTestScreen
-            self.app.push(CardTestScreen())
+            self.app.open("deckapp.card_test", "CardTestScreen")

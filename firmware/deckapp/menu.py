@@ -7,6 +7,7 @@ from deckhw.buttons import PRESS, REPEAT
 from deckui import font, widgets
 
 ENTRIES = ("Play", "History", "Settings", "About")
+SCREENS = {"History": "history", "Settings": "settings_screen", "About": "about"}
 
 
 class MainMenu(Screen):
@@ -28,26 +29,22 @@ class MainMenu(Screen):
             if rows:
                 self.changed(*rows)
         elif key in ("press", "a") and kind == PRESS:
-            self.app.push(self.open(ENTRIES[self.list.cursor]))
+            self.open(ENTRIES[self.list.cursor])
 
     def open(self, entry):
         if entry == "Play":
-            return play_setup()
-        if entry == "History":
-            from deckapp.history import HistoryScreen
-            return HistoryScreen()
-        if entry == "Settings":
-            from deckapp.settings_screen import SettingsScreen
-            return SettingsScreen()
-        from deckapp.about import AboutScreen
-        return AboutScreen()
+            open_play_setup(self.app)
+        else:
+            module = "deckapp." + SCREENS[entry]
+            self.app.open(module, entry + "Screen")
 
 
-def play_setup():
+def open_play_setup(app):
     """The match set-up screen of the game screens (deckapp/play/setup.py, `SetupScreen`)."""
     try:
-        from deckapp.play.setup import SetupScreen  # type: ignore[import-not-found]
-    except ImportError:
+        app.open("deckapp.play.setup", "SetupScreen")
+    except ImportError as error:
+        if "setup" not in str(error):
+            raise
         from deckapp.dialog import Dialog
-        return Dialog("Play", "The game screens are not part of this firmware image.")
-    return SetupScreen()
+        app.push(Dialog("Play", "The game screens are not part of this firmware image."))

@@ -70,14 +70,12 @@ class SettingsScreen(Screen):
             self.change(self.list.cursor - PLAYERS, 1, True)
 
     def edit_name(self, seat):
-        from deckapp.text_entry import TextEntry
-
         def done(name):
             self.app.settings.names[seat] = name
             self.edited = True
 
-        self.app.push(TextEntry("Player %d" % (seat + 1), self.app.settings.names[seat],
-                                NAME_LENGTH, done))
+        self.app.open("deckapp.text_entry", "TextEntry", "Player %d" % (seat + 1),
+                      self.app.settings.names[seat], NAME_LENGTH, done)
 
     def change(self, row, step, wrap):
         """The next (step 1) or previous (-1) choice of a setting; at the ends it stops, or

@@ -13,6 +13,7 @@ is drawn before the next slice of work starts, so the response time is one slice
 """
 
 import gc
+import sys
 import time
 
 import asyncio
@@ -42,15 +43,37 @@ class App:
         self.stack.append(screen)
         screen.shown()
 
-    def pop(self):
-        self.stack.pop()
+    def open(self, module, name, *args):
+        """Push a new screen of class `name` from `module`, imported now; when the last screen
+        opened from it is popped, the module leaves memory again (small heap: only the screens
+        in use stay loaded)."""
         gc.collect()
+        screen = getattr(__import__(module, None, None, [name]), name)(*args)
+        screen.module = module
+        self.push(screen)
+
+    def pop(self):
+        self._drop(self.stack.pop())
         self.top().shown()
 
     def replace(self, screen):
-        self.stack.pop()
-        gc.collect()
+        self._drop(self.stack.pop())
         self.push(screen)
+
+    def _drop(self, screen):
+        """Forget a screen taken off the stack, and the module it was opened from if no other
+        screen on the stack came from it."""
+        self._drawn = None
+        module = screen.module
+        if module and not [other for other in self.stack if other.module == module]:
+            package, _, child = module.rpartition(".")
+            sys.modules.pop(module, None)
+            if package in sys.modules:
+                try:
+                    delattr(sys.modules[package], child)
+                except AttributeError:
+                    pass
+        gc.collect()
 
     def apply_settings(self):
         """Brightness and colours from app.settings; repaints the whole panel."""
