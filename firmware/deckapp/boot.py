@@ -1,6 +1,6 @@
-"""The boot screen: the name and version while the store checks the flash, then the main menu.
-If the check repaired something (a power cut may have cut a log short or left a half-written
-file), the boot screen says what, and waits for A."""
+"""The boot screen: the name and version while the store checks the flash, then the main menu
+(and the offer to resume a match left open). If the check repaired something (a power cut may
+have cut a log short or left a half-written file), the boot screen says what, and waits for A."""
 
 from deckapp.screen import Screen
 from deckapp.version import VERSION
@@ -46,5 +46,17 @@ class BootScreen(Screen):
             self.main_menu()
 
     def main_menu(self):
+        """The main menu; over it, the offer to resume a match a power cut left open (the
+        game screens' deckapp/play/resume.py, when the image has them)."""
         from deckapp.menu import MainMenu
-        self.app.replace(MainMenu())
+        app = self.app
+        app.replace(MainMenu())
+        try:
+            resume = __import__("deckapp.play.resume", None, None, ["offer"])
+        except ImportError as error:
+            if "resume" not in str(error):
+                raise
+            return
+        screen = resume.offer(app)
+        if screen is not None:
+            app.push(screen)

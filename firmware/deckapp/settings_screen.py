@@ -58,9 +58,7 @@ class SettingsScreen(Screen):
             if rows:
                 self.changed(*rows)
         elif key == "b" and kind == PRESS:
-            if self.edited:
-                self.app.settings.save(self.app.store)
-            self.app.pop()
+            self.leave()
         elif self.list.cursor < PLAYERS:
             if key == "press" and kind == PRESS:
                 self.edit_name(self.list.cursor)
@@ -68,6 +66,19 @@ class SettingsScreen(Screen):
             self.change(self.list.cursor - PLAYERS, -1 if key == "left" else 1, False)
         elif key == "press" and kind == PRESS:
             self.change(self.list.cursor - PLAYERS, 1, True)
+
+    def leave(self):
+        """Save what was changed, and go back; if the flash refuses, say so (the settings
+        stay in use until the device is switched off)."""
+        app = self.app
+        app.pop()
+        if self.edited:
+            from deckapp.store import StoreError
+            try:
+                app.settings.save(app.store)
+            except StoreError as error:
+                from deckapp.dialog import Dialog
+                app.push(Dialog("Settings not saved", str(error)))
 
     def edit_name(self, seat):
         def done(name):
