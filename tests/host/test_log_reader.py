@@ -10,6 +10,7 @@ from deckcore.bots import make
 from deckcore.games import load
 from deckcore.selfplay import play_match
 from deckmate.logs import BadLog, ReadLog, replay_log
+from deckmate.runtime import run_core
 from helpers import ROOT, deckmate
 
 
@@ -145,3 +146,35 @@ def test_the_example_in_log_format_md_is_lines_of_the_real_log():
     for line in shown:
         if line != "…":
             position = lines.index(line, position) + 1
+
+
+def test_under_micropython_the_reader_skips_other_kinds_and_refuses_bad_records():
+    """The device resumes games through the same replay code."""
+    records = _scioto_log()
+    records.insert(2, {"t": "hand_number"})
+    bad_act = dict(next(r for r in records if r["t"] == "act"), seat="0")
+    code = """
+import json
+from deckcore.games import load
+from deckcore.replay import LogError, Replay
+replay = Replay(load)
+for record in json.loads(%r):
+    replay.feed(record)
+print(replay.ended)
+header, deal, bad_act = json.loads(%r)
+for records in ([None], [{"t": 5}], [header, header], [header, deal, bad_act]):
+    try:
+        replay = Replay(load)
+        for record in records:
+            replay.feed(record)
+    except LogError as error:
+        print("LogError: %%s" %% error)
+""" % (json.dumps(records), json.dumps([records[0], records[1], bad_act]))
+    status, out, err = run_core(code)
+    assert status == 0, err
+    assert out.splitlines() == [
+        "True",
+        'LogError: a record must be a JSON object with a text kind "t"',
+        'LogError: a record must be a JSON object with a text kind "t"',
+        "LogError: a second header record; a log has exactly one, on its first line",
+        "LogError: seat '0' is not a seat number; seats are whole numbers 0..1"]

@@ -15,14 +15,12 @@ lines, missing at most the line in flight; the settings are the old or the new v
 game replays through the rules core and takes its next line. Prints one line of outcomes and
 exits 1 at the first cut that breaks a rule."""
 
-import json
 import sys
 
 sys.path[1:1] = sys.argv[1:3]
 
+from deckapp.play import stored
 from deckapp.store import Store
-from deckcore.games import load
-from deckcore.replay import Replay
 from flash import Flash, cut_images, format_and_mount, mount, record, unmount
 
 BLOCKS = 32
@@ -154,19 +152,21 @@ def check_game(script, store, number, cut, outcomes):
 
 
 def resume(script, store, open_log, cut):
-    """The open game replays to a valid position and takes its next line."""
-    replay = Replay(load)
-    lines = list(open_log.lines())
-    for line in lines:
-        try:
-            replay.feed(json.loads(line))
-        except Exception as error:
-            fail(cut, "game %s does not replay: %s" % (open_log.game_id, error))
-    intended = script.games[int(open_log.game_id) - 1]
-    if len(lines) < len(intended):
-        open_log.append(intended[len(lines)])
-        if list(store.read_lines(open_log.game_id)) != [l[:-1] for l in intended[:len(lines) + 1]]:
-            fail(cut, "game %s does not take its next line" % open_log.game_id)
+    """The app resumes the open game (deckapp.play.stored) and it takes its next line."""
+    game_id = open_log.game_id
+    count = len(list(open_log.lines()))
+    try:
+        session = stored.resume(store)
+    except Exception as error:
+        sys.print_exception(error)
+        fail(cut, "game %s does not resume: %r" % (game_id, error))
+    intended = script.games[int(game_id) - 1]
+    if session is None:
+        fail(cut, "game %s is not resumed" % game_id)
+    if count < len(intended):
+        session.write(intended[count])
+        if list(store.read_lines(game_id)) != [line[:-1] for line in intended[:count + 1]]:
+            fail(cut, "game %s does not take its next line" % game_id)
 
 
 def read_log(path):

@@ -79,7 +79,7 @@ class Session:
         session.match = replay.match
         session.state = replay.state
         session.hand_deal = replay.hand_deal
-        actions = list(replay.hand_actions)
+        actions = list(replay.hand_actions) if replay.state is not None else []  # between hands
         session.hand_actions = session._seats_of(replay.hand_deal, actions) if actions else []
         return session
 

@@ -1,0 +1,32 @@
+"""Board definitions: one module per board, the only modules that import `machine`.
+
+A board definition module has:
+- NAME, TITLE;
+- PANEL = (width, height) as the user sees the panel, MADCTL, COLUMN_OFFSET, ROW_OFFSET;
+- the pin numbers SCK, MOSI, CS, DC, RST (None when not wired) and BACKLIGHT, and SPI_ID;
+- KEYS, a dict of key name (deckhw/buttons.py KEY_NAMES) to GPIO number, all active low;
+- make_board(), which builds a deckhw.board.Board (docs/device.md, "The board contract").
+These names are plain literals: the simulator and the pin-map test read them from the source.
+
+The board in use is named in the file /board.txt (one line, e.g. `pico_lcd_13`), written when
+the firmware is deployed; without it, the Pico-LCD-1.3.
+"""
+
+DEFAULT = "pico_lcd_13"
+NAMES = ("pico_lcd_13", "pico_display_20")
+
+
+def current_name():
+    try:
+        with open("/board.txt") as handle:
+            name = handle.read().strip()
+    except OSError:
+        return DEFAULT
+    return name if name in NAMES else DEFAULT
+
+
+def make_board():
+    """The Board of the board in use."""
+    name = current_name()
+    package = __import__("boards." + name)
+    return getattr(package, name).make_board()

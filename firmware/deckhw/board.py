@@ -1,0 +1,53 @@
+"""The board object that a board definition's make_board() returns (docs/device.md,
+"The board contract"), and `build`, which wires one up from a board definition's constants
+(boards/__init__.py lists them). This module never imports `machine`: the board definition
+hands the module over."""
+
+import binascii
+
+from deckhw.buttons import Buttons
+from deckhw.st7789 import ST7789
+
+BACKLIGHT_PWM_HZ = 1000
+
+
+class Board:
+    def __init__(self, name, display, keys, backlight_pwm, machine):
+        self.name = name
+        self.display = display
+        self.keys = keys
+        self.backlight_pwm = backlight_pwm
+        self.machine = machine
+
+    def backlight(self, percent):
+        """Backlight brightness, 0-100 %, by PWM duty."""
+        percent = max(0, min(100, percent))
+        self.backlight_pwm.duty_u16(percent * 65535 // 100)
+
+    def device_id(self):
+        """The flash chip's unique id as hex text."""
+        return binascii.hexlify(self.machine.unique_id()).decode()
+
+    def idle(self):
+        """Nothing is left to do until the next tick (input handled, screen pushed)."""
+        self.machine.idle()
+
+    def reset(self):
+        self.machine.reset()
+
+
+def build(definition, machine):
+    """The Board of a board definition module wired as an SPI panel plus keys to ground."""
+    Pin = machine.Pin
+    spi = machine.SPI(definition.SPI_ID, baudrate=definition.SPI_BAUDRATE, polarity=1, phase=1,
+                      sck=Pin(definition.SCK), mosi=Pin(definition.MOSI))
+    reset_pin = None if definition.RST is None else Pin(definition.RST, Pin.OUT)
+    display = ST7789(spi, Pin(definition.CS, Pin.OUT), Pin(definition.DC, Pin.OUT), reset_pin,
+                     definition.PANEL[0], definition.PANEL[1], definition.MADCTL,
+                     definition.COLUMN_OFFSET, definition.ROW_OFFSET)
+    keys = Buttons(dict((name, Pin(gpio, Pin.IN, Pin.PULL_UP))
+                        for name, gpio in definition.KEYS.items()))
+    backlight = machine.PWM(Pin(definition.BACKLIGHT), freq=BACKLIGHT_PWM_HZ)
+    board = Board(definition.NAME, display, keys, backlight, machine)
+    board.backlight(100)
+    return board

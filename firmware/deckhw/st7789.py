@@ -1,0 +1,176 @@
+"""Our ST7789 panel driver: the display is a 4-bit palette frame buffer.
+
+`ST7789` is a `framebuf.FrameBuffer` in GS4_HMSB (two pixels a byte, 28,800 bytes for the
+240x240 app area), so every drawing primitive runs in C and the app draws with the standard
+API. Colours are indices 0-15 into a palette of RGB565 values (`set_palette`). The app says
+which rows it changed with `mark(y0, y1)`; `show()` pushes only those row bands, expanding
+the palette a few lines at a time into one small buffer (expand_viper.py, or expand.py where
+no native module was built).
+
+A panel bigger than 240x240 shows the app area in its centre; the rest stays black.
+Pins and the SPI bus come from the board definition; this module knows no board.
+Command bytes and their timings: Sitronix ST7789VW datasheet v1.0, section 9.1.
+"""
+
+import framebuf
+import time
+from micropython import const
+
+try:
+    from deckhw.expand_viper import expand
+except (ImportError, ValueError):  # no native module for this architecture in the image
+    from deckhw.expand import expand
+
+WIDTH = const(240)
+HEIGHT = const(240)
+BAND_ROWS = const(8)  # rows expanded and written per SPI transfer (8 x 480 bytes)
+
+SWRESET = const(0x01)  # software reset; wait 5 ms (120 ms when it was sleeping out)
+SLPOUT = const(0x11)   # sleep out; wait 5 ms before the next command, 120 ms before SLPIN
+NORON = const(0x13)    # normal display mode
+INVON = const(0x21)    # colour inversion on: an IPS panel shows true colours with it
+DISPON = const(0x29)   # display on
+CASET = const(0x2A)    # column address window: start and end, 16 bits each
+RASET = const(0x2B)    # row address window: start and end, 16 bits each
+RAMWR = const(0x2C)    # memory write: pixel data follows until the next command
+MADCTL = const(0x36)   # memory data access control: MY MX MV ML RGB MH bits
+COLMOD = const(0x3A)   # interface pixel format
+COLMOD_RGB565 = const(0x55)  # 65K colours, 16 bits a pixel
+
+# MADCTL bits (datasheet 9.1.28)
+MADCTL_MY = const(0x80)  # rows bottom to top
+MADCTL_MX = const(0x40)  # columns right to left
+MADCTL_MV = const(0x20)  # rows and columns exchanged (landscape)
+
+
+def rgb565(r, g, b):
+    """The RGB565 value of an 8-bit-per-channel colour."""
+    return ((r & 0xF8) << 8) | ((g & 0xFC) << 3) | (b >> 3)
+
+
+class ST7789(framebuf.FrameBuffer):
+    def __init__(self, spi, cs, dc, rst, panel_width=240, panel_height=240, madctl=0,
+                 column_offset=0, row_offset=0):
+        """spi: a machine.SPI; cs, dc, rst: output Pins (rst may be None);
+        panel_width x panel_height: the panel as the user sees it, after `madctl`;
+        column_offset, row_offset: where that panel starts in the controller's memory."""
+        self.width = WIDTH
+        self.height = HEIGHT
+        self.buffer = bytearray(WIDTH * HEIGHT // 2)
+        super().__init__(self.buffer, WIDTH, HEIGHT, framebuf.GS4_HMSB)
+        self.palette = bytearray(32)
+        self.dirty = bytearray(HEIGHT)  # 1 for each row to push at the next show()
+        self.band = bytearray(BAND_ROWS * WIDTH * 2)
+        self.spi = spi
+        self.cs = cs
+        self.dc = dc
+        self.panel_width = panel_width
+        self.panel_height = panel_height
+        self.column_offset = column_offset
+        self.row_offset = row_offset
+        self.left = (panel_width - WIDTH) // 2  # the app area's place on the panel
+        self.top = (panel_height - HEIGHT) // 2
+        cs.value(1)
+        if rst is not None:
+            self.hard_reset(rst)
+        self.start(madctl)
+
+    def hard_reset(self, rst):
+        """Pulse the reset line (at least 10 us low; wait 120 ms after). Blocks 130 ms."""
+        rst.value(1)
+        time.sleep_ms(1)
+        rst.value(0)
+        time.sleep_ms(1)
+        rst.value(1)
+        time.sleep_ms(128)
+
+    def start(self, madctl):
+        """The init sequence, then a black panel. Blocks about 270 ms."""
+        self.command(SWRESET)
+        time.sleep_ms(150)
+        self.command(SLPOUT)
+        time.sleep_ms(120)
+        self.command(COLMOD, bytes((COLMOD_RGB565,)))
+        self.command(MADCTL, bytes((madctl,)))
+        self.command(INVON)
+        self.command(NORON)
+        self.clear_panel()
+        self.command(DISPON)
+
+    def command(self, code, data=None):
+        self.cs.value(0)
+        self.dc.value(0)
+        self.spi.write(bytes((code,)))
+        if data:
+            self.dc.value(1)
+            self.spi.write(data)
+        self.cs.value(1)
+
+    def window(self, x0, y0, x1, y1):
+        """Let the next RAMWR fill panel columns x0..x1 and rows y0..y1 (inclusive)."""
+        x0 += self.column_offset
+        x1 += self.column_offset
+        y0 += self.row_offset
+        y1 += self.row_offset
+        self.command(CASET, bytes((x0 >> 8, x0 & 0xFF, x1 >> 8, x1 & 0xFF)))
+        self.command(RASET, bytes((y0 >> 8, y0 & 0xFF, y1 >> 8, y1 & 0xFF)))
+
+    def clear_panel(self):
+        """Fill the whole panel with black (RGB565 0), band by band."""
+        zeros = memoryview(self.band)
+        for i in range(len(self.band)):
+            self.band[i] = 0
+        self.window(0, 0, self.panel_width - 1, self.panel_height - 1)
+        self.command(RAMWR)
+        left = self.panel_width * self.panel_height * 2
+        self.cs.value(0)
+        self.dc.value(1)
+        while left > 0:
+            chunk = min(left, len(self.band))
+            self.spi.write(zeros[:chunk])
+            left -= chunk
+        self.cs.value(1)
+
+    def set_palette(self, index, r, g, b):
+        """Colour `index` (0-15) shows as (r, g, b); everything is pushed again at show()."""
+        value = rgb565(r, g, b)
+        self.palette[2 * index] = value >> 8
+        self.palette[2 * index + 1] = value & 0xFF
+        self.mark(0, HEIGHT)
+
+    def mark(self, y0, y1):
+        """Rows y0 up to (not including) y1 changed; show() will push them."""
+        for y in range(max(0, y0), min(HEIGHT, y1)):
+            self.dirty[y] = 1
+
+    def show(self):
+        """Push the marked rows, each run of consecutive rows as one band. Blocks for the
+        SPI transfer and the expansion of the rows pushed."""
+        dirty = self.dirty
+        y = 0
+        while y < HEIGHT:
+            if dirty[y]:
+                end = y
+                while end < HEIGHT and dirty[end]:
+                    dirty[end] = 0
+                    end += 1
+                self.push_rows(y, end)
+                y = end
+            else:
+                y += 1
+
+    def push_rows(self, y0, y1):
+        """Send app rows y0 up to y1 to the panel."""
+        self.window(self.left, self.top + y0, self.left + WIDTH - 1, self.top + y1 - 1)
+        self.command(RAMWR)
+        band = memoryview(self.band)
+        row_bytes = WIDTH // 2
+        self.cs.value(0)
+        self.dc.value(1)
+        y = y0
+        while y < y1:
+            rows = min(BAND_ROWS, y1 - y)
+            expand(self.buffer, y * row_bytes, rows * row_bytes, self.palette, self.band)
+            self.spi.write(band[:rows * WIDTH * 2])
+            y += rows
+        self.cs.value(1)

@@ -1,0 +1,105 @@
+"""The firmware image: the files firmware/manifest.txt lists, compiled to .mpy with mpy-cross,
+exactly as a deploy copies them to a board and as the simulator runs them.
+
+Bytecode .mpy files are the same for every board; native modules (viper) are compiled for the
+target's architecture, so an image is built per target (TARGETS)."""
+
+import hashlib
+import os
+import shutil
+import subprocess
+import tempfile
+
+from deckmate import runtime
+
+MANIFEST = os.path.join(runtime.FIRMWARE_DIR, "manifest.txt")
+# target -> mpy-cross -march value for native modules
+TARGETS = {
+    "sim": "x64",          # the MicroPython unix port on an x86-64 host
+    "rp2040": "armv6m",    # Raspberry Pi Pico (Cortex-M0+)
+    "rp2350": "armv7emsp", # Raspberry Pi Pico 2 (Cortex-M33 with single-precision FPU)
+}
+
+
+class ImageError(Exception):
+    pass
+
+
+def manifest_entries(manifest=MANIFEST):
+    """[(path relative to firmware/, kind)], kind "mpy", "native" or "source", one per file."""
+    kinds = {}
+    with open(manifest) as handle:
+        for number, line in enumerate(handle, 1):
+            line = line.split("#", 1)[0].strip()
+            if not line:
+                continue
+            words = line.split()
+            path, kind = words[0], (words[1] if len(words) > 1 else "mpy")
+            if kind not in ("mpy", "native", "source") or len(words) > 2:
+                raise ImageError("%s:%d: expected `PATH [native|source]`" % (manifest, number))
+            full = os.path.join(runtime.FIRMWARE_DIR, path)
+            if path.endswith("/"):
+                for folder, _, names in os.walk(full):
+                    for name in names:
+                        if name.endswith(".py"):
+                            relative = os.path.relpath(os.path.join(folder, name), runtime.FIRMWARE_DIR)
+                            kinds.setdefault(relative, kind)
+            elif os.path.isfile(full):
+                kinds[path] = kind
+            else:
+                raise ImageError("%s:%d: no file %s in firmware/" % (manifest, number, path))
+    return sorted(kinds.items())
+
+
+def target_name(path, kind):
+    return path if kind == "source" else path[:-3] + ".mpy"
+
+
+def _digest(entries, target):
+    digest = hashlib.sha1(target.encode())
+    for path, kind in entries:
+        with open(os.path.join(runtime.FIRMWARE_DIR, path), "rb") as handle:
+            digest.update(path.encode() + b"\0" + kind.encode() + b"\0" + handle.read())
+    return digest.hexdigest()[:16]
+
+
+def build_image(target="sim"):
+    """A folder holding the image for `target`, laid out as on the board's flash; made once
+    per version of the sources (the folder is named by their digest)."""
+    if target not in TARGETS:
+        raise ImageError("unknown target %r (one of %s)" % (target, ", ".join(sorted(TARGETS))))
+    entries = manifest_entries()
+    folder = os.path.join(tempfile.gettempdir(), "deckmate-image-%d-%s-%s"
+                          % (os.getuid(), target, _digest(entries, target)))
+    if os.path.isdir(folder):
+        return folder
+    compiler = runtime.command("mpy-cross", "mpy-cross")
+    scratch = tempfile.mkdtemp(prefix=os.path.basename(folder) + ".")
+    for path, kind in entries:
+        output = os.path.join(scratch, target_name(path, kind))
+        os.makedirs(os.path.dirname(output), exist_ok=True)
+        if kind == "source":
+            shutil.copyfile(os.path.join(runtime.FIRMWARE_DIR, path), output)
+            continue
+        arch = ["-march=" + TARGETS[target]] if kind == "native" else []
+        done = subprocess.run([compiler] + arch + ["-o", output, path], cwd=runtime.FIRMWARE_DIR,
+                              capture_output=True, text=True)
+        if done.returncode:
+            shutil.rmtree(scratch)
+            raise ImageError("mpy-cross could not compile %s: %s" % (path, done.stderr.strip()))
+    try:
+        os.rename(scratch, folder)
+    except OSError:  # another process made it first
+        shutil.rmtree(scratch)
+    return folder
+
+
+def image_files(folder):
+    """{path on the board: bytes} of a built image."""
+    files = {}
+    for root, _, names in os.walk(folder):
+        for name in names:
+            full = os.path.join(root, name)
+            with open(full, "rb") as handle:
+                files[os.path.relpath(full, folder)] = handle.read()
+    return files

@@ -1,0 +1,41 @@
+"""What the host needs to know of a board definition (firmware/boards/NAME.py): its panel,
+the wires the panel listens on, and which GPIO each key pulls low. Read from the module's
+source, where these are plain literals (boards/__init__.py), so the host never imports it."""
+
+import ast
+import os
+
+from deckmate import runtime
+
+BOARDS_DIR = os.path.join(runtime.FIRMWARE_DIR, "boards")
+FIELDS = ("NAME", "TITLE", "PANEL", "MADCTL", "COLUMN_OFFSET", "ROW_OFFSET",
+          "SPI_ID", "SCK", "MOSI", "CS", "DC", "RST", "BACKLIGHT", "KEYS")
+
+
+class BoardDefinition:
+    def __init__(self, fields):
+        for name in FIELDS:
+            setattr(self, name.lower(), fields[name])
+
+
+def board_names():
+    """The board definitions beside the firmware (none where only deckcore is installed)."""
+    if not os.path.isdir(BOARDS_DIR):
+        return []
+    return sorted(name[:-3] for name in os.listdir(BOARDS_DIR)
+                  if name.endswith(".py") and name != "__init__.py")
+
+
+def read_board(name):
+    path = os.path.join(BOARDS_DIR, name + ".py")
+    with open(path) as handle:
+        tree = ast.parse(handle.read(), path)
+    fields = {}
+    for node in tree.body:
+        if isinstance(node, ast.Assign) and len(node.targets) == 1 \
+                and isinstance(node.targets[0], ast.Name) and node.targets[0].id in FIELDS:
+            fields[node.targets[0].id] = ast.literal_eval(node.value)
+    missing = [name for name in FIELDS if name not in fields]
+    if missing:
+        raise ValueError("%s lacks %s" % (path, ", ".join(missing)))
+    return BoardDefinition(fields)

@@ -1,0 +1,125 @@
+"""The simulated board's USB serial port: a pty that mpremote and pyserial open like a
+board's, bridged to the unix port running on a pty of its own.
+
+The unix port exits where a board soft-resets (Ctrl-D, machine.reset()); the bridge then
+starts it again and prints "soft reboot" as a board does. After a raw-REPL soft reset (the
+one mpremote makes) the new process skips main.py and is put back into the raw REPL, as on
+rp2. The firmware's pty is its controlling terminal with signals on, so a Ctrl-C from the
+host interrupts main.py with KeyboardInterrupt, as on a board. Nobody listening on the pty is
+like no USB host: the board's output is dropped (the last few KB are kept for diagnostics).
+"""
+
+import errno
+import fcntl
+import os
+import pty
+import select
+import signal
+import subprocess
+import termios
+import threading
+import time
+import tty
+
+CTRL_A = b"\x01"
+CTRL_D = b"\x04"
+TAIL_BYTES = 8192
+
+
+def _open_raw_pty():
+    master, slave = pty.openpty()
+    tty.setraw(slave)
+    return master, slave
+
+
+class SerialBridge:
+    def __init__(self, argv, env_for):
+        """argv: the command that starts the firmware; env_for(skip_main): its environment."""
+        self.argv = argv
+        self.env_for = env_for
+        self.host_master, self.host_slave = _open_raw_pty()
+        flags = fcntl.fcntl(self.host_master, fcntl.F_GETFL)
+        fcntl.fcntl(self.host_master, fcntl.F_SETFL, flags | os.O_NONBLOCK)
+        self.path = os.ttyname(self.host_slave)
+        self.tail = b""           # the last bytes the firmware wrote
+        self.host_tail = b""      # the last bytes the host sent
+        self.process = None
+        self.device = None
+        self.running = True
+        self.starts = 0
+        self.spawn(skip_main=False)
+        self.thread = threading.Thread(target=self.serve, daemon=True)
+        self.thread.start()
+
+    def spawn(self, skip_main):
+        master, slave = _open_raw_pty()
+        attributes = termios.tcgetattr(slave)
+        attributes[3] |= termios.ISIG  # Ctrl-C -> SIGINT -> KeyboardInterrupt
+        termios.tcsetattr(slave, termios.TCSANOW, attributes)
+
+        def become_session_leader():
+            os.setsid()
+            fcntl.ioctl(0, termios.TIOCSCTTY, 0)
+
+        self.process = subprocess.Popen(self.argv, stdin=slave, stdout=slave, stderr=slave,
+                                        close_fds=True, preexec_fn=become_session_leader,
+                                        env=self.env_for(skip_main))
+        os.close(slave)
+        self.device = master
+        self.starts += 1
+
+    def to_host(self, data):
+        self.tail = (self.tail + data)[-TAIL_BYTES:]
+        try:
+            os.write(self.host_master, data)
+        except OSError as error:
+            if error.errno not in (errno.EAGAIN, errno.EIO):
+                raise
+
+    def restart(self):
+        """The firmware exited: start it again as a board's soft reset would."""
+        self.process.wait()
+        os.close(self.device)
+        raw_repl_reset = self.host_tail.endswith(CTRL_D)
+        self.to_host(b"soft reboot\r\n" if raw_repl_reset else b"MPY: soft reboot\r\n")
+        self.spawn(skip_main=raw_repl_reset)
+        if raw_repl_reset:
+            time.sleep(0.05)
+            os.write(self.device, b"\r" + CTRL_A)
+
+    def serve(self):
+        while self.running:
+            try:
+                ready, _, _ = select.select([self.device, self.host_master], [], [], 0.1)
+            except (OSError, ValueError):
+                return  # closed by stop()
+            if self.device in ready:
+                try:
+                    data = os.read(self.device, 4096)
+                except OSError:
+                    data = b""
+                if data:
+                    self.to_host(data)
+                elif self.running:
+                    self.restart()
+                continue
+            if self.host_master in ready:
+                try:
+                    data = os.read(self.host_master, 4096)
+                except OSError:
+                    data = b""
+                if data:
+                    self.host_tail = (self.host_tail + data)[-16:]
+                    os.write(self.device, data)
+
+    def stop(self):
+        self.running = False
+        self.thread.join(1)
+        if self.process.poll() is None:
+            os.killpg(self.process.pid, signal.SIGKILL)
+            self.process.wait()
+        for fd in (self.device, self.host_master, self.host_slave):
+            try:
+                os.close(fd)
+            except OSError:
+                pass

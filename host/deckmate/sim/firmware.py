@@ -1,0 +1,44 @@
+"""Starting the firmware of the simulated board: its flash prepared with the image, the unix
+port launched on the boot script with the stand-in `machine` beside it."""
+
+import os
+
+from deckmate import image, runtime
+from deckmate.sim import flash
+from deckmate.sim.boards import read_board
+from deckmate.sim.link import Link
+
+DEVICE_DIR = os.path.join(os.path.dirname(os.path.abspath(__file__)), "device")
+BOOT_SCRIPT = os.path.join(DEVICE_DIR, "sim_boot.py")
+HEAPSIZE = runtime.HEAP  # the device budget (design.md section 2)
+
+
+def prepare_flash(flash_path, board_name, fresh=False):
+    """Deploy the current firmware image for the simulator onto the flash image file, with
+    /board.txt naming the board."""
+    files = image.image_files(image.build_image("sim"))
+    flash.install_image(flash_path, files, fresh=fresh,
+                        extra={"board.txt": board_name.encode() + b"\n"})
+
+
+def command(heapsize=HEAPSIZE, interactive=False):
+    """The argv that starts the simulated board (with -i: the REPL after main.py)."""
+    return ([runtime.micropython_path(), "-X", "heapsize=" + heapsize]
+            + (["-i"] if interactive else []) + [BOOT_SCRIPT])
+
+
+def environment(link_path, flash_path, skip_main=False):
+    env = dict(os.environ, DECKMATE_SIM_LINK=link_path, DECKMATE_SIM_FLASH=flash_path)
+    env.pop("DECKMATE_SIM_SKIP_MAIN", None)
+    if skip_main:
+        env["DECKMATE_SIM_SKIP_MAIN"] = "1"
+    return env
+
+
+def prepare(flash_path, board_name, fresh=False, held_at_boot=()):
+    """Flash prepared and the side channel listening, the keys `held_at_boot` held: the Link
+    for a board about to start."""
+    link = Link(read_board(board_name))
+    prepare_flash(flash_path, board_name, fresh)
+    link.press(held_at_boot)
+    return link

@@ -1,0 +1,83 @@
+"""The simulated board's flash: a LittleFS v2 image in a host file, with the geometry of
+MicroPython's filesystem on a Raspberry Pi Pico (4096-byte blocks, 1408 KB of user flash,
+256-byte program size: ports/rp2 _boot.py and rp2_flash.c).
+
+`install_image` puts a firmware image on it as a deploy does: changed files are written,
+files of the image's folders that the image no longer has are removed, anything else (the
+logs, the settings) stays."""
+
+import os
+
+from littlefs import LittleFS, LittleFSError
+
+BLOCK_SIZE = 4096
+BLOCK_COUNT = 352  # 1408 KB, the RP2040 Pico's filesystem
+PROG_SIZE = 256
+READ_SIZE = 32     # MicroPython's default for VfsLfs2
+
+
+def _filesystem(path, fresh=False):
+    if fresh or not os.path.exists(path):
+        fs = LittleFS(block_size=BLOCK_SIZE, block_count=BLOCK_COUNT, prog_size=PROG_SIZE,
+                      read_size=READ_SIZE)
+        return fs
+    with open(path, "rb") as handle:
+        data = handle.read()
+    fs = LittleFS(block_size=BLOCK_SIZE, block_count=len(data) // BLOCK_SIZE, prog_size=PROG_SIZE,
+                  read_size=READ_SIZE, mount=False)
+    fs.context.buffer = bytearray(data)
+    try:
+        fs.mount()
+    except LittleFSError:
+        raise LittleFSError(LittleFSError.Error.LFS_ERR_CORRUPT) from None
+    return fs
+
+
+def _save(fs, path):
+    os.makedirs(os.path.dirname(os.path.abspath(path)), exist_ok=True)
+    scratch = path + ".new"
+    with open(scratch, "wb") as handle:
+        handle.write(fs.context.buffer)
+    os.replace(scratch, path)
+
+
+def _walk_files(fs, top):
+    found = []
+    for folder, _, names in fs.walk(top):
+        for name in names:
+            found.append((folder.rstrip("/") + "/" + name).lstrip("/"))
+    return found
+
+
+def install_image(path, files, fresh=False, extra=None):
+    """Make sure the flash image at `path` holds `files` ({path on the board: bytes}) and
+    `extra` (more such files, e.g. /board.txt); `fresh` starts from an empty filesystem."""
+    fs = _filesystem(path, fresh)
+    wanted = dict(files)
+    wanted.update(extra or {})
+    folders = set(name.split("/", 1)[0] for name in files if "/" in name)
+    for folder in sorted(folders):
+        if folder in fs.listdir("/"):
+            for name in _walk_files(fs, "/" + folder):
+                if name not in wanted:
+                    fs.remove(name)
+    for name, data in sorted(wanted.items()):
+        try:
+            with fs.open(name, "rb") as handle:
+                if handle.read() == data:
+                    continue
+        except FileNotFoundError:
+            pass
+        parent = os.path.dirname(name)
+        if parent:
+            fs.makedirs(parent, exist_ok=True)
+        with fs.open(name, "wb") as handle:
+            handle.write(data)
+    _save(fs, path)
+
+
+def read_file(path, name):
+    """The bytes of file `name` on the flash image at `path` (for tests and tools)."""
+    fs = _filesystem(path)
+    with fs.open(name, "rb") as handle:
+        return handle.read()

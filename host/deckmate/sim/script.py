@@ -1,0 +1,166 @@
+"""Key scripts: the simulated board played headless, with screenshots.
+
+One step a line: a key (`up down left right press a b x y`) pressed and released;
+`hold KEY MS`; `wait MS`; `shot NAME` (NAME.png, 240x240, the app area); `# comment`.
+After each step the host waits until the firmware is idle (board.idle(), nothing left to
+do) rather than for a fixed time: a key is held until the firmware has read it for longer
+than the debouncer needs, then released likewise.
+
+`run_script` is the Python API (tests and screenshot tools use it); `deckmate sim --headless`
+calls it.
+"""
+
+import os
+import re
+import signal
+import subprocess
+import tempfile
+import time
+
+from deckmate.sim import firmware
+
+KEYS = ("up", "down", "left", "right", "press", "a", "b", "x", "y")
+KEY_SETTLE_MS = 30       # longer than deckhw/buttons.py DEBOUNCE_MS (a test checks)
+ANSWER_TIMEOUT_S = 30.0  # no idle for this long: the firmware stopped answering
+APP_SIZE = 240
+SHOT_NAME = re.compile(r"^[A-Za-z0-9_.-]+$")
+
+
+class ScriptError(Exception):
+    """A key script that cannot be run (the message names the line)."""
+
+
+class FirmwareFailed(Exception):
+    """The firmware crashed, exited or stopped answering; the message has its output."""
+
+
+def parse_script(lines):
+    """[(line number, step, argument...)] of a key script, or ScriptError naming the line."""
+    steps = []
+    for number, line in enumerate(lines, 1):
+        words = line.split("#", 1)[0].split()
+        if not words:
+            continue
+        step = words[0]
+        if step in KEYS and len(words) == 1:
+            steps.append((number, "key", step))
+        elif step == "hold" and len(words) == 3 and words[1] in KEYS and words[2].isdigit():
+            steps.append((number, "hold", words[1], int(words[2])))
+        elif step == "wait" and len(words) == 2 and words[1].isdigit():
+            steps.append((number, "wait", int(words[1])))
+        elif step == "shot" and len(words) == 2 and SHOT_NAME.match(words[1]):
+            steps.append((number, "shot", words[1]))
+        else:
+            raise ScriptError("line %d: unknown step %r (steps: %s, hold KEY MS, wait MS, "
+                              "shot NAME, # comment)" % (number, line.strip(), " ".join(KEYS)))
+    return steps
+
+
+def save_screenshot(panel, path):
+    """The app area (the centre 240x240 of the panel) as a PNG."""
+    from PIL import Image
+    picture = Image.frombytes("RGB", (panel.width, panel.height), panel.rgb())
+    left = (panel.width - APP_SIZE) // 2
+    top = (panel.height - APP_SIZE) // 2
+    picture.crop((left, top, left + APP_SIZE, top + APP_SIZE)).save(path)
+
+
+class HeadlessBoard:
+    """The firmware running with its output in a file and the host waiting on its idles."""
+
+    def __init__(self, flash, board="pico_lcd_13", heapsize=firmware.HEAPSIZE, fresh=False,
+                 held_at_boot=()):
+        self.link = firmware.prepare(flash, board, fresh, held_at_boot)
+        self.flash = flash
+        self.heapsize = heapsize
+        self.output = tempfile.TemporaryFile()
+        self.process = None
+        self.resets_seen = 0
+        self.start()
+
+    def start(self):
+        self.process = subprocess.Popen(
+            firmware.command(self.heapsize), stdin=subprocess.DEVNULL, stdout=self.output,
+            stderr=subprocess.STDOUT, env=firmware.environment(self.link.path, self.flash))
+
+    def output_text(self):
+        self.output.seek(0)
+        return self.output.read().decode(errors="replace")
+
+    def close(self):
+        if self.process.poll() is None:
+            self.process.kill()
+            self.process.wait()
+        self.link.close()
+        self.output.close()
+
+    def fail(self, reason):
+        raise FirmwareFailed("%s\n--- firmware output ---\n%s" % (reason, self.output_text()[-4000:]))
+
+    def wait_until(self, condition, what):
+        deadline = time.monotonic() + ANSWER_TIMEOUT_S
+        while not condition():
+            if self.link.pump(0.05):
+                deadline = time.monotonic() + ANSWER_TIMEOUT_S
+            status = self.process.poll()
+            if status is not None:
+                while self.link.pump(0):  # what it sent before exiting
+                    pass
+                if self.link.resets > self.resets_seen:
+                    self.resets_seen = self.link.resets
+                    self.link.idle = None
+                    self.start()
+                    continue
+                self.fail("the firmware exited (status %d) while %s" % (status, what))
+            if time.monotonic() > deadline:
+                self.process.send_signal(signal.SIGINT)  # its traceback shows where it hung
+                time.sleep(0.5)
+                self.fail("the firmware stopped answering (no idle for %d s) while %s"
+                          % (ANSWER_TIMEOUT_S, what))
+
+    def settle(self, lag_ms, what):
+        self.wait_until(lambda: self.link.settled(lag_ms), what)
+
+    def next_idle(self, what):
+        seen = self.link.idle_count
+        self.wait_until(lambda: self.link.idle_count > seen, what)
+
+    def run_step(self, step, shots_dir):
+        number, kind = step[0], step[1]
+        what = "running line %d (%s)" % (number, " ".join(str(part) for part in step[1:]))
+        if kind in ("key", "hold"):
+            self.link.press([step[2]])
+            self.settle(KEY_SETTLE_MS if kind == "key" else max(KEY_SETTLE_MS, step[3]), what)
+            self.link.press([])
+            self.settle(KEY_SETTLE_MS, what)
+        elif kind == "wait":
+            time.sleep(step[2] / 1000)
+            self.next_idle(what)
+        elif kind == "shot":
+            self.next_idle(what)
+            path = os.path.join(shots_dir, step[2] + ".png")
+            save_screenshot(self.link.panel, path)
+            return path
+        return None
+
+
+def run_script(lines, flash, shots_dir, heapsize=firmware.HEAPSIZE, board="pico_lcd_13",
+               fresh=False, held_at_boot=()):
+    """Boot the simulated board on the flash image file `flash`, play the key script `lines`
+    and write its shots into `shots_dir`. Returns the PNG paths written. Raises ScriptError
+    for a bad script (before booting) and FirmwareFailed if the firmware crashed, exited or
+    stopped answering."""
+    steps = parse_script(lines)
+    if shots_dir:
+        os.makedirs(shots_dir, exist_ok=True)
+    headless = HeadlessBoard(flash, board, heapsize, fresh, held_at_boot)
+    shots = []
+    try:
+        headless.settle(0, "booting")
+        for step in steps:
+            path = headless.run_step(step, shots_dir)
+            if path:
+                shots.append(path)
+    finally:
+        headless.close()
+    return shots

@@ -1,0 +1,72 @@
+"""`deckmate sim --headless`: the firmware image boots on the simulated board, plays a key
+script and writes screenshots; bad scripts and crashed firmware are reported."""
+
+import os
+import subprocess
+import sys
+
+import pytest
+from PIL import Image
+
+from deckhw.buttons import DEBOUNCE_MS
+from deckmate.sim.script import KEY_SETTLE_MS, FirmwareFailed, ScriptError, parse_script, run_script
+from helpers import deckmate
+
+
+def test_headless_boot_writes_a_240x240_screenshot_of_what_main_shows(tmp_path):
+    shots = run_script(["shot boot"], str(tmp_path / "flash.img"), str(tmp_path / "shots"))
+    assert shots == [str(tmp_path / "shots" / "boot.png")]
+    picture = Image.open(shots[0])
+    assert picture.size == (240, 240)
+    assert len(picture.getcolors(256)) > 2  # something was drawn, not a blank panel
+
+
+def test_the_command_plays_a_script_and_exits_0(tmp_path):
+    script = tmp_path / "keys.txt"
+    script.write_text("# open and close\nshot first\na\nhold down 700\nwait 10\nshot second\n")
+    result = deckmate("sim", "--headless", "--keys", script, "--screenshots", tmp_path / "shots",
+                      "--flash", tmp_path / "flash.img", "--fresh")
+    assert result.returncode == 0, result.stderr
+    assert sorted(p.name for p in (tmp_path / "shots").iterdir()) == ["first.png", "second.png"]
+
+
+def test_an_unknown_step_is_refused_with_its_line_before_booting(tmp_path):
+    script = tmp_path / "keys.txt"
+    script.write_text("a\n\njump\n")
+    result = deckmate("sim", "--headless", "--keys", script, "--flash", tmp_path / "flash.img")
+    assert result.returncode == 2
+    assert "line 3" in result.stderr and "jump" in result.stderr
+    assert not (tmp_path / "flash.img").exists()
+
+
+@pytest.mark.parametrize("line", ["hold a", "hold q 100", "wait soon", "shot", "shot a/b", "a b"])
+def test_malformed_steps_are_refused(line):
+    with pytest.raises(ScriptError, match="line 1"):
+        parse_script([line])
+
+
+def test_a_crash_fails_the_run_with_the_firmware_s_traceback(tmp_path):
+    # 40 KB of heap cannot hold the 28,800-byte frame buffer and what comes before it
+    with pytest.raises(FirmwareFailed) as failure:
+        run_script(["shot boot"], str(tmp_path / "flash.img"), str(tmp_path), heapsize="40K")
+    assert "MemoryError" in str(failure.value) and "Traceback" in str(failure.value)
+
+
+def test_a_key_is_held_longer_than_the_debouncer_needs():
+    assert KEY_SETTLE_MS > DEBOUNCE_MS
+
+
+def test_the_second_board_runs_too(tmp_path):
+    shots = run_script(["a", "shot boot"], str(tmp_path / "flash.img"), str(tmp_path),
+                       board="pico_display_20")
+    assert Image.open(shots[0]).size == (240, 240)
+
+
+def test_without_a_display_the_window_says_so_in_one_line_and_names_the_headless_form(tmp_path):
+    env = dict((k, v) for k, v in os.environ.items()
+               if k not in ("DISPLAY", "WAYLAND_DISPLAY", "SDL_VIDEODRIVER"))
+    result = subprocess.run([sys.executable, "-m", "deckmate.cli", "sim", "--flash",
+                             str(tmp_path / "flash.img")], capture_output=True, text=True, env=env)
+    assert result.returncode == 1
+    assert result.stderr.count("\n") == 1
+    assert "no display" in result.stderr and "deckmate sim --headless --keys FILE" in result.stderr

@@ -1,0 +1,69 @@
+"""The simulated board's USB serial port: mpremote and pyserial talk to it over its pty as
+to a board, and its flash keeps files between runs."""
+
+import subprocess
+import time
+
+import serial
+
+from deckmate.sim.board import SimulatedBoard
+from deckmate.sim.flash import read_file
+from helpers import tool
+
+
+def mpremote(board, *args):
+    result = subprocess.run([tool("mpremote"), "connect", board.serial_path] + list(args),
+                            capture_output=True, text=True, timeout=30)
+    assert result.returncode == 0, result.stdout + result.stderr
+    return result.stdout
+
+
+def wait_for_app(board):
+    """Until main.py has started and gone idle."""
+    deadline = time.monotonic() + 20
+    while board.link.idle_count == 0:
+        assert time.monotonic() < deadline, "main.py never went idle"
+        time.sleep(0.02)
+
+
+def read_until(port, text, seconds=10):
+    seen = b""
+    deadline = time.monotonic() + seconds
+    while text.encode() not in seen:
+        assert time.monotonic() < deadline, "no %r in %r" % (text, seen[-300:])
+        seen += port.read(port.in_waiting or 1)
+    return seen.decode(errors="replace")
+
+
+def test_mpremote_interrupts_the_app_then_execs_lists_and_copies_both_ways(tmp_path):
+    flash = str(tmp_path / "flash.img")
+    note = tmp_path / "note.txt"
+    note.write_bytes(b"kept on flash\n" * 50)
+    with SimulatedBoard(flash, fresh=True) as board:
+        wait_for_app(board)
+        assert mpremote(board, "exec", "print(6 * 7)").strip() == "42"
+        assert "main.py" in mpremote(board, "fs", "ls", ":")
+        mpremote(board, "fs", "cp", str(note), ":note.txt")
+        mpremote(board, "fs", "cp", ":note.txt", str(tmp_path / "back.txt"))
+    assert (tmp_path / "back.txt").read_bytes() == note.read_bytes()
+    assert read_file(flash, "note.txt") == note.read_bytes()  # still there after the run
+
+
+def test_pyserial_ctrl_c_stops_the_app_into_the_repl(tmp_path):
+    with SimulatedBoard(str(tmp_path / "flash.img"), fresh=True) as board:
+        wait_for_app(board)
+        with serial.Serial(board.serial_path, 115200, timeout=0.1) as port:
+            port.write(b"\x03")
+            assert "KeyboardInterrupt" in read_until(port, ">>> ")
+            port.write(b"print('answer', 6 * 7)\r")
+            read_until(port, "answer 42")
+
+
+def test_the_safe_mode_key_held_at_boot_skips_the_app(tmp_path):
+    with SimulatedBoard(str(tmp_path / "flash.img"), fresh=True, held_at_boot=("x",)) as board:
+        with serial.Serial(board.serial_path, 115200, timeout=0.1) as port:
+            port.write(b"\r")
+            read_until(port, ">>> ")
+            port.write(b"print('main' in globals() or 'no app')\r")
+            read_until(port, "no app")
+        assert board.link.idle_count == 0  # the app never ran
