@@ -32,26 +32,25 @@ SAVED_GAMES = (
 def saved_games_files():
     """{path on the flash: bytes}: the logs and the manifest of SAVED_GAMES, written by the
     firmware's own store (under CPython) into a scratch folder."""
-    from deckapp.store import Store
+    from deckapp import store as store_module
     from deckcore.bots import make
     from deckcore.games import load
     from deckcore.selfplay import play_match
 
     folder = tempfile.mkdtemp()
     try:
-        store = Store(folder)
+        store = store_module.Store(folder)
         store.boot()
         for number, (name, options, seed, bots, date) in enumerate(SAVED_GAMES, 1):
             game = load(name)(options)
             lines = []
             play_match(game, seed, [make(bot, game) for bot in bots], lines.append,
                        "game-%d" % number, "sim")
+            store_module._today = lambda: date  # the store's clock, stopped at this date
             game_log = store.start_game("game-%d" % number, lines[0])
             for line in lines[1:]:
                 game_log.append(line)
             game_log.close()
-            store.entry("game-%d" % number)["date"] = date
-        store.save_manifest()
         files = {}
         for folder_name, _, names in os.walk(folder):
             for name in names:

@@ -30,23 +30,33 @@ def winners(names, seats):
     return ", ".join(names[seat] if seat < len(names) else "?" for seat in seats)
 
 
+class Game:
+    """What History keeps of a manifest entry: its row, and what its summary needs."""
+
+    def __init__(self, entry):
+        self.id = entry["id"]
+        self.title = TITLES.get(entry.get("game"), "?")
+        self.date = entry.get("date") or "no date"
+        self.players = entry.get("players") or []
+        self.winners = (entry.get("result") or {}).get("winner") or []
+        self.row = (self.title, result_text(entry),
+                    "%s  %s" % (self.date[:10], ", ".join(self.players)))
+
+
 class HistoryScreen(Screen):
     title = "History"
 
     def __init__(self):
         super().__init__()
-        self.games = []
+        self.games = None
         self.list = widgets.ListView([], font.SMALL, 34)
 
     def shown(self):
-        store = self.app.store
-        self.games = store.games() if store else []
-        self.games.reverse()
-        self.list.rows = [
-            (TITLES.get(entry.get("game"), "?"), result_text(entry),
-             "%s  %s" % ((entry.get("date") or "no date")[:10],
-                         ", ".join(entry.get("players") or [])))
-            for entry in self.games]
+        if self.games is None:  # read the manifest once, newest game first
+            store = self.app.store
+            self.games = [Game(entry) for entry in store.games()] if store else []
+            self.games.reverse()
+            self.list.rows = [game.row for game in self.games]
         self.changed()
 
     def softkeys(self):
@@ -71,21 +81,20 @@ class HistoryScreen(Screen):
 
 
 class SummaryScreen(Screen):
-    """One game's scores hand by hand, the totals and the result, read from its log."""
+    """One game's scores hand by hand, the totals and the winners, read from its log."""
 
-    def __init__(self, entry):
+    def __init__(self, game):
         super().__init__()
-        self.entry = entry
-        self.title = TITLES.get(entry.get("game"), "Game")
+        self.game = game
+        self.title = game.title
         self.lines = None      # the log's lines while being read, None when done
-        self.names = entry.get("players") or []
         self.hands = []        # the score of each hand, per seat
         self.totals = None
         self.first = 0         # the first hand shown (scrolling)
 
     def shown(self):
         if self.lines is None and not self.hands:
-            self.lines = self.app.store.read_lines(self.entry["id"])
+            self.lines = self.app.store.read_lines(self.game.id)
         self.changed()
 
     def softkeys(self):
@@ -115,16 +124,16 @@ class SummaryScreen(Screen):
 
     def draw(self, canvas):
         y = widgets.TOP + 4
-        date = self.entry.get("date") or "no date"
-        font.text(canvas, "%s, %d hands" % (date, len(self.hands)), 6, y, theme.MUTED)
+        font.text(canvas, "%s, %d hands" % (self.game.date, len(self.hands)), 6, y, theme.MUTED)
         if self.lines is not None:
             font.text(canvas, "Reading the log...", 6, y + 40, theme.TEXT)
             return
-        seats = max(1, len(self.names))
+        names = self.game.players
+        seats = max(1, len(names))
         column = (widgets.SIZE - 40) // seats
         y += 20
         for seat in range(seats):
-            name = self.names[seat] if seat < len(self.names) else "?"
+            name = names[seat] if seat < len(names) else "?"
             font.text(canvas, font.fit(name, column - 4), 40 + seat * column, y, theme.TEXT)
         canvas.hline(4, y + 16, widgets.SIZE - 8, theme.MUTED)
         y += 20
@@ -138,8 +147,7 @@ class SummaryScreen(Screen):
             y = widgets.BOTTOM - 26
             canvas.hline(4, y - 3, widgets.SIZE - 8, theme.MUTED)
             font.text(canvas, "Total", 2, y + 4, theme.MUTED)
-            result = self.entry.get("result") or {}
-            self.numbers(canvas, self.totals, column, y, font.LARGE, result.get("winner") or ())
+            self.numbers(canvas, self.totals, column, y, font.LARGE, self.game.winners)
 
     def numbers(self, canvas, values, column, y, size, winners=()):
         """A row of numbers, one per seat; the winners' in the cursor colour."""
