@@ -1,6 +1,7 @@
 """The device killed in the middle of a game and of a prune (issue 14, point 4): the store
 runs in a MicroPython process on a flash image in a file, as in the simulator, and the
-process is killed with SIGKILL at chosen flash operations (tests/store/killed.py). After each
+process is killed with SIGKILL at chosen flash operations (tests/store/killed.py running
+tests/store/device_actions.py). After each
 kill the store boots without damage, saved logs are whole and the app resumes the game."""
 
 import json
@@ -33,16 +34,19 @@ def run_killed(image, action, stop_at):
     """Run an action and kill the process (SIGKILL) before its flash operation `stop_at`."""
     process = subprocess.Popen(command(image, action, stop_at), stdin=subprocess.PIPE,
                                stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    line = process.stdout.readline()
+    output = ""
+    while not output.endswith("stopping\n"):
+        line = process.stdout.readline()
+        assert line, output + process.stderr.read()  # it ended without reaching stop_at
+        output += line
     process.kill()
     process.communicate()
-    assert line.strip() == "stopping", line + process.stderr.read() if process.stderr else line
 
 
 def check(image):
     result = subprocess.run(command(image, "check"), capture_output=True, text=True, timeout=120)
     assert result.returncode == 0, result.stdout[-2000:] + result.stderr[-2000:]
-    state = json.loads(result.stdout)
+    state = json.loads(result.stdout.splitlines()[-1])
     assert state["problems"] == [], state
     assert all(replays for _, _, replays in state["closed"]), state
     assert state["resumed"] is not False, state
