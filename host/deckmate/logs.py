@@ -61,6 +61,14 @@ def replay_file(path, on_record=None):
     return replay_log(ReadLog.of_file(path), on_record)
 
 
+def _record_label(record):
+    """`KIND record: ` for the start of a message (a kind that is not a word, quoted)."""
+    kind = record.get("t") if isinstance(record, dict) else None
+    if not isinstance(kind, str):
+        return ""
+    return "%s record: " % (kind if kind.isidentifier() else repr(kind))
+
+
 def replay_log(read, on_record=None):
     """Replay the records of a ReadLog, as replay_file does."""
     replay = Replay(load)
@@ -68,9 +76,7 @@ def replay_log(read, on_record=None):
         try:
             replay.feed(record)
         except LogError as error:
-            kind = record.get("t") if isinstance(record, dict) else None
-            where = "%s record: " % kind if isinstance(kind, str) else ""
-            raise BadLog(read.path, number, where + str(error))
+            raise BadLog(read.path, number, _record_label(record) + str(error))
         if on_record:
             on_record(number, record, replay)
     return replay, read

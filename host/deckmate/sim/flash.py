@@ -81,3 +81,8 @@ def read_file(path, name):
     fs = _filesystem(path)
     with fs.open(name, "rb") as handle:
         return handle.read()
+
+
+def used_blocks(path):
+    """The blocks the filesystem on the flash image at `path` takes."""
+    return _filesystem(path).used_block_count

@@ -52,6 +52,7 @@ class Panel:
         self.memory = bytearray(width * height * 2)  # RGB565 big-endian, native rows
         self.commands_seen = []
         self.pixel_bytes = 0  # RAMWR data bytes received, for tests of partial pushes
+        self.changes = 0      # counts the SPI writes and resets: the picture may differ
         self.reset()
 
     def reset(self):
@@ -72,10 +73,12 @@ class Panel:
         self.levels[gpio] = level
         if gpio == self.rst_pin and previous == 1 and level == 0:
             self.reset()
+            self.changes += 1
 
     def spi(self, data):
         if self.levels.get(self.cs_pin, 1):
             return  # not selected
+        self.changes += 1
         if self.levels.get(self.dc_pin, 1) == 0:
             for code in data:
                 self.start_command(code)

@@ -7,10 +7,9 @@ import sys
 from deckmate.errors import CommandError
 from deckmate.sim.board import SimulatedBoard
 
-# keyboard key name (pygame.key.name) -> board key; the legend lists them in this order
-KEYBOARD = (("up", "up"), ("down", "down"), ("left", "left"), ("right", "right"),
-            ("return", "press"), ("space", "press"), ("a", "a"), ("b", "b"), ("x", "x"),
-            ("y", "y"))
+# keyboard key name (pygame.key.name) -> board key
+KEYBOARD = {"up": "up", "down": "down", "left": "left", "right": "right",
+            "return": "press", "space": "press", "a": "a", "b": "b", "x": "x", "y": "y"}
 NO_DISPLAY = ("no display here for the window; run it headless: "
               "deckmate sim --headless --keys FILE --screenshots DIR")
 HEADLESS_DRIVERS = ("offscreen", "dummy")
@@ -19,7 +18,17 @@ FRAMES_PER_SECOND = 30
 
 
 def legend_text(keys):
-    return "  ".join("%s=%s" % (keyboard, key) for keyboard, key in KEYBOARD if key in keys)
+    """The keyboard keys of the board's buttons, in one short line."""
+    parts = []
+    if "up" in keys:
+        parts.append("arrows: joystick")
+    if "press" in keys:
+        parts.append("Enter/Space: press")
+    letters = [key for key in ("a", "b", "x", "y") if key in keys]
+    if letters:
+        parts.append("%s: keys %s" % (" ".join(k.upper() for k in letters), " ".join(letters)))
+    parts.append("Esc: quit")
+    return "   ".join(parts)
 
 
 def run(flash, board_name, heapsize, fresh, scale):
@@ -42,7 +51,7 @@ def run(flash, board_name, heapsize, fresh, scale):
     with SimulatedBoard(flash, board_name, heapsize, fresh) as board:
         keys = board.link.board.keys
         print("serial port: %s" % board.serial_path)
-        print("keys: %s; Esc closes" % legend_text(keys))
+        print("keys: %s" % legend_text(keys))
         sys.stdout.flush()
         panel = board.panel
         size = (panel.width * scale, panel.height * scale)
@@ -52,6 +61,7 @@ def run(flash, board_name, heapsize, fresh, scale):
         legend = font.render(legend_text(keys), True, (200, 200, 200))
         held = set()
         clock = pygame.time.Clock()
+        shown = None  # panel.changes when the window last drew the panel
         while True:
             for event in pygame.event.get():
                 if event.type == pygame.QUIT:
@@ -60,13 +70,15 @@ def run(flash, board_name, heapsize, fresh, scale):
                     name = pygame.key.name(event.key)
                     if name == "escape":
                         return
-                    key = dict(KEYBOARD).get(name)
+                    key = KEYBOARD.get(name)
                     if key in keys:
                         (held.add if event.type == pygame.KEYDOWN else held.discard)(key)
                         board.press(held)
-            picture = pygame.image.frombuffer(panel.rgb(), (panel.width, panel.height), "RGB")
-            screen.fill((0, 0, 0))
-            screen.blit(pygame.transform.scale(picture, size), (0, 0))
-            screen.blit(legend, (4, size[1] + 4))
-            pygame.display.flip()
+            if panel.changes != shown:
+                shown = panel.changes
+                picture = pygame.image.frombuffer(panel.rgb(), (panel.width, panel.height), "RGB")
+                screen.fill((0, 0, 0))
+                screen.blit(pygame.transform.scale(picture, size), (0, 0))
+                screen.blit(legend, (4, size[1] + 4))
+                pygame.display.flip()
             clock.tick(FRAMES_PER_SECOND)

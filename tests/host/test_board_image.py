@@ -1,0 +1,52 @@
+"""The image builder: firmware/manifest.txt says what goes on the board, build_image compiles
+exactly that, and deploying it onto the simulated flash keeps the owner's files."""
+
+import os
+
+import pytest
+
+from deckmate.image import build_image, image_files, manifest_entries
+from deckmate.sim import flash
+from helpers import FIRMWARE
+
+# .mpy header byte 2, upper 6 bits: the native architecture (py/persistentcode.h MP_NATIVE_ARCH_*)
+MPY_ARCH_X64 = 2
+MPY_ARCH_ARMV6M = 4
+
+
+def test_the_manifest_lists_main_as_source_and_the_viper_module_as_native():
+    kinds = dict(manifest_entries())
+    assert kinds["main.py"] == "source"
+    assert kinds["deckhw/expand_viper.py"] == "native"
+    assert kinds["deckhw/expand.py"] == kinds["boards/pico_lcd_13.py"] == "mpy"
+    assert not any(path.startswith(("tests", "tools")) for path in kinds)
+
+
+def test_the_image_holds_one_compiled_file_per_manifest_entry_and_nothing_else():
+    files = image_files(build_image("rp2040"))
+    expected = set(p if kind == "source" else p[:-3] + ".mpy" for p, kind in manifest_entries())
+    assert set(files) == expected
+    with open(os.path.join(FIRMWARE, "main.py"), "rb") as handle:
+        assert files["main.py"] == handle.read()
+
+
+def test_native_code_is_compiled_for_each_target_and_bytecode_is_shared():
+    pico, sim = image_files(build_image("rp2040")), image_files(build_image("sim"))
+    assert pico["deckhw/expand_viper.mpy"][2] >> 2 == MPY_ARCH_ARMV6M
+    assert sim["deckhw/expand_viper.mpy"][2] >> 2 == MPY_ARCH_X64
+    assert pico["deckhw/st7789.mpy"] == sim["deckhw/st7789.mpy"]
+
+
+def test_a_deploy_replaces_the_image_and_keeps_other_files_but_fresh_starts_empty(tmp_path):
+    path = str(tmp_path / "flash.img")
+    flash.install_image(path, {"deckhw/old.mpy": b"old", "main.py": b"1"},
+                        extra={"logs/game.jsonl": b"{}\n"})
+    flash.install_image(path, {"deckhw/new.mpy": b"new", "main.py": b"2"})
+    assert flash.read_file(path, "main.py") == b"2"
+    assert flash.read_file(path, "logs/game.jsonl") == b"{}\n"
+    assert os.path.getsize(path) == flash.BLOCK_SIZE * flash.BLOCK_COUNT
+    with pytest.raises(FileNotFoundError):  # the image no longer has it
+        flash.read_file(path, "deckhw/old.mpy")
+    flash.install_image(path, {"main.py": b"3"}, fresh=True)
+    with pytest.raises(FileNotFoundError):
+        flash.read_file(path, "logs/game.jsonl")

@@ -1,0 +1,218 @@
+"""The device budgets of issue 12, measured: redraw times as RP2040 estimates, the peak heap
+of the device image with a match in progress, and the size of the deployed image.
+
+usage: .venv/bin/python tools/device_budgets.py [--games scioto,scout] [--hands 1]
+
+Redraw: the real driver (firmware/deckhw/st7789.py, the sim image's .mpy files with the
+viper expansion compiled for x64) pushes the whole screen and one card's rows in the unix
+port. Its bus and pins are C builtins there (`len`, `abs`), costing about what a call into
+the board's C `machine.SPI.write` and `Pin.value` costs, so the time measured is the
+driver's own. The estimate adds three parts:
+- bytecode: the push minus its viper expansion, scaled like `deckmate bench` scales a bot's
+  decision (the calibration loop timed in the same run; REFERENCE_RP2040_S);
+- viper: native code does not scale by the bytecode factor; it is estimated from the
+  instructions of the loop: VIPER_CYCLES_PER_BYTE Cortex-M0+ cycles per frame-buffer byte
+  (about 20 Thumb instructions: a load, two palette indices, four loads, four stores and
+  the loop's arithmetic, at about 2 cycles each) at 125 MHz;
+- SPI: the RGB565 bytes at the board's 62.5 MHz clock, blocking (MicroPython's SPI.write).
+Heap: a Session of deckapp.play (the match the screens drive) with bots at `normal` in every
+seat, beside the board and its frame buffer, under `micropython -X heapsize=192K`; the live
+heap (after a collection) is sampled at every slice of the bots' work (`tick`) and every decision.
+Image: build_image("rp2040"), the files a Pico gets, and the flash blocks they take.
+"""
+
+import argparse
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+
+from deckmate import image, runtime
+from deckmate.commands.bench import REFERENCE_RP2040_S
+from deckmate.sim import flash
+from deckmate.sim.firmware import DEVICE_DIR
+
+VIPER_CYCLES_PER_BYTE = 40
+CPU_HZ = 125_000_000
+SPI_HZ = 62_500_000
+CARD_ROWS = 60  # a card of the hand: the rows one card's change pushes
+HEAP_BYTES = 192 * 1024
+
+TIMING = """
+import gc
+import time
+from bench_decisions import reference_us
+import boards.pico_lcd_13 as definition
+from deckhw import st7789
+
+board = definition.make_board()
+display = board.display
+
+
+class Bus:
+    write = staticmethod(len)
+
+
+class Wire:
+    value = staticmethod(abs)
+
+
+display.spi = Bus()
+display.cs = Wire()
+display.dc = Wire()
+
+
+def median_us(work, rounds):
+    times = []
+    for _ in range(rounds):
+        gc.collect()
+        start = time.ticks_us()
+        work()
+        times.append(time.ticks_diff(time.ticks_us(), start))
+    times.sort()
+    return times[len(times) // 2]
+
+
+def push(rows):
+    display.mark(0, rows)
+    display.show()
+
+
+def expand(rows):
+    for y in range(0, rows, st7789.BAND_ROWS):
+        count = min(st7789.BAND_ROWS, rows - y)
+        st7789.expand(display.buffer, y * 120, count * 120, display.palette, display.band)
+
+
+results = []
+for rounds in range(5):
+    results.append((reference_us(), median_us(lambda: push(240), 30),
+                    median_us(lambda: push(%(card)d), 60), median_us(lambda: expand(240), 30),
+                    median_us(lambda: expand(%(card)d), 60)))
+for row in results:
+    print("TIMING", " ".join(str(v) for v in row))
+"""
+
+HEAP = """
+import gc
+import boards.pico_lcd_13 as definition
+from deckcore.games import load
+from deckapp.play.session import BOT, Seat, Session
+
+board = definition.make_board()
+peak = [0]
+
+
+def sample():
+    gc.collect()
+    used = gc.mem_alloc()
+    if used > peak[0]:
+        peak[0] = used
+
+
+sample()
+at_boot = peak[0]
+game = load(%(game)r)({})
+session = Session(game, [Seat("Bot %%d" %% (s + 1), BOT, "normal") for s in range(game.num_players)],
+                  %(seed)d, lambda line: None, "budget", "sim")
+session.start()
+hands = 0
+decisions = 0
+while hands < %(hands)d:
+    choice = session.bot_choice(sample)  # sampled at every slice of the bot's work
+    decisions += 1
+    sample()
+    if session.play(choice):
+        hands += 1
+        if session.is_over():
+            break
+        session.next_hand()
+print("HEAP", at_boot, peak[0], decisions)
+"""
+
+
+def run_micropython(code, heapsize="192K", check=True):
+    # the stand-in machine, the image, and the calibration loop of `deckmate bench`
+    prelude = "import sys\nsys.path[:0] = [%r, %r, %r]\n" % (
+        DEVICE_DIR, image.build_image("sim"), os.path.dirname(runtime.__file__))
+    done = subprocess.run([runtime.micropython_path(), "-X", "heapsize=" + heapsize, "-c",
+                           prelude + code], capture_output=True, text=True,
+                          env=dict((k, v) for k, v in os.environ.items() if k != "DECKMATE_SIM_LINK"))
+    if done.returncode and not check:
+        return None
+    if done.returncode:
+        raise SystemExit("the MicroPython run failed:\n" + done.stdout[-3000:] + done.stderr[-2000:])
+    return done.stdout
+
+
+def redraw_estimates():
+    out = run_micropython(TIMING % {"card": CARD_ROWS})
+    rows = [[int(v) for v in line.split()[1:]] for line in out.splitlines() if line.startswith("TIMING")]
+    reference = statistics.median(r[0] for r in rows)
+    factor = REFERENCE_RP2040_S * 1000 / reference  # device ms per host us of bytecode
+    estimates = {}
+    for name, rows_pushed, total, viper in (("full screen", 240, 1, 3), ("one card", CARD_ROWS, 2, 4)):
+        host_push = statistics.median(r[total] for r in rows)
+        host_viper = statistics.median(r[viper] for r in rows)
+        bytecode_ms = max(0, host_push - host_viper) * factor
+        viper_ms = rows_pushed * 120 * VIPER_CYCLES_PER_BYTE / CPU_HZ * 1000
+        spi_ms = rows_pushed * 240 * 2 * 8 / SPI_HZ * 1000
+        estimates[name] = (rows_pushed, host_push, host_viper, bytecode_ms, viper_ms, spi_ms)
+    return reference, factor, estimates
+
+
+def peak_heap(game, hands, seed=1):
+    """(live heap with the board, peak live heap, decisions, whether it fitted in 192 KB).
+    A run that fails under 192 KB is measured again with room to spare."""
+    code = HEAP % {"game": game, "hands": hands, "seed": seed}
+    out = run_micropython(code, check=False)
+    fitted = out is not None
+    if not fitted:
+        out = run_micropython(code, heapsize="1M")
+    line = [l for l in out.splitlines() if l.startswith("HEAP")][0]
+    at_boot, peak, decisions = (int(v) for v in line.split()[1:])
+    return at_boot, peak, decisions, fitted
+
+
+def image_size():
+    files = image.image_files(image.build_image("rp2040"))
+    with tempfile.TemporaryDirectory() as folder:
+        path = os.path.join(folder, "flash.img")
+        flash.install_image(path, files, fresh=True)
+        blocks = flash.used_blocks(path)
+    return len(files), sum(len(data) for data in files.values()), blocks
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--games", default="scioto,scarto,chambery,droggn,scout")
+    parser.add_argument("--hands", type=int, default=1, help="hands played per game (default 1)")
+    args = parser.parse_args(argv)
+
+    reference, factor, estimates = redraw_estimates()
+    print("calibration loop %.0f us on this host: %.3f RP2040 ms per host us of bytecode"
+          % (reference, factor))
+    print("| push | rows | unix port (push / of it viper) | RP2040 bytecode | viper | SPI | RP2040 total |")
+    print("|---|---|---|---|---|---|---|")
+    for name, (rows, host_push, host_viper, bytecode_ms, viper_ms, spi_ms) in estimates.items():
+        print("| %s | %d | %d us / %d us | %.1f ms | %.1f ms | %.1f ms | **%.0f ms** |"
+              % (name, rows, host_push, host_viper, bytecode_ms, viper_ms, spi_ms,
+                 bytecode_ms + viper_ms + spi_ms))
+    print()
+    print("| game | decisions | live heap with the board | peak live heap | headroom in 192 KB | ran in 192 KB |")
+    print("|---|---|---|---|---|---|")
+    for game in args.games.split(","):
+        at_boot, peak, decisions, fitted = peak_heap(game, args.hands)
+        print("| %s | %d | %d B | %d B | %d B | %s |" % (game, decisions, at_boot, peak,
+                                                      HEAP_BYTES - peak, "yes" if fitted else "**no: MemoryError**"))
+    print()
+    count, total, blocks = image_size()
+    print("image for a Pico: %d files, %d bytes (%.0f KB) of .mpy and main.py; %d flash blocks "
+          "of 4096 bytes (%.0f KB) of the %d" % (count, total, total / 1024, blocks,
+                                                  blocks * 4 / 1, flash.BLOCK_COUNT))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
