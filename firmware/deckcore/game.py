@@ -90,18 +90,30 @@ class Game:
     OPTIONS = ()
 
     def __init__(self, options=None):
-        given = options or {}
-        known = [o.name for o in self.OPTIONS]
+        self.options = self.resolve(options or {})  # final: never changed after this
+        self.num_players = 0  # set by the subclass from its options
+
+    @classmethod
+    def resolve(cls, given):
+        """The final options for `given` (name: value): unknown names refused, each value
+        checked, the defaults filled in, then the game's `settle` step. Raises RulesError.
+        The Game is built from the dict this returns."""
+        known = [o.name for o in cls.OPTIONS]
         for key in sorted(given):
             if key not in known:
                 raise RulesError("%s has no option %r; its options are: %s" % (
-                    self.NAME, key, ", ".join(known)))
+                    cls.NAME, key, ", ".join(known)))
         resolved = {}
-        for option in self.OPTIONS:
+        for option in cls.OPTIONS:
             value = given.get(option.name, option.default)
             resolved[option.name] = option.check(value)
-        self.options = resolved
-        self.num_players = 0  # set by the subclass from its options
+        cls.settle(resolved)
+        return resolved
+
+    @staticmethod
+    def settle(options):
+        """A game's own step of `resolve`: give every "auto" option (None) its value and
+        raise RulesError for options that conflict. Nothing to do by default."""
 
     def option_items(self):
         """The resolved options as (name, value) pairs in declaration order (for logs)."""

@@ -65,18 +65,26 @@ class ListView:
         self.first = 0  # the row shown at the top
 
     def move(self, delta):
-        """Move the cursor by delta rows, wrapping round the ends; True if it moved."""
+        """Move the cursor by delta rows, wrapping round the ends. Returns the screen rows
+        (first, end) that changed, for Screen.changed: the two rows, or the whole list when
+        it scrolled; None if the cursor did not move."""
         if not self.rows:
-            return False
+            return None
         cursor = (self.cursor + delta) % len(self.rows)
         if cursor == self.cursor:
-            return False
+            return None
+        old = self.cursor
         self.cursor = cursor
+        first = self.first
         if cursor < self.first:
             self.first = cursor
         elif cursor >= self.first + self.visible:
             self.first = cursor - self.visible + 1
-        return True
+        if self.first != first:
+            return self.top, self.top + self.visible * self.row_height
+        y0 = self.top + (min(old, cursor) - first) * self.row_height
+        y1 = self.top + (max(old, cursor) - first + 1) * self.row_height
+        return y0, y1
 
     def draw(self, canvas, empty_text="Nothing here yet"):
         if not self.rows:

@@ -14,12 +14,14 @@ the set is likely to earn as the active set: a chip from each seat that scouts i
 hand scored free if every other seat must scout (5.3 (b)). That chance is counted in worlds
 dealt from the view, against each other hand's strongest set. With 2 players a Scout is worth
 the Show it allows, since the turn goes on (5.5.4). easy and normal differ in the places tried
-and the worlds dealt; the search machinery is not used for the play (a few thousand actions,
-each a copied State, would not fit the device's time).
+and the worlds dealt (their Budget's `places` and `worlds`, levels.py); the search machinery
+is not used for the play (a few thousand actions, each a copied State, would not fit the
+device's time).
 
 strong (host) takes normal's two best actions, or the two ways up of the hand, and plays each
-out to the end of the round in worlds dealt from the view, every seat then playing normal;
-the one-ply value ranks the candidates well, but telling the best two apart takes playouts.
+out to the end of the round in its budget's `playouts` worlds dealt from the view, every seat
+then playing normal; the one-ply value ranks the candidates well, but telling the best two
+apart takes playouts.
 
 Values are points times SCALE.
 """
@@ -39,13 +41,7 @@ SCOUT_SHOW_CHIP = 16  # keeping the Scout & Show chip for later (5.2.C)
 DENIED = 16  # per card of another hand, when a Show ends the round: the -1 it can no longer undo
 LONGER = 2 << 5  # a Scout & Show can lengthen a set by one and shorten the active set by one
 LONG_ROUND = 40  # Scout chips given in a round (3 to 5 players) when bots start to vary
-
-# level: (places tried for a scouted card, worlds dealt); strong decides by playouts
-LEVELS = {"easy": (1, 1), "normal": (3, 4)}
-# strong: normal's best CANDIDATES actions (or the two ways up of the hand), each played
-# out to the end of the round in PLAYOUT_WORLDS worlds
-CANDIDATES = 2
-PLAYOUT_WORLDS = 16
+CANDIDATES = 2  # strong: the actions of normal's one ply that it plays out
 
 
 # The hand's structure ---------------------------------------------------------------------
@@ -150,37 +146,40 @@ def order(state, actions):
     return [actions[item[1]] for item in ranked]
 
 
-def decide(view, legal, rng, level):
-    if level == "strong":
+def decide(view, legal, rng, budget, tick):
+    """Every decision: the flip by rule, the play by one ply (strong: by playouts)."""
+    if budget.playouts:
         if view.phase == "flip":
-            return playouts(view, [KEEP, FLIP], rng)
-        places, worlds = LEVELS["normal"]
-        return playouts(view, Turn(view, rng, worlds).by_value(legal, places)[:CANDIDATES], rng)
+            return playouts(view, [KEEP, FLIP], rng, budget, tick)
+        ranked = Turn(view, rng, budget.worlds, tick=tick).by_value(legal, budget.places)
+        return playouts(view, ranked[:CANDIDATES], rng, budget, tick)
     if view.phase == "flip":
         return flip_rule(view.hand)
-    places, worlds = LEVELS[level]
-    return Turn(view, rng, worlds).best(legal, places)
+    return Turn(view, rng, budget.worlds, tick=tick).best(legal, budget.places)
 
 
 def flip_rule(hand):
     return FLIP if structure(values(flipped(hand))) > structure(values(hand)) else KEEP
 
 
-def playouts(view, candidates, rng):
+def playouts(view, candidates, rng, budget, tick):
     """strong: the candidate whose playouts score best against the others' mean. A playout
     deals a world from the view, applies the candidate and plays the round out with the
-    normal policy in every seat (it sees the world's hands, so it deals no worlds of its
-    own); every candidate is played out in the same worlds."""
+    normal policy (the budget's `places`) in every seat (it sees the world's hands, so it
+    deals no worlds of its own); every candidate is played out in the same `playouts`
+    worlds."""
     if len(candidates) == 1:
         return candidates[0]
     totals = [0] * len(candidates)
-    for _ in range(PLAYOUT_WORLDS):
+    for _ in range(budget.playouts):
         world = determinize(view, rng)
         for i in range(len(candidates)):
             state = world.clone()
             state.apply(candidates[i])
             while state.current_player() != TERMINAL:
-                state.apply(_normal_in(state, rng))
+                if tick is not None:
+                    tick()
+                state.apply(_normal_in(state, rng, budget.places))
             totals[i] += utility(evaluate(state), view.seat)
     best = 0
     for i in range(1, len(candidates)):
@@ -189,12 +188,11 @@ def playouts(view, candidates, rng):
     return candidates[best]
 
 
-def _normal_in(state, rng):
+def _normal_in(state, rng, places):
     """The normal policy's action in a world whose hands it sees."""
     seat = state.current_player()
     if state.phase == "flip":
         return flip_rule(state.hands[seat])
-    places = LEVELS["normal"][0]
     return Turn(state.view(seat), rng, 0, state).best(state.legal_actions(), places)
 
 
@@ -233,9 +231,9 @@ def _fit(numbers, gap, number):
 class Turn:
     """One decision in play: the values of the candidate actions for the seat to act."""
 
-    def __init__(self, view, rng, worlds, world=None):
+    def __init__(self, view, rng, worlds, world=None, tick=None):
         """The other hands' threats come from `worlds` worlds dealt from the view, or from
-        `world` alone when it is given."""
+        `world` alone when it is given; `tick`, if given, is called before each world."""
         self.view = view
         self.rng = rng
         self.offers = None  # by_value: every (-value, order offered, action)
@@ -255,7 +253,11 @@ class Turn:
         if world is not None:
             self.threats = [self._threats(world)]
         else:
-            self.threats = [self._threats(determinize(view, rng)) for _ in range(worlds)]
+            self.threats = []
+            for _ in range(worlds):
+                if tick is not None:
+                    tick()
+                self.threats.append(self._threats(determinize(view, rng)))
 
     def _threats(self, world):
         """The other seats' strongest sets in this world, in turn order from the next seat;

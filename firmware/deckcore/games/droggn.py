@@ -94,8 +94,11 @@ class Droggn(tarot.TarotGame):
         self.total_points = total - 2 * (len(self.pack_cards) // 3)  # 4.1.4: 74 (78)
         self.half = self.total_points // 2                           # 37 (39)
         self.threshold = self.half + opts["win_threshold"] - 37      # 4.7.2, 4.7.11
+
+    @staticmethod
+    def settle(opts):
         if opts["deals"] is None:
-            opts["deals"] = 2 * self.num_players
+            opts["deals"] = 2 * opts["players"]
 
     def seats_in_play(self, dealer):
         """The active seats in the order of play from the dealer's next (4.1.1, 4.2.3)."""
