@@ -81,7 +81,7 @@ def on_table(view):
     name = view.game.NAME
     if name == "scout":
         return view.active, None
-    if view.phase == "play" or view.phase == "over":
+    if name == "scioto" or view.phase in ("play", "over"):
         return view.trick, view.trick_seats
     if name == "droggn":
         if view.phase == "discard" and view.discard:

@@ -42,6 +42,14 @@ def draw_table(canvas, screen):
     _hand(canvas, view, choices)
 
 
+def draw_message(canvas, text):
+    """The table before the match has started: dealing, or why it cannot start."""
+    y = 90
+    for line in widgets.wrap(text, 220):
+        font.centred(canvas, line, 0, y, 240, theme.TEXT)
+        y += 16
+
+
 def _seats(canvas, screen, state, view):
     session = screen.session
     others = [seat for seat in range(len(session.seats)) if seat != screen.viewer]
@@ -164,10 +172,16 @@ def _news(canvas, screen, session, view):
         if len(screen._people()) > 1:
             text = session.seats[screen.viewer].name + ": " + screen.choices.highlighted_text()
         colour = theme.TEXT
+    elif screen.refused:  # the rule, on two lines over the bottom of the table if need be
+        lines = widgets.wrap(screen.news, 236)[:2]
+        top = NEWS_Y - LINE * (len(lines) - 1)
+        canvas.fill_rect(0, top - 1, 240, NEWS_Y + LINE + 1 - top, theme.BACKGROUND)
+        for index in range(len(lines)):
+            font.text(canvas, lines[index], 2, top + index * LINE, theme.HEARTS)
+        return
     else:
-        text, colour = screen.news, theme.HEARTS if screen.refused else theme.MUTED
-    for line in widgets.wrap(text, 236)[:1]:
-        font.text(canvas, line, 2, NEWS_Y, colour)
+        text, colour = screen.news, theme.MUTED
+    font.text(canvas, font.fit(text, 236), 2, NEWS_Y, colour)
 
 
 def _hand(canvas, view, choices):

@@ -67,6 +67,8 @@ class SetupScreen(Screen):
     # The set-up as data ---------------------------------------------------------------
     def _load(self, game_name):
         self.game_name = game_name
+        self.game_class = None
+        _forget_games()  # the game shown before: only one game's rules stay in memory
         self.game_class = load(game_name)
         saved = self.store.load_state(_state_name(game_name), {})
         self.options = {}
@@ -206,8 +208,7 @@ class SetupScreen(Screen):
             self.start()
 
     def start(self):
-        from deckapp.play import stored
-        from deckapp.store import StoreError
+        """The table of the new match (which starts it once this screen has left memory)."""
         try:
             game = self.make_game()
         except RulesError as error:
@@ -215,15 +216,24 @@ class SetupScreen(Screen):
             self.changed()
             return
         self.remember()
-        try:
-            session = stored.start(self.app.store, game, self.seats(),
-                                   self.deal or _random_seed(), self.app.device_id)
-        except StoreError as error:
-            self.message = str(error)
-            self.changed()
-            return
-        self.app.pop()
-        self.app.open("deckapp.play.table", "TableScreen", session)
+        new_match = (game, self.seats(), self.deal or _random_seed())
+        app = self.app
+        app.pop()
+        app.open("deckapp.play.table", "TableScreen", None, new_match)
+
+
+def _forget_games():
+    """Take every game module out of memory (the next `load` imports the one needed)."""
+    import gc
+    import sys
+    import deckcore.games
+    for name in NAMES + ("tarot",):
+        module = "deckcore.games." + name
+        if module in sys.modules:
+            del sys.modules[module]
+            if hasattr(deckcore.games, name):
+                delattr(deckcore.games, name)
+    gc.collect()
 
 
 def _random_seed():

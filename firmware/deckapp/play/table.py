@@ -6,9 +6,10 @@ news (whose turn, what a bot played, the rule that forbids a card), and the pers
 
 Keys at a person's turn: the joystick moves the cursor (Choices), the centre key takes the
 highlighted choice (in a menu shown as one line, up and down jump between its kinds of
-entry: SCOUT's show, scout, scout+show); A undoes the person's last decision (against bots), X shows the last
-trick, Y the help page, B the match menu. A bot's turn runs in `step` (the search calls the
-shell back every few work units), and its play stays on screen for the Settings pace.
+entry: SCOUT's show, scout, scout+show); A undoes the person's last decision (against
+bots), X shows the last trick, B opens the match menu (scores so far, help, abandon).
+A bot's turn runs in `step` (one whole decision: the search does not yet hand control
+back in slices), and its play stays on screen for the Settings pace.
 With several people at the table, a "pass to NAME" screen hides the hand between them.
 """
 
@@ -17,18 +18,22 @@ import time
 
 from deckapp.play import keys, layout
 from deckapp.play.choices import Choices
+from deckapp.play.summary import HandSummary
 from deckapp.screen import Screen
 
 
 class TableScreen(Screen):
-    def __init__(self, session):
+    def __init__(self, session, new_match=None):
+        """The table of `session`, or of a new match (game, seats, seed) that the first step
+        starts (the set-up screen has left memory by then: room for the log's buffers)."""
         Screen.__init__(self)
         self.session = session
+        self.new_match = new_match
         self.choices = None
         self.news = ""          # one line: the last play, or the rule that refused a choice
         self.refused = False    # the news is a refusal (drawn as a warning)
         self.wait_until = None  # ticks_ms until which a bot's play stays on screen
-        self.viewer = self._first_person()  # whose hand is shown
+        self.viewer = 0         # whose hand is shown: the first person's, once started
         self.covered = False    # pass-and-play: the hand is hidden until its owner takes it
         self.last_trick = None  # (cards, seats) of the last finished trick
         self.showing_last = False
@@ -37,24 +42,38 @@ class TableScreen(Screen):
     @property
     def title(self):
         session = self.session
+        if session is None:
+            return "New match"
         return "%s %d/%d" % (session.game.TITLE, len(session.match.results) + 1,
                              session.game.deals_in_match())
 
-    def _first_person(self):
-        for seat in range(len(self.session.seats)):
-            if self.session.seats[seat].is_person():
-                return seat
-        return 0
+    def _start(self):
+        from deckapp.play import stored
+        from deckapp.store import StoreError
+        new_match = self.new_match
+        game, seats, seed = new_match[0], new_match[1], new_match[2]
+        try:
+            self.session = stored.start(self.app.store, game, seats, seed, self.app.device_id)
+        except StoreError as error:  # the flash is full: the message says to sync
+            self.news, self.refused, self.stalled = str(error), True, True
+            self.changed()
+            return
+        self.new_match = None
+        people = [seat for seat in range(len(seats)) if seats[seat].is_person()]
+        self.viewer = people[0] if people else 0
+        self.changed()
 
     def _people(self):
         return [s for s in self.session.seats if s.is_person()]
 
     def softkeys(self):
+        if self.session is None:
+            return {"b": "Back"}
         if self.covered:
             return {"press": "I am " + self.session.seats[self.viewer].name}
-        keys = {"b": "Menu", "y": "Help"}
+        keys = {"b": "Menu"}
         if self._persons_turn():
-            keys["press"] = "Take"
+            keys["press"] = "Play"
             if self.session.undo_count() and len(self._people()) == 1:
                 keys["a"] = "Undo"
         if self.last_trick is not None:
@@ -63,13 +82,16 @@ class TableScreen(Screen):
 
     def _persons_turn(self):
         session = self.session
-        return session.state is not None and session.person_to_act()
+        return session is not None and session.state is not None and session.person_to_act()
 
     # Background work: dealing, bots, the pace --------------------------------------------
     def step(self):
-        session = self.session
         if self.stalled:
             return False
+        if self.session is None:
+            self._start()
+            return True
+        session = self.session
         if self.wait_until is not None:
             if time.ticks_diff(self.wait_until, time.ticks_ms()) > 0:
                 return True
@@ -86,8 +108,10 @@ class TableScreen(Screen):
         return True
 
     def _after_bot(self):
-        from deckapp.play import stored
-        stored.save_rngs(self.app.store, self.session)
+        session = self.session
+        if session.state is None or session.person_to_act():  # where a resume starts
+            from deckapp.play import stored
+            stored.save_rngs(self.app.store, session)
         pause = self.app.settings.bot_pause_ms()
         if pause:
             self.wait_until = time.ticks_add(time.ticks_ms(), pause)
@@ -129,11 +153,15 @@ class TableScreen(Screen):
         self.showing_last = False
         self.changed()
         if ended:
-            self.app.open("deckapp.play.summary", "HandSummary", session)
+            self.app.push(HandSummary(session))
 
     # Keys ---------------------------------------------------------------------------------
     def key(self, key, kind):
         if not keys.acts(key, kind):
+            return
+        if self.session is None:
+            if key == "b":
+                self.app.pop()
             return
         if self.covered:
             if key == "press":
@@ -142,8 +170,6 @@ class TableScreen(Screen):
             return
         if key == "b":
             self.app.open("deckapp.play.menu", "MatchMenu", self)
-        elif key == "y":
-            self.app.open("deckapp.play.help", "HelpScreen", self.session.game)
         elif key == "x" and self.last_trick is not None:
             self.showing_last = not self.showing_last
             self.changed()
@@ -176,4 +202,7 @@ class TableScreen(Screen):
 
     # Drawing ------------------------------------------------------------------------------
     def draw(self, canvas):
-        layout.draw_table(canvas, self)
+        if self.session is None:
+            layout.draw_message(canvas, self.news or "Dealing")
+        else:
+            layout.draw_table(canvas, self)
