@@ -17,7 +17,7 @@ driver's own. The estimate adds three parts:
 - SPI: the RGB565 bytes at the board's 62.5 MHz clock, blocking (MicroPython's SPI.write).
 Heap: a Session of deckapp.play (the match the screens drive) with bots at `normal` in every
 seat, beside the board and its frame buffer, under `micropython -X heapsize=192K`; the live
-heap (after a collection) is sampled at every search node and every decision.
+heap (after a collection) is sampled at every slice of the bots' work (`tick`) and every decision.
 Image: build_image("rp2040"), the files a Pico gets, and the flash blocks they take.
 """
 
@@ -99,7 +99,6 @@ import gc
 import boards.pico_lcd_13 as definition
 from deckcore.games import load
 from deckapp.play.session import BOT, Seat, Session
-from deckcore.bots import search
 
 board = definition.make_board()
 peak = [0]
@@ -114,7 +113,6 @@ def sample():
 
 sample()
 at_boot = peak[0]
-search.PROBE = sample  # called at every search node, as `deckmate bench` samples
 game = load(%(game)r)({})
 session = Session(game, [Seat("Bot %%d" %% (s + 1), BOT, "normal") for s in range(game.num_players)],
                   %(seed)d, lambda line: None, "budget", "sim")
@@ -122,7 +120,7 @@ session.start()
 hands = 0
 decisions = 0
 while hands < %(hands)d:
-    choice = session.bot_choice()
+    choice = session.bot_choice(sample)  # sampled at every slice of the bot's work
     decisions += 1
     sample()
     if session.play(choice):

@@ -90,18 +90,30 @@ class Game:
     OPTIONS = ()
 
     def __init__(self, options=None):
-        given = options or {}
-        known = [o.name for o in self.OPTIONS]
+        self.options = self.resolve(options or {})  # final: never changed after this
+        self.num_players = 0  # set by the subclass from its options
+
+    @classmethod
+    def resolve(cls, given):
+        """The final options for `given` (name: value): unknown names refused, each value
+        checked, the defaults filled in, then the game's `settle` step. Raises RulesError.
+        The Game is built from the dict this returns."""
+        known = [o.name for o in cls.OPTIONS]
         for key in sorted(given):
             if key not in known:
                 raise RulesError("%s has no option %r; its options are: %s" % (
-                    self.NAME, key, ", ".join(known)))
+                    cls.NAME, key, ", ".join(known)))
         resolved = {}
-        for option in self.OPTIONS:
+        for option in cls.OPTIONS:
             value = given.get(option.name, option.default)
             resolved[option.name] = option.check(value)
-        self.options = resolved
-        self.num_players = 0  # set by the subclass from its options
+        cls.settle(resolved)
+        return resolved
+
+    @staticmethod
+    def settle(options):
+        """A game's own step of `resolve`: give every "auto" option (None) its value and
+        raise RulesError for options that conflict. Nothing to do by default."""
 
     def option_items(self):
         """The resolved options as (name, value) pairs in declaration order (for logs)."""
@@ -183,12 +195,38 @@ def _check_size(what, pile, expected):
 
 
 class State:
-    """One hand. Subclasses keep `phase` up to date and implement the methods below."""
+    """One hand. Subclasses keep `phase` up to date and implement the methods below.
+
+    A hand's fields are of two sorts. The public ones every seat sees (the phase, whose turn
+    it is, the cards played): `copy_public` copies them, from a State or a view to a State
+    or a view, which hold them under the same names; `clone`, the game's view and its
+    `determinize` all use it. The hidden ones (hands, stock, secrets) only `clone` copies,
+    with `copy_hidden`. A game's State extends both (they are the one list of its fields)."""
 
     def __init__(self, game, dealer):
         self.game = game
         self.dealer = dealer
         self.phase = ""
+
+    @staticmethod
+    def copy_public(target, source):
+        """Give `target` its own copy of the fields every seat sees of `source`."""
+        target.phase = source.phase
+
+    @staticmethod
+    def copy_hidden(target, source):
+        """Give `target` its own copy of the other fields of `source`, a State."""
+
+    def clone(self):
+        """A copy of the hand that shares nothing that play changes."""
+        other = self.blank()
+        self.copy_public(other, self)
+        self.copy_hidden(other, self)
+        return other
+
+    def blank(self):
+        """A State of the same game and dealer whose fields `clone` fills in."""
+        raise NotImplementedError
 
     def current_player(self):
         """The seat to act, or TERMINAL when the hand is over."""
@@ -227,7 +265,7 @@ class State:
         raise NotImplementedError
 
     def view(self, seat):
-        """What `seat` may see; bots receive only this."""
+        """What `seat` may see (a `View`); bots receive only this."""
         raise NotImplementedError
 
     def action_text(self, action):
@@ -237,5 +275,18 @@ class State:
         """The action whose text is `text`, for the seat to act; RulesError if none."""
         raise NotImplementedError
 
-    def clone(self):
+
+class View:
+    """What one seat may see of a hand: the game, the seat, the dealer and the State's public
+    fields (`copy_public`). A game's view adds what this seat alone sees (its own hand, a secret pile it
+    laid down) and the sizes of what it does not."""
+
+    def __init__(self, state, seat):
+        self.game = state.game
+        self.seat = seat
+        self.dealer = state.dealer
+        state.copy_public(self, state)
+
+    def visible_cards(self):
+        """Every card this seat can see, for the tests that check that no secret leaks."""
         raise NotImplementedError

@@ -7,8 +7,8 @@
 It plays hands with one bot level in every seat and times every decision, and times the
 calibration loop before the first decision and after every 8th (the host may be busy: the
 median of those timings meets the same load as the decisions). A second pass replays the
-same decisions to sample the live heap (collected, then `gc.mem_alloc()`) at every search
-node and around every decision. It prints one line:
+same decisions to sample the live heap (collected, then `gc.mem_alloc()`) at every slice of
+the bots' work (their `tick`: every search node) and around every decision. It prints one line:
 `BENCH <reference us> <decision us>,... <peak heap bytes>`.
 """
 
@@ -16,7 +16,7 @@ import gc
 import sys
 import time
 
-from deckcore.bots import make, search
+from deckcore.bots import make
 from deckcore.games import load
 from deckcore.rng import Rng
 
@@ -88,13 +88,11 @@ def measure(game_name, options, level, hands, seed):
 
     def sampled(bot, view, legal, rng):
         peak.sample()
-        action = bot.choose(view, legal, rng)
+        action = bot.choose(view, legal, rng, peak.sample)  # sampled at every slice of work
         peak.sample()
         return action
 
-    search.PROBE = peak.sample
     play(game, level, hands, seed, sampled)
-    search.PROBE = None
     print("BENCH %d %s %d" % (reference, ",".join(str(t) for t in times), peak.bytes))
 
 

@@ -3,9 +3,10 @@
 what the seat can see, and strong's choice between normal's two best actions."""
 
 from deckcore.bots import make
-from deckcore.bots.scout import (CANDIDATES, LEVELS as BUDGETS, SCALE, Turn, evaluate, order,
-                                  strongest, structure)
-from deckcore.games.scout import FLIP, KEEP, SHOW, Scout, strength, turned
+from deckcore.bots.levels import budgets
+from deckcore.bots.scout import (CANDIDATES, SCALE, Turn, evaluate, order, strongest,
+                                  structure)
+from deckcore.games.scout import FLIP, KEEP, SCOUT, SHOW, Scout, decode, strength, turned
 from deckcore.rng import Rng
 from playout import scaled
 
@@ -140,8 +141,8 @@ def test_every_level_plays_legal_actions_to_the_end_for_2_to_5_players():
 
 def normal_two_best(view, legal, rng):
     """normal's two best actions by their one-ply value (its worlds dealt with `rng`)."""
-    places, worlds = BUDGETS["normal"]
-    return Turn(view, rng, worlds).by_value(legal, places)[:CANDIDATES]
+    normal = budgets("scout")["normal"]
+    return Turn(view, rng, normal.worlds).by_value(legal, normal.places)[:CANDIDATES]
 
 
 def test_strong_plays_one_of_normals_two_best_actions_chosen_by_playouts():
@@ -171,7 +172,7 @@ def test_order_puts_long_shows_first_and_scouts_last():
     state = facing_a_lone_6()
     ordered = order(state, state.legal_actions())
     assert state.action_text(ordered[0]) == "show 1-5"
-    assert ordered[-1] >> 25 == 2 and ordered[0] >> 25 == SHOW >> 25
+    assert decode(ordered[-1])[0] == SCOUT and decode(ordered[0])[0] == SHOW
 
 
 def test_bots_leave_a_cycle_of_shows_scouted_empty():

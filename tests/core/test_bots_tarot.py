@@ -6,12 +6,14 @@ import sys
 
 from deckcore.bots import determinizer, knowledge, make
 from deckcore.bots import tarot_knowledge as tarot
+from deckcore.bots.levels import budgets
 from deckcore.games import load as load_game
 from deckcore.games.tarot import FOOL, KING, RANK_OF, SUIT_OF, TRUMP, parse_card
 from deckcore.rng import Rng
 
 ON_MICROPYTHON = sys.implementation.name == "micropython"
 PLAYOUTS = 2 if ON_MICROPYTHON else 12
+NORMAL = budgets("scarto")["normal"]  # the tarot games share their budgets
 
 # Droggn first: the largest module compiles best on a fresh MicroPython heap.
 OPTION_SETS = (
@@ -61,7 +63,7 @@ def decide_in_playouts(name, options, phases):
         while state.current_player() >= 0:
             seat = state.current_player()
             legal = state.legal_actions()
-            choice = know.decide(state.view(seat), legal, rng, "normal")
+            choice = know.decide(state.view(seat), legal, rng, NORMAL, None)
             assert choice is None or choice in legal, (name, state.phase, choice)
             if choice is not None:
                 phases[name + " " + state.phase] = 1
@@ -155,7 +157,7 @@ def test_scarto_discard_banks_an_unguarded_queen_and_voids_a_short_suit():
     know = knowledge(state.game)
     scart = []
     while state.phase == "discard":
-        card = know.decide(state.view(0), state.legal_actions(), Rng(1), "normal")
+        card = know.decide(state.view(0), state.legal_actions(), Rng(1), NORMAL, None)
         scart.append(card)
         state.apply(card)
     assert parse_card("QH") in scart and parse_card("2D") in scart
@@ -172,7 +174,7 @@ def test_scarto_discard_may_use_the_t1_exception():
     assert parse_card("T1") in state.legal_actions()
     while state.phase == "discard":
         legal = state.legal_actions()
-        card = know.decide(state.view(0), legal, Rng(1), "normal")
+        card = know.decide(state.view(0), legal, Rng(1), NORMAL, None)
         assert card in legal
         state.apply(card)
 
@@ -192,7 +194,7 @@ def chambery_bidder(hand_text, options=None):
     state = game.new_hand(0, deal)
     know = knowledge(game)
     while state.phase == "discard":
-        state.apply(know.decide(state.view(0), state.legal_actions(), Rng(1), "normal"))
+        state.apply(know.decide(state.view(0), state.legal_actions(), Rng(1), NORMAL, None))
     assert state.phase == "bid" and state.current_player() == game.num_players - 1
     return state
 
@@ -200,7 +202,7 @@ def chambery_bidder(hand_text, options=None):
 def chambery_bid(state):
     seat = state.current_player()
     action = knowledge(state.game).decide(state.view(seat), state.legal_actions(), Rng(1),
-                                          "normal")
+                                          NORMAL, None)
     return state.action_text(action)
 
 
@@ -231,13 +233,13 @@ def test_chambery_soloist_asks_for_the_world_and_gives_back_a_poor_card():
         choice = "one_card" if seat == 4 else "pass"
         state.apply(state.parse_action(choice))
     assert state.phase == "ask"
-    named = know.decide(state.view(4), state.legal_actions(), Rng(1), "normal")
+    named = know.decide(state.view(4), state.legal_actions(), Rng(1), NORMAL, None)
     if named == parse_card("T21") or parse_card("T21") not in state.scart:
         assert named == parse_card("T21")
     state.apply(named)
     while state.phase == "ask":
-        state.apply(know.decide(state.view(4), state.legal_actions(), Rng(1), "normal"))
-    given = know.decide(state.view(4), state.legal_actions(), Rng(1), "normal")
+        state.apply(know.decide(state.view(4), state.legal_actions(), Rng(1), NORMAL, None))
+    given = know.decide(state.view(4), state.legal_actions(), Rng(1), NORMAL, None)
     assert given == parse_card("2D")
 
 
@@ -270,7 +272,7 @@ def droggn_bidder(hand_text, options=None):
 def droggn_call(state):
     seat = state.current_player()
     action = knowledge(state.game).decide(state.view(seat), state.legal_actions(), Rng(1),
-                                          "normal")
+                                          NORMAL, None)
     return state.action_text(action)
 
 
@@ -303,15 +305,15 @@ def test_droggn_defenders_double_only_against_a_weak_declarer():
         state = game.new_hand(0, game.deal(Rng(seed), 0))
         while state.phase == "bid":
             seat = state.current_player()
-            state.apply(know.decide(state.view(seat), state.legal_actions(), Rng(1), "normal"))
+            state.apply(know.decide(state.view(seat), state.legal_actions(), Rng(1), NORMAL, None))
         while state.phase not in ("double", "play", "over"):
             seat = state.current_player()
-            state.apply(know.decide(state.view(seat), state.legal_actions(), Rng(1), "normal"))
+            state.apply(know.decide(state.view(seat), state.legal_actions(), Rng(1), NORMAL, None))
         if state.phase != "double":
             continue
         seat = state.current_player()
         view = state.view(seat)
-        choice = know.decide(view, state.legal_actions(), Rng(1), "normal")
+        choice = know.decide(view, state.legal_actions(), Rng(1), NORMAL, None)
         trumps = len([c for c in view.hand if SUIT_OF[c] == TRUMP])
         if trumps <= 3:
             assert state.action_text(choice) == "gut"

@@ -229,6 +229,20 @@ def test_1_5_double_pack_has_48_cards_worth_168_and_two_players_draw():
         [1, 2, 3, 4, 5, 6]
 
 
+def test_1_5_double_pack_turns_trick_and_draw_on_for_two_players_and_refuses_it_off():
+    given = {"double_pack": True}
+    resolved = Scioto.resolve(given)
+    assert resolved["trick_and_draw"] is True and resolved["ranks"] == 6
+    assert given == {"double_pack": True}  # the caller's dict is left alone
+    assert Scioto(given).options == resolved
+    assert Scioto.resolve({"double_pack": True, "trick_and_draw": True}) == resolved
+    assert "section 1.5" in str(raises(RulesError, Scioto, {"double_pack": True,
+                                                            "trick_and_draw": False}))
+    assert Scioto({"players": 3, "double_pack": True}).options["trick_and_draw"] is False
+    assert "auto: on with the double pack" in [
+        o.help_line() for o in Scioto.OPTIONS if o.name == "trick_and_draw"][0]
+
+
 def test_1_5_double_pack_the_second_of_two_identical_cards_dismisses_the_first():
     game = Scioto({"double_pack": True})
     first, second = card("KH", game), card("KH", game) + 24

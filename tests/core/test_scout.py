@@ -4,8 +4,8 @@ actions of clarification 7.14, and random-playout invariants for 2 to 5 players.
 import gc
 
 from deckcore.game import RulesError
-from deckcore.games.scout import (FLIP, KEEP, SCOUT, SCOUT_SHOW, SHOW, UNKNOWN, Scout,
-                                  determinize, identity, strength, turned)
+from deckcore.games.scout import (DECISION, FLIP, KEEP, SCOUT, SCOUT_SHOW, SHOW, UNKNOWN, Scout,
+                                  decode, determinize, encode, identity, strength, turned)
 from deckcore.match import Match
 from deckcore.rng import Rng
 from expect import raises
@@ -217,7 +217,7 @@ def test_5_2_A_4_the_shower_takes_the_beaten_set_and_owns_the_new_one():
 
 def test_5_2_forced_show_at_the_start_of_a_round():
     state = playing(4, "5/1 6/1", "3/1", "7/1", "8/1")
-    assert all(a >> 25 == 1 for a in state.legal_actions())
+    assert all(kind_of(a) == SHOW for a in state.legal_actions())
     assert "must Show" in refused(state, "scout left @1")
 
 
@@ -282,7 +282,7 @@ def test_5_5_2_no_scout_and_show_with_two_players():
     state = playing(2, "6/1 7/1", "5/2 9/3")
     play(state, "show 1")
     assert "5.5.2" in refused(state, "scout+show left @1 show 1-2")
-    assert not [a for a in state.legal_actions() if a >> 25 == 3]
+    assert not [a for a in state.legal_actions() if kind_of(a) == SCOUT_SHOW]
 
 
 # 5.3 end of round and 5.4 scoring ---------------------------------------------------------
@@ -410,7 +410,7 @@ def test_7_14_a_one_card_set_is_scouted_from_the_left_only():
     state = playing(3, "6/1 7/1", "5/2 9/3", "1/3")
     play(state, "show 1")
     assert state.parse_action("scout right @1") == state.parse_action("scout left @1")
-    ends = set(a >> 19 & 63 for a in state.legal_actions() if a >> 25 >= 2)
+    ends = set(decode(a)[3] for a in state.legal_actions() if kind_of(a) != SHOW)
     assert ends == {0}
 
 
@@ -441,21 +441,24 @@ def state_key(state):
 def every_action(state):
     """Every encodable action with positions inside the hand and the active set."""
     hand = len(state.hands[state.to_act])
-    for show in shows_within(hand):
-        yield SHOW | show
+    for start, length in shows_within(hand):
+        yield encode(SHOW, start, length)
     for index in range(max(1, len(state.active))):
         for turn in (0, 1):
             for gap in range(hand + 1):
-                scout = (index << 7 | turn << 6 | gap) << 12
-                yield SCOUT | scout
-                for show in shows_within(hand + 1):
-                    yield SCOUT_SHOW | scout | show
+                yield encode(SCOUT, 0, 0, index, turn, gap)
+                for start, length in shows_within(hand + 1):
+                    yield encode(SCOUT_SHOW, start, length, index, turn, gap)
 
 
 def shows_within(size):
     for start in range(size):
         for length in range(1, size + 1 - start):
-            yield start << 6 | length
+            yield start, length
+
+
+def kind_of(action):
+    return decode(action)[0]
 
 
 def check_legal_actions_exactly(state):
@@ -549,7 +552,7 @@ def random_round(game, seed):
         assert state.parse_action(state.action_text(action)) == action
         before = list(state.hands[seat])
         state.apply(action)
-        if action >> 25:
+        if kind_of(action) != DECISION:
             check_hand_order(before, state.hands[seat])
         assert round_cards(state) == deck
         steps += 1
@@ -595,3 +598,15 @@ def test_house_rule_a_round_ends_after_the_play_limit_scored_without_exemption()
     play(state, "show 1")
     assert state.is_terminal() and state.ended_by == "limit"
     assert state.scores() == [state.points()[seat] - len(state.hands[seat]) for seat in range(3)]
+
+
+def test_actions_encode_their_fields_and_sort_by_kind_then_scout_then_show():
+    fields = [(SHOW, 0, 1, 0, 0, 0), (SHOW, 10, 3, 0, 0, 0), (SCOUT, 0, 0, 0, 1, 12),
+              (SCOUT, 0, 0, 4, 0, 0), (SCOUT_SHOW, 2, 5, 0, 0, 3), (SCOUT_SHOW, 0, 1, 0, 1, 0),
+              (SCOUT_SHOW, 63, 63, 63, 1, 63)]
+    for item in fields:
+        assert decode(encode(*item)) == item
+    actions = [encode(*item) for item in fields]
+    assert sorted(actions) == [encode(*item) for item in sorted(fields, key=lambda f: (
+        f[0], f[3], f[4], f[5], f[1], f[2]))]
+    assert KEEP != FLIP and decode(KEEP)[0] == decode(FLIP)[0] == DECISION

@@ -196,6 +196,9 @@ class ToyState(tarot.TarotState):
             hand.sort()
         self.start_play(leader)
 
+    def blank(self):
+        return ToyState(self.game, ["" for _ in range(self.game.num_players)], 0)
+
     def play(self, *texts):
         for text in texts:
             card = parse_card(text)
@@ -244,9 +247,9 @@ def test_play_state_clockwise_with_a_seat_sitting_out():
     assert state.to_act == 1                         # seat 0 sits out
     state.play("2S", "3S")
     assert state.phase == "over" and state.piles[3] == cards("4S 2S 3S")
-    other = ToyState(ToyGame(4), ["", "", "", ""], 1, CLOCKWISE, 0)
-    state.copy_play_to(other)
+    other = state.clone()
     assert other.piles == state.piles and other.piles[3] is not state.piles[3]
+    assert other.to_act == state.to_act and other.sitting_out == 0
 
 
 def test_may_hold_respects_shown_voids():

@@ -6,6 +6,8 @@ the Pico, that records its writes and erases and fails the operations it is told
 (EIO), never raised: the C layer expects return codes.
 """
 
+import sys
+
 import vfs
 
 BLOCK = 4096
@@ -62,6 +64,50 @@ class Flash:
             self.trace.append((address, None if buffer is None else bytes(buffer)))
         apply(self.data, address, buffer)
         return 0
+
+
+class FileFlash:
+    """A flash image in a host file, as the simulator keeps it: every write goes to the file
+    at once. At operation `stop_at` it prints "stopping" and waits to be killed."""
+
+    def __init__(self, path, stop_at=None):
+        self.file = open(path, "r+b")
+        self.file.seek(0, 2)
+        self.blocks = self.file.tell() // BLOCK
+        self.erased = b"\xff" * BLOCK
+        self.operations = 0
+        self.stop_at = stop_at
+
+    def readblocks(self, block, buffer, offset=0):
+        self.file.seek(block * BLOCK + offset)
+        self.file.readinto(buffer)
+        return 0
+
+    def writeblocks(self, block, buffer, offset=None):
+        if offset is None:
+            for index in range(len(buffer) // BLOCK):
+                self.ioctl(6, block + index)
+            offset = 0
+        self._operate(block * BLOCK + offset, buffer)
+        return 0
+
+    def ioctl(self, op, arg):
+        if op == 4:
+            return self.blocks
+        if op == 5:
+            return BLOCK
+        if op == 6:
+            self._operate(arg * BLOCK, self.erased)
+        return 0
+
+    def _operate(self, address, buffer):
+        if self.operations == self.stop_at:
+            print("stopping")
+            sys.stdin.read(1)  # the test kills the process here
+        self.operations += 1
+        self.file.seek(address)
+        self.file.write(buffer)
+        self.file.flush()
 
 
 def apply(data, address, buffer, done=None):

@@ -3,7 +3,7 @@
 Usage: micropython flash_use.py CORE_DIR FIRMWARE_DIR IMAGE_DIR LOG
 
 On a fresh LittleFS of the Pico's 352 blocks of 4096 bytes, the files of IMAGE_DIR (the
-deployed image) are copied to /lib; then the log is written through the store, line by line as
+deployed image) are copied as a deploy does; then the log is written through the store, line by line as
 a game is played; prints the blocks the image took, the log's bytes and the blocks it took. Then games like it are played until the store
 refuses a new one (its reserve, or its cap on the number of logs): prints how many fit.
 """
@@ -21,10 +21,10 @@ PICO_BLOCKS = 352
 
 
 def copy_tree(source, target):
-    os.mkdir(target)
     for name in os.listdir(source):
         path = source + "/" + name
         if os.stat(path)[0] & 0x4000:
+            os.mkdir(target + "/" + name)
             copy_tree(path, target + "/" + name)
         else:
             with open(path, "rb") as original, open(target + "/" + name, "wb") as copy:
@@ -48,7 +48,7 @@ def main():
     with open(path) as handle:
         lines = [line for line in handle]
     format_and_mount(Flash(PICO_BLOCKS))
-    copy_tree(image, "/flash/lib")
+    copy_tree(image, "/flash")
     image_blocks = used_blocks()
     store = Store("/flash")
     store.boot()

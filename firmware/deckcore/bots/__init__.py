@@ -1,10 +1,16 @@
 """Bots: each sees only its seat's view, the legal actions and its own Rng.
 
-A bot is an object with a NAME and `choose(view, legal, rng)` that returns one of `legal`.
-`random` and `greedy` are the baselines kept for measurement; `easy`, `normal` (the device
-default) and `strong` are the playing levels (levels.py). Game knowledge (evaluations,
-bidding and discarding rules) lives in one small module per game beside this one, loaded
-on first use; the search machinery (search.py) serves every game.
+A bot is an object with a NAME and `choose(view, legal, rng, tick=None)` that returns one of
+`legal`. `random` and `greedy` are the baselines kept for measurement; `easy`, `normal` (the
+device default) and `strong` are the playing levels (levels.py). Game knowledge
+(evaluations, bidding and discarding rules) lives in one small module per game beside this
+one, loaded on first use; the search machinery (search.py) serves every game.
+
+`tick`, when given, is a function of no arguments that a bot calls between slices of its
+work (every node and world of the search, every few hundred positions of Scioto's exact
+endgame, every world and playout step of SCOUT's), so that a device can keep its keys and
+screen alive while a bot thinks. It must leave the bot's arguments alone; a decision is the
+same with or without it.
 """
 
 NAMES = ("random", "greedy", "easy", "normal", "strong")
@@ -26,7 +32,20 @@ def make(name, game):
 
 
 def knowledge(game):
-    """The module of game knowledge for `game` (deckcore.bots.<game name>)."""
+    """The module of game knowledge for `game` (deckcore.bots.<game name>). It provides:
+
+    decide(view, legal, rng, budget, tick)  the action of a phase decided by rule or by the
+        game's own search (bidding, discarding, SCOUT's play, Scioto's endgame), or None to
+        leave it to the search; `budget` is the level's Budget (levels.py), `tick` as above
+    hidden(view)        whether the view leaves cards to guess (False: one world is the truth)
+    cards_left(state)   cards still to play, for the search's `exact`
+    evaluate(state)     per-seat estimates of the final scores, exact when the hand is over,
+                        in any unit the game likes (the search compares them, `utility`)
+    order(state, actions)  the actions, most promising first (a permutation of `actions`)
+    immediate(state)    per-seat points as they stand, for the greedy baseline
+    quiet(state)        optional: whether a position may be valued by `evaluate` (default:
+                        no trick on the table, search.between_tricks)
+    """
     return __import__("deckcore.bots." + game.NAME, None, None, ["evaluate"])
 
 

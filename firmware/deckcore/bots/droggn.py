@@ -28,7 +28,7 @@ hidden = tarot.hidden
 cards_left = tarot.cards_left
 
 
-def decide(view, legal, rng, level):
+def decide(view, legal, rng, budget, tick):
     phase = view.phase
     values = view.game.values
     if phase == "bid":

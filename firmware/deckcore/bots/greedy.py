@@ -14,13 +14,15 @@ class GreedyBot:
         self.know = knowledge(game)
         self.determinize = determinizer(game)
 
-    def choose(self, view, legal, rng):
+    def choose(self, view, legal, rng, tick=None):
         if len(legal) == 1:
             return legal[0]
         world = self.determinize(view, rng)
         seat = view.seat
         best, best_value = legal[0], None
         for action in legal:
+            if tick is not None:
+                tick()
             after = world.clone()
             after.apply(action)
             value = utility(self.know.immediate(after), seat)

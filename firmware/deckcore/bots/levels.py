@@ -1,28 +1,71 @@
-"""The playing levels. Each is a budget of work (worlds dealt, nodes searched, depth in
-plies, actions tried below the root, cards left when the search goes to the end of the
-hand), never of time, so a decision is the same on every runtime. `normal` is the device
-default and must keep a decision within about 1 s on an RP2040 (docs/bots.md has the
-measurements). Games whose positions cost more have budgets of their own.
+"""The playing levels. Each is a `Budget` of work per game, never of time, so a decision is
+the same on every runtime. `normal` is the device default and must keep a decision within
+about 1 s on an RP2040 (docs/bots.md has the measurements). Games whose positions cost more
+have budgets of their own.
 
 Phases the game's knowledge module decides by rule (bidding, calling, discarding) skip the
 search; `easy` takes one of the two best actions by a one-ply evaluation."""
 
 from deckcore.bots import determinizer, knowledge
-from deckcore.bots.search import Search, utility
+from deckcore.bots.search import PimcSearch, utility
 
-# name: (worlds, nodes, depth, width, exact)
-LEVELS = {
-    "easy": (1, 0, 1, 1, 0),
-    "normal": (2, 160, 4, 3, 10),
-    "strong": (8, 3000, 5, 4, 12),
-}
-# The tarot games: a position costs about three of Scioto's, and a world more to deal.
-TAROT_LEVELS = {
-    "easy": (1, 0, 1, 1, 0),
-    "normal": (2, 24, 3, 2, 6),
-    "strong": (8, 1600, 5, 4, 12),
-}
-GAME_LEVELS = {"scarto": TAROT_LEVELS, "chambery": TAROT_LEVELS, "droggn": TAROT_LEVELS}
+
+class Budget:
+    """One level's work in one game. Every game's bots read the fields they use:
+
+    worlds       worlds dealt from the view per decision (SCOUT: for the others' threats)
+    nodes        positions the search (search.py) may make per decision
+    depth        plies it looks ahead
+    width        actions it tries below the root
+    exact        cards left from which it searches to the end of the hand
+    places       SCOUT: places tried for a scouted card (bots/scout.py)
+    playouts     SCOUT strong: worlds each candidate is played out in
+    endgame      2-player Scioto: cards in the two hands from which the play is exact
+    try_exact    ... from which an exact proof is tried first, ...
+    proof_nodes  ... with this many positions before the bot searches instead
+    lookahead    ... and that search's (most cards, tricks ahead) steps (bots/scioto.py)
+    """
+
+    def __init__(self, level, worlds=1, nodes=0, depth=1, width=1, exact=0, places=0,
+                 playouts=0, endgame=0, try_exact=0, proof_nodes=0, lookahead=()):
+        self.level = level
+        self.worlds = worlds
+        self.nodes = nodes
+        self.depth = depth
+        self.width = width
+        self.exact = exact
+        self.places = places
+        self.playouts = playouts
+        self.endgame = endgame
+        self.try_exact = try_exact
+        self.proof_nodes = proof_nodes
+        self.lookahead = lookahead
+
+
+def budgets(game_name):
+    """The levels' budgets in the game called `game_name`, by level name."""
+    if game_name == "scioto":
+        return {
+            "easy": Budget("easy"),
+            "normal": Budget("normal", worlds=2, nodes=160, depth=4, width=3, exact=10,
+                             endgame=10, try_exact=12, proof_nodes=2000,
+                             lookahead=((22, 2), (28, 1))),
+            "strong": Budget("strong", worlds=8, nodes=3000, depth=5, width=4, exact=12,
+                             endgame=14, try_exact=16, proof_nodes=250000,
+                             lookahead=((20, 3), (28, 2))),
+        }
+    if game_name == "scout":  # one ply and playouts (bots/scout.py), no tree search
+        return {
+            "easy": Budget("easy", worlds=1, places=1),
+            "normal": Budget("normal", worlds=4, places=3),
+            "strong": Budget("strong", worlds=4, places=3, playouts=16),
+        }
+    # The tarot games: a position costs about three of Scioto's, and a world more to deal.
+    return {
+        "easy": Budget("easy"),
+        "normal": Budget("normal", worlds=2, nodes=24, depth=3, width=2, exact=6),
+        "strong": Budget("strong", worlds=8, nodes=1600, depth=5, width=4, exact=12),
+    }
 
 
 class LevelBot:
@@ -31,20 +74,21 @@ class LevelBot:
         self.game = game
         self.know = knowledge(game)
         self.determinize = determinizer(game)
-        self.search = Search(self.know, *GAME_LEVELS.get(game.NAME, LEVELS)[name])
+        self.budget = budgets(game.NAME)[name]
+        self.search = PimcSearch(self.know, self.budget)
 
-    def choose(self, view, legal, rng):
+    def choose(self, view, legal, rng, tick=None):
         if len(legal) == 1:
             return legal[0]
-        ruled = self.know.decide(view, legal, rng, self.NAME)
+        ruled = self.know.decide(view, legal, rng, self.budget, tick)
         if ruled is not None:
             return ruled
         if self.NAME == "easy":
             return self._easy(view, legal, rng)
         # With nothing to guess, one world is the truth.
-        worlds = self.search.worlds if self.know.hidden(view) else 1
+        worlds = self.budget.worlds if self.know.hidden(view) else 1
         return self.search.choose(lambda r: self.determinize(view, r), worlds, view.seat,
-                                  legal, rng)
+                                  legal, rng, tick)
 
     def _easy(self, view, legal, rng):
         """One of the two best actions by the evaluation one ply ahead, in one world."""

@@ -4,5 +4,5 @@
 class RandomBot:
     NAME = "random"
 
-    def choose(self, view, legal, rng):
+    def choose(self, view, legal, rng, tick=None):
         return rng.choice(legal)

@@ -14,7 +14,7 @@ hidden = tarot.hidden
 cards_left = tarot.cards_left
 
 
-def decide(view, legal, rng, level):
+def decide(view, legal, rng, budget, tick):
     if view.phase == "discard":
         return tarot.lay_away(view.hand, legal, view.game.values, True)
     return None

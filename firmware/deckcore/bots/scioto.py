@@ -8,9 +8,10 @@ card is the major, and a share of the points still in play in proportion to its 
 strength, where a safe card counts twice its points. Values are points times SCALE.
 
 With two players and no stock every card left is in the two hands, and once few are left
-the bots play exactly (scioto_endgame.py): from ENDGAME cards in the two hands, per level.
-Before that, in the base game, they search LOOKAHEAD tricks deep over the two hands and
-value the positions there with the fitted estimate of scioto_estimate.py; in the other
+the bots play exactly (scioto_endgame.py): from the level's `endgame` cards in the two hands
+(its Budget, levels.py). Before that, in the base game, they search its `lookahead` tricks
+deep over the two hands and value the positions there with the fitted estimate of
+scioto_estimate.py; in the other
 variants (and with more players or a stock) the generic search (search.py) plays, with
 `evaluate` and `order` below.
 """
@@ -18,14 +19,6 @@ variants (and with more players or a stock) the generic search (search.py) plays
 from deckcore.game import TERMINAL
 
 SCALE = 4
-# Per level, by the cards in the two hands: from how many the play is exact; from how many
-# an exact proof is tried first, and the positions it may take before the bot searches
-# instead; the tricks that search looks ahead, from the first (most cards, tricks) whose
-# cards are not exceeded. (A reply has one card fewer in the two hands than a lead with
-# hands as large, and its search is about half as long.)
-ENDGAME = {"normal": 10, "strong": 14}
-TRY_EXACT = {"normal": (12, 2000), "strong": (16, 250000)}
-LOOKAHEAD = {"normal": ((22, 2), (28, 1)), "strong": ((20, 3), (28, 2))}
 ENDGAME_TABLE = 1024  # places in the exact endgame's table on the device
 
 
@@ -82,32 +75,37 @@ def cards_left(state):
     return sum(len(hand) for hand in state.hands) + len(state.stock)
 
 
-def decide(view, legal, rng, level):
+def decide(view, legal, rng, budget, tick):
     """Scioto has no bidding or discarding. In a 2-player hand with no stock the play is
-    exact near the end, and searched over the two hands with the estimate before that in
-    the base game; otherwise it is left to the generic search."""
+    exact near the end (the budget's `endgame` cards in the two hands; from `try_exact`, if
+    proved within `proof_nodes` positions), and searched `lookahead` tricks ahead over the
+    two hands with the estimate before that in the base game; otherwise it is left to the
+    generic search."""
     game = view.game
-    if game.num_players != 2 or hidden(view) or level not in ENDGAME:
+    if game.num_players != 2 or hidden(view) or not budget.endgame:
         return None
     endgame = _endgame(game)
     cards = sum(view.hand_sizes)
-    tried, budget = TRY_EXACT.get(level, (0, 0))
-    exact = cards <= ENDGAME[level] or cards <= tried
+    exact = cards <= budget.endgame or cards <= budget.try_exact
     if not exact and endgame.estimate is None:
         return None
     from deckcore.games.scioto import determinize
     state = determinize(view, rng)
     ranked = order(state, legal)
     if exact:
-        action = endgame.best_action(state, ranked, 0 if cards <= ENDGAME[level] else budget)
+        nodes = 0 if cards <= budget.endgame else budget.proof_nodes
+        action = endgame.best_action(state, ranked, nodes, tick)
         if action is not None or endgame.estimate is None:
             return action  # None: too long to prove; the generic search plays
-    return endgame.searched_action(state, ranked, tricks_ahead(level, cards))
+    return endgame.searched_action(state, ranked, tricks_ahead(budget, cards), tick)
 
 
-def tricks_ahead(level, cards):
-    """The tricks the search looks ahead with `cards` in the two hands (LOOKAHEAD)."""
-    for most, tricks in LOOKAHEAD[level]:
+def tricks_ahead(budget, cards):
+    """The tricks the search looks ahead with `cards` in the two hands: those of the first
+    (most cards, tricks) step of the budget's `lookahead` whose cards are not exceeded. (A
+    reply has one card fewer in the two hands than a lead with hands as large, and its
+    search is about half as long.)"""
+    for most, tricks in budget.lookahead:
         if cards <= most:
             return tricks
 

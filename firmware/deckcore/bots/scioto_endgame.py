@@ -29,6 +29,7 @@ search with a *horizon*, a hand size at which it stops, counting in the estimate
 
 INFINITY = 1 << 20
 PAGE = 128
+TICK_EVERY = 256  # positions between calls of a caller's tick (a power of 2)
 
 
 # BIT_NUMBER[2**k % 67] = k: a card's number from its bit (the powers of 2 below 2**64 leave
@@ -71,7 +72,7 @@ def _unpack(entry):
             (entry >> 20) - 1)
 
 
-class Search:
+class BitmaskSearch:
     """The alpha-beta search over hands as bitmasks (the host has a copy in C)."""
 
     def __init__(self, points, dismissers, compounding, mandatory, slots, estimate=None):
@@ -90,6 +91,7 @@ class Search:
         self.estimate = estimate  # estimate(size, lead, follow, rem), for a search with a horizon
         self.horizon = 0      # the hand size at which the estimate stops the search (0: none)
         self.budget = 0       # the node count at which to give up (0: never)
+        self.tick = None      # a caller's tick, called every TICK_EVERY positions
 
     def trick_value(self, lead, follow, rem, alpha, beta):
         """Points the leader takes from `rem`, the points of hands `lead` and `follow`."""
@@ -98,6 +100,8 @@ class Search:
         self.nodes += 1
         if self.budget and self.nodes > self.budget:
             raise OverBudget
+        if not self.nodes & (TICK_EVERY - 1) and self.tick is not None:
+            self.tick()
         if self.horizon:
             size = size_of(lead)
             if size <= self.horizon and size >= self.estimate.smallest:
@@ -234,8 +238,8 @@ class Endgame:
                 if game.dismisses(f, lead):
                     self.dismissers[self.number[lead]] |= 1 << self.number[f]
         opts = game.options
-        self.search = Search(self.points, self.dismissers, opts["compounding"],
-                             opts["mandatory_dismissal"], slots)
+        self.search = BitmaskSearch(self.points, self.dismissers, opts["compounding"],
+                                    opts["mandatory_dismissal"], slots)
         # With the estimate, a second search that counts in its UNITs and has no table
         # (it always stops at a horizon, where values are not exact).
         self.estimate = self.rough = None
@@ -243,8 +247,8 @@ class Endgame:
             from deckcore.bots.scioto_estimate import Estimate, UNIT
             self.estimate = Estimate(self.points, self.dismissers)
             self.unit = UNIT
-            self.rough = Search([p * UNIT for p in self.points], self.dismissers, False,
-                                False, 0, self.estimate)
+            self.rough = BitmaskSearch([p * UNIT for p in self.points], self.dismissers,
+                                       False, False, 0, self.estimate)
 
     @property
     def nodes(self):
@@ -319,10 +323,11 @@ class Endgame:
             return won + search(alpha - won, INFINITY)
         return won + rem - search(-INFINITY, won + rem - alpha)
 
-    def searched_action(self, state, actions, tricks):
+    def searched_action(self, state, actions, tricks, tick=None):
         """The best of `actions` (legal, most promising first) by a search that looks
         `tricks` tricks ahead (fewer near the estimate's smallest hands) and estimates the
-        positions there."""
+        positions there. `tick`, if given, is called every TICK_EVERY positions."""
+        self.rough.tick = tick
         seat = state.current_player()
         hands = state.hands
         # Never under the estimate's smallest hands: below those the search goes to the
@@ -337,6 +342,7 @@ class Endgame:
             if value > best:
                 best, choice = value, action
         self.rough.horizon = 0
+        self.rough.tick = None
         return choice
 
     def reaches(self, state, seat, target):
@@ -361,14 +367,16 @@ class Endgame:
             total += card_points[card]
         return [first, total - first]
 
-    def best_action(self, state, actions=None, nodes=0):
+    def best_action(self, state, actions=None, nodes=0, tick=None):
         """The first of `actions` (default: the legal ones) that keeps the exact value of
         the seat to act; with `nodes`, None if proving it takes more positions than that
+        (the Python search only). `tick`, if given, is called every TICK_EVERY positions
         (the Python search only)."""
         if actions is None:
             actions = state.legal_actions()
         seat = state.current_player()
         search = self.search
+        search.tick = tick
         if nodes:
             search.budget = search.nodes + nodes
         try:
@@ -382,4 +390,5 @@ class Endgame:
             return None
         finally:
             search.budget = 0
+            search.tick = None
         return actions[0]  # not reached: the search is exact

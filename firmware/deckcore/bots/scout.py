@@ -14,20 +14,23 @@ the set is likely to earn as the active set: a chip from each seat that scouts i
 hand scored free if every other seat must scout (5.3 (b)). That chance is counted in worlds
 dealt from the view, against each other hand's strongest set. With 2 players a Scout is worth
 the Show it allows, since the turn goes on (5.5.4). easy and normal differ in the places tried
-and the worlds dealt; the search machinery is not used for the play (a few thousand actions,
-each a copied State, would not fit the device's time).
+and the worlds dealt (their Budget's `places` and `worlds`, levels.py); the search machinery
+is not used for the play (a few thousand actions, each a copied State, would not fit the
+device's time).
 
 strong (host) takes normal's two best actions, or the two ways up of the hand, and plays each
-out to the end of the round in worlds dealt from the view, every seat then playing normal;
-the one-ply value ranks the candidates well, but telling the best two apart takes playouts.
+out to the end of the round in its budget's `playouts` worlds dealt from the view, every seat
+then playing normal; the one-ply value ranks the candidates well, but telling the best two
+apart takes playouts.
 
 Values are points times SCALE.
 """
 
 from deckcore.bots.search import utility
 from deckcore.game import TERMINAL
-from deckcore.games.scout import (FLIP, KEEP, SCOUT, SCOUT_SHOW, UNKNOWN, determinize,
-                                  strength, turned, values)
+from deckcore.games.scout import (DECISION, FLIP, KEEP, SCOUT, SCOUT_SHOW, SHOW,
+                                  UNKNOWN, decode, determinize, encode, strength, turned,
+                                  value, values)
 
 SCALE = 16
 # PIECE[n]: what a piece of n cards wins back, in SCALE units; longer pieces win back one
@@ -38,13 +41,7 @@ SCOUT_SHOW_CHIP = 16  # keeping the Scout & Show chip for later (5.2.C)
 DENIED = 16  # per card of another hand, when a Show ends the round: the -1 it can no longer undo
 LONGER = 2 << 5  # a Scout & Show can lengthen a set by one and shorten the active set by one
 LONG_ROUND = 40  # Scout chips given in a round (3 to 5 players) when bots start to vary
-
-# level: (places tried for a scouted card, worlds dealt); strong decides by playouts
-LEVELS = {"easy": (1, 1), "normal": (3, 4)}
-# strong: normal's best CANDIDATES actions (or the two ways up of the hand), each played
-# out to the end of the round in PLAYOUT_WORLDS worlds
-CANDIDATES = 2
-PLAYOUT_WORLDS = 16
+CANDIDATES = 2  # strong: the actions of normal's one ply that it plays out
 
 
 # The hand's structure ---------------------------------------------------------------------
@@ -137,45 +134,52 @@ def order(state, actions):
     """Longest Shows first (Scout & Shows after Shows of their length), then Scouts."""
     ranked = []
     for i in range(len(actions)):
-        action = actions[i]
-        kind = action >> 25
-        key = 0 if kind == 0 else 1000 if kind == 2 else kind - 8 * (action & 63)
+        kind, start, length, index, turn, gap = decode(actions[i])
+        if kind == DECISION:
+            key = 0
+        elif kind == SCOUT:
+            key = 1000
+        else:
+            key = -4 * length + (0 if kind == SHOW else 1)
         ranked.append((key, i))
     ranked.sort()
     return [actions[item[1]] for item in ranked]
 
 
-def decide(view, legal, rng, level):
-    if level == "strong":
+def decide(view, legal, rng, budget, tick):
+    """Every decision: the flip by rule, the play by one ply (strong: by playouts)."""
+    if budget.playouts:
         if view.phase == "flip":
-            return playouts(view, [KEEP, FLIP], rng)
-        places, worlds = LEVELS["normal"]
-        return playouts(view, Turn(view, rng, worlds).by_value(legal, places)[:CANDIDATES], rng)
+            return playouts(view, [KEEP, FLIP], rng, budget, tick)
+        ranked = Turn(view, rng, budget.worlds, tick=tick).by_value(legal, budget.places)
+        return playouts(view, ranked[:CANDIDATES], rng, budget, tick)
     if view.phase == "flip":
         return flip_rule(view.hand)
-    places, worlds = LEVELS[level]
-    return Turn(view, rng, worlds).best(legal, places)
+    return Turn(view, rng, budget.worlds, tick=tick).best(legal, budget.places)
 
 
 def flip_rule(hand):
     return FLIP if structure(values(flipped(hand))) > structure(values(hand)) else KEEP
 
 
-def playouts(view, candidates, rng):
+def playouts(view, candidates, rng, budget, tick):
     """strong: the candidate whose playouts score best against the others' mean. A playout
     deals a world from the view, applies the candidate and plays the round out with the
-    normal policy in every seat (it sees the world's hands, so it deals no worlds of its
-    own); every candidate is played out in the same worlds."""
+    normal policy (the budget's `places`) in every seat (it sees the world's hands, so it
+    deals no worlds of its own); every candidate is played out in the same `playouts`
+    worlds."""
     if len(candidates) == 1:
         return candidates[0]
     totals = [0] * len(candidates)
-    for _ in range(PLAYOUT_WORLDS):
+    for _ in range(budget.playouts):
         world = determinize(view, rng)
         for i in range(len(candidates)):
             state = world.clone()
             state.apply(candidates[i])
             while state.current_player() != TERMINAL:
-                state.apply(_normal_in(state, rng))
+                if tick is not None:
+                    tick()
+                state.apply(_normal_in(state, rng, budget.places))
             totals[i] += utility(evaluate(state), view.seat)
     best = 0
     for i in range(1, len(candidates)):
@@ -184,12 +188,11 @@ def playouts(view, candidates, rng):
     return candidates[best]
 
 
-def _normal_in(state, rng):
+def _normal_in(state, rng, places):
     """The normal policy's action in a world whose hands it sees."""
     seat = state.current_player()
     if state.phase == "flip":
         return flip_rule(state.hands[seat])
-    places = LEVELS["normal"][0]
     return Turn(state.view(seat), rng, 0, state).best(state.legal_actions(), places)
 
 
@@ -228,9 +231,9 @@ def _fit(numbers, gap, number):
 class Turn:
     """One decision in play: the values of the candidate actions for the seat to act."""
 
-    def __init__(self, view, rng, worlds, world=None):
+    def __init__(self, view, rng, worlds, world=None, tick=None):
         """The other hands' threats come from `worlds` worlds dealt from the view, or from
-        `world` alone when it is given."""
+        `world` alone when it is given; `tick`, if given, is called before each world."""
         self.view = view
         self.rng = rng
         self.offers = None  # by_value: every (-value, order offered, action)
@@ -250,7 +253,11 @@ class Turn:
         if world is not None:
             self.threats = [self._threats(world)]
         else:
-            self.threats = [self._threats(determinize(view, rng)) for _ in range(worlds)]
+            self.threats = []
+            for _ in range(worlds):
+                if tick is not None:
+                    tick()
+                self.threats.append(self._threats(determinize(view, rng)))
 
     def _threats(self, world):
         """The other seats' strongest sets in this world, in turn order from the next seat;
@@ -274,8 +281,8 @@ class Turn:
         scouts = _first_at_least(legal, SCOUT, 0)
         scout_shows = _first_at_least(legal, SCOUT_SHOW, scouts)
         for i in range(scouts):
-            bits = legal[i] & 4095
-            self._offer(self.show(numbers, bits >> 6, bits & 63, len(self.view.active)), legal[i])
+            kind, start, length = decode(legal[i])[:3]
+            self._offer(self.show(numbers, start, length, len(self.view.active)), legal[i])
         ranked = []
         for i in range(scouts, scout_shows):
             index, number, gap = self._placement(legal[i])
@@ -293,12 +300,14 @@ class Turn:
             self._offer(worth, action)
             if scout_shows == len(legal):
                 continue
-            base = SCOUT_SHOW | (action & (8191 << 12))
+            # The Scout & Shows through this place sort together, before the next gap's.
+            turn = decode(action)[4]
+            base = encode(SCOUT_SHOW, 0, 0, index, turn, gap)
             first = _first_at_least(legal, base, scout_shows)
-            last = _first_at_least(legal, base + 4096, first)
+            last = _first_at_least(legal, encode(SCOUT_SHOW, 0, 0, index, turn, gap + 1), first)
             for j in range(first, last):
-                bits = legal[j] & 4095
-                self._offer(self.show(hand, bits >> 6, bits & 63, len(self.view.active) - 1)
+                kind, start, length = decode(legal[j])[:3]
+                self._offer(self.show(hand, start, length, len(self.view.active) - 1)
                             - self.gift - SCOUT_SHOW_CHIP, legal[j])
         ranked = self.ranked
         if ranked[3] is not None and sum(self.view.chips) >= LONG_ROUND and self.rng.below(2):
@@ -339,9 +348,9 @@ class Turn:
 
     def _placement(self, action):
         """(index in the active set, number as it goes in, gap) of a scouting action."""
-        index = action >> 19 & 63
+        kind, start, length, index, turn, gap = decode(action)
         card = self.view.active[index]
-        return index, (turned(card) if action >> 18 & 1 else card) >> 4, action >> 12 & 63
+        return index, value(turned(card) if turn else card), gap
 
     def kept(self, hand):
         """A hand kept for later: -1 per card, won back in part by its structure."""

@@ -12,7 +12,8 @@ until the trick is over (a game may say otherwise with its own `quiet(state)`). 
 nodes (positions made by applying an action) bounds every decision: each root action of
 each world gets an equal share of what is left, and once a share is spent the positions
 left are valued by the game's `evaluate`. Work is counted in nodes, never time, so both
-runtimes decide alike.
+runtimes decide alike. A caller's `tick` (bots/__init__.py) is called at every node and
+every world; it changes nothing of the search.
 
 Values are per-seat lists of final-score estimates (the game's `evaluate`, exact at the end
 of the hand); `utility` turns one into a single seat's point of view.
@@ -20,7 +21,6 @@ of the hand); `utility` turns one into a single seat's point of view.
 
 from deckcore.game import TERMINAL
 
-PROBE = None  # bench: a function called at every node (it samples the heap)
 FULL = 1000   # plies or actions: no limit
 WORST = -(1 << 30)
 
@@ -35,29 +35,34 @@ def utility(values, seat):
     return len(values) * values[seat] - sum(values)
 
 
-class Search:
-    """One decision's search with a budget (see levels.py for the budgets)."""
+class PimcSearch:
+    """One decision's search within a level's Budget (levels.py): its worlds, nodes, depth,
+    width and exact."""
 
-    def __init__(self, know, worlds, nodes, depth, width, exact):
+    def __init__(self, know, budget):
         self.know = know
         self.quiet = getattr(know, "quiet", between_tricks)
-        self.worlds = worlds  # the most worlds a decision deals
-        self.nodes = nodes
-        self.depth = depth
-        self.width = width
-        self.exact = exact
+        self.nodes = budget.nodes
+        self.depth = budget.depth
+        self.width = budget.width
+        self.exact = budget.exact
         self.left = 0
-        self.limit = width
+        self.limit = budget.width
+        self.tick = None
 
-    def choose(self, world_of, worlds, seat, legal, rng):
+    def choose(self, world_of, worlds, seat, legal, rng, tick=None):
         """The best of `legal` for `seat`, summed over `worlds` worlds made by `world_of(rng)`.
 
         With one world (nothing hidden) and two seats the root is one alpha-beta search:
         only the best action's value is exact, the others' are bounds, so the choice is the
         first action, in the order searched, that raised the best value. Budget an action
-        leaves unspent passes on to the next."""
+        leaves unspent passes on to the next. `tick`, if given, is called at every node and
+        world."""
+        self.tick = tick
         totals = [0] * len(legal)
         for _ in range(worlds):
+            if tick is not None:
+                tick()
             world = world_of(rng)
             depth, self.limit = self.depth, self.width
             if self.know.cards_left(world) <= self.exact:
@@ -91,8 +96,8 @@ class Search:
         return legal[best]
 
     def _leaf(self, state, depth):
-        if PROBE is not None:
-            PROBE()
+        if self.tick is not None:
+            self.tick()
         if self.left <= 0 or state.current_player() == TERMINAL:
             return True
         return depth <= 0 and self.quiet(state)

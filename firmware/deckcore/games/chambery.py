@@ -528,26 +528,30 @@ class ChamberyState(TarotState):
             return self.game.parse_card(rest)
         return self.held_card(text, self.current_player())
 
-    def clone(self):
-        other = ChamberyState(self.game, self.dealer, None)
-        self.copy_play_to(other)
-        self.copy_bidding_to(other)
-        return other
+    @staticmethod
+    def copy_public(target, source):
+        """The play, and the bidding and what it made public."""
+        TarotState.copy_public(target, source)
+        target.scart_shown = list(source.scart_shown)
+        target.bids = list(source.bids)
+        target.contract = source.contract
+        target.declarer = source.declarer
+        target.called = source.called
+        target.partner = source.partner
+        target.asked = list(source.asked)
+        target.sellers = list(source.sellers)
+        target.side = list(source.side)
 
-    def copy_bidding_to(self, other):
-        other.scart = list(self.scart)
-        other.scart_shown = list(self.scart_shown)
-        other.discard_rule = self.discard_rule
-        other.auction = self.auction.copy() if self.auction else None
-        other.bids = list(self.bids)
-        other.contract = self.contract
-        other.declarer = self.declarer
-        other.called = self.called
-        other.partner = self.partner
-        other.asked = list(self.asked)
-        other.sellers = list(self.sellers)
-        other.given = list(self.given)
-        other.side = list(self.side)
+    @staticmethod
+    def copy_hidden(target, source):
+        TarotState.copy_hidden(target, source)
+        target.scart = list(source.scart)
+        target.discard_rule = source.discard_rule
+        target.auction = source.auction.copy() if source.auction else None
+        target.given = list(source.given)
+
+    def blank(self):
+        return ChamberyState(self.game, self.dealer, None)
 
 
 def effective_discard_rule(game, hand):
@@ -567,16 +571,7 @@ class ChamberyView(TarotView):
     def __init__(self, state, seat):
         TarotView.__init__(self, state, seat)
         self.scart = list(state.scart) if seat == state.dealer else list(state.scart_shown)
-        self.scart_shown = list(state.scart_shown)
         self.scart_size = len(state.scart)
-        self.bids = list(state.bids)
-        self.contract = state.contract
-        self.declarer = state.declarer
-        self.called = state.called
-        self.partner = state.partner
-        self.side = list(state.side)
-        self.asked = list(state.asked)
-        self.sellers = list(state.sellers)
         # The cards given back, face down: known to the soloist and to who received them.
         self.given = []
         for index in range(len(state.given)):
@@ -648,7 +643,6 @@ def determinize(view, rng):
         raise RulesError("no deal is consistent with seat %d's view" % seat)
 
     state = ChamberyState(game, dealer, None)
-    state.phase = view.phase
     state.hands = [list(view.hand) if s == seat else [] for s in range(players)]
     for index in range(len(hidden)):
         state.hands[hidden[index]] = slots[index]
@@ -656,28 +650,19 @@ def determinize(view, rng):
         state.scart = slots[scart_slot] + view.scart_shown
     else:
         state.scart = list(view.scart)
-    state.scart_shown = list(view.scart_shown)
     if view.phase == "discard":
         state.discard_rule = effective_discard_rule(game, state.hands[dealer] + state.scart)
     if view.bids or view.phase == "bid":
         state.open_auction()
         for speaker, bid in view.bids:
             state.auction.speak(bid)
-    state.bids = list(view.bids)
-    state.contract = view.contract
-    state.declarer = declarer
-    state.called = view.called
-    state.partner = view.partner
-    state.asked = list(view.asked)
-    state.sellers = list(view.sellers)
-    state.side = list(view.side)
     for index in range(len(view.given)):
         card = view.given[index]
         if card < 0:  # unknown to this seat: any card the seller holds or has played
             seller = view.sellers[index]
             card = (state.hands[seller] + view.played[seller])[0]
         state.given.append(card)
-    state.restore_public(view)
+    state.copy_public(state, view)
     return state
 
 

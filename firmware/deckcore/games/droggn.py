@@ -94,8 +94,11 @@ class Droggn(tarot.TarotGame):
         self.total_points = total - 2 * (len(self.pack_cards) // 3)  # 4.1.4: 74 (78)
         self.half = self.total_points // 2                           # 37 (39)
         self.threshold = self.half + opts["win_threshold"] - 37      # 4.7.2, 4.7.11
+
+    @staticmethod
+    def settle(opts):
         if opts["deals"] is None:
-            opts["deals"] = 2 * self.num_players
+            opts["deals"] = 2 * opts["players"]
 
     def seats_in_play(self, dealer):
         """The active seats in the order of play from the dealer's next (4.1.1, 4.2.3)."""
@@ -599,14 +602,37 @@ class DroggnState(tarot.TarotState):
         return seat == self.declarer or (self.contract == ANSAGER and
                                          self.game.options["expose_talon_in_ansager"])
 
-    def clone(self):
-        other = DroggnState(self.game, self.dealer, None)
-        self.copy_play_to(other)
-        _copy_fields(self, other)
-        other.talon = list(self.talon)
-        other.discard = list(self.discard)
-        other.offer = self.offer
-        return other
+    @staticmethod
+    def copy_public(target, source):
+        """The play, the auction, the purchase, what was laid out and the doubling."""
+        tarot.TarotState.copy_public(target, source)
+        target.auction = source.auction.copy()
+        target.calls = list(source.calls)
+        target.declarer = source.declarer
+        target.contract = source.contract
+        target.talon_taken = source.talon_taken
+        target.bought = source.bought
+        target.seller = source.seller
+        target.buy_forfeited = source.buy_forfeited
+        target.laid_out = source.laid_out
+        target.layer = source.layer
+        target.multiplier = source.multiplier
+        target.speakers = list(source.speakers)
+        target.first_round = source.first_round
+        target.pagat_trick = source.pagat_trick
+        target.pagat_seat = source.pagat_seat
+        target.pagat_winner = source.pagat_winner
+        target.stopped = source.stopped
+
+    @staticmethod
+    def copy_hidden(target, source):
+        tarot.TarotState.copy_hidden(target, source)
+        target.talon = list(source.talon)
+        target.discard = list(source.discard)
+        target.offer = source.offer
+
+    def blank(self):
+        return DroggnState(self.game, self.dealer, None)
 
 
 def contract_value(game, contract, mine, theirs, wins):
@@ -635,28 +661,12 @@ def settlement(players, declarer, value):
             for seat in range(players)]
 
 
-PUBLIC = ("calls", "declarer", "contract", "talon_taken", "bought", "seller", "buy_forfeited",
-          "laid_out", "layer", "multiplier", "speakers", "first_round", "pagat_trick",
-          "pagat_seat", "pagat_winner", "stopped")
-
-
-def _copy_fields(source, target):
-    """Copy the public Droggn fields (lists copied) and the auction."""
-    for name in PUBLIC:
-        value = getattr(source, name)
-        setattr(target, name, list(value) if type(value) == list else value)
-    target.auction = source.auction.copy()
-
-
 class DroggnView(tarot.TarotView):
     """A seat's view: the public hand plus the talon, discard and offered card when this
     seat may see them (None when not)."""
 
     def __init__(self, state, seat):
         tarot.TarotView.__init__(self, state, seat)
-        _copy_fields(state, self)
-        self.direction = state.direction
-        self.sitting_out = state.sitting_out
         self.talon = list(state.talon) if state.talon_visible(seat) else None
         self.discard_size = len(state.discard)
         sees_secrets = state.phase == "over" or seat == state.declarer
@@ -682,9 +692,7 @@ def determinize(view, rng):
     game = view.game
     players = game.num_players
     state = DroggnState(game, view.dealer, {"hands": [[] for _ in range(players)], "talon": []})
-    _copy_fields(view, state)
-    state.phase, state.direction, state.sitting_out = view.phase, view.direction, view.sitting_out
-    state.restore_public(view)
+    state.copy_public(state, view)
 
     # Cards whose place this seat knows: its hand, the cards played, a laid-out card, the
     # bought card, the offer it made or received, a talon or discard it has seen.

@@ -183,13 +183,15 @@ class ScartoState(TarotState):
     def parse_action(self, text):
         return self.held_card(text, self.current_player())
 
-    def clone(self):
-        other = ScartoState(self.game, self.dealer, None)
-        self.copy_play_to(other)
-        other.stock = list(self.stock)
-        other.scart = list(self.scart)
-        other.pagat_discardable = self.pagat_discardable
-        return other
+    @staticmethod
+    def copy_hidden(target, source):
+        TarotState.copy_hidden(target, source)
+        target.stock = list(source.stock)
+        target.scart = list(source.scart)
+        target.pagat_discardable = source.pagat_discardable
+
+    def blank(self):
+        return ScartoState(self.game, self.dealer, None)
 
 
 class ScartoView(TarotView):
@@ -246,7 +248,6 @@ def determinize(view, rng):
         raise RulesError("no deal is consistent with seat %d's view" % seat)
 
     state = ScartoState(game, dealer, None)
-    state.phase = view.phase
     state.hands = [list(view.hand) if s == seat else [] for s in range(PLAYERS)]
     for index in range(len(hidden)):
         state.hands[hidden[index]] = slots[index]
@@ -258,7 +259,7 @@ def determinize(view, rng):
         # Any 3 cards of the dealer's 28 may have been the stock; the scart is such a choice.
         state.stock = sorted(original)[:SCART] if len(state.scart) < SCART else list(state.scart)
     state.pagat_discardable = pagat_may_be_discarded(original)
-    state.restore_public(view)
+    state.copy_public(state, view)
     return state
 
 

@@ -7,7 +7,7 @@ With two players the major is simply the leader's card until the follower dismis
 one mechanism serves 2 and N players, with and without compounding (section 1.4).
 """
 
-from deckcore.game import Game, Option, RulesError, State, TERMINAL
+from deckcore.game import Game, Option, RulesError, State, TERMINAL, View
 
 SUITS = "CSHD"  # clubs and spades are black, hearts and diamonds red: colour = suit // 2
 ANY, COLOUR, SUIT = 0, 1, 2
@@ -36,8 +36,9 @@ OPTIONS = (
     Option("compounding", False, "the leader may re-lead a card that dismisses the winning "
            "card, and the trick goes on (section 1.4; re-leading on the first follower's "
            "card is a house rule)", choices=(False, True)),
-    Option("trick_and_draw", False, "2 players: deal a quarter of the pack each, draw after "
-           "every trick (section 1.5)", choices=(False, True)),
+    Option("trick_and_draw", None, "2 players: deal a quarter of the pack each, draw after "
+           "every trick (section 1.5; auto: on with the double pack, which requires it for "
+           "2 players, else off)", choices=(None, False, True)),
     Option("ranks", None, "number of ranks per suit, 5-13 (auto: 7 for 2 players, else the "
            "pack table)", lo=5, hi=13, house_rule=True),
     Option("dismissal", None, "dismissal rule family (auto picks by the number of ranks)",
@@ -62,35 +63,33 @@ class Scioto(Game):
     OPTIONS = OPTIONS
     DEAL_PILES = ("hands", "stock")
 
-    def __init__(self, options=None):
-        Game.__init__(self, options)
-        opts = self.options
+    @staticmethod
+    def settle(opts):
+        """The "auto" options worked out, and the combinations the rules refuse."""
         players = opts["players"]
-        self.num_players = players
         if opts["double_pack"]:
             if opts["ranks"] not in (None, 6):
                 raise RulesError("the double pack has 6 ranks (9 J Q K 10 A), not %d" % opts["ranks"])
             opts["ranks"] = 6
-            if players == 2:
-                opts["trick_and_draw"] = True  # section 1.5: two players draw from a 24-card stock
+            if players == 2:  # section 1.5: two players draw from a 24-card stock
+                if opts["trick_and_draw"] is False:
+                    raise RulesError("section 1.5: two players with the double pack draw from "
+                                     "a stock, so trick_and_draw cannot be off")
+                opts["trick_and_draw"] = True
         elif opts["ranks"] is None:
             opts["ranks"] = RANKS_FOR_PLAYERS[players]
+        if opts["trick_and_draw"] is None:
+            opts["trick_and_draw"] = False
         ranks = opts["ranks"]
-        copies = 2 if opts["double_pack"] else 1
-        self.ranks = ranks
-        self.distinct = 4 * ranks              # distinct cards
-        self.size = self.distinct * copies     # cards in the pack
-        if self.size % players:
+        size = 4 * ranks * (2 if opts["double_pack"] else 1)
+        if size % players:
             raise RulesError("%d cards cannot be dealt equally to %d players; choose other ranks"
-                             % (self.size, players))
+                             % (size, players))
         if opts["trick_and_draw"] and players != 2:
             raise RulesError("trick_and_draw is a 2-player variant")
-        self.hand_size = self.size // 4 if opts["trick_and_draw"] else self.size // players
-
         if opts["dismissal"] is None:
             opts["dismissal"] = AUTO_DISMISSAL[ranks]
-        rule = DISMISSAL_RULES[opts["dismissal"]]
-        for distance, scope in rule:
+        for distance, scope in DISMISSAL_RULES[opts["dismissal"]]:
             if 2 * distance >= ranks:  # section 1.5 validity: distances below R/2
                 raise RulesError("the %s dismissal rule needs more than %d ranks: with distance %d "
                                  "two cards could dismiss each other" % (opts["dismissal"], 2 * distance, distance))
@@ -102,6 +101,18 @@ class Scioto(Game):
             opts["deals"] = players
         elif opts["deals"] % players:
             raise RulesError("deals must be a multiple of %d so everyone deals equally often" % players)
+
+    def __init__(self, options=None):
+        Game.__init__(self, options)
+        opts = self.options
+        players = opts["players"]
+        self.num_players = players
+        ranks = opts["ranks"]
+        self.ranks = ranks
+        self.distinct = 4 * ranks              # distinct cards
+        self.size = self.distinct * (2 if opts["double_pack"] else 1)  # cards in the pack
+        self.hand_size = self.size // 4 if opts["trick_and_draw"] else self.size // players
+        rule = DISMISSAL_RULES[opts["dismissal"]]
 
         self.texts = [self._text(card) for card in range(self.size)]
         self.cards_by_text = {}
@@ -213,6 +224,8 @@ class SciotoState(State):
 
     def __init__(self, game, dealer, deal):
         State.__init__(self, game, dealer)
+        if deal is None:
+            return  # blank(): clone fills it in
         self.hands = [list(hand) for hand in deal["hands"]]
         self.stock = list(deal["stock"])
         self.piles = [[] for _ in range(game.num_players)]  # cards won, per seat
@@ -357,43 +370,40 @@ class SciotoState(State):
                 return held
         raise RulesError("seat %d does not hold %s" % (self.to_act, text))
 
-    def clone(self):
-        other = SciotoState(self.game, self.dealer, {"hands": self.hands, "stock": self.stock})
-        other.take_play(self)
-        return other
+    @staticmethod
+    def copy_public(target, source):
+        """The course of play: everyone saw every card played (tricks are won face down, but
+        all their cards were seen) and who won it."""
+        target.phase = source.phase
+        target.piles = [list(pile) for pile in source.piles]
+        target.trick = list(source.trick)
+        target.trick_seats = list(source.trick_seats)
+        target.major = source.major
+        target.leader = source.leader
+        target.to_act = source.to_act
+        target.tricks_played = source.tricks_played
 
-    def take_play(self, source):
-        """Copy the public course of play (piles, trick, turn) from a state or a view."""
-        self.piles = [list(pile) for pile in source.piles]
-        self.trick = list(source.trick)
-        self.trick_seats = list(source.trick_seats)
-        self.major = source.major
-        self.leader = source.leader
-        self.to_act = source.to_act
-        self.tricks_played = source.tricks_played
-        self.phase = source.phase
+    @staticmethod
+    def copy_hidden(target, source):
+        target.hands = [list(hand) for hand in source.hands]
+        target.stock = list(source.stock)
+
+    def blank(self):
+        return SciotoState(self.game, self.dealer, None)
 
 
-class SciotoView:
-    """What one seat knows: its own hand, the trick on the table and every card already
-    played (tricks are won face down, but all their cards were seen, and who won them)."""
+class SciotoView(View):
+    """What one seat knows: the public play, its own hand, and the sizes of the others and
+    of the stock."""
+
+    trick = []  # public fields: copy_public sets them on each view (named for pyright)
 
     def __init__(self, state, seat):
-        self.game = state.game
-        self.seat = seat
-        self.dealer = state.dealer
-        self.phase = state.phase
-        self.to_act = state.current_player()
+        View.__init__(self, state, seat)
         self.hand = list(state.hands[seat])
-        self.trick = list(state.trick)
-        self.trick_seats = list(state.trick_seats)
-        self.major = state.major
-        self.leader = state.leader
         self.hand_sizes = [len(hand) for hand in state.hands]
         self.stock_size = len(state.stock)
         self.points = state.points()
-        self.tricks_played = state.tricks_played
-        self.piles = [list(pile) for pile in state.piles]
         self.played = []
         for pile in state.piles:
             self.played.extend(pile)
@@ -424,7 +434,7 @@ def determinize(view, rng):
             hands.append(hand)
             unseen = unseen[size:]
     state = SciotoState(game, view.dealer, {"hands": hands, "stock": unseen})
-    state.take_play(view)
+    state.copy_public(state, view)
     return state
 
 

@@ -5,21 +5,23 @@ is `top << 4 | bottom`: its value is `card >> 4`, and its text shows the top num
 ("3/7"; the same card turned is "7/3"). A hand is a list of cards in hand order, left to
 right, exactly as dealt; it is never sorted (5.1.4).
 
-Actions are small ints. In their text, positions count the cards of a hand from 1 (the left
-end); `N` alone stands for `N-N`.
+Actions are small ints made by `encode(kind, start, length, index, turn, gap)` and read by
+`decode`. In their text, positions count the cards of a hand from 1 (the left end); `N` alone
+stands for `N-N`.
 
-  phase "flip" (5.1.4)  KEEP = 0, FLIP = 1        "keep hand", "flip hand"
-  Show (5.2.A)          SHOW | start << 6 | length                       "show 3-5", "show 4"
-  Scout (5.2.B)         SCOUT | (card << 7 | turn << 6 | gap) << 12      "scout left @2",
-                                                                         "scout right flip @1"
-  Scout & Show (5.2.C)  SCOUT_SHOW | (scout bits) << 12 | (show bits)
-                                                          "scout+show left flip @2 show 2-4"
+  phase "flip" (5.1.4)  KEEP, FLIP (kind DECISION)                 "keep hand", "flip hand"
+  Show (5.2.A)          kind SHOW: start, length                   "show 3-5", "show 4"
+  Scout (5.2.B)         kind SCOUT: index, turn, gap               "scout left @2",
+                                                                   "scout right flip @1"
+  Scout & Show (5.2.C)  kind SCOUT_SHOW: all five fields           "scout+show left flip @2 show 2-4"
 
-`card` is the index of the scouted card in the active set: 0 is "left", the last is "right"
-(a one-card set is written "left"; a middle card would be written by its number, "scout 2 @1",
-and is never legal). `turn` 1 turns the card to its other number ("flip"). `gap` is where it
-goes: it becomes card gap+1 of the hand ("@gap+1"). The show of a Scout & Show counts positions
-in the hand after the scouted card went in.
+`start` and `length` are the shown block of the hand (start 0 is its first card). `index` is
+the scouted card in the active set: 0 is "left", the last is "right" (a one-card set is
+written "left"; a middle card would be written by its number, "scout 2 @1", and is never
+legal). `turn` 1 turns the card to its other number ("flip"). `gap` is where it goes: it
+becomes card gap+1 of the hand ("@gap+1"). The show of a Scout & Show counts positions in the
+hand after the scouted card went in. The fields are laid out so that sorting actions sorts
+them by kind, then index, turn, gap, then start and length.
 
 Distinct actions (clarification 7.14): of several actions that lead to the same state, only
 the one with the smallest number is legal. In words: a one-card set is scouted from the left
@@ -45,10 +47,14 @@ Readings of the rules made here:
   in hand, except for the owner of the unbeaten set when the round ended by (b) (5.4, 5.5.6).
 """
 
-from deckcore.game import Game, Option, RulesError, State, TERMINAL
+from deckcore.game import Game, Option, RulesError, State, TERMINAL, View
 
-KEEP, FLIP = 0, 1
-SHOW, SCOUT, SCOUT_SHOW = 1 << 25, 2 << 25, 3 << 25
+# Actions: each field's lowest bit (every field holds up to 6 bits, `turn` one).
+LENGTH_AT, START_AT, GAP_AT, TURN_AT, INDEX_AT, KIND_AT = 0, 6, 12, 18, 19, 25
+FIELD = 63
+SHOW_FIELDS = (1 << GAP_AT) - 1  # start and length: what a Show adds to its kind
+DECISION, SHOW, SCOUT, SCOUT_SHOW = 0, 1 << KIND_AT, 2 << KIND_AT, 3 << KIND_AT
+KEEP, FLIP = DECISION, DECISION | 1
 UNKNOWN = -1  # in a view: a card of another hand that the seat has not seen
 
 # 5.1.2: the cards removed and the hand size, by number of players.
@@ -61,6 +67,20 @@ OPTIONS = (
     Option("players", 4, "number of players, 2 to 5 (2 players: the rules of section 5.5)",
            lo=2, hi=5),
 )
+
+
+# Actions -----------------------------------------------------------------------------------
+
+def encode(kind, start=0, length=0, index=0, turn=0, gap=0):
+    """The action of this kind with these fields (module docstring)."""
+    return (kind | index << INDEX_AT | turn << TURN_AT | gap << GAP_AT | start << START_AT
+            | length << LENGTH_AT)
+
+
+def decode(action):
+    """(kind, start, length, index, turn, gap) of an action; `encode` reversed."""
+    return (action >> KIND_AT << KIND_AT, action >> START_AT & FIELD, action >> LENGTH_AT & FIELD,
+            action >> INDEX_AT & FIELD, action >> TURN_AT & 1, action >> GAP_AT & FIELD)
 
 
 # Cards -------------------------------------------------------------------------------------
@@ -110,13 +130,14 @@ def strength(numbers):
 
 
 def _shows(numbers, need, out, base):
-    """Append base | start << 6 | length for every valid set of adjacent cards with these
-    numbers that is stronger than `need`, by start then length."""
+    """Append `base` with the start and length of every valid set of adjacent cards with these
+    numbers that is stronger than `need`, by start then length (`base` is an action with
+    these fields 0, or 0 for the fields alone)."""
     count = len(numbers)
     for start in range(count):
         first = numbers[start]
         if _power(1, 0, first) > need:
-            out.append(base | start << 6 | 1)
+            out.append(base | start << START_AT | 1)
         end = start + 1
         if end == count:
             continue
@@ -126,7 +147,7 @@ def _shows(numbers, need, out, base):
         while True:
             lowest = numbers[end] if step < 0 else first
             if _power(end - start + 1, step, lowest) > need:
-                out.append(base | start << 6 | (end - start + 1))
+                out.append(base | start << START_AT | (end - start + 1))
             end += 1
             if end == count or numbers[end] - numbers[end - 1] != step:
                 break
@@ -146,8 +167,8 @@ def _reach(numbers, gap, number, step, direction):
 
 
 def _shows_with(numbers, gap, number, need, base):
-    """base | start << 6 | length for the valid sets stronger than `need` that hold a card of
-    `number` put in at `gap` (a lone card only at gap 0, 7.14)."""
+    """`base` with the start and length of the valid sets stronger than `need` that hold a
+    card of `number` put in at `gap` (a lone card only at gap 0, 7.14)."""
     out = []
     if gap == 0 and _power(1, 0, number) > need:
         out.append(base | 1)
@@ -159,7 +180,7 @@ def _shows_with(numbers, gap, number, need, base):
                 if i + j:
                     lowest = number - i if step > 0 else number - j if step < 0 else number
                     if _power(1 + i + j, step, lowest) > need:
-                        out.append(base | (gap - i) << 6 | (1 + i + j))
+                        out.append(base | (gap - i) << START_AT | (1 + i + j))
     return out
 
 
@@ -253,28 +274,14 @@ class Scout(Game):
         return ScoutState(self, dealer, deal)
 
 
-# The State's public fields: a view holds them too, and `clone` and `determinize` copy them.
-PUBLIC = ("phase", "to_act", "starter", "active", "owner", "piles", "chips", "scout_show",
-          "flips", "scouted", "ended_by", "plays")
-
-
-def _copy_public(target, source):
-    for name in PUBLIC:
-        setattr(target, name, _copied(getattr(source, name)))
-
-
-def _copied(item):
-    if type(item) == list:
-        return [_copied(element) for element in item]
-    return item
-
-
 class ScoutState(State):
     """Phases: "flip" (each player in turn, from the starting player, decides whether to rotate
     the whole hand, 5.1.4), "play" (Show, Scout, Scout & Show), "over"."""
 
     def __init__(self, game, dealer, deal):
         State.__init__(self, game, dealer)
+        if deal is None:
+            return  # blank(): clone fills it in
         players = game.num_players
         self.hands = [list(hand) for hand in deal["hands"]]
         self.set_aside = list(deal.get("set_aside", ()))
@@ -317,7 +324,7 @@ class ScoutState(State):
             for index in self._ends():
                 for turn in (0, 1):
                     for gap in range(len(numbers) + 1):
-                        out.append(SCOUT | (index << 7 | turn << 6 | gap) << 12)
+                        out.append(encode(SCOUT, 0, 0, index, turn, gap))
         if not (self.active and self.scout_show[seat]):
             return out
         # Scout & Show: lists of a thousand actions and more occur, so they are counted first
@@ -331,7 +338,7 @@ class ScoutState(State):
         at = len(out)
         for base, moved, first, kept, last, with_card in places:
             group = [base | bits for bits in moved[first:]]
-            group.extend([base | keyed & 4095 for keyed in kept[:last]])
+            group.extend([base | keyed & SHOW_FIELDS for keyed in kept[:last]])
             group.extend(with_card)
             group.sort()
             actions[at:at + len(group)] = group
@@ -347,20 +354,21 @@ class ScoutState(State):
         by end), unless the card would go right after it, the same state as right before it."""
         rest = self.active[:index] + self.active[index + 1:]
         need = strength(values(rest))
-        plain = []
+        plain = []  # the start and length fields of each show
         _shows(numbers, need, plain, 0)
-        moved = [bits + 64 for bits in plain]
-        kept = sorted([((bits >> 6) + (bits & 63)) << 12 | bits for bits in plain])
+        moved = [bits + (1 << START_AT) for bits in plain]  # the block one place right
+        # by the block's end (above the fields), then the fields
+        kept = sorted([((bits >> START_AT) + (bits & FIELD)) << GAP_AT | bits for bits in plain])
         count = 0
         for turn in (0, 1):
             card = self.active[index]
             number = value(turned(card) if turn else card)
             first = last = 0
             for gap in range(len(numbers) + 1):
-                base = SCOUT_SHOW | (index << 7 | turn << 6 | gap) << 12
-                while first < len(plain) and plain[first] >> 6 < gap:
+                base = encode(SCOUT_SHOW, 0, 0, index, turn, gap)
+                while first < len(plain) and plain[first] >> START_AT < gap:
                     first += 1
-                while last < len(kept) and kept[last] >> 12 < gap:
+                while last < len(kept) and kept[last] >> GAP_AT < gap:
                     last += 1
                 with_card = _shows_with(numbers, gap, number, need, base)
                 places.append((base, moved, first, kept, last, with_card))
@@ -372,34 +380,33 @@ class ScoutState(State):
         if self.phase == "over":
             return "the round is over"
         seat = self.to_act
-        kind = action >> 25
         if self.phase == "flip":
             if action == KEEP or action == FLIP:
                 return None
             return ("section 5.1.4: before the first turn seat %d only decides whether to rotate "
                     "the whole hand (flip hand or keep hand)" % seat)
-        if kind == 0:
+        kind, start, length, index, turn, gap = decode(action)
+        if kind == DECISION:
             return "section 5.1.4: the whole hand may be rotated only before the first turn"
-        if kind > 3:
+        if kind not in (SHOW, SCOUT, SCOUT_SHOW):
             return "%d is not a SCOUT action" % action
-        if kind == 1:
-            return self._show_reason(self.hands[seat], action & 4095, self.active)
-        if kind == 3:
+        if kind == SHOW:
+            return self._show_reason(self.hands[seat], start, length, self.active)
+        if kind == SCOUT_SHOW:
             if self.game.num_players == 2:
                 return "section 5.5.2: there is no Scout & Show with 2 players"
             if not self.scout_show[seat]:
                 return ("section 5.2.C: Scout & Show is once per round, and seat %d has spent "
                         "its Scout & Show chip" % seat)
-        reason = self._scout_reason(action >> 12 & 8191)
-        if reason is not None or kind == 2:
+        reason = self._scout_reason(index, gap)
+        if reason is not None or kind == SCOUT:
             return reason
-        index, card, gap = self._scout_parts(action)
+        card = self._scouted_card(index, turn)
         hand = self.hands[seat][:gap] + [card] + self.hands[seat][gap:]
         rest = self.active[:index] + self.active[index + 1:]
-        return self._show_reason(hand, action & 4095, rest) or self._duplicate_reason(action)
+        return self._show_reason(hand, start, length, rest) or self._duplicate_reason(action)
 
-    def _show_reason(self, hand, bits, active):
-        start, length = bits >> 6, bits & 63
+    def _show_reason(self, hand, start, length, active):
         if length == 0 or start + length > len(hand):
             return "seat %d's hand has cards 1 to %d, not %s" % (
                 self.to_act, len(hand), _range_text(start, max(length, 1)))
@@ -414,8 +421,7 @@ class ScoutState(State):
                         _numbers_text(shown), _numbers_text(active)))
         return None
 
-    def _scout_reason(self, bits):
-        index, gap = bits >> 7, bits & 63
+    def _scout_reason(self, index, gap):
         size = len(self.active)
         if size == 0:
             return "section 5.2.B: there is no active set to scout, so seat %d must Show" % self.to_act
@@ -433,25 +439,21 @@ class ScoutState(State):
 
     def _duplicate_reason(self, action):
         """7.14: a Scout & Show with the same result as a smaller action number is not listed."""
-        gap = action >> 12 & 63
-        start, length = action >> 6 & 63, action & 63
+        kind, start, length, index, turn, gap = decode(action)
         if length == 1 and start == gap and gap > 0:
-            same = action & ~(63 << 12) & ~4095 | 1
+            same = encode(kind, 0, 1, index, turn, 0)  # the lone scouted card, put in at @1
         elif start + length == gap:
-            same = action & ~(63 << 12) & ~4095 | start << 12 | (start + 1) << 6 | length
+            same = encode(kind, start + 1, length, index, turn, start)  # put in before the block
         else:
             return None
         return "section 7.14: this gives the same state as %s, the form the rules list" % (
             self.action_text(same))
 
     # Applying actions ---------------------------------------------------------------------------
-    def _scout_parts(self, action):
-        """(index in the active set, the card as it goes in, gap) of a scouting action."""
-        index = action >> 19 & 63
+    def _scouted_card(self, index, turn):
+        """Card `index` of the active set as it goes into the hand."""
         card = self.active[index]
-        if action >> 18 & 1:
-            card = turned(card)
-        return index, card, action >> 12 & 63
+        return turned(card) if turn else card
 
     def turn_rule(self):
         if self.phase == "flip":
@@ -464,16 +466,24 @@ class ScoutState(State):
             self._decide_flip(seat, action == FLIP)
             return
         self.plays += 1
-        kind = action >> 25
-        if kind == 1:
-            self._show(seat, action & 4095)
+        kind, start, length, index, turn, gap = decode(action)
+        if kind == SHOW:
+            self._show(seat, start, length)
         else:
-            self._scout(seat, action, kind)
+            self._scout(seat, self._scouted_card(index, turn), index, gap)
+            if kind == SCOUT_SHOW:
+                self.scout_show[seat] = False  # 5.2.C.1
+                self._show(seat, start, length)
+            elif self.game.num_players == 2:
+                self._check_stuck()  # 5.5.4: the same player acts again
+            else:
+                self.to_act = (seat + 1) % self.game.num_players
+                if self.to_act == self.owner:  # 5.3 (b): everyone else scouted
+                    self._end("b")
         if self.phase == "play" and self.plays >= PLAY_LIMIT:
             self._end("limit")
 
-    def _scout(self, seat, action, kind):
-        index, card, gap = self._scout_parts(action)
+    def _scout(self, seat, card, index, gap):
         del self.active[index]
         self.hands[seat].insert(gap, card)  # 5.2.B.2
         self.scouted[seat].insert(gap, True)
@@ -481,15 +491,6 @@ class ScoutState(State):
             self.chips[seat] -= 1  # 5.5.3: the chip goes to the centre
         else:
             self.chips[self.owner] += 1  # 5.2.B.3
-        if kind == 3:
-            self.scout_show[seat] = False  # 5.2.C.1
-            self._show(seat, action & 4095)
-        elif self.game.num_players == 2:
-            self._check_stuck()  # 5.5.4: the same player acts again
-        else:
-            self.to_act = (seat + 1) % self.game.num_players
-            if self.to_act == self.owner:  # 5.3 (b): everyone else scouted
-                self._end("b")
 
     def _decide_flip(self, seat, flip):
         """5.1.4: rotating the whole hand reverses its order and turns every card."""
@@ -501,8 +502,7 @@ class ScoutState(State):
         if self.to_act == self.starter:
             self.phase = "play"
 
-    def _show(self, seat, bits):
-        start, length = bits >> 6, bits & 63
+    def _show(self, seat, start, length):
         hand = self.hands[seat]
         self.piles[seat].extend(self.active)  # 5.2.A.4
         self.active = hand[start:start + length]
@@ -551,17 +551,16 @@ class ScoutState(State):
 
     # Text ---------------------------------------------------------------------------------------
     def action_text(self, action):
-        kind = action >> 25
-        if kind == 0:
+        kind, start, length, index, turn, gap = decode(action)
+        if kind == DECISION:
             return "flip hand" if action == FLIP else "keep hand"
-        show = "show " + _range_text(action >> 6 & 63, action & 63)
-        if kind == 1:
+        show = "show " + _range_text(start, length)
+        if kind == SHOW:
             return show
-        index = action >> 19 & 63
         end = ("left" if index == 0 else "right" if index == len(self.active) - 1
                else str(index + 1))
-        scout = "%s%s @%d" % (end, " flip" if action >> 18 & 1 else "", (action >> 12 & 63) + 1)
-        return "scout " + scout if kind == 2 else "scout+show %s %s" % (scout, show)
+        scout = "%s%s @%d" % (end, " flip" if turn else "", gap + 1)
+        return "scout " + scout if kind == SCOUT else "scout+show %s %s" % (scout, show)
 
     def parse_action(self, text):
         words = text.split()
@@ -571,11 +570,29 @@ class ScoutState(State):
                              "scout left flip @2, scout+show right @1 show 1-3)" % text)
         return action
 
-    def clone(self):
-        other = ScoutState(self.game, self.dealer, {"hands": self.hands,
-                                                    "set_aside": self.set_aside})
-        _copy_public(other, self)
-        return other
+    @staticmethod
+    def copy_public(target, source):
+        """Everything but the hands and the cards set aside: a view holds these too."""
+        target.phase = source.phase
+        target.to_act = source.to_act
+        target.starter = source.starter
+        target.active = list(source.active)
+        target.owner = source.owner
+        target.piles = [list(pile) for pile in source.piles]
+        target.chips = list(source.chips)
+        target.scout_show = list(source.scout_show)
+        target.flips = list(source.flips)
+        target.scouted = [list(known) for known in source.scouted]
+        target.ended_by = source.ended_by
+        target.plays = source.plays
+
+    @staticmethod
+    def copy_hidden(target, source):
+        target.hands = [list(hand) for hand in source.hands]
+        target.set_aside = list(source.set_aside)
+
+    def blank(self):
+        return ScoutState(self.game, self.dealer, None)
 
 
 def _parse_words(words, active_size):
@@ -584,8 +601,8 @@ def _parse_words(words, active_size):
     if words == ["flip", "hand"]:
         return FLIP
     if len(words) == 2 and words[0] == "show":
-        bits = _parse_range(words[1])
-        return None if bits is None else SHOW | bits
+        shown = _parse_range(words[1])
+        return None if shown is None else encode(SHOW, shown[0], shown[1])
     if len(words) < 3 or words[0] not in ("scout", "scout+show"):
         return None
     if words[1] == "left":
@@ -605,13 +622,14 @@ def _parse_words(words, active_size):
     gap = _parse_number(rest[0][1:])
     if gap is None or index > 63 or gap > 64:
         return None
-    scout = (index << 7 | turn << 6 | (gap - 1)) << 12
     if words[0] == "scout":
-        return SCOUT | scout if len(rest) == 1 else None
+        return encode(SCOUT, 0, 0, index, turn, gap - 1) if len(rest) == 1 else None
     if len(rest) != 3 or rest[1] != "show":
         return None
-    bits = _parse_range(rest[2])
-    return None if bits is None else SCOUT_SHOW | scout | bits
+    shown = _parse_range(rest[2])
+    if shown is None:
+        return None
+    return encode(SCOUT_SHOW, shown[0], shown[1], index, turn, gap - 1)
 
 
 def _parse_number(text):
@@ -622,35 +640,24 @@ def _parse_number(text):
 
 
 def _parse_range(text):
+    """(start, length) of "N-M" or "N", else None."""
     first, sep, last = text.partition("-")
     first = _parse_number(first)
     last = _parse_number(last) if sep else first
     if first is None or last is None or last < first or last - first >= 63:
         return None
-    return (first - 1) << 6 | (last - first + 1)
+    return first - 1, last - first + 1
 
 
-class ScoutView:
+class ScoutView(View):
     """What one seat knows. Hands are held facing their owners, so another hand shows only the
     cards its owner scouted (seen going in, at a known position; `hands` has UNKNOWN for the
     rest). Every card that was ever shown is known: the active set and the score piles."""
 
+    active = piles = []  # public fields: copy_public sets them on each view (named for pyright)
+
     def __init__(self, state, seat):
-        self.game = state.game
-        self.seat = seat
-        self.dealer = state.dealer
-        self.phase = state.phase
-        self.to_act = state.to_act
-        self.starter = state.starter
-        self.active = list(state.active)
-        self.owner = state.owner
-        self.piles = [list(pile) for pile in state.piles]
-        self.chips = list(state.chips)
-        self.scout_show = list(state.scout_show)
-        self.flips = list(state.flips)
-        self.scouted = [list(known) for known in state.scouted]
-        self.ended_by = state.ended_by
-        self.plays = state.plays
+        View.__init__(self, state, seat)
         self.hand = list(state.hands[seat])
         self.hands = []
         for other in range(state.game.num_players):
@@ -686,7 +693,7 @@ def determinize(view, rng):
     hands = [[draw() if card == UNKNOWN else card for card in hand] for hand in view.hands]
     set_aside = [draw() for _ in range(view.set_aside_size)]
     state = ScoutState(view.game, view.dealer, {"hands": hands, "set_aside": set_aside})
-    _copy_public(state, view)
+    state.copy_public(state, view)
     return state
 
 

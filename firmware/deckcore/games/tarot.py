@@ -55,13 +55,15 @@ Class API:
                       trick, trick_seats, leader, to_act, tricks_played,
                       voids (per seat bitmask 1 << suit of suits shown void, public),
                       excuse_seat / excuse_winner (who played the Fool, who won that trick).
-                      copy_play_to(other) copies all of that for clone().
+                      All but the hands are public (copy_public); a subclass extends
+                      copy_public and copy_hidden with its own fields (game.py) and gives
+                      blank().
     TarotView         the public part of a hand for one seat (with `game`, for determinizing);
                       subclasses add the secrets that seat may see. visible_cards() = own hand
                       + trick + every card seen in tricks.
 """
 
-from deckcore.game import Game, RulesError, State, TERMINAL
+from deckcore.game import Game, RulesError, State, TERMINAL, View
 
 FOOL = 0
 TRUMP = 4
@@ -508,22 +510,26 @@ class TarotState(State):
         if not self.hands[winner]:
             self.end_of_play()
 
-    def copy_play_to(self, other):
-        other.phase = self.phase
-        other.direction = self.direction
-        other.sitting_out = self.sitting_out
-        other.hands = [list(hand) for hand in self.hands]
-        other.piles = [list(pile) for pile in self.piles]
-        other.played = [list(cards) for cards in self.played]
-        other.tricks_won = list(self.tricks_won)
-        other.trick = list(self.trick)
-        other.trick_seats = list(self.trick_seats)
-        other.leader = self.leader
-        other.to_act = self.to_act
-        other.tricks_played = self.tricks_played
-        other.voids = bytearray(self.voids)
-        other.excuse_seat = self.excuse_seat
-        other.excuse_winner = self.excuse_winner
+    @staticmethod
+    def copy_public(target, source):
+        target.phase = source.phase
+        target.direction = source.direction
+        target.sitting_out = source.sitting_out
+        target.piles = [list(pile) for pile in source.piles]
+        target.played = [list(cards) for cards in source.played]
+        target.tricks_won = list(source.tricks_won)
+        target.trick = list(source.trick)
+        target.trick_seats = list(source.trick_seats)
+        target.leader = source.leader
+        target.to_act = source.to_act
+        target.tricks_played = source.tricks_played
+        target.voids = bytearray(source.voids)
+        target.excuse_seat = source.excuse_seat
+        target.excuse_winner = source.excuse_winner
+
+    @staticmethod
+    def copy_hidden(target, source):
+        target.hands = [list(hand) for hand in source.hands]
 
     def held_card(self, text, seat):
         """The card `text` names, which `seat` must hold (parse_action of card actions)."""
@@ -532,51 +538,25 @@ class TarotState(State):
             raise RulesError("seat %d does not hold %s" % (seat, text))
         return card
 
-    def restore_public(self, view):
-        """Take the public part of the play from a view (for determinize)."""
-        self.piles = [list(pile) for pile in view.won]
-        self.played = [list(cards) for cards in view.played]
-        self.tricks_won = list(view.tricks_won)
-        self.trick = list(view.trick)
-        self.trick_seats = list(view.trick_seats)
-        self.leader = view.leader
-        self.to_act = view.to_act if view.to_act >= 0 else view.leader
-        self.tricks_played = view.tricks_played
-        self.voids = bytearray(view.voids)
-        self.excuse_seat = view.excuse_seat
-        self.excuse_winner = view.excuse_winner
-
     def current_player(self):
         return TERMINAL if self.phase == "over" else self.to_act
 
 
-class TarotView:
-    """What every seat may see of a tarot hand: its own hand, the trick on the table, every
-    card won in tricks (all were seen when played), trick counts, hand sizes and the voids
-    that play has shown."""
+class TarotView(View):
+    """What every seat may see of a tarot hand: the public play (the trick on the table, every
+    card won in tricks, all seen when played, trick counts and the voids that play has
+    shown), its own hand and the hand sizes."""
+
+    trick = piles = []  # public fields: copy_public sets them on each view (named for pyright)
 
     def __init__(self, state, seat):
-        self.game = state.game
-        self.seat = seat
-        self.dealer = state.dealer
-        self.phase = state.phase
-        self.to_act = state.current_player()
+        View.__init__(self, state, seat)
         self.hand = list(state.hands[seat])
-        self.trick = list(state.trick)
-        self.trick_seats = list(state.trick_seats)
-        self.leader = state.leader
-        self.tricks_played = state.tricks_played
         self.hand_sizes = [len(hand) for hand in state.hands]
-        self.won = [list(pile) for pile in state.piles]
-        self.played = [list(cards) for cards in state.played]
-        self.tricks_won = list(state.tricks_won)
-        self.voids = bytearray(state.voids)
-        self.excuse_seat = state.excuse_seat
-        self.excuse_winner = state.excuse_winner
 
     def visible_cards(self):
         cards = self.hand + self.trick
-        for pile in self.won:
+        for pile in self.piles:
             cards.extend(pile)
         return cards
 

@@ -1,0 +1,75 @@
+"""The simulated board (`deckmate sim`'s SimulatedBoard: the firmware image on a file-backed
+LittleFS flash) killed during a match and during a prune (issue 14, point 4). The match is
+played by the app's play code from the REPL (tests/store/device_actions.py copied to the
+flash): the play screens are not on main yet. After each kill the board starts again, the
+store boots without damage, the saved logs replay, the match resumes and the prune finishes."""
+
+import contextlib
+import json
+import os
+import subprocess
+
+from deckmate.sim.board import SimulatedBoard
+from helpers import ROOT, tool
+from test_sim_serial import mpremote, wait_for_app
+
+ACTIONS = os.path.join(ROOT, "tests", "store", "device_actions.py")
+STORE = "import device_actions\nfrom deckapp.store import Store\nstore = Store('/')\n"
+BOOTED = STORE + "store.boot()\n"
+
+
+@contextlib.contextmanager
+def started(flash, fresh=False):
+    """A board started on the flash image, closed at the end unless it was killed."""
+    board = SimulatedBoard(flash, fresh=fresh)
+    try:
+        wait_for_app(board)
+        yield board
+    finally:
+        if board.running:
+            board.close()
+
+
+def check(board):
+    state = json.loads(mpremote(board, "exec", STORE + "device_actions.check(store)")
+                       .splitlines()[-1])
+    assert state["problems"] == [], state
+    assert all(replays for _, _, replays in state["closed"]), state
+    assert state["resumed"] is not False, state
+    return state
+
+
+def kill_when_printed(board, code, text):
+    """Run `code` on the board and kill the board (SIGKILL) once it has printed `text`."""
+    process = subprocess.Popen([tool("mpremote"), "connect", board.serial_path, "exec", code],
+                               stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    output = ""
+    while text not in output:
+        line = process.stdout.readline()
+        assert line, output
+        output += line
+    board.close()
+    process.kill()
+    process.communicate()
+
+
+def test_the_simulator_killed_during_a_match_and_during_a_prune(tmp_path):
+    flash = str(tmp_path / "flash.img")
+    with started(flash, fresh=True) as board:
+        mpremote(board, "fs", "cp", ACTIONS, ":device_actions.py")
+        mpremote(board, "exec", BOOTED + "device_actions.play(store)")
+        kill_when_printed(board, BOOTED + "device_actions.play(store, seed=8)", "decision 20")
+
+    with started(flash) as board:
+        state = check(board)
+        assert len(state["closed"]) == 1 and state["open_lines"] >= 20, state
+        mpremote(board, "exec", BOOTED + "device_actions.play(store)")  # the match goes on
+        mpremote(board, "exec", BOOTED + "device_actions.play(store, seed=9)")
+        saved = check(board)["closed"]
+        assert len(saved) == 3 and saved[0] == state["closed"][0]
+        kill_when_printed(board, BOOTED + "device_actions.prune(store)", "pruning")
+
+    with started(flash) as board:
+        assert all(log in saved for log in check(board)["closed"])
+        mpremote(board, "exec", BOOTED + "device_actions.prune(store)")
+        assert check(board)["closed"] == []
