@@ -141,11 +141,10 @@ class App:
 
 def run(board):
     """Start the app on a board (docs/device.md, the board contract)."""
-    from deckapp.boot import BootScreen
     from deckapp.settings import Settings
     store = _open_store()
     app = App(board, store, Settings.load(store))
-    app.push(BootScreen())
+    app.open("deckapp.boot", "BootScreen")
     asyncio.run(app.loop())
 
 

@@ -7,6 +7,7 @@
 from deckapp.screen import Screen
 from deckhw.buttons import PRESS, REPEAT
 from deckui import font, theme, widgets
+from deckui.keyboard import Keyboard
 
 _FIELD_TOP = widgets.TOP + 10
 _FIELD_HEIGHT = 30
@@ -19,7 +20,7 @@ class TextEntry(Screen):
         self.text = text
         self.max_length = max_length
         self.on_done = on_done
-        self.keyboard = widgets.Keyboard(_FIELD_TOP + _FIELD_HEIGHT + 12)
+        self.keyboard = Keyboard(_FIELD_TOP + _FIELD_HEIGHT + 12)
 
     def softkeys(self):
         return {"press": "Type", "a": "OK", "b": "Del", "x": "a/A", "y": "Cancel"}
@@ -36,7 +37,7 @@ class TextEntry(Screen):
         if kind not in (PRESS, REPEAT):
             return
         if self.keyboard.move(key):
-            self.changed()
+            self.changed(self.keyboard.top, self.keyboard.top + self.keyboard.height())
         elif key == "press" and len(self.text) < self.max_length:
             self.text += self.keyboard.char()
             self.changed()

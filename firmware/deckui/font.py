@@ -43,16 +43,13 @@ def height(size=SMALL):
     return _FACES[size].height
 
 
-def _index(char):
-    index = font_data.CHARS.find(char)
-    return _UNKNOWN if index < 0 else index
-
-
 def width(string, size=SMALL):
     widths = _FACES[size].widths
+    find = font_data.CHARS.find
     total = 0
     for char in string:
-        total += widths[_index(char)]
+        index = find(char)
+        total += widths[_UNKNOWN if index < 0 else index]
     return total
 
 
@@ -66,18 +63,23 @@ def fit(string, room, size=SMALL):
 
 
 def text(canvas, string, x, y, colour, size=SMALL):
-    """Draw `string` with its top-left corner at (x, y); returns the x after its last glyph."""
+    """Draw `string` with its top-left corner at (x, y); returns the x after its last glyph.
+    (The hot loop of every screen: names are fetched into locals once.)"""
     face = _FACES[size]
+    widths, offsets, bits, height = face.widths, face.offsets, face.bits, face.height
+    find = font_data.CHARS.find
+    blit = canvas.blit
     key = (colour + 1) & 15
     _palette.pixel(0, 0, key)
     _palette.pixel(1, 0, colour)
     for char in string:
-        index = _index(char)
-        advance = face.widths[index]
-        start = face.offsets[2 * index] | face.offsets[2 * index + 1] << 8
-        length = (advance + 7) // 8 * face.height
-        glyph = (face.bits[start:start + length], advance, face.height, framebuf.MONO_HLSB)
-        canvas.blit(glyph, x, y, key, _palette)
+        index = find(char)
+        if index < 0:
+            index = _UNKNOWN
+        advance = widths[index]
+        start = offsets[2 * index] | offsets[2 * index + 1] << 8
+        end = start + (advance + 7) // 8 * height
+        blit((bits[start:end], advance, height, framebuf.MONO_HLSB), x, y, key, _palette)
         x += advance
     return x
 
