@@ -1,4 +1,7 @@
-"""At boot: the match left open by a power cut, offered for resuming at its exact position."""
+"""At boot: the match left open by a power cut, offered for resuming at its exact position.
+
+The offer reads only the log's header; the match is replayed when it is resumed (by the
+table) or abandoned, so the boot needs no more memory than the main menu."""
 
 from deckapp.play import keys
 from deckapp.screen import Screen
@@ -8,25 +11,26 @@ from deckui import font, theme, widgets
 def offer(app):
     """A screen offering to resume the open match, or None when there is none."""
     from deckapp.play import stored
-    session = stored.resume(app.store)
-    return None if session is None else ResumeScreen(session)
+    found = stored.open_match(app.store)
+    return None if found is None else ResumeScreen(found[0], found[1])
 
 
 class ResumeScreen(Screen):
     title = "Match in progress"
 
-    def __init__(self, session):
+    def __init__(self, header, finished):
         Screen.__init__(self)
-        self.session = session
+        self.header = header
+        self.finished = finished
 
     def softkeys(self):
         return {"press": "Resume", "x": "Abandon"}
 
     def draw(self, canvas):
-        session = self.session
-        lines = ["%s, hand %d" % (session.game.TITLE, len(session.match.results) + 1),
-                 ", ".join(seat.name for seat in session.seats),
-                 "Totals: " + " ".join(str(t) for t in session.match.totals)]
+        header = self.header
+        name = header["game"]  # its title would need its rules in memory
+        lines = ["%s%s, hand %d" % (name[0].upper(), name[1:], self.finished + 1),
+                 ", ".join(seat["name"] for seat in header["players"])]
         y = widgets.TOP + 30
         for line in lines:
             for part in widgets.wrap(line, 224):
@@ -38,8 +42,10 @@ class ResumeScreen(Screen):
         if not keys.acts(key, kind):
             return
         if key == "press":
-            self.app.pop()
-            self.app.open("deckapp.play.table", "TableScreen", self.session)
+            app = self.app
+            app.pop()
+            app.open("deckapp.play.table", "TableScreen", None)  # it resumes the match
         elif key == "x":
-            self.session.abandon()
+            from deckapp.play import stored
+            stored.resume(self.app.store).abandon()
             self.app.pop()

@@ -24,8 +24,9 @@ from deckapp.screen import Screen
 
 class TableScreen(Screen):
     def __init__(self, session, new_match=None):
-        """The table of `session`, or of a new match (game, seats, seed) that the first step
-        starts (the set-up screen has left memory by then: room for the log's buffers)."""
+        """The table of `session`; without it, of a new match (game, seats, seed), or else of
+        the open match on flash, that the first step starts or resumes (the set-up or resume
+        screen has left memory by then: room for the log's buffers)."""
         Screen.__init__(self)
         self.session = session
         self.new_match = new_match
@@ -51,14 +52,20 @@ class TableScreen(Screen):
         from deckapp.play import stored
         from deckapp.store import StoreError
         new_match = self.new_match
-        game, seats, seed = new_match[0], new_match[1], new_match[2]
         try:
-            self.session = stored.start(self.app.store, game, seats, seed, self.app.device_id)
+            if new_match is None:
+                self.session = session = stored.resume(self.app.store)
+                if session.state is None and not session.is_over():
+                    session.next_hand()  # the power went between two hands
+            else:
+                self.session = stored.start(self.app.store, new_match[0], new_match[1],
+                                            new_match[2], self.app.device_id)
         except StoreError as error:  # the flash is full: the message says to sync
             self.news, self.refused, self.stalled = str(error), True, True
             self.changed()
             return
         self.new_match = None
+        seats = self.session.seats
         people = [seat for seat in range(len(seats)) if seats[seat].is_person()]
         self.viewer = people[0] if people else 0
         self.changed()
