@@ -145,6 +145,7 @@ class TableScreen(Screen):
         if seat != self.viewer:
             self.viewer = seat
             self.covered = len(self._people()) > 1
+        gc.collect()  # SCOUT's legal actions come as one list of hundreds
         self.choices = Choices(self.session.state)
         self.changed()
 
