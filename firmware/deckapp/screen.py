@@ -24,10 +24,16 @@ app.device_id.
 """
 
 
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from deckapp.shell import App
+
+
 class Screen:
     title = ""
     overlay = False  # True: drawn over the screen below it (a dialog), not on a cleared area
-    app = None       # the App, set by the shell when the screen is pushed
+    app: "App"       # set by the shell when the screen is pushed
+    module = None    # the module app.open imported it from, unloaded with the screen
 
     def __init__(self):
         self.dirty_rows = None  # (first, last + 1) of the rows to push, None when clean

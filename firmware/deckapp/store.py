@@ -233,7 +233,6 @@ class GameLog:
         self.path = store.log_path(game_id)
         self.handle = None
         self.finished = False
-        self.last_line = None
 
     def lines(self):
         return self.store.read_lines(self.game_id)
@@ -253,7 +252,6 @@ class GameLog:
         except OSError as error:
             self._drop_handle()
             raise _flash_error(error, "writing the log of game %s" % self.game_id)
-        self.last_line = line
 
     def close(self):
         """Close the log for good: the manifest records its size, SHA-256 and result."""
@@ -265,7 +263,7 @@ class GameLog:
         finally:
             self.handle = None
             self.finished = True
-        self.store.close_entry(self.game_id, self.last_line)
+        self.store.close_entry(self.game_id)
 
     def _drop_handle(self):
         self.finished = True
@@ -505,11 +503,10 @@ class Store:
         return closed
 
     @_on_flash("closing a log")
-    def close_entry(self, game_id, last_line):
+    def close_entry(self, game_id):
         """Record a log as closed in the manifest (GameLog.close calls it)."""
-        entry = self.entry(game_id)
-        last = json.loads(last_line) if last_line else None
-        self._rewrite_manifest({game_id: self._closed_entry(entry, last)})
+        last = _scan_log(self.log_path(game_id))[3]
+        self._rewrite_manifest({game_id: self._closed_entry(self.entry(game_id), last)})
 
     def open_game(self):
         """The GameLog of the game in progress, or None."""

@@ -68,7 +68,8 @@ def draw(canvas, token, x, y, width, height, state=NORMAL):
     elif kind[0] == "scout":
         _index(canvas, kind[1], x + 2, y + 2, theme.CARD_INK, size)
         canvas.hline(x + 2, y + height // 2, width - 4, theme.CARD_EDGE)
-        font.text(canvas, kind[2], x + 2, y + height - font.height() - 2, theme.CARD_EDGE)
+        _index(canvas, kind[2], x + 2, y + height - font.height() - 2, theme.CARD_EDGE,
+               font.SMALL)
     else:
         band = line + 4
         canvas.fill_rect(x + 1, y + 1, width - 2, band, theme.TRUMP)

@@ -5,9 +5,9 @@
     width("Play", LARGE)                         its width in pixels
     fit("Very long name", 80, SMALL)             the longest prefix (with "..") that fits
 
-A glyph is a framebuf MONO_HLSB bitmap over the generated font data; each one is drawn by a
-single blit through a two-entry palette whose background entry is the transparent key, so text
-goes over anything. Characters the font lacks are drawn as "?".
+A glyph is a framebuf MONO_HLSB bitmap in the generated font data (deckui/font_data.py); each
+one is drawn by a single blit straight from that data, through a two-entry palette whose
+background entry is the transparent key, so text goes over anything. Characters the font lacks are drawn as "?".
 """
 
 import framebuf
@@ -21,23 +21,19 @@ FOOL_STAR = "\u2605"
 
 
 class _Face:
-    def __init__(self, height, baseline, widths, bits):
+    def __init__(self, height, baseline, widths, offsets, bits):
         self.height = height
         self.baseline = baseline
         self.widths = widths
-        self.bits = memoryview(bytearray(bits))  # framebuf needs a writable buffer
-        self.offsets = []
-        offset = 0
-        for advance in widths:
-            self.offsets.append(offset)
-            offset += (advance + 7) // 8 * height
+        self.offsets = offsets
+        self.bits = memoryview(bits)
 
 
 _FACES = (
     _Face(font_data.SMALL_HEIGHT, font_data.SMALL_BASELINE, font_data.SMALL_WIDTHS,
-          font_data.SMALL_BITS),
+          font_data.SMALL_OFFSETS, font_data.SMALL_BITS),
     _Face(font_data.LARGE_HEIGHT, font_data.LARGE_BASELINE, font_data.LARGE_WIDTHS,
-          font_data.LARGE_BITS),
+          font_data.LARGE_OFFSETS, font_data.LARGE_BITS),
 )
 _UNKNOWN = font_data.CHARS.find("?")
 _palette = framebuf.FrameBuffer(bytearray(1), 2, 1, framebuf.GS4_HMSB)
@@ -47,16 +43,13 @@ def height(size=SMALL):
     return _FACES[size].height
 
 
-def _index(char):
-    index = font_data.CHARS.find(char)
-    return _UNKNOWN if index < 0 else index
-
-
 def width(string, size=SMALL):
     widths = _FACES[size].widths
+    find = font_data.CHARS.find
     total = 0
     for char in string:
-        total += widths[_index(char)]
+        index = find(char)
+        total += widths[_UNKNOWN if index < 0 else index]
     return total
 
 
@@ -70,19 +63,23 @@ def fit(string, room, size=SMALL):
 
 
 def text(canvas, string, x, y, colour, size=SMALL):
-    """Draw `string` with its top-left corner at (x, y); returns the x after its last glyph."""
+    """Draw `string` with its top-left corner at (x, y); returns the x after its last glyph.
+    (The hot loop of every screen: names are fetched into locals once.)"""
     face = _FACES[size]
+    widths, offsets, bits, height = face.widths, face.offsets, face.bits, face.height
+    find = font_data.CHARS.find
+    blit = canvas.blit
     key = (colour + 1) & 15
     _palette.pixel(0, 0, key)
     _palette.pixel(1, 0, colour)
     for char in string:
-        index = _index(char)
-        advance = face.widths[index]
-        start = face.offsets[index]
-        length = (advance + 7) // 8 * face.height
-        glyph = framebuf.FrameBuffer(face.bits[start:start + length], advance, face.height,
-                                     framebuf.MONO_HLSB)
-        canvas.blit(glyph, x, y, key, _palette)
+        index = find(char)
+        if index < 0:
+            index = _UNKNOWN
+        advance = widths[index]
+        start = offsets[2 * index] | offsets[2 * index + 1] << 8
+        end = start + (advance + 7) // 8 * height
+        blit((bits[start:end], advance, height, framebuf.MONO_HLSB), x, y, key, _palette)
         x += advance
     return x
 

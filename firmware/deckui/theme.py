@@ -32,31 +32,32 @@ SUIT_COLOURS = {"S": SPADES, "C": CLUBS, "H": HEARTS, "D": DIAMONDS}
 
 SCHEME_NAMES = ("dark", "light")
 
-# Each scheme: (r, g, b) for indices 0 .. 15 in the order of the constants above.
+# Each scheme: r, g, b for indices 0 .. 15 in the order of the constants above (bytes: 48
+# bytes of memory where tuples of ints would take kilobytes).
 _SCHEMES = {
-    "dark": (
-        (12, 40, 28), (240, 240, 232), (150, 170, 160), (4, 20, 14), (230, 230, 220),
-        (250, 200, 60), (20, 20, 20), (250, 250, 244), (60, 60, 60), (150, 150, 146),
-        (20, 20, 20), (20, 20, 20), (200, 20, 30), (200, 20, 30), (120, 70, 170),
-        (60, 170, 250),
-    ),
-    "light": (
-        (244, 242, 236), (20, 20, 20), (110, 110, 110), (40, 70, 110), (245, 245, 245),
-        (40, 110, 200), (255, 255, 255), (255, 255, 255), (90, 90, 90), (190, 190, 186),
-        (20, 20, 20), (20, 20, 20), (200, 20, 30), (200, 20, 30), (120, 70, 170),
-        (230, 130, 0),
-    ),
+    "dark": bytes((
+        12, 40, 28, 240, 240, 232, 150, 170, 160, 4, 20, 14, 230, 230, 220,
+        250, 200, 60, 20, 20, 20, 250, 250, 244, 60, 60, 60, 150, 150, 146,
+        20, 20, 20, 20, 20, 20, 200, 20, 30, 200, 20, 30, 120, 70, 170,
+        60, 170, 250,
+    )),
+    "light": bytes((
+        244, 242, 236, 20, 20, 20, 110, 110, 110, 40, 70, 110, 245, 245, 245,
+        40, 110, 200, 255, 255, 255, 255, 255, 255, 90, 90, 90, 190, 190, 186,
+        20, 20, 20, 20, 20, 20, 200, 20, 30, 200, 20, 30, 120, 70, 170,
+        230, 130, 0,
+    )),
 }
-_FOUR_COLOUR_CLUBS = (0, 130, 50)
-_FOUR_COLOUR_DIAMONDS = (20, 80, 220)
+_FOUR_COLOUR = ((CLUBS, (0, 130, 50)), (DIAMONDS, (20, 80, 220)))
 
 
 def palette(scheme, four_colour):
     """The 16 (r, g, b) colours of a scheme (an unknown name falls back to the first)."""
-    colours = list(_SCHEMES.get(scheme, _SCHEMES[SCHEME_NAMES[0]]))
+    rgb = _SCHEMES.get(scheme, _SCHEMES[SCHEME_NAMES[0]])
+    colours = [(rgb[3 * index], rgb[3 * index + 1], rgb[3 * index + 2]) for index in range(16)]
     if four_colour:
-        colours[CLUBS] = _FOUR_COLOUR_CLUBS
-        colours[DIAMONDS] = _FOUR_COLOUR_DIAMONDS
+        for index, colour in _FOUR_COLOUR:
+            colours[index] = colour
     return colours
 
 

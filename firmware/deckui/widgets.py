@@ -1,5 +1,5 @@
-"""The pieces every screen is built from: the title bar, the soft-key bar, a scrolling list,
-a dialog box and the on-screen keyboard.
+"""The pieces every screen is built from: the title bar, the soft-key bar, a scrolling list
+and a dialog box (the on-screen keyboard is deckui/keyboard.py).
 
 The screen is 240x240: the title bar takes rows [0, TOP), the soft-key bar rows [BOTTOM, 240),
 a screen draws in between. Widgets draw with theme colours and know nothing of keys' events
@@ -65,18 +65,26 @@ class ListView:
         self.first = 0  # the row shown at the top
 
     def move(self, delta):
-        """Move the cursor by delta rows, wrapping round the ends; True if it moved."""
+        """Move the cursor by delta rows, wrapping round the ends. Returns the screen rows
+        (first, end) that changed, for Screen.changed: the two rows, or the whole list when
+        it scrolled; None if the cursor did not move."""
         if not self.rows:
-            return False
+            return None
         cursor = (self.cursor + delta) % len(self.rows)
         if cursor == self.cursor:
-            return False
+            return None
+        old = self.cursor
         self.cursor = cursor
+        first = self.first
         if cursor < self.first:
             self.first = cursor
         elif cursor >= self.first + self.visible:
             self.first = cursor - self.visible + 1
-        return True
+        if self.first != first:
+            return self.top, self.top + self.visible * self.row_height
+        y0 = self.top + (min(old, cursor) - first) * self.row_height
+        y1 = self.top + (max(old, cursor) - first + 1) * self.row_height
+        return y0, y1
 
     def draw(self, canvas, empty_text="Nothing here yet"):
         if not self.rows:
@@ -145,63 +153,3 @@ def wrap(string, room, size=font.SMALL):
     if line:
         lines.append(line)
     return lines
-
-
-class Keyboard:
-    """An on-screen keyboard: a grid of characters walked with the joystick.
-
-    The screen that owns it forwards the joystick's directions to `move` and draws it with
-    `draw`; `char()` is the character under the cursor, `shift` flips letter case.
-    """
-
-    ROWS = ("ABCDEFGHIJ", "KLMNOPQRST", "UVWXYZ-'. ", "0123456789")
-    CELL = 22
-
-    def __init__(self, top):
-        self.top = top
-        self.row = 0
-        self.column = 0
-        self.lower = False
-
-    def move(self, key):
-        if key == "up":
-            self.row = (self.row - 1) % len(self.ROWS)
-        elif key == "down":
-            self.row = (self.row + 1) % len(self.ROWS)
-        elif key == "left":
-            self.column = (self.column - 1) % len(self.ROWS[0])
-        elif key == "right":
-            self.column = (self.column + 1) % len(self.ROWS[0])
-        else:
-            return False
-        return True
-
-    def shift(self):
-        self.lower = not self.lower
-
-    def char(self):
-        return self._label(self.ROWS[self.row][self.column])
-
-    def _label(self, char):
-        return char.lower() if self.lower else char
-
-    def height(self):
-        return len(self.ROWS) * self.CELL
-
-    def draw(self, canvas):
-        left = (SIZE - len(self.ROWS[0]) * self.CELL) // 2
-        for row, chars in enumerate(self.ROWS):
-            y = self.top + row * self.CELL
-            for column, char in enumerate(chars):
-                x = left + column * self.CELL
-                colour = theme.TEXT
-                if row == self.row and column == self.column:
-                    canvas.fill_rect(x, y, self.CELL, self.CELL, theme.CURSOR)
-                    colour = theme.CURSOR_TEXT
-                else:
-                    canvas.rect(x, y, self.CELL, self.CELL, theme.BAR)
-                if char == " ":  # the space: a bar like the one on a keyboard's space key
-                    canvas.hline(x + 6, y + 15, self.CELL - 12, colour)
-                else:
-                    font.centred(canvas, self._label(char), x, y + 2, self.CELL, colour,
-                                 font.LARGE)

@@ -11,6 +11,7 @@ import subprocess
 import tempfile
 
 from deckmate import runtime
+from deckmate.cache import cached_path
 
 MANIFEST = os.path.join(runtime.FIRMWARE_DIR, "manifest.txt")
 # target -> mpy-cross -march value for native modules
@@ -69,8 +70,7 @@ def build_image(target="sim"):
     if target not in TARGETS:
         raise ImageError("unknown target %r (one of %s)" % (target, ", ".join(sorted(TARGETS))))
     entries = manifest_entries()
-    folder = os.path.join(tempfile.gettempdir(), "deckmate-image-%d-%s-%s"
-                          % (os.getuid(), target, _digest(entries, target)))
+    folder = cached_path("image-%s-%s" % (target, _digest(entries, target)))
     if os.path.isdir(folder):
         return folder
     compiler = runtime.command("mpy-cross", "mpy-cross")

@@ -56,6 +56,7 @@ def test_the_decoded_spi_stream_is_the_frame_buffer_picture(board):
     panel = link.panel
     assert panel.picture() == expected_picture(printed(text, "FRAME"), printed(text, "PALETTE"),
                                                panel.width, panel.height)
+    assert link.backlight_duty == 65535  # make_board turns the backlight fully on
 
 
 def test_show_pushes_only_the_marked_rows():

@@ -3,7 +3,8 @@ environment, from a copy of the package sources that is gone by the time it runs
 away from the repository.
 
 The wheel is built by this environment's setuptools and installed without its dependencies
-(rich, imported only to draw progress bars on a terminal), so the test needs no network."""
+(rich draws progress bars on a terminal only; the others serve `deckmate sim`), so the test
+needs no network and shows that the commands it runs import none of them."""
 
 import json
 import os

@@ -67,3 +67,19 @@ def test_the_safe_mode_key_held_at_boot_skips_the_app(tmp_path):
             port.write(b"print('main' in globals() or 'no app')\r")
             read_until(port, "no app")
         assert board.link.idle_count == 0  # the app never ran
+
+
+def test_machine_reset_restarts_the_board_and_runs_main_again(tmp_path):
+    with SimulatedBoard(str(tmp_path / "flash.img"), fresh=True) as board:
+        wait_for_app(board)
+        with serial.Serial(board.serial_path, 115200, timeout=0.1) as port:
+            port.write(b"\x03")
+            read_until(port, ">>> ")
+            idles_before = board.link.idle_count
+            port.write(b"import machine; machine.reset()\r")
+            read_until(port, "soft reboot")
+        deadline = time.monotonic() + 20
+        while board.link.idle_count == idles_before:  # main.py is running again
+            assert time.monotonic() < deadline, "main.py did not run after the reset"
+            time.sleep(0.02)
+        assert board.link.resets == 1 and board.bridge.starts == 2

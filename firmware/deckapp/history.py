@@ -1,0 +1,168 @@
+"""History: the games kept on flash, newest first, with date, game, players and result; one
+chosen opens its summary, read from its log a few lines at a time (Screen.step), so the keys
+stay live while a long log is read."""
+
+import json
+
+from deckapp.screen import Screen
+from deckcore.games import TITLES
+from deckhw.buttons import PRESS, REPEAT
+from deckui import font, theme, widgets
+
+LINES_PER_STEP = 20
+
+
+def result_text(entry):
+    """What became of a game, in words: who won, or that it is open or was abandoned."""
+    if entry.get("damaged"):
+        return "damaged"
+    if entry["state"] == "open":
+        return "in progress"
+    result = entry.get("result")
+    if not result:
+        return "no result"
+    if result.get("reason") == "abandoned":
+        return "abandoned"
+    return "won: " + winners(entry.get("players") or [], result.get("winner") or [])
+
+
+def winners(names, seats):
+    return ", ".join(names[seat] if seat < len(names) else "?" for seat in seats)
+
+
+class Game:
+    """What History keeps of a manifest entry: its row, and what its summary needs."""
+
+    def __init__(self, entry):
+        self.id = entry["id"]
+        self.title = TITLES.get(entry.get("game"), "?")
+        self.date = entry.get("date") or "no date"
+        self.players = entry.get("players") or []
+        self.winners = (entry.get("result") or {}).get("winner") or []
+        self.row = (self.title, result_text(entry),
+                    "%s  %s" % (self.date[:10], ", ".join(self.players)))
+
+
+class HistoryScreen(Screen):
+    title = "History"
+
+    def __init__(self):
+        super().__init__()
+        self.games = None
+        self.list = widgets.ListView([], font.SMALL, 34)
+
+    def shown(self):
+        if self.games is None:  # read the manifest once, newest game first
+            store = self.app.store
+            self.games = [Game(entry) for entry in store.games()] if store else []
+            self.games.reverse()
+            self.list.rows = [game.row for game in self.games]
+        self.changed()
+
+    def softkeys(self):
+        if self.games:
+            return {"press": "Summary", "b": "Back"}
+        return {"b": "Back"}
+
+    def draw(self, canvas):
+        self.list.draw(canvas, "No games kept yet")
+
+    def key(self, key, kind):
+        if kind not in (PRESS, REPEAT):
+            return
+        if key in ("up", "down"):
+            rows = self.list.move(-1 if key == "up" else 1)
+            if rows:
+                self.changed(*rows)
+        elif key == "b" and kind == PRESS:
+            self.app.pop()
+        elif key == "press" and kind == PRESS and self.games:
+            self.app.push(SummaryScreen(self.games[self.list.cursor]))
+
+
+class SummaryScreen(Screen):
+    """One game's scores hand by hand, the totals and the winners, read from its log."""
+
+    def __init__(self, game):
+        super().__init__()
+        self.game = game
+        self.title = game.title
+        self.lines = None      # the log's lines while being read, None when done
+        self.hands = []        # the score of each hand, per seat
+        self.totals = None
+        self.first = 0         # the first hand shown (scrolling)
+
+    def shown(self):
+        if self.lines is None and not self.hands:
+            self.lines = self.app.store.read_lines(self.game.id)
+        self.changed()
+
+    def softkeys(self):
+        return {"b": "Back"}
+
+    def step(self):
+        """Read LINES_PER_STEP lines; parse only the hand results and the end."""
+        if self.lines is None:
+            return False
+        for _ in range(LINES_PER_STEP):
+            try:
+                line = next(self.lines)
+            except StopIteration:
+                self.lines = None
+                self.changed()
+                return False
+            if '"t":"result"' in line:
+                record = json.loads(line)
+                self.hands.append(record["score"])
+                self.totals = record["totals"]
+            elif '"t":"end"' in line:
+                self.totals = json.loads(line)["totals"]
+        return True
+
+    def rows_shown(self):
+        return (widgets.BOTTOM - widgets.TOP - 80) // 16
+
+    def draw(self, canvas):
+        y = widgets.TOP + 4
+        font.text(canvas, "%s, %d hands" % (self.game.date, len(self.hands)), 6, y, theme.MUTED)
+        if self.lines is not None:
+            font.text(canvas, "Reading the log...", 6, y + 40, theme.TEXT)
+            return
+        names = self.game.players
+        seats = max(1, len(names))
+        column = (widgets.SIZE - 40) // seats
+        y += 20
+        for seat in range(seats):
+            name = names[seat] if seat < len(names) else "?"
+            font.text(canvas, font.fit(name, column - 4), 40 + seat * column, y, theme.TEXT)
+        canvas.hline(4, y + 16, widgets.SIZE - 8, theme.MUTED)
+        y += 20
+        for number in range(self.first, min(len(self.hands), self.first + self.rows_shown())):
+            font.text(canvas, "%d" % (number + 1), 6, y, theme.MUTED)
+            self.numbers(canvas, self.hands[number], column, y, font.SMALL)
+            y += 16
+        if not self.hands:
+            font.text(canvas, "No hand was finished.", 6, y, theme.MUTED)
+        if self.totals:
+            y = widgets.BOTTOM - 26
+            canvas.hline(4, y - 3, widgets.SIZE - 8, theme.MUTED)
+            font.text(canvas, "Total", 2, y + 4, theme.MUTED)
+            self.numbers(canvas, self.totals, column, y, font.LARGE, self.game.winners)
+
+    def numbers(self, canvas, values, column, y, size, winners=()):
+        """A row of numbers, one per seat; the winners' in the cursor colour."""
+        for seat, value in enumerate(values):
+            colour = theme.CURSOR if seat in winners else theme.TEXT
+            font.text(canvas, "%d" % value, 40 + seat * column, y, colour, size)
+
+    def key(self, key, kind):
+        if kind not in (PRESS, REPEAT):
+            return
+        if key == "b" and kind == PRESS:
+            self.app.pop()
+        elif key in ("up", "down") and len(self.hands) > self.rows_shown():
+            last_first = len(self.hands) - self.rows_shown()
+            first = self.first + (-1 if key == "up" else 1)
+            if 0 <= first <= last_first:
+                self.first = first
+                self.changed()

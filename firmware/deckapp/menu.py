@@ -1,0 +1,50 @@
+"""The main menu: Play, History, Settings, About. Each entry's screen is imported when it is
+chosen, so only the screens in use take memory. (Keeping score for a table that plays with
+real cards is a later issue: it gets its entry when it exists.)"""
+
+from deckapp.screen import Screen
+from deckhw.buttons import PRESS, REPEAT
+from deckui import font, widgets
+
+ENTRIES = ("Play", "History", "Settings", "About")
+SCREENS = {"History": "history", "Settings": "settings_screen", "About": "about"}
+
+
+class MainMenu(Screen):
+    title = "Deckmate"
+
+    def __init__(self):
+        super().__init__()
+        self.list = widgets.ListView(list(ENTRIES), font.LARGE, 36, widgets.TOP + 8)
+
+    def softkeys(self):
+        return {"press": "Open", "a": "Open"}
+
+    def draw(self, canvas):
+        self.list.draw(canvas)
+
+    def key(self, key, kind):
+        if key in ("up", "down") and kind in (PRESS, REPEAT):
+            rows = self.list.move(-1 if key == "up" else 1)
+            if rows:
+                self.changed(*rows)
+        elif key in ("press", "a") and kind == PRESS:
+            self.open(ENTRIES[self.list.cursor])
+
+    def open(self, entry):
+        if entry == "Play":
+            open_play_setup(self.app)
+        else:
+            module = "deckapp." + SCREENS[entry]
+            self.app.open(module, entry + "Screen")
+
+
+def open_play_setup(app):
+    """The match set-up screen of the game screens (deckapp/play/setup.py, `SetupScreen`)."""
+    try:
+        app.open("deckapp.play.setup", "SetupScreen")
+    except ImportError as error:
+        if "setup" not in str(error):
+            raise
+        from deckapp.dialog import Dialog
+        app.push(Dialog("Play", "The game screens are not part of this firmware image."))

@@ -1,0 +1,153 @@
+"""The app shell: one asyncio loop that polls the keys, hands their events to the top screen,
+lets it work in slices, and pushes to the panel only the rows that changed.
+
+    shell.run(board)      the device's app (firmware/main.py calls it after the safe-mode check)
+
+Screens (deckapp/screen.py has the contract) sit on a stack. Each pass of the loop:
+1. polls the keys and hands every event but RELEASE to the top screen;
+2. draws what changed: the top screen's area when it asked (Screen.changed), the title and
+   soft-key bars when their text changed; marks those rows on the display and shows them;
+3. gives the top screen one slice of background work (Screen.step).
+When nothing is left to do it calls board.idle() and sleeps until the next poll. A key's answer
+is drawn before the next slice of work starts, so the response time is one slice plus one draw.
+"""
+
+import gc
+import sys
+import time
+
+import asyncio
+
+from deckhw.buttons import RELEASE
+from deckui import theme, widgets
+
+POLL_MS = 10
+
+
+class App:
+    def __init__(self, board, store, settings):
+        self.board = board
+        self.store = store
+        self.settings = settings
+        self.device_id = board.device_id()
+        self.stack = []
+        self._bars = None        # (title, soft-key labels) as last drawn
+        self._drawn = None       # the screen whose area is on the panel
+        self.apply_settings()
+
+    def top(self):
+        return self.stack[-1]
+
+    def push(self, screen):
+        screen.app = self
+        self.stack.append(screen)
+        screen.shown()
+
+    def open(self, module, name, *args):
+        """Push a new screen of class `name` from `module`, imported now; when the last screen
+        opened from it is popped, the module leaves memory again (small heap: only the screens
+        in use stay loaded)."""
+        gc.collect()
+        screen = getattr(__import__(module, None, None, [name]), name)(*args)
+        screen.module = module
+        self.push(screen)
+
+    def pop(self):
+        self._drop(self.stack.pop())
+        self.top().shown()
+
+    def replace(self, screen):
+        self._drop(self.stack.pop())
+        self.push(screen)
+
+    def _drop(self, screen):
+        """Forget a screen taken off the stack, and the module it was opened from if no other
+        screen on the stack came from it."""
+        self._drawn = None
+        module = screen.module
+        if module and not [other for other in self.stack if other.module == module]:
+            package, _, child = module.rpartition(".")
+            sys.modules.pop(module, None)
+            if package in sys.modules:
+                try:
+                    delattr(sys.modules[package], child)
+                except AttributeError:
+                    pass
+        gc.collect()
+
+    def apply_settings(self):
+        """Brightness and colours from app.settings; repaints the whole panel."""
+        theme.apply(self.board.display, self.settings.scheme, self.settings.four_colour)
+        self.board.backlight(self.settings.brightness)
+        self._bars = None
+        self._drawn = None
+
+    def handle(self, key, kind):
+        if kind != RELEASE:
+            self.top().key(key, kind)
+
+    def render(self):
+        """Draw and push what changed since the last render; True if anything did. The bars
+        are drawn again when their text changed; a screen's labels are read when it is drawn."""
+        screen = self.top()
+        if screen is not self._drawn:
+            screen.changed()
+        if screen.dirty_rows is None:
+            return False
+        display = self.board.display
+        first, end = screen.dirty_rows
+        screen.dirty_rows = None
+        self._draw_area(display, screen)
+        self._drawn = screen
+        display.mark(first, end)
+        bars = None if screen.title is None else (screen.title, screen.softkeys())
+        if bars is not None and bars != self._bars:
+            widgets.title_bar(display, bars[0])
+            widgets.softkey_bar(display, bars[1])
+            display.mark(0, widgets.TOP)
+            display.mark(widgets.BOTTOM, widgets.SIZE)
+        self._bars = bars
+        display.show()
+        return True
+
+    def _draw_area(self, display, screen):
+        """Clear the screen's area and draw it; an overlay (a dialog) draws over the screen
+        below it."""
+        below = self.stack.index(screen) - 1
+        if screen.overlay and below >= 0:
+            self._draw_area(display, self.stack[below])
+        elif screen.title is None:
+            display.fill(theme.BACKGROUND)
+        else:
+            display.fill_rect(0, widgets.TOP, widgets.SIZE, widgets.BOTTOM - widgets.TOP,
+                              theme.BACKGROUND)
+        screen.draw(display)
+
+    def tick(self, now_ms):
+        """One pass of the loop; True while the top screen has work left."""
+        for key, kind in self.board.keys.poll(now_ms):
+            self.handle(key, kind)
+        self.render()
+        return self.top().step()
+
+    async def loop(self):
+        while True:
+            if not self.tick(time.ticks_ms()):
+                self.board.idle()
+                await asyncio.sleep_ms(POLL_MS)
+            else:
+                await asyncio.sleep_ms(0)
+
+
+def run(board):
+    """Start the app on a board (docs/device.md, the board contract)."""
+    from deckapp.settings import Settings
+    store = _open_store()
+    app = App(board, store, Settings.load(store))
+    app.open("deckapp.boot", "BootScreen")
+    asyncio.run(app.loop())
+
+
+def _open_store():
+    from deckapp.store import Store
+    return Store("/")

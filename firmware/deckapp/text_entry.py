@@ -1,0 +1,54 @@
+"""Typing a short text (a player's name) with the on-screen keyboard.
+
+    TextEntry(title, text, max_length, on_done)    on_done(new_text) runs after the screen
+                                                   closes with A; Y leaves the text as it was
+"""
+
+from deckapp.screen import Screen
+from deckhw.buttons import PRESS, REPEAT
+from deckui import font, theme, widgets
+from deckui.keyboard import Keyboard
+
+_FIELD_TOP = widgets.TOP + 10
+_FIELD_HEIGHT = 30
+
+
+class TextEntry(Screen):
+    def __init__(self, title, text, max_length, on_done):
+        super().__init__()
+        self.title = title
+        self.text = text
+        self.max_length = max_length
+        self.on_done = on_done
+        self.keyboard = Keyboard(_FIELD_TOP + _FIELD_HEIGHT + 12)
+
+    def softkeys(self):
+        return {"press": "Type", "a": "OK", "b": "Del", "x": "a/A", "y": "Cancel"}
+
+    def draw(self, canvas):
+        canvas.rect(8, _FIELD_TOP, widgets.SIZE - 16, _FIELD_HEIGHT, theme.MUTED)
+        end = font.text(canvas, self.text, 14, _FIELD_TOP + 6, theme.TEXT, font.LARGE)
+        canvas.fill_rect(end + 1, _FIELD_TOP + 5, 2, _FIELD_HEIGHT - 10, theme.CURSOR)
+        self.keyboard.draw(canvas)
+        font.text(canvas, "%d of %d letters" % (len(self.text), self.max_length), 10,
+                  widgets.BOTTOM - 18, theme.MUTED)
+
+    def key(self, key, kind):
+        if kind not in (PRESS, REPEAT):
+            return
+        if self.keyboard.move(key):
+            self.changed(self.keyboard.top, self.keyboard.top + self.keyboard.height())
+        elif key == "press" and len(self.text) < self.max_length:
+            self.text += self.keyboard.char()
+            self.changed()
+        elif key == "b" and self.text:
+            self.text = self.text[:-1]
+            self.changed()
+        elif key == "x" and kind == PRESS:
+            self.keyboard.shift()
+            self.changed()
+        elif key == "a" and kind == PRESS and self.text.strip():
+            self.app.pop()
+            self.on_done(self.text.strip())
+        elif key == "y" and kind == PRESS:
+            self.app.pop()

@@ -1,0 +1,58 @@
+"""The shell's screens on the simulated board: a key script reaches every one of them (boot,
+main menu, history and a summary, settings and the keyboard, about, the card test pages) and
+each shot equals the committed screenshot in docs/screens/ (tools/screens.py writes them)."""
+
+import json
+import os
+import sys
+
+import pytest
+from PIL import Image, ImageChops
+
+from helpers import ROOT
+
+sys.path.insert(0, os.path.join(ROOT, "tools"))
+import screens  # noqa: E402  (tools/screens.py)
+
+# Rows whose pixels depend on the run, not on the firmware's drawing: About's free flash
+# (it changes with every image) and free heap. (left, top, right, bottom)
+VARYING = {"about": (0, 130, 240, 200)}
+
+
+@pytest.fixture(scope="module")
+def walk(tmp_path_factory):
+    folder = tmp_path_factory.mktemp("screens")
+    image = str(folder / "flash.img")
+    shots = screens.take(str(folder / "shots"), image)
+    return {os.path.basename(path)[:-4]: path for path in shots}, image
+
+
+def committed():
+    return sorted(name[:-4] for name in os.listdir(screens.SCREENS) if name.endswith(".png"))
+
+
+def test_the_key_script_shoots_exactly_the_committed_screens(walk):
+    shots, _ = walk
+    assert sorted(shots) == committed()
+
+
+@pytest.mark.parametrize("name", committed())
+def test_screen_looks_as_committed(walk, name):
+    shots, _ = walk
+    got = Image.open(shots[name]).convert("RGB")
+    want = Image.open(os.path.join(screens.SCREENS, name + ".png")).convert("RGB")
+    assert got.size == want.size == (240, 240)
+    if name in VARYING:
+        for picture in (got, want):
+            picture.paste((0, 0, 0), VARYING[name])
+    difference = ImageChops.difference(got, want).getbbox()
+    assert difference is None, "%s differs from docs/screens/%s.png in %s (run tools/screens.py " \
+        "and look at the new shot)" % (name, name, difference)
+
+
+def test_settings_are_saved_to_the_flash(walk):
+    from deckmate.sim import flash
+    _, image = walk
+    saved = json.loads(flash.read_file(image, "state/settings.chk").decode().splitlines()[0])
+    assert saved["names"][0] == "Ada"
+    assert (saved["scheme"], saved["four_colour"], saved["brightness"]) == ("light", True, 80)
