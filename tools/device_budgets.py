@@ -208,9 +208,9 @@ def main(argv=None):
                                                       HEAP_BYTES - peak, "yes" if fitted else "**no: MemoryError**"))
     print()
     count, total, blocks = image_size()
-    print("image for a Pico: %d files, %d bytes (%.0f KB) of .mpy and main.py; %d flash blocks "
-          "of 4096 bytes (%.0f KB) of the %d" % (count, total, total / 1024, blocks,
-                                                  blocks * 4 / 1, flash.BLOCK_COUNT))
+    print("image for a Pico: %d files, %d bytes (%.0f KB) of .mpy and main.py; on the flash "
+          "%d of its %d blocks of 4 KB (%d KB)" % (count, total, total / 1024, blocks,
+                                                   flash.BLOCK_COUNT, blocks * 4))
     return 0
 
 

@@ -70,11 +70,9 @@ class HistoryScreen(Screen):
     def key(self, key, kind):
         if kind not in (PRESS, REPEAT):
             return
-        if key in ("up", "down"):
-            rows = self.list.move(-1 if key == "up" else 1)
-            if rows:
-                self.changed(*rows)
-        elif key == "b" and kind == PRESS:
+        if self.list.answer(key, self):
+            return
+        if key == "b" and kind == PRESS:
             self.app.pop()
         elif key == "press" and kind == PRESS and self.games:
             self.app.push(SummaryScreen(self.games[self.list.cursor]))

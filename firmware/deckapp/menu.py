@@ -24,11 +24,9 @@ class MainMenu(Screen):
         self.list.draw(canvas)
 
     def key(self, key, kind):
-        if key in ("up", "down") and kind in (PRESS, REPEAT):
-            rows = self.list.move(-1 if key == "up" else 1)
-            if rows:
-                self.changed(*rows)
-        elif key in ("press", "a") and kind == PRESS:
+        if kind in (PRESS, REPEAT) and self.list.answer(key, self):
+            return
+        if key in ("press", "a") and kind == PRESS:
             self.open(ENTRIES[self.list.cursor])
 
     def open(self, entry):

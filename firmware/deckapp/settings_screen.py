@@ -53,11 +53,9 @@ class SettingsScreen(Screen):
     def key(self, key, kind):
         if kind not in (PRESS, REPEAT):
             return
-        if key in ("up", "down"):
-            rows = self.list.move(-1 if key == "up" else 1)
-            if rows:
-                self.changed(*rows)
-        elif key == "b" and kind == PRESS:
+        if self.list.answer(key, self):
+            return
+        if key == "b" and kind == PRESS:
             self.leave()
         elif self.list.cursor < PLAYERS:
             if key == "press" and kind == PRESS:

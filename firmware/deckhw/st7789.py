@@ -116,10 +116,9 @@ class ST7789(framebuf.FrameBuffer):
         self.command(RASET, bytes((y0 >> 8, y0 & 0xFF, y1 >> 8, y1 & 0xFF)))
 
     def clear_panel(self):
-        """Fill the whole panel with black (RGB565 0), band by band."""
+        """Fill the whole panel with black (RGB565 0), band by band. Called by start(), while
+        the band buffer is still all zeros."""
         zeros = memoryview(self.band)
-        for i in range(len(self.band)):
-            self.band[i] = 0
         self.window(0, 0, self.panel_width - 1, self.panel_height - 1)
         self.command(RAMWR)
         left = self.panel_width * self.panel_height * 2

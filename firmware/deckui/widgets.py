@@ -86,6 +86,16 @@ class ListView:
         y1 = self.top + (max(old, cursor) - first + 1) * self.row_height
         return y0, y1
 
+    def answer(self, key, screen):
+        """Up and down move the cursor, and screen.changed() gets the rows to draw again; True
+        if `key` was one of them."""
+        if key not in ("up", "down"):
+            return False
+        rows = self.move(-1 if key == "up" else 1)
+        if rows:
+            screen.changed(*rows)
+        return True
+
     def draw(self, canvas, empty_text="Nothing here yet"):
         if not self.rows:
             font.centred(canvas, empty_text, 0, self.top + 20, SIZE, theme.MUTED)

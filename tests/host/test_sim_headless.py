@@ -45,6 +45,12 @@ def test_malformed_steps_are_refused(line):
         parse_script([line])
 
 
+def test_a_key_the_board_lacks_is_refused_with_its_line(tmp_path):
+    with pytest.raises(ScriptError, match="line 2: the board pico_display_20 has no key 'up'"):
+        run_script(["a", "up"], str(tmp_path / "flash.img"), str(tmp_path), board="pico_display_20")
+    assert not (tmp_path / "flash.img").exists()
+
+
 def test_a_crash_fails_the_run_with_the_firmware_s_traceback(tmp_path):
     # 40 KB of heap cannot hold the 28,800-byte frame buffer and what comes before it
     with pytest.raises(FirmwareFailed) as failure:

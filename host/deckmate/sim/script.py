@@ -18,6 +18,7 @@ import tempfile
 import time
 
 from deckmate.sim import firmware
+from deckmate.sim.boards import read_board
 
 KEYS = ("up", "down", "left", "right", "press", "a", "b", "x", "y")
 KEY_SETTLE_MS = 30       # longer than deckhw/buttons.py DEBOUNCE_MS (a test checks)
@@ -54,6 +55,14 @@ def parse_script(lines):
             raise ScriptError("line %d: unknown step %r (steps: %s, hold KEY MS, wait MS, "
                               "shot NAME, # comment)" % (number, line.strip(), " ".join(KEYS)))
     return steps
+
+
+def check_keys(steps, board):
+    """ScriptError for the first step that presses a key `board` (a BoardDefinition) lacks."""
+    for step in steps:
+        if step[1] in ("key", "hold") and step[2] not in board.keys:
+            raise ScriptError("line %d: the board %s has no key %r (it has: %s)"
+                              % (step[0], board.name, step[2], " ".join(sorted(board.keys))))
 
 
 def save_screenshot(panel, path):
@@ -148,9 +157,10 @@ def run_script(lines, flash, shots_dir, heapsize=firmware.HEAPSIZE, board="pico_
                fresh=False, held_at_boot=()):
     """Boot the simulated board on the flash image file `flash`, play the key script `lines`
     and write its shots into `shots_dir`. Returns the PNG paths written. Raises ScriptError
-    for a bad script (before booting) and FirmwareFailed if the firmware crashed, exited or
+    for a bad script or a key the board lacks (before booting) and FirmwareFailed if the firmware crashed, exited or
     stopped answering."""
     steps = parse_script(lines)
+    check_keys(steps, read_board(board))
     if shots_dir:
         os.makedirs(shots_dir, exist_ok=True)
     headless = HeadlessBoard(flash, board, heapsize, fresh, held_at_boot)

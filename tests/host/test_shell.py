@@ -1,0 +1,131 @@
+"""The app shell's loop (firmware/deckapp/shell.py) under MicroPython, on a board whose keys
+are scripted and whose display records the rows each show() pushes: key events reach the top
+screen (RELEASE does not), a key is answered on the panel before the next slice of background
+work, only the rows a screen marks are pushed, and board.idle() is called only when nothing
+is left to do."""
+
+import json
+
+from deckmate.runtime import run_core
+from helpers import FIRMWARE
+
+BOARD = """
+import sys
+sys.path.append(%r)
+import framebuf
+from deckapp.screen import Screen
+from deckapp.settings import Settings
+from deckapp.shell import App
+from deckhw.buttons import PRESS, RELEASE
+
+
+class RecordingDisplay(framebuf.FrameBuffer):
+    def __init__(self):
+        self.width = self.height = 240
+        super().__init__(bytearray(240 * 120), 240, 240, framebuf.GS4_HMSB)
+        self.rows = None
+        self.pushes = []
+
+    def set_palette(self, index, r, g, b):
+        pass
+
+    def mark(self, first, end):
+        if self.rows is None:
+            self.rows = [first, end]
+        else:
+            self.rows = [min(first, self.rows[0]), max(end, self.rows[1])]
+
+    def show(self):
+        self.pushes.append(self.rows)
+        self.rows = None
+
+
+class ScriptedBoard:
+    def __init__(self, events):
+        self.display = RecordingDisplay()
+        self.keys = self
+        self.events = events  # one list of (key, kind) per poll
+        self.log = []
+
+    def poll(self, now_ms):
+        return self.events.pop(0) if self.events else []
+
+    def backlight(self, percent):
+        pass
+
+    def device_id(self):
+        return "0123456789abcdef"
+
+    def idle(self):
+        self.log.append("idle")
+
+
+class Worker(Screen):
+    # three slices of work; each key press marks rows 100-120
+    title = "Worker"
+
+    def __init__(self, log):
+        super().__init__()
+        self.log = log
+        self.slices = 3
+
+    def softkeys(self):
+        return {"b": "Back"}
+
+    def key(self, key, kind):
+        self.log.append("key %%s %%d" %% (key, kind))
+        self.changed(100, 120)
+
+    def draw(self, canvas):
+        self.log.append("draw")
+
+    def step(self):
+        if self.slices:
+            self.slices -= 1
+            self.log.append("slice")
+        return self.slices > 0
+""" % FIRMWARE
+
+
+def run(code):
+    status, out, err = run_core(BOARD + code, heap="512K")
+    assert status == 0, out + err
+    return json.loads(out.strip().splitlines()[-1])
+
+
+def test_a_key_is_answered_before_the_next_slice_of_work_and_idle_comes_when_all_is_done():
+    log = run("""
+board = ScriptedBoard([[], [("a", PRESS), ("a", RELEASE)], [], [], []])
+app = App(board, None, Settings())
+app.push(Worker(board.log))
+for _ in range(5):
+    if not app.tick(0):
+        board.idle()
+print(__import__("json").dumps(board.log))
+""")
+    assert log == ["draw", "slice", "key a 0", "draw", "slice", "slice", "idle", "idle", "idle"]
+
+
+def test_only_the_rows_a_screen_marks_are_pushed_after_its_first_draw():
+    pushes = run("""
+board = ScriptedBoard([[], [("down", PRESS)], []])
+app = App(board, None, Settings())
+app.push(Worker(board.log))
+for _ in range(3):
+    app.tick(0)
+print(__import__("json").dumps(board.display.pushes))
+""")
+    assert pushes == [[0, 240], [100, 120]]
+
+
+def test_a_menu_cursor_move_pushes_the_two_rows_it_changed():
+    pushes = run("""
+from deckapp.menu import MainMenu
+board = ScriptedBoard([[], [("down", PRESS)]])
+app = App(board, None, Settings())
+app.push(MainMenu())
+app.tick(0)
+app.tick(0)
+print(__import__("json").dumps(board.display.pushes))
+""")
+    assert pushes[1][1] - pushes[1][0] == 2 * 36
