@@ -34,7 +34,11 @@ class BootScreen(Screen):
         """The store's boot check, once, after the first draw."""
         if self.report is not None:
             return False
-        self.report = self.app.store.boot() if self.app.store else []
+        from deckapp.store import StoreError
+        try:
+            self.report = self.app.store.boot()
+        except StoreError as error:  # the flash cannot be read: say so, go on without logs
+            self.report = [str(error)]
         if self.report:
             self.changed()
         else:

@@ -89,6 +89,7 @@ class SummaryScreen(Screen):
         self.hands = []        # the score of each hand, per seat
         self.totals = None
         self.first = 0         # the first hand shown (scrolling)
+        self.problem = None    # why the log could not be read
 
     def shown(self):
         if self.lines is None and not self.hands:
@@ -102,20 +103,24 @@ class SummaryScreen(Screen):
         """Read LINES_PER_STEP lines; parse only the hand results and the end."""
         if self.lines is None:
             return False
-        for _ in range(LINES_PER_STEP):
-            try:
+        from deckapp.store import StoreError
+        try:
+            for _ in range(LINES_PER_STEP):
                 line = next(self.lines)
-            except StopIteration:
-                self.lines = None
-                self.changed()
-                return False
-            if '"t":"result"' in line:
-                record = json.loads(line)
-                self.hands.append(record["score"])
-                self.totals = record["totals"]
-            elif '"t":"end"' in line:
-                self.totals = json.loads(line)["totals"]
-        return True
+                if '"t":"result"' in line:
+                    record = json.loads(line)
+                    self.hands.append(record["score"])
+                    self.totals = record["totals"]
+                elif '"t":"end"' in line:
+                    self.totals = json.loads(line)["totals"]
+            return True
+        except StopIteration:
+            pass
+        except (StoreError, ValueError, KeyError) as error:
+            self.problem = "The log could not be read (%s)." % error
+        self.lines = None
+        self.changed()
+        return False
 
     def rows_shown(self):
         return (widgets.BOTTOM - widgets.TOP - 80) // 16
@@ -123,8 +128,10 @@ class SummaryScreen(Screen):
     def draw(self, canvas):
         y = widgets.TOP + 4
         font.text(canvas, "%s, %d hands" % (self.game.date, len(self.hands)), 6, y, theme.MUTED)
-        if self.lines is not None:
-            font.text(canvas, "Reading the log...", 6, y + 40, theme.TEXT)
+        if self.lines is not None or self.problem:
+            lines = widgets.wrap(self.problem or "Reading the log...", widgets.SIZE - 12)
+            for index, line in enumerate(lines):
+                font.text(canvas, line, 6, y + 40 + 16 * index, theme.TEXT)
             return
         names = self.game.players
         seats = max(1, len(names))

@@ -50,6 +50,24 @@ def test_a_bid_is_a_menu_and_the_hand_is_only_shown():
         state.apply(state.legal_actions()[0])
     choices = Choices(state)
     assert choices.focus == MENU and not choices.cards_are_choices
-    assert [text for text, _ in choices.menu] == ["pass", "two_cards", "one_card", "solo"]
+    assert [choices.menu_text(i) for i in range(len(choices.menu))] == [
+        "pass", "two_cards", "one_card", "solo"]
     choices.move("down")
     assert choices.highlighted_text() == "two_cards"
+
+
+def test_up_and_down_jump_between_the_kinds_of_a_scout_menu():
+    game = load("scout")({"players": 3})
+    state = game.new_hand(0, game.deal(Rng(4), 0))
+    while state.phase == "flip":
+        state.apply(state.legal_actions()[0])
+    state.apply(state.legal_actions()[0])  # a first show: now there is a set to scout
+    choices = Choices(state)
+    kinds = [choices.menu_text(i).split()[0] for i in range(len(choices.menu))]
+    assert kinds[0] == "show"
+    assert choices.jump(1) and choices.highlighted_text().startswith("scout ")
+    assert choices.cursor == kinds.index("scout")
+    assert choices.jump(1) and choices.highlighted_text().startswith("scout+show ")
+    assert not choices.jump(1)
+    assert choices.jump(-1) and choices.cursor == kinds.index("scout")
+    assert choices.jump(-1) and choices.cursor == 0

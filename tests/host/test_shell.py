@@ -129,3 +129,23 @@ app.tick(0)
 print(__import__("json").dumps(board.display.pushes))
 """)
     assert pushes[1][1] - pushes[1][0] == 2 * 36
+
+
+def test_a_summary_of_a_log_it_cannot_read_says_so_and_the_keys_stay_live(tmp_path):
+    (tmp_path / "logs").mkdir()
+    (tmp_path / "logs" / "g1.jsonl").write_text(
+        '{"t":"header"}\n{"t":"result","hand":1,"score":[1,2],"totals":[1\n')
+    log = run("""
+from deckapp.history import Game, SummaryScreen
+from deckapp.store import Store
+board = ScriptedBoard([[], [], [("b", PRESS)]])
+app = App(board, Store(%r), Settings())
+app.push(Worker(board.log))
+summary = SummaryScreen(Game({"id": "g1", "game": "scioto", "state": "closed"}))
+app.push(summary)
+for _ in range(3):
+    app.tick(0)
+print(__import__("json").dumps([summary.problem, len(app.stack)]))
+""" % str(tmp_path))
+    assert log[0].startswith("The log could not be read")
+    assert log[1] == 1

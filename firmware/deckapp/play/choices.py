@@ -19,17 +19,20 @@ class Choices:
         self.cards = list(getattr(view, "hand", ()))
         self.card_texts = [game.card_text(card) for card in self.cards]
         self.card_actions = [None] * len(self.cards)
-        self.menu = []  # (text, action) of the legal actions that play no card of the hand
         self.verb = ""  # what precedes a card in this phase's actions ("discard ")
-        for action in state.legal_actions():
+        legal = state.legal_actions()
+        played = []  # the legal actions that play a card of the hand
+        for action in legal:
             text = state.action_text(action)
             last = text.split(" ")[-1]
             index = self._free_card(last)
-            if index < 0:
-                self.menu.append((text, action))
-            else:
+            if index >= 0:
                 self.card_actions[index] = action
                 self.verb = text[:len(text) - len(last)]
+                played.append(action)
+        # The legal actions that play no card of the hand (their texts made when shown);
+        # SCOUT's hundreds are the legal list itself, not a copy.
+        self.menu = [a for a in legal if a not in played] if played else legal
         self.playable = [text in self._played_texts() for text in self.card_texts]
         self.cards_are_choices = True in self.playable
         if self.cards_are_choices:
@@ -67,16 +70,42 @@ class Choices:
                 self.focus, self.cursor = HAND, self.playable.index(True)
         return before != (self.focus, self.cursor)
 
+    def jump(self, delta):
+        """To the first entry of the next (delta 1) or previous (-1) group of menu entries,
+        a group being the entries of one first word (SCOUT's show, scout, scout+show)."""
+        def group(index):
+            return self.menu_text(index).split(" ")[0]
+        index, last = self.cursor, len(self.menu) - 1
+        if delta > 0:
+            here = group(index)
+            while index < last and group(index) == here:
+                index += 1
+            if group(index) == here:
+                return False
+        else:
+            while index > 0 and group(index - 1) == group(index):
+                index -= 1
+            if index == 0:
+                return False
+            index -= 1
+            while index > 0 and group(index - 1) == group(index):
+                index -= 1
+        self.cursor = index
+        return True
+
+    def menu_text(self, index):
+        return self.state.action_text(self.menu[index])
+
     def highlighted_text(self):
         if self.focus == HAND:
             return self.verb + self.card_texts[self.cursor]
-        return self.menu[self.cursor][0]
+        return self.menu_text(self.cursor)
 
     # Taking the highlighted choice -------------------------------------------------------
     def take(self):
         """(action, None) for a legal choice, or (None, the rule that forbids it)."""
         if self.focus == MENU:
-            return self.menu[self.cursor][1], None
+            return self.menu[self.cursor], None
         action = self.card_actions[self.cursor]
         if action is not None:
             return action, None

@@ -9,7 +9,6 @@ the format's `undo` record, and is rebuilt from an open log by replaying it thro
 
 from deckcore import log
 from deckcore.match import Match
-from deckcore.replay import Replay
 from deckcore.rng import Rng
 
 HUMAN = "human"
@@ -63,6 +62,7 @@ class Session:
         `records` are the parsed records of the log (a cut-off last line already left out);
         `games(name)` gives a Game class (deckcore.games.load). The bots' generators are
         where the deals put them; `restore_rngs` puts them where the saved state says."""
+        from deckcore.replay import Replay
         replay = Replay(games)
         deals_made = []  # (dealer) of each hand dealt afresh, to bring the deal Rng along
         for record in records:

@@ -43,16 +43,33 @@ def save_rngs(store, session):
     store.save_state(STATE, {"game_id": session.game_id, "rngs": session.rng_states()})
 
 
-def resume(store):
-    """The match whose log is open, at the position it reached, or None."""
-    from deckcore.games import load
+def open_match(store):
+    """What the boot screen says of the open match, read without replaying it: (header,
+    hands finished), or None when no match is open. A log the power cut off after its end
+    line, before it was closed, is closed here."""
     game_log = store.open_game()
     if game_log is None:
         return None
-    records = [json.loads(line) for line in game_log.lines() if line.strip()]
-    if records and records[-1].get("t") == "end":  # the power went before the log was closed
+    header, finished, last = None, 0, ""
+    for line in game_log.lines():
+        if header is None:
+            header = json.loads(line)
+        finished += line.startswith('{"t":"result"')
+        last = line
+    if last.startswith('{"t":"end"'):
         game_log.close()
         return None
+    return None if header is None else (header, finished)
+
+
+def resume(store):
+    """The match whose log is open, at the position it reached, or None. The log is read
+    twice (a look, then a replay record by record), never held whole in memory."""
+    from deckcore.games import load
+    if open_match(store) is None:
+        return None
+    game_log = store.open_game()
+    records = (json.loads(line) for line in game_log.lines() if line.strip())
     session = Session.resume(load, records, StoreWriter(store, game_log.game_id, game_log))
     saved = store.load_state(STATE, {})
     if saved.get("game_id") == session.game_id:

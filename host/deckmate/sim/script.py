@@ -108,8 +108,11 @@ class HeadlessBoard:
 
     def wait_until(self, condition, what):
         deadline = time.monotonic() + ANSWER_TIMEOUT_S
+        idles = self.link.idle_count
         while not condition():
-            if self.link.pump(0.05):
+            self.link.pump(0.05)
+            if self.link.idle_count != idles:  # only an idle counts as an answer
+                idles = self.link.idle_count
                 deadline = time.monotonic() + ANSWER_TIMEOUT_S
             status = self.process.poll()
             if status is not None:

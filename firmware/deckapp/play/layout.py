@@ -1,0 +1,259 @@
+"""Drawing the play screen (table.py) in the 240x196 area between the bars.
+
+    rows 24..   the other seats, one or two columns: the seat to act marked, name, cards
+                held, what the game counts during a hand (table_facts)
+    ..150       the table: one line of the game's state, then the trick, SCOUT's active
+                set, or the menu of the decision
+    150..166    the news line: the last play, or in red the rule that refused a choice
+    166..220    the hand, scrolled to keep the cursor in view
+"""
+
+from deckapp.play import facts
+from deckui import cards, font, theme, widgets
+
+NEWS_Y = 150
+HAND_Y = 166
+LINE = 15
+CARD_W = 32  # wide enough for the card renderer's large font
+CARD_H = 46
+NARROW_W = 28  # narrower than the renderer's large-font width: the small font
+MIN_STEP = cards.INDEX_WIDTH[1] + 2  # the visible strip of an overlapped card: its index
+
+
+def draw_table(canvas, screen):
+    session = screen.session
+    state = session.state if session.state is not None else session.last_hand
+    view = state.view(screen.viewer)
+    y = _seats(canvas, screen, state, view)
+    if screen.covered:
+        name = session.seats[screen.viewer].name
+        font.centred(canvas, "Pass the device to", 0, 80, 240, theme.TEXT, font.LARGE)
+        font.centred(canvas, font.fit(name, 230, font.LARGE), 0, 104, 240, theme.TEXT,
+                     font.LARGE)
+        font.centred(canvas, "and press the centre key", 0, 132, 240, theme.MUTED)
+        return
+    choices = screen.choices
+    if menu_as_list(choices, view):
+        font.text(canvas, font.fit(facts.table_line(session, view), 180), 2, y, theme.MUTED)
+        _menu(canvas, choices, y + LINE + 1, NEWS_Y)
+    else:
+        _table(canvas, screen, state, view, y)
+    _news(canvas, screen, session, view)
+    _hand(canvas, view, choices)
+
+
+def draw_message(canvas, text):
+    """The table before the match has started: dealing, or why it cannot start."""
+    y = 90
+    for line in widgets.wrap(text, 220):
+        font.centred(canvas, line, 0, y, 240, theme.TEXT)
+        y += 16
+
+
+def _seats(canvas, screen, state, view):
+    session = screen.session
+    others = [seat for seat in range(len(session.seats)) if seat != screen.viewer]
+    columns = 1 if len(others) <= 2 else 2
+    width = 240 // columns
+    to_act = state.current_player()
+    for index in range(len(others)):
+        seat = others[index]
+        x = 2 + (index % columns) * width
+        y = widgets.TOP + 2 + (index // columns) * LINE
+        _seat_line(canvas, session, view, seat, x, y, width - 6, seat == to_act, columns == 1)
+    if columns == 2:
+        canvas.vline(120, widgets.TOP + 2, ((len(others) + 1) // 2) * LINE - 2, theme.BAR)
+    rows = (len(others) + columns - 1) // columns
+    return widgets.TOP + 4 + rows * LINE
+
+
+def _seat_line(canvas, session, view, seat, x, y, room, acting, with_total):
+    """Name, cards held, the hand's figure and (when there is room) the match total."""
+    colour = theme.TEXT
+    if acting:
+        canvas.fill_rect(x - 2, y - 1, room + 4, LINE, theme.CURSOR)
+        colour = theme.CURSOR_TEXT
+    right = "%s %s" % (facts.held(view, seat), facts.seat_figure(view, seat))
+    if with_total:
+        right += "  total %d" % session.match.totals[seat]
+    right_width = font.width(right)
+    font.text(canvas, font.fit(session.seats[seat].name, room - right_width - 6), x, y, colour)
+    font.text(canvas, right, x + room - right_width, y, colour)
+
+
+def menu_as_list(choices, view):
+    """A decision without cards to choose is a list in the table's place, unless cards lie
+    on the table (SCOUT's active set): then it is one line that steps through the menu."""
+    if choices is None or not choices.menu or choices.cards_are_choices:
+        return False
+    return not facts.on_table(view)[0]
+
+
+def _menu(canvas, choices, top, bottom):
+    """The decision's menu, only the rows in view made into text (SCOUT has hundreds)."""
+    visible = (bottom - top) // (LINE + 1)
+    first = max(0, min(choices.cursor - visible // 2, len(choices.menu) - visible))
+    rows = [choices.menu_text(i) for i in range(first, min(len(choices.menu), first + visible))]
+    menu = widgets.ListView(rows, top=top, bottom=bottom, row_height=LINE + 1)
+    menu.cursor = choices.cursor - first
+    menu.draw(canvas)
+    if len(choices.menu) > visible:
+        count = "%d/%d" % (choices.cursor + 1, len(choices.menu))
+        font.text(canvas, count, 238 - font.width(count), top - LINE - 1, theme.MUTED)
+
+
+def _table(canvas, screen, state, view, y):
+    session = screen.session
+    if screen.showing_last:
+        played, seats = screen.last_trick
+        font.text(canvas, "The last trick (X: back to the table)", 2, y, theme.TEXT)
+    else:
+        played, seats = facts.on_table(view)
+        font.text(canvas, font.fit(facts.table_line(session, view), 236), 2, y, theme.MUTED)
+    if played:
+        move = _scout_move(screen.choices, session.game)
+        marked = move[0] % len(played) if move else -1
+        _row_of_cards(canvas, session, view, played, seats, y + LINE + 1, marked)
+
+
+def _row_of_cards(canvas, session, view, played, seats, y, marked=-1):
+    """The cards on the table, each over the short name of who played it; `marked` is the
+    card a highlighted Scout takes."""
+    game = session.game
+    step = min(CARD_W + 4, (236 - CARD_W) // max(1, len(played) - 1)) if len(played) > 1 else 0
+    x = (240 - (step * (len(played) - 1) + CARD_W)) // 2
+    for index in range(len(played)):
+        look = cards.CURSOR if index == marked else cards.NORMAL
+        cards.draw(canvas, game.card_text(played[index]), x, y, CARD_W, CARD_H, look)
+        if seats is not None and (step >= CARD_W or len(played) == 1):
+            name = session.seats[seats[index]].name
+            room = max(step, CARD_W + 4) - 2
+            font.centred(canvas, font.fit(name, room), x + (CARD_W - room) // 2,
+                         y + CARD_H + 1, room, theme.MUTED)
+        x += step
+
+
+def _strip(canvas, choices, y):
+    """Menu entries beside playable cards (Scioto's "stop"), on the news line: a row of
+    buttons, reached with up from the hand."""
+    x = 4
+    for index in range(len(choices.menu)):
+        text = choices.menu_text(index)
+        width = font.width(text) + 10
+        highlighted = choices.focus == "menu" and choices.cursor == index
+        if highlighted:
+            canvas.fill_rect(x, y, width, LINE, theme.CURSOR)
+        else:
+            canvas.rect(x, y, width, LINE, theme.MUTED)
+        font.text(canvas, text, x + 5, y, theme.CURSOR_TEXT if highlighted else theme.TEXT)
+        x += width + 4
+
+
+def _spinner(canvas, choices, y):
+    """One menu entry between arrows, stepped with the joystick, its place in the menu."""
+    canvas.fill_rect(0, y - 1, 240, LINE + 1, theme.CURSOR)
+    count = "%d/%d" % (choices.cursor + 1, len(choices.menu))
+    text = "\u2190 %s \u2192" % choices.highlighted_text()
+    font.text(canvas, font.fit(text, 230 - font.width(count)), 4, y, theme.CURSOR_TEXT)
+    font.text(canvas, count, 236 - font.width(count), y, theme.CURSOR_TEXT)
+
+
+def _news(canvas, screen, session, view):
+    choices = screen.choices
+    if choices is not None and choices.menu and choices.cards_are_choices \
+            and not screen.refused:
+        _strip(canvas, choices, NEWS_Y)
+        return
+    if choices is not None and choices.menu and not menu_as_list(choices, view):
+        _spinner(canvas, choices, NEWS_Y)
+        return
+    if choices is not None and not screen.refused:
+        text = "Your turn: " + screen.choices.highlighted_text()
+        if len(screen._people()) > 1:
+            text = session.seats[screen.viewer].name + ": " + screen.choices.highlighted_text()
+        colour = theme.TEXT
+    elif screen.refused:  # the rule, on two lines over the bottom of the table if need be
+        lines = widgets.wrap(screen.news, 236)[:2]
+        top = NEWS_Y - LINE * (len(lines) - 1)
+        canvas.fill_rect(0, top - 1, 240, NEWS_Y + LINE + 1 - top, theme.BACKGROUND)
+        for index in range(len(lines)):
+            font.text(canvas, lines[index], 2, top + index * LINE, theme.HEARTS)
+        return
+    else:
+        text, colour = screen.news, theme.MUTED
+    font.text(canvas, font.fit(text, 236), 2, NEWS_Y, colour)
+
+
+def _hand(canvas, view, choices):
+    """The hand in large cards if they all fit, else in narrow ones (small font), scrolled
+    to keep the cursor in view if even those do not fit."""
+    hand = list(getattr(view, "hand", ()))
+    if not hand:
+        return
+    game = view.game
+    width, least = CARD_W, MIN_STEP
+    if (240 - 4 - width) // max(1, len(hand) - 1) < least:
+        width, least = NARROW_W, cards.INDEX_WIDTH[0] + 2
+    room = 240 - 4 - width
+    step = min(width + 2, room // max(1, len(hand) - 1))
+    first, end = 0, len(hand)
+    if step < least:
+        step = least
+        visible = room // step + 1
+        cursor = choices.cursor if choices is not None and choices.focus == "hand" else 0
+        first = max(0, min(cursor - visible // 2, len(hand) - visible))
+        end = first + visible
+    run = _shown_run(choices, game)
+    move = _scout_move(choices, game)
+    gap = move[1] if move else -1
+    x = 2
+    for index in range(first, end):
+        look = cards.SELECTED if run[0] <= index < run[1] else cards.NORMAL
+        if choices is not None and choices.cards_are_choices:
+            if not choices.playable[index]:
+                look |= cards.DIMMED
+            if choices.focus == "hand" and choices.cursor == index:
+                look |= cards.CURSOR
+        lift = 6 if look & cards.CURSOR else 0
+        cards.draw(canvas, game.card_text(hand[index]), x, HAND_Y + 6 - lift, width, CARD_H,
+                   look)
+        if index == gap:
+            _gap_marker(canvas, x - 1)
+        x += step
+    if gap == len(hand):
+        _gap_marker(canvas, min(x - step + width + 1, 237))
+    if first > 0:
+        font.text(canvas, "\u2190", 0, HAND_Y - 14, theme.MUTED)
+    if end < len(hand):
+        font.text(canvas, "\u2192", 228, HAND_Y - 14, theme.MUTED)
+
+
+def _gap_marker(canvas, x):
+    """Where a scouted card goes: a bar between two cards of the hand."""
+    canvas.fill_rect(max(0, x - 1), HAND_Y, 3, CARD_H + 6, theme.SELECTED)
+
+
+def _scout_move(choices, game):
+    """SCOUT: (index in the active set, -1 for its last; gap in the hand) of a highlighted
+    Scout, else None. "scout right flip @3" takes the set's last card and puts it before
+    the hand's third."""
+    if choices is None or game.NAME != "scout" or choices.focus != "menu" or not choices.menu:
+        return None
+    words = choices.highlighted_text().split()
+    if words[0] not in ("scout", "scout+show"):
+        return None
+    end = words[1]
+    index = 0 if end == "left" else -1 if end == "right" else int(end) - 1
+    place = words[3] if words[2] == "flip" else words[2]
+    return (index, int(place[1:]) - 1)
+
+
+def _shown_run(choices, game):
+    """SCOUT: the hand's cards a highlighted Show would lay down, as (first, end)."""
+    if choices is None or game.NAME != "scout" or choices.focus != "menu" or not choices.menu:
+        return (0, 0)
+    words = choices.highlighted_text().split()
+    if len(words) != 2 or words[0] != "show":
+        return (0, 0)
+    first, _, last = words[1].partition("-")
+    return (int(first) - 1, int(last or first))

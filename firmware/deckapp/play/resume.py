@@ -1,0 +1,51 @@
+"""At boot: the match left open by a power cut, offered for resuming at its exact position.
+
+The offer reads only the log's header; the match is replayed when it is resumed (by the
+table) or abandoned, so the boot needs no more memory than the main menu."""
+
+from deckapp.play import keys
+from deckapp.screen import Screen
+from deckui import font, theme, widgets
+
+
+def offer(app):
+    """A screen offering to resume the open match, or None when there is none."""
+    from deckapp.play import stored
+    found = stored.open_match(app.store)
+    return None if found is None else ResumeScreen(found[0], found[1])
+
+
+class ResumeScreen(Screen):
+    title = "Match in progress"
+
+    def __init__(self, header, finished):
+        Screen.__init__(self)
+        self.header = header
+        self.finished = finished
+
+    def softkeys(self):
+        return {"press": "Resume", "x": "Abandon"}
+
+    def draw(self, canvas):
+        header = self.header
+        name = header["game"]  # its title would need its rules in memory
+        lines = ["%s%s, hand %d" % (name[0].upper(), name[1:], self.finished + 1),
+                 ", ".join(seat["name"] for seat in header["players"])]
+        y = widgets.TOP + 30
+        for line in lines:
+            for part in widgets.wrap(line, 224):
+                font.text(canvas, part, 8, y, theme.TEXT)
+                y += 18
+        font.text(canvas, "It resumes where it stopped.", 8, y + 10, theme.MUTED)
+
+    def key(self, key, kind):
+        if not keys.acts(key, kind):
+            return
+        if key == "press":
+            app = self.app
+            app.pop()
+            app.open("deckapp.play.table", "TableScreen", None)  # it resumes the match
+        elif key == "x":
+            from deckapp.play import stored
+            stored.resume(self.app.store).abandon()
+            self.app.pop()

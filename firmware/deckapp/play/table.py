@@ -1,0 +1,231 @@
+"""The play screen: one hand of any game at the table, for people and bots.
+
+From the top: the other seats (name, cards held, match total; the seat to act marked), what
+lies on the table (the trick, SCOUT's active set, or the menu of the decision), one line of
+news (whose turn, what a bot played, the rule that forbids a card), and the person's hand.
+
+Keys at a person's turn: the joystick moves the cursor (Choices), the centre key takes the
+highlighted choice (in a menu shown as one line, up and down jump between its kinds of
+entry: SCOUT's show, scout, scout+show); A undoes the person's last decision (against
+bots), X shows the last trick, B opens the match menu (scores so far, help, abandon).
+A bot's turn runs in `step`; the bot calls back between slices of its work, and every
+SERVICE_MS the keys are read and the screen drawn (the decision is the same either way).
+Its play stays on screen for the Settings pace.
+With several people at the table, a "pass to NAME" screen hides the hand between them.
+"""
+
+import gc
+import time
+
+from deckapp.play import keys, layout
+from deckapp.play.choices import Choices
+from deckapp.play.summary import HandSummary
+from deckapp.screen import Screen
+
+SERVICE_MS = 20  # while a bot thinks: how often the keys are read and the screen drawn
+
+
+class TableScreen(Screen):
+    def __init__(self, session, new_match=None):
+        """The table of `session`; without it, of a new match (game, seats, seed), or else of
+        the open match on flash, that the first step starts or resumes (the set-up or resume
+        screen has left memory by then: room for the log's buffers)."""
+        Screen.__init__(self)
+        self.session = session
+        self.new_match = new_match
+        self.choices = None
+        self.news = ""          # one line: the last play, or the rule that refused a choice
+        self.refused = False    # the news is a refusal (drawn as a warning)
+        self.wait_until = None  # ticks_ms until which a bot's play stays on screen
+        self.viewer = 0         # whose hand is shown: the first person's, once started
+        self.covered = False    # pass-and-play: the hand is hidden until its owner takes it
+        self.last_trick = None  # (cards, seats) of the last finished trick
+        self.showing_last = False
+        self.stalled = False    # the flash refused the log: nothing more is played
+        self.serviced = 0       # ticks_ms of the last service while a bot thinks
+
+    @property
+    def title(self):
+        session = self.session
+        if session is None:
+            return "New match"
+        return "%s %d/%d" % (session.game.TITLE, len(session.match.results) + 1,
+                             session.game.deals_in_match())
+
+    def _start(self):
+        from deckapp.play import stored
+        from deckapp.store import StoreError
+        new_match = self.new_match
+        try:
+            if new_match is None:
+                self.session = session = stored.resume(self.app.store)
+                if session.state is None and not session.is_over():
+                    session.next_hand()  # the power went between two hands
+            else:
+                self.session = stored.start(self.app.store, new_match[0], new_match[1],
+                                            new_match[2], self.app.device_id)
+        except StoreError as error:  # the flash is full: the message says to sync
+            self.news, self.refused, self.stalled = str(error), True, True
+            self.changed()
+            return
+        self.new_match = None
+        seats = self.session.seats
+        people = [seat for seat in range(len(seats)) if seats[seat].is_person()]
+        self.viewer = people[0] if people else 0
+        self.changed()
+
+    def _people(self):
+        return [s for s in self.session.seats if s.is_person()]
+
+    def softkeys(self):
+        if self.session is None:
+            return {"b": "Back"}
+        if self.covered:
+            return {"press": "I am " + self.session.seats[self.viewer].name}
+        keys = {"b": "Menu"}
+        if self._persons_turn():
+            keys["press"] = "Play"
+            if self.session.undo_count() and len(self._people()) == 1:
+                keys["a"] = "Undo"
+        if self.last_trick is not None:
+            keys["x"] = "Table" if self.showing_last else "Last"
+        return keys
+
+    def _persons_turn(self):
+        session = self.session
+        return session is not None and session.state is not None and session.person_to_act()
+
+    # Background work: dealing, bots, the pace --------------------------------------------
+    def step(self):
+        if self.stalled:
+            return False
+        if self.session is None:
+            self._start()
+            return True
+        session = self.session
+        if self.wait_until is not None:
+            if time.ticks_diff(self.wait_until, time.ticks_ms()) > 0:
+                return True
+            self.wait_until = None
+        if session.state is None:
+            return False  # the summary screen deals the next hand
+        if session.person_to_act():
+            self._person_turn()
+            return False
+        gc.collect()  # the search's worlds need the room in one piece
+        action = session.bot_choice(self._service)
+        self._commit(action)
+        self._after_bot()
+        return True
+
+    def _service(self):
+        """Called by a thinking bot between slices of its work."""
+        now = time.ticks_ms()
+        if time.ticks_diff(now, self.serviced) < SERVICE_MS:
+            return
+        self.serviced = now
+        app = self.app
+        for key, kind in app.board.keys.poll(now):
+            app.handle(key, kind)
+        app.render()
+
+    def _after_bot(self):
+        session = self.session
+        if session.state is None or session.person_to_act():  # where a resume starts
+            from deckapp.play import stored
+            stored.save_rngs(self.app.store, session)
+        pause = self.app.settings.bot_pause_ms()
+        if pause:
+            self.wait_until = time.ticks_add(time.ticks_ms(), pause)
+
+    def _person_turn(self):
+        seat = self.session.to_act()
+        if self.choices is not None:
+            return
+        if seat != self.viewer:
+            self.viewer = seat
+            self.covered = len(self._people()) > 1
+        gc.collect()  # SCOUT's legal actions come as one list of hundreds
+        self.choices = Choices(self.session.state)
+        self.changed()
+
+    def _commit(self, action):
+        """Play `action` for the seat to act; after the last one, the hand's summary."""
+        session = self.session
+        state = session.state
+        seat = session.to_act()
+        text = state.action_text(action)
+        trick_before = list(getattr(state, "trick", ()))
+        seats_before = list(getattr(state, "trick_seats", ()))
+        from deckapp.store import StoreError
+        try:
+            ended = session.play(action)
+        except StoreError as error:  # flash full: the message says to sync
+            self.news, self.refused, self.stalled = str(error), True, True
+            self.changed()
+            return
+        after = session.state if not ended else session.last_hand
+        if trick_before and len(getattr(after, "trick", ())) <= len(trick_before):
+            if action in session.game.pack():  # not Scioto's "stop" after a trick
+                trick_before.append(action)
+                seats_before.append(seat)
+            self.last_trick = (trick_before, seats_before)
+        self.news = "%s: %s" % (session.seats[seat].name, text)
+        self.refused = False
+        self.choices = None
+        self.showing_last = False
+        self.changed()
+        if ended:
+            self.app.push(HandSummary(session))
+
+    # Keys ---------------------------------------------------------------------------------
+    def key(self, key, kind):
+        if not keys.acts(key, kind):
+            return
+        if self.session is None:
+            if key == "b":
+                self.app.pop()
+            return
+        if self.covered:
+            if key == "press":
+                self.covered = False
+                self.changed()
+            return
+        if key == "b":
+            self.app.open("deckapp.play.menu", "MatchMenu", self)
+        elif key == "x" and self.last_trick is not None:
+            self.showing_last = not self.showing_last
+            self.changed()
+        elif self.choices is None and not self._persons_turn():
+            return
+        elif self.choices is None:  # a key read before step() saw the person's turn
+            self._person_turn()
+            if not self.covered:
+                self.key(key, kind)
+        elif key == "press":
+            action, reason = self.choices.take()
+            if action is None:
+                self.news, self.refused = reason, True
+                self.changed()
+            else:
+                self._commit(action)
+        elif key == "a" and len(self._people()) == 1 and self.session.undo():
+            self.choices = None
+            self.news, self.refused = "Undone", False
+            self._person_turn()
+            self.changed()
+        elif key in ("up", "down") and self.choices.focus == "menu" \
+                and not layout.menu_as_list(self.choices, self.session.state.view(self.viewer)):
+            if self.choices.jump(-1 if key == "up" else 1):
+                self.refused = False
+                self.changed()
+        elif self.choices.move(key):
+            self.refused = False
+            self.changed()
+
+    # Drawing ------------------------------------------------------------------------------
+    def draw(self, canvas):
+        if self.session is None:
+            layout.draw_message(canvas, self.news or "Dealing")
+        else:
+            layout.draw_table(canvas, self)

@@ -1,0 +1,51 @@
+"""A read-only page of text lines that scrolls with up and down (summaries, help)."""
+
+from deckapp.play import keys
+from deckapp.screen import Screen
+from deckui import font, theme, widgets
+
+ROW = 16
+VISIBLE = (widgets.BOTTOM - widgets.TOP - 4) // ROW
+
+
+class TextPage(Screen):
+    def __init__(self, title, lines):
+        Screen.__init__(self)
+        self.title = title
+        self.lines = []
+        for line in lines:  # a long line wraps, its rest indented under its first part
+            indent = "  " if line.startswith("  ") else ""
+            parts = widgets.wrap(line, 200) or [""]  # room for the indent of its rest
+            self.lines.append(indent + parts[0])
+            for part in parts[1:]:
+                self.lines.append(indent + "  " + part)
+        self.first = 0
+
+    def key(self, key, kind):
+        if not keys.acts(key, kind):
+            return
+        if key in ("up", "down"):
+            first = self.first + (-1 if key == "up" else 1)
+            if 0 <= first <= max(0, len(self.lines) - VISIBLE):
+                self.first = first
+                self.changed()
+        else:
+            self.key_beyond(key)
+
+    def softkeys(self):
+        return {"b": "Back"}
+
+    def key_beyond(self, key):
+        """A key other than up and down (here: B goes back)."""
+        if key == "b":
+            self.app.pop()
+
+    def draw(self, canvas):
+        y = widgets.TOP + 4
+        for line in self.lines[self.first:self.first + VISIBLE]:
+            font.text(canvas, font.fit(line, 226), 4, y, theme.TEXT)
+            y += ROW
+        if self.first + VISIBLE < len(self.lines):
+            font.text(canvas, "\u2193", 230, widgets.BOTTOM - 16, theme.MUTED)
+        if self.first > 0:
+            font.text(canvas, "\u2191", 230, widgets.TOP + 2, theme.MUTED)
