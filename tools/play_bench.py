@@ -1,6 +1,6 @@
 """Bot think time and peak heap measured through the device app.
 
-    .venv/bin/python tools/play_bench.py [--level normal] [--deals 1] [GAME ...]
+    .venv/bin/python tools/play_bench.py [--level normal] [--deals 1] [--heap 192K] [GAME ...]
 
 For each game, a match (shortened to --deals hands where the game has a `deals` option,
 else its own length) is played by the app's Session (deckapp/play/session.py) with a person
@@ -9,7 +9,8 @@ board's image (the .mpy files a deploy copies) under `micropython -X heapsize=19
 the app's modules loaded and the frame buffer allocated first, as on the device. Every bot
 decision is timed, and so is the calibration loop of `deckmate bench` between them: the
 think time is given as RP2040-equivalent seconds (bench.REFERENCE_RP2040_S). The peak heap
-is the live heap (collected) sampled at every search node and around every decision.
+is the live heap (collected) sampled around every decision and, in a second run of the same
+match, every 16 slices of the bots' work (their `tick`).
 """
 
 import argparse
@@ -34,41 +35,55 @@ frame = framebuf.FrameBuffer(bytearray(240 * 120), 240, 240, framebuf.GS4_HMSB)
 import deckapp.shell, deckapp.store, deckapp.play.table, deckapp.play.layout
 from deckapp.play.choices import Choices
 from deckapp.play.session import Seat, Session
-from deckcore.bots import search
 from deckcore.games import load
 %(reference)s
 
 class Peak:
     bytes = 0
+    ticks = 0
     def sample(self):
         gc.collect()
         self.bytes = max(self.bytes, gc.mem_alloc())
+    def sampled(self, action):
+        self.sample()
+        return action
+    def tick(self):
+        self.ticks += 1
+        if self.ticks %% 16 == 0:
+            self.sample()
 
-def run(name, options, level, seed):
-    game = load(name)(options)
-    seats = [Seat("You", "human")] + [Seat("Bot %%d" %% (s + 1), "bot", level)
-                                      for s in range(1, game.num_players)]
+def play(game, seats, seed, decide):
+    # The match: the person takes the highlighted choice, the bots' actions come from decide.
     session = Session(game, seats, seed, lambda line: None, "bench", "sim")
     session.start()
-    peak, times, references = Peak(), [], [reference_us()]
-    if hasattr(search, "PROBE"):
-        search.PROBE = peak.sample
     while not session.is_over():
         if session.state is None:
             session.next_hand()
         elif session.person_to_act():
             session.play(Choices(session.state).take()[0])
         else:
-            if len(times) %% 8 == 7:
-                references.append(reference_us())
-            peak.sample()
-            start = time.ticks_us()
-            action = session.bot_choice()
-            times.append(time.ticks_diff(time.ticks_us(), start))
-            peak.sample()
-            session.play(action)
+            session.play(decide(session))
+
+def run(name, options, level, seed):
+    game = load(name)(options)
+    seats = [Seat("You", "human")] + [Seat("Bot %%d" %% (s + 1), "bot", level)
+                                      for s in range(1, game.num_players)]
+    peak, times, references = Peak(), [], [reference_us()]
+
+    def timed(session):
+        if len(times) %% 8 == 7:
+            references.append(reference_us())
+        gc.collect()
+        start = time.ticks_us()
+        action = session.bot_choice()
+        times.append(time.ticks_diff(time.ticks_us(), start))
+        return action
+
+    play(game, seats, seed, timed)
     references.append(reference_us())
     references.sort()
+    # The same match again, the live heap sampled every 16 slices of the bots' work.
+    play(game, seats, seed, lambda session: peak.sampled(session.bot_choice(peak.tick)))
     print("PLAYBENCH %%d %%s %%d" %% (references[len(references) // 2],
                                    ",".join(str(t) for t in times), peak.bytes))
 
@@ -86,10 +101,10 @@ def reference_source():
     return source[start:end]
 
 
-def measure(game, options, level):
+def measure(game, options, level, heap):
     code = DEVICE_CODE % {"image": image.build_image("sim"), "reference": reference_source(),
                           "game": game, "options": options, "level": level, "seed": SEED}
-    status, out, err = runtime.run_core(code)
+    status, out, err = runtime.run_core(code, heap=heap)
     lines = [line for line in out.splitlines() if line.startswith("PLAYBENCH ")]
     if status != 0 or not lines:
         raise SystemExit("%s/%s failed under MicroPython:\n%s%s" % (game, level, out[-2000:],
@@ -97,13 +112,15 @@ def measure(game, options, level):
     _, reference, times, peak = lines[0].split(" ")
     scale = REFERENCE_RP2040_S / int(reference)
     seconds = sorted(int(t) * scale for t in times.split(",") if t)
-    return len(seconds), percentile(seconds, 0.5), percentile(seconds, 0.95), seconds[-1], int(peak)
+    return len(seconds), percentile(seconds, 50), percentile(seconds, 95), seconds[-1], int(peak)
 
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("games", nargs="*", default=sorted(GAMES))
     parser.add_argument("--level", default="normal")
+    parser.add_argument("--heap", default=runtime.HEAP,
+                        help="MicroPython heap (default the device budget, %s)" % runtime.HEAP)
     parser.add_argument("--deals", type=int, default=1,
                         help="hands in the match where the game has a deals option")
     args = parser.parse_args()
@@ -111,10 +128,11 @@ def main():
     print("|---|---|---|---|---|---|---|")
     for game in args.games:
         options = dict(GAMES[game])
-        if game in ("scioto", "droggn"):
-            players = options.get("players", 3)
-            options["deals"] = args.deals * (players if game == "scioto" else 1)
-        count, p50, p95, most, peak = measure(game, options, args.level)
+        if game == "scioto":
+            options["deals"] = args.deals * options["players"]
+        elif game == "droggn":  # a deal everyone passes is thrown in: more of them
+            options["deals"] = args.deals * 3
+        count, p50, p95, most, peak = measure(game, options, args.level, args.heap)
         print("| %s | %s | %d | %.3f | %.3f | %.3f | %d |" % (game, args.level, count, p50, p95,
                                                              most, peak))
 

@@ -5,7 +5,7 @@
 For each game a match is set up with the keys (a person against `easy` bots, deal number 3)
 and played with the centre key, as the tests do (tests/host/play_sim.py plays the same match
 in CPython to know when each screen shows); shots are taken of the set-up, the first
-decisions, a refused card where the deal gives one, the last trick, the match menu, the
+decisions, the cursor moved, the last trick, the match menu, the
 help page, the first hand's summary and the match summary.
 """
 
@@ -37,13 +37,16 @@ def script(game):
     keys = fast_bots_keys() + setup_keys(game, kinds, options, DEAL)
     keys[-1:-1] = ["shot %s-setup" % game]  # before the last press: Start
     keys += ["shot %s-play-1" % game, "right", "shot %s-play-cursor" % game, "left",
-             "b", "shot %s-menu" % game, "b", "y", "shot %s-help" % game, "b"]
+             "b", "shot %s-menu" % game, "down", "down", "press",  # the menu's Help
+             "shot %s-help" % game, "b"]
     first_summary = expected.summaries[0]
     for press in range(expected.presses):
         if press == 2:
             keys += ["shot %s-play-2" % game]
         if press == first_summary // 2:
-            keys += ["shot %s-play-mid" % game, "x", "shot %s-last-trick" % game, "x"]
+            keys += ["shot %s-play-mid" % game]
+            if game != "scout":  # no tricks
+                keys += ["x", "shot %s-last-trick" % game, "x"]
         if press == first_summary:
             keys += ["shot %s-hand-summary" % game]
         if press == expected.presses - 1:

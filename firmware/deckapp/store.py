@@ -453,7 +453,10 @@ class Store:
     @_on_flash("measuring the free space")
     def free_bytes(self):
         info = os.statvfs(self.root or "/")
-        return info[0] * info[4]
+        blocks, free = info[2], info[4]
+        if free > blocks:  # near full, LittleFS may count more blocks in use than there are,
+            free = 0       # and MicroPython's unsigned difference wraps round (seen: 2**32 - 10)
+        return info[0] * free
 
     def new_game_id(self):
         """The next game id: one more than any number used so far."""

@@ -26,6 +26,19 @@ def wait_for_app(board):
         time.sleep(0.02)
 
 
+def wait_for_app_after_reset(board, resets):
+    """Until machine.reset() has been called `resets` times and main.py has gone idle since
+    the last (the old process's idles all come before its reset on the side channel)."""
+    deadline = time.monotonic() + 20
+    while board.link.resets < resets:
+        assert time.monotonic() < deadline, "machine.reset() was not called"
+        time.sleep(0.02)
+    idles = board.link.idle_count
+    while board.link.idle_count == idles:
+        assert time.monotonic() < deadline, "main.py did not run after the reset"
+        time.sleep(0.02)
+
+
 def read_until(port, text, seconds=10):
     seen = b""
     deadline = time.monotonic() + seconds
@@ -75,14 +88,10 @@ def test_machine_reset_restarts_the_board_and_runs_main_again(tmp_path):
         with serial.Serial(board.serial_path, 115200, timeout=0.1) as port:
             port.write(b"\x03")
             read_until(port, ">>> ")
-            idles_before = board.link.idle_count
             port.write(b"import machine; machine.reset()\r")
             read_until(port, "soft reboot")
-        deadline = time.monotonic() + 20
-        while board.link.idle_count == idles_before:  # main.py is running again
-            assert time.monotonic() < deadline, "main.py did not run after the reset"
-            time.sleep(0.02)
-        assert board.link.resets == 1 and board.bridge.starts == 2
+        wait_for_app_after_reset(board, 1)
+        assert board.bridge.starts == 2
 
 
 def test_the_deploy_of_hardware_readme_works_on_the_simulated_board(tmp_path):
@@ -93,9 +102,5 @@ def test_the_deploy_of_hardware_readme_works_on_the_simulated_board(tmp_path):
     with SimulatedBoard(str(tmp_path / "flash.img"), fresh=True) as board:
         copied = mpremote(board, "fs", "cp", "-r", folder + "/.", ":")
         assert copied.count("Up to date") == len(image_files(folder))
-        idles = board.link.idle_count
         mpremote(board, "reset")
-        deadline = time.monotonic() + 20
-        while board.link.idle_count == idles:
-            assert time.monotonic() < deadline, "the app did not start after the reset"
-            time.sleep(0.02)
+        wait_for_app_after_reset(board, 1)

@@ -14,7 +14,7 @@ from helpers import FIRMWARE, ROOT, tool
 
 SCRIPT = os.path.join(ROOT, "tests", "store", "killed.py")
 BLOCKS = 64
-KILLS_IN_A_GAME = 12
+KILLS_IN_A_GAME = 8
 
 
 def command(image, action, stop_at=None):
@@ -71,7 +71,7 @@ def test_killed_during_a_game_saved_logs_stay_whole_and_the_game_resumes(tmp_pat
     run(base, "play")  # a first match, played to its end and closed
     saved = check(base)["closed"]
     operations = run(copy(base, tmp_path, "reference.img"), "play")
-    for stop_at in range(0, operations, operations // KILLS_IN_A_GAME):
+    for stop_at in [operations * kill // KILLS_IN_A_GAME for kill in range(KILLS_IN_A_GAME)]:
         image = copy(base, tmp_path, "killed.img")
         run_killed(image, "play", stop_at)
         state = check(image)

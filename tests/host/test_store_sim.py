@@ -9,13 +9,18 @@ import json
 import os
 import subprocess
 
+import pytest
+
+from deckmate.sim import flash
 from deckmate.sim.board import SimulatedBoard
 from helpers import ROOT, tool
+from play_sim import device_log, expected_match, fast_bots_keys, play, setup_keys
 from test_sim_serial import mpremote, wait_for_app
 
 ACTIONS = os.path.join(ROOT, "tests", "store", "device_actions.py")
 STORE = "import device_actions\nfrom deckapp.store import Store\nstore = Store('/')\n"
 BOOTED = STORE + "store.boot()\n"
+DEAL = 3
 
 
 @contextlib.contextmanager
@@ -54,13 +59,13 @@ def kill_when_printed(board, code, text):
 
 
 def test_the_simulator_killed_during_a_match_and_during_a_prune(tmp_path):
-    flash = str(tmp_path / "flash.img")
-    with started(flash, fresh=True) as board:
+    flash_path = str(tmp_path / "flash.img")
+    with started(flash_path, fresh=True) as board:
         mpremote(board, "fs", "cp", ACTIONS, ":device_actions.py")
         mpremote(board, "exec", BOOTED + "device_actions.play(store)")
         kill_when_printed(board, BOOTED + "device_actions.play(store, seed=8)", "decision 20")
 
-    with started(flash) as board:
+    with started(flash_path) as board:
         state = check(board)
         assert len(state["closed"]) == 1 and state["open_lines"] >= 20, state
         mpremote(board, "exec", BOOTED + "device_actions.play(store)")  # the match goes on
@@ -69,7 +74,37 @@ def test_the_simulator_killed_during_a_match_and_during_a_prune(tmp_path):
         assert len(saved) == 3 and saved[0] == state["closed"][0]
         kill_when_printed(board, BOOTED + "device_actions.prune(store)", "pruning")
 
-    with started(flash) as board:
+    with started(flash_path) as board:
         assert all(log in saved for log in check(board)["closed"])
         mpremote(board, "exec", BOOTED + "device_actions.prune(store)")
         assert check(board)["closed"] == []
+
+
+def text_rows(png, top, bottom):
+    """The rows between top and bottom that hold any pixel other than the background's."""
+    from PIL import Image
+    picture = Image.open(png).convert("RGB")
+    background = picture.getpixel((0, top))
+    return [y for y in range(top, bottom)
+            if any(picture.getpixel((x, y)) != background for x in range(240))]
+
+
+def test_a_full_flash_refuses_a_new_match_with_the_sync_message_and_keeps_the_saved_one(
+        tmp_path):
+    kinds, options = ["human", "easy"], {}
+    expected = expected_match("scioto", kinds, options, DEAL, "sim")
+    flash_path = tmp_path / "flash.img"
+    play(flash_path, fast_bots_keys() + setup_keys("scioto", kinds, options, DEAL)
+         + ["press"] * expected.presses, fresh=True)
+    saved = device_log(flash_path)
+    free_blocks = flash.BLOCK_COUNT - flash.used_blocks(str(flash_path))
+    flash.install_image(str(flash_path), {}, extra={  # the flash nearly full: 48 KB left
+        "filler.bin": b"\0" * (free_blocks - 12) * flash.BLOCK_SIZE})
+    shots = play(flash_path, setup_keys("scioto", kinds, options, DEAL) + ["shot refused"],
+                 tmp_path)
+    message = text_rows(shots[0], 80, 140)  # the table's message: two lines, not "Dealing"
+    assert message and message[-1] - message[0] > 20, message
+    assert device_log(flash_path) == saved
+    assert '"t":"end"' in saved
+    with pytest.raises(FileNotFoundError):
+        device_log(flash_path, "2")

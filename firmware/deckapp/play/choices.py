@@ -19,17 +19,20 @@ class Choices:
         self.cards = list(getattr(view, "hand", ()))
         self.card_texts = [game.card_text(card) for card in self.cards]
         self.card_actions = [None] * len(self.cards)
-        self.menu = []  # the legal actions that play no card of the hand (texts made when shown)
         self.verb = ""  # what precedes a card in this phase's actions ("discard ")
-        for action in state.legal_actions():
+        legal = state.legal_actions()
+        played = []  # the legal actions that play a card of the hand
+        for action in legal:
             text = state.action_text(action)
             last = text.split(" ")[-1]
             index = self._free_card(last)
-            if index < 0:
-                self.menu.append(action)
-            else:
+            if index >= 0:
                 self.card_actions[index] = action
                 self.verb = text[:len(text) - len(last)]
+                played.append(action)
+        # The legal actions that play no card of the hand (their texts made when shown);
+        # SCOUT's hundreds are the legal list itself, not a copy.
+        self.menu = [a for a in legal if a not in played] if played else legal
         self.playable = [text in self._played_texts() for text in self.card_texts]
         self.cards_are_choices = True in self.playable
         if self.cards_are_choices:

@@ -49,7 +49,7 @@ def _tarot_line(session, view):
     name = view.game.NAME
     if name == "scarto":
         if view.phase == "discard":
-            return "%s lays down the scart" % _name(session, view.dealer)
+            return "Scart: laid down by %s, the dealer" % _name(session, view.dealer)
         return "Dealer %s  tricks %d" % (_name(session, view.dealer), view.tricks_played)
     if name == "chambery":
         from deckcore.games.chambery import BID_NAMES, CALLED, ALONE, FIXED, EACH

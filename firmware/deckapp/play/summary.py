@@ -36,7 +36,7 @@ class MatchSummary(TextPage):
     def __init__(self, session):
         names = [seat.name for seat in session.seats]
         lines = ["Winner: " + " and ".join(names[seat] for seat in session.match.winners()),
-                 "%d hands of %s" % (len(session.match.results), session.game.TITLE)]
+                 "%s, hands played: %d" % (session.game.TITLE, len(session.match.results))]
         lines.extend(totals_lines(session))
         lines.append("Hand by hand (%s):" % ", ".join(names))
         for hand in range(len(session.match.results)):

@@ -8,8 +8,9 @@ Keys at a person's turn: the joystick moves the cursor (Choices), the centre key
 highlighted choice (in a menu shown as one line, up and down jump between its kinds of
 entry: SCOUT's show, scout, scout+show); A undoes the person's last decision (against
 bots), X shows the last trick, B opens the match menu (scores so far, help, abandon).
-A bot's turn runs in `step` (one whole decision: the search does not yet hand control
-back in slices), and its play stays on screen for the Settings pace.
+A bot's turn runs in `step`; the bot calls back between slices of its work, and every
+SERVICE_MS the keys are read and the screen drawn (the decision is the same either way).
+Its play stays on screen for the Settings pace.
 With several people at the table, a "pass to NAME" screen hides the hand between them.
 """
 
@@ -20,6 +21,8 @@ from deckapp.play import keys, layout
 from deckapp.play.choices import Choices
 from deckapp.play.summary import HandSummary
 from deckapp.screen import Screen
+
+SERVICE_MS = 20  # while a bot thinks: how often the keys are read and the screen drawn
 
 
 class TableScreen(Screen):
@@ -39,6 +42,7 @@ class TableScreen(Screen):
         self.last_trick = None  # (cards, seats) of the last finished trick
         self.showing_last = False
         self.stalled = False    # the flash refused the log: nothing more is played
+        self.serviced = 0       # ticks_ms of the last service while a bot thinks
 
     @property
     def title(self):
@@ -109,10 +113,21 @@ class TableScreen(Screen):
             self._person_turn()
             return False
         gc.collect()  # the search's worlds need the room in one piece
-        action = session.bot_choice()
+        action = session.bot_choice(self._service)
         self._commit(action)
         self._after_bot()
         return True
+
+    def _service(self):
+        """Called by a thinking bot between slices of its work."""
+        now = time.ticks_ms()
+        if time.ticks_diff(now, self.serviced) < SERVICE_MS:
+            return
+        self.serviced = now
+        app = self.app
+        for key, kind in app.board.keys.poll(now):
+            app.handle(key, kind)
+        app.render()
 
     def _after_bot(self):
         session = self.session
@@ -130,6 +145,7 @@ class TableScreen(Screen):
         if seat != self.viewer:
             self.viewer = seat
             self.covered = len(self._people()) > 1
+        gc.collect()  # SCOUT's legal actions come as one list of hundreds
         self.choices = Choices(self.session.state)
         self.changed()
 

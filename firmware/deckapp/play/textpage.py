@@ -15,7 +15,7 @@ class TextPage(Screen):
         self.lines = []
         for line in lines:  # a long line wraps, its rest indented under its first part
             indent = "  " if line.startswith("  ") else ""
-            parts = widgets.wrap(line, 220) or [""]
+            parts = widgets.wrap(line, 200) or [""]  # room for the indent of its rest
             self.lines.append(indent + parts[0])
             for part in parts[1:]:
                 self.lines.append(indent + "  " + part)

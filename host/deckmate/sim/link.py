@@ -74,19 +74,23 @@ class Link:
         watched = [self.server] + ([self.connection] if self.connection else [])
         ready, _, _ = select.select(watched, [], [], timeout)
         if self.server in ready:
-            if self.connection is not None:
-                self.connection.close()
+            while self.connection is not None:  # what the last start sent before it ended
+                self.take_in()
             self.connection, _ = self.server.accept()
             self.received = bytearray()
             self.send_keys()
-        if self.connection is not None and self.connection in ready:
-            data = self.connection.recv(1 << 16)
-            if not data:
-                self.connection.close()
-                self.connection = None
-            self.received += data
-            self.parse()
+        elif self.connection is not None and self.connection in ready:
+            self.take_in()
         return bool(ready)
+
+    def take_in(self):
+        """Read what the connection has (closing it at its end) and handle the frames."""
+        data = self.connection.recv(1 << 16)
+        if not data:
+            self.connection.close()
+            self.connection = None
+        self.received += data
+        self.parse()
 
     def parse(self):
         data = self.received
