@@ -36,6 +36,7 @@ import argparse
 import gzip
 import json
 import os
+import struct
 import sys
 
 from deckcore.bots import make
@@ -257,16 +258,28 @@ def fit():
               "siblings" % (size, sum(len(item[1]) for item in items), rms(errors),
                             rms(between)), file=sys.stderr)
         weights.append(tuple(int(round(x * SCALE)) for x in final.solve()))
+    write_weights(weights)
+    print("wrote", os.path.relpath(WEIGHTS, ROOT))
+
+
+def write_weights(weights):
+    """scioto_weights.py: each hand size's weights as an array of 16-bit integers made from a
+    bytes literal (little-endian, as on the RP2040 and the hosts), so the device holds 2
+    bytes a weight and never the tuple of small ints a literal would make at import."""
     with open(WEIGHTS, "w") as out:
-        out.write('"""Weights of scioto_estimate.py, one tuple per hand size from SMALLEST up '
+        out.write('"""Weights of scioto_estimate.py, one array per hand size from SMALLEST up '
                   '(larger hands use\nthe last), in 1/SCALE points. Written by '
                   'tools/fit_scioto_estimate.py fit from\ndata/scioto_positions.jsonl.gz and '
                   'data/scioto_siblings.jsonl.gz; do not edit."""\n\n')
+        out.write("from array import array\n\n")
         out.write("SCALE = %d\nSMALLEST = %d\nWEIGHTS = (\n" % (SCALE, SMALLEST))
         for row in weights:
-            out.write("    %s,\n" % (row,))
+            data = struct.pack("<%dh" % len(row), *row)
+            out.write('    array("h", (\n')
+            for start in range(0, len(data), 24):
+                out.write("        %r\n" % data[start:start + 24])
+            out.write("    )),\n")
         out.write(")\n")
-    print("wrote", os.path.relpath(WEIGHTS, ROOT))
 
 
 def main(argv=None):

@@ -201,7 +201,9 @@ class State:
     it is, the cards played): `copy_public` copies them, from a State or a view to a State
     or a view, which hold them under the same names; `clone`, the game's view and its
     `determinize` all use it. The hidden ones (hands, stock, secrets) only `clone` copies,
-    with `copy_hidden`. A game's State extends both (they are the one list of its fields)."""
+    with `copy_hidden`. A game's State extends both (they are the one list of its fields).
+    They assign field by field rather than loop over names: `clone` runs at every node of a
+    bot's search, and such a loop cost a third more think time under MicroPython."""
 
     def __init__(self, game, dealer):
         self.game = game

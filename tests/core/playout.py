@@ -1,15 +1,5 @@
 """Random playouts that check the invariants every game must keep, whatever the rules."""
 
-import sys
-
-ON_MICROPYTHON = sys.implementation.name == "micropython"
-
-
-def scaled(count):
-    """Fewer repetitions under MicroPython, which is slower and runs the same code."""
-    return max(1, count // 10) if ON_MICROPYTHON else count
-
-
 def random_hand(game, rng, dealer, check_step=None):
     """Play one hand with uniformly random legal actions, checking at every step that the
     hand offers legal actions, that each one is accepted and survives its text form, and
@@ -41,3 +31,27 @@ def check_view_hides_other_hands(state, seat):
                 assert card not in visible, "seat %d sees %s in seat %d's hand" % (
                     seat, state.game.card_text(card), other)
 
+
+def ticked_and_plain(game, bot_names, seed):
+    """The actions of one hand played by bots (`bot_names` by seat) given a tick, the actions
+    of the same hand played without it, and how often the tick was called."""
+    from deckcore.bots import make
+    from deckcore.rng import Rng
+    calls = [0]
+
+    def tick():
+        calls[0] += 1
+
+    played = []
+    for given in (tick, None):
+        rng = Rng(seed)
+        state = game.new_hand(0, game.deal(rng, 0))
+        bots = [make(bot_names[seat % len(bot_names)], game) for seat in range(game.num_players)]
+        actions = []
+        while not state.is_terminal():
+            seat = state.current_player()
+            action = bots[seat].choose(state.view(seat), state.legal_actions(), rng, given)
+            actions.append(action)
+            state.apply(action)
+        played.append(actions)
+    return played[0], played[1], calls[0]

@@ -4,14 +4,15 @@ seed, and Scioto's determinize deals worlds that agree with what the seat has se
 from deckcore.bots import NAMES, make
 from deckcore.games import load
 from deckcore.rng import Rng
+from playout import ticked_and_plain
 from scioto_endgames import endgame_positions, perfect_points
 
 SCIOTO_TABLES = ({}, {"compounding": True}, {"players": 3}, {"trick_and_draw": True},
                  {"players": 4, "compounding": True, "mandatory_dismissal": True})
 
 
-def play_hand(game, bot_names, seed, on_decision=None, tick=None):
-    """A hand with `bot_names` by seat, their `tick` given; returns the actions taken."""
+def play_hand(game, bot_names, seed, on_decision=None):
+    """A hand with `bot_names` by seat; returns the actions taken."""
     rng = Rng(seed)
     state = game.new_hand(0, game.deal(rng, 0))
     bots = [make(bot_names[seat % len(bot_names)], game) for seat in range(game.num_players)]
@@ -23,7 +24,7 @@ def play_hand(game, bot_names, seed, on_decision=None, tick=None):
         view = state.view(seat)
         if on_decision is not None:
             on_decision(state, view)
-        action = bots[seat].choose(view, legal, rngs[seat], tick)
+        action = bots[seat].choose(view, legal, rngs[seat])
         assert action in legal, "bot %s chose an illegal action" % bots[seat].NAME
         actions.append(action)
         state.apply(action)
@@ -45,32 +46,12 @@ def test_the_same_seed_gives_the_same_decisions():
     assert play_hand(game, ["normal", "easy", "greedy"], 9) == play_hand(game, ["normal", "easy", "greedy"], 9)
 
 
-def test_a_tick_slices_every_levels_work_and_changes_no_decision():
-    """The device keeps its keys alive through `tick` while a bot thinks: every level of
-    every kind of decision calls it, and decides exactly as it does without."""
-    calls = [0]
-
-    def tick():
-        calls[0] += 1
-
-    tables = (("scioto", {}, ["normal"]),  # the exact endgame and its proofs
-              ("scioto", {"players": 3}, ["normal", "greedy"]),
-              ("scarto", {}, ["normal", "easy", "normal"]),
-              ("scout", {"players": 3}, ["normal", "easy", "greedy"]))
-    for name, options, bot_names in tables:
-        game = load(name)(options)
-        calls[0] = 0
-        assert play_hand(game, bot_names, 4, tick=tick) == play_hand(game, bot_names, 4), name
-        assert calls[0] > 0, name
-    # SCOUT's strong plays candidates out: one decision, in play after the flips.
-    game = load("scout")({"players": 3})
-    state = game.new_hand(0, game.deal(Rng(4), 0))
-    while state.phase == "flip":
-        state.apply(state.legal_actions()[0])
-    strong, view, legal = make("strong", game), state.view(state.to_act), state.legal_actions()
-    calls[0] = 0
-    assert strong.choose(view, legal, Rng(5), tick) == strong.choose(view, legal, Rng(5))
-    assert calls[0] > 0
+def test_tick_slices_the_work_and_changes_no_decision():
+    """The device keeps its keys alive through `tick` while a bot thinks: the search, the
+    exact endgame and its proofs call it, and decide exactly as they do without."""
+    for options, bot_names in (({}, ["normal"]), ({"players": 3}, ["normal", "greedy"])):
+        ticked, plain, calls = ticked_and_plain(load("scioto")(options), bot_names, 4)
+        assert ticked == plain and calls > 0, options
 
 
 def test_scioto_determinize_agrees_with_the_view():

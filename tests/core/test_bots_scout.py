@@ -8,7 +8,8 @@ from deckcore.bots.scout import (CANDIDATES, SCALE, Turn, evaluate, order, stron
                                   structure)
 from deckcore.games.scout import FLIP, KEEP, SCOUT, SHOW, Scout, decode, strength, turned
 from deckcore.rng import Rng
-from playout import scaled
+from playout import ticked_and_plain
+from repetitions import scaled
 
 GAMES = dict((n, Scout({"players": n})) for n in (2, 3, 4, 5))
 LEVELS = ("easy", "normal", "strong")
@@ -194,3 +195,19 @@ def test_bots_leave_a_cycle_of_shows_scouted_empty():
         state.apply(bots[seat].choose(state.view(seat), state.legal_actions(), rng))
         steps += 1
         assert steps < 400, "the round goes round for ever"
+
+
+def test_tick_slices_the_work_and_changes_no_decision():
+    """Every level calls the device's `tick` while it thinks, and decides as without it."""
+    ticked, plain, calls = ticked_and_plain(GAMES[3], ["normal", "easy", "greedy"], 4)
+    assert ticked == plain and calls > 0
+    state = playing(3, "9/1 5/2 6/1 7/1", "2/8 6/2 7/3 8/3", "3/9 4/1 5/3 1/2")
+    state.apply(state.parse_action("show 2"))
+    strong, view, legal = make("strong", GAMES[3]), state.view(1), state.legal_actions()
+    calls = [0]
+
+    def tick():
+        calls[0] += 1
+
+    assert strong.choose(view, legal, Rng(5), tick) == strong.choose(view, legal, Rng(5))
+    assert calls[0] > 0  # strong's playouts

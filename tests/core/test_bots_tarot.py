@@ -3,16 +3,16 @@ phase, the rule-based decisions that know the scoring, and blind to what their v
 
 import gc
 import sys
-
 from deckcore.bots import determinizer, knowledge, make
 from deckcore.bots import tarot_knowledge as tarot
 from deckcore.bots.levels import budgets
 from deckcore.games import load as load_game
 from deckcore.games.tarot import FOOL, KING, RANK_OF, SUIT_OF, TRUMP, parse_card
 from deckcore.rng import Rng
+from playout import ticked_and_plain
+from repetitions import ON_MICROPYTHON, scaled
 
-ON_MICROPYTHON = sys.implementation.name == "micropython"
-PLAYOUTS = 2 if ON_MICROPYTHON else 12
+PLAYOUTS = scaled(12, 2)
 NORMAL = budgets("scarto")["normal"]  # the tarot games share their budgets
 
 # Droggn first: the largest module compiles best on a fresh MicroPython heap.
@@ -38,7 +38,7 @@ def load(name):
     """The game class, the other tarot games and their bots unloaded first: the three do
     not fit a 192K MicroPython heap at once. (Only there: under pytest other tests share
     the process and must keep their classes.)"""
-    if sys.implementation.name != "micropython":
+    if not ON_MICROPYTHON:
         return load_game(name)
     for other in ("scarto", "chambery", "droggn"):
         if other == name:
@@ -387,3 +387,8 @@ def test_order_puts_the_cheapest_winning_card_first():
             assert ordered[0] in winners
             assert game.power[ordered[0]] == min(game.power[c] for c in winners)
 
+
+def test_tick_slices_the_search_and_changes_no_decision():
+    """The device's `tick` is called while the search thinks; the decisions stay the same."""
+    ticked, plain, calls = ticked_and_plain(load_game("scarto")(), ["normal", "easy", "greedy"], 4)
+    assert ticked == plain and calls > 0

@@ -1,7 +1,5 @@
 """Chambéry Tarot, rules.md section 3: the test vectors of 3.9 and the rules they stand for."""
 
-import sys
-
 from deckcore.game import RulesError
 from deckcore.games import load
 from deckcore.games.chambery import (
@@ -13,11 +11,11 @@ from deckcore.match import Match
 from deckcore.rng import Rng
 from expect import raises
 from follow_rule import obligations_kept
+from repetitions import ON_MICROPYTHON, scaled
 
 GAME = Chambery()
 VALUES = GAME.values
-ON_MICROPYTHON = sys.implementation.name == "micropython"
-PLAYOUTS = 80 if ON_MICROPYTHON else 400
+PLAYOUTS = scaled(400, 80)
 
 ALL_1902 = {"suit_ranking": "french_1902", "first_lead": "eldest", "discard_rule": "1902",
             "settlement": "pagat_1902", "multipliers": "1902"}
@@ -626,7 +624,7 @@ def test_determinize_gives_states_consistent_with_the_view():
     for options in ({}, ALL_1902, {"players": 3}, {"players": 4, "partnerships": "fixed"}):
         game = Chambery(options)
         players = game.num_players
-        for number in range(2 if ON_MICROPYTHON else 12):
+        for number in range(scaled(12, 2)):
             state = game.new_hand(number % players, game.deal(rng, number % players))
             steps = 0
             while not state.is_terminal():

@@ -1,8 +1,6 @@
 """Droggn, rules.md section 4: the test vectors of 4.9, the rules they stand for, and
 random-playout invariants over every option set."""
 
-import sys
-
 from deckcore.game import RulesError
 from deckcore.games import load
 from deckcore.games.droggn import (
@@ -15,11 +13,11 @@ from deckcore.match import Match
 from deckcore.rng import Rng
 from expect import raises
 from follow_rule import obligations_kept
+from repetitions import ON_MICROPYTHON, scaled
 
 GAME = Droggn()
 VALUES = GAME.values
-ON_MICROPYTHON = sys.implementation.name == "micropython"
-HANDS_PER_OPTION_SET = 25 if ON_MICROPYTHON else 250
+HANDS_PER_OPTION_SET = scaled(250)
 
 OPTION_SETS = (
     {},

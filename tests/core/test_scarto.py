@@ -1,7 +1,5 @@
 """Scarto, rules.md section 2: the test vectors of 2.6 and the rules they stand for."""
 
-import sys
-
 from deckcore.game import RulesError
 from deckcore.games import load
 from deckcore.games.scarto import (
@@ -11,11 +9,11 @@ from deckcore.match import Match
 from deckcore.rng import Rng
 from expect import raises
 from follow_rule import obligations_kept
+from repetitions import scaled
 
 GAME = Scarto()
 VALUES = GAME.values
-ON_MICROPYTHON = sys.implementation.name == "micropython"
-PLAYOUTS = 200 if ON_MICROPYTHON else 2000
+PLAYOUTS = scaled(2000)
 
 
 def cards(text):
@@ -357,7 +355,7 @@ def test_random_playouts_views_hide_hands_stock_and_scart():
 
 def test_matches_are_three_deals_with_a_loser():
     rng = Rng(11)
-    for _ in range(3 if ON_MICROPYTHON else 30):
+    for _ in range(scaled(30)):
         match = Match(GAME, rng.below(3))
         dealers = []
         while not match.is_over():
@@ -394,7 +392,7 @@ def check_determinized(state, seat, rng):
 
 def test_determinize_gives_states_consistent_with_the_view():
     rng = Rng(5)
-    for number in range(4 if ON_MICROPYTHON else 40):
+    for number in range(scaled(40)):
         state = GAME.new_hand(number % 3, GAME.deal(rng, number % 3))
         steps = 0
         while not state.is_terminal():

@@ -279,7 +279,7 @@ def test_1_5_trick_and_draw_winner_draws_first_then_loser():
     winner = state.leader
     assert stock[0] in state.hands[winner] and stock[1] in state.hands[1 - winner]
     assert len(state.hands[0]) == len(state.hands[1]) == 7 and len(state.stock) == 12
-    assert leader in (0, 1)
+    assert leader == 1  # 1.1.6: the non-dealer leads
 
 
 # Match -----------------------------------------------------------------------------------------
@@ -325,7 +325,8 @@ def test_actions_have_a_stable_text_form():
 
 # Random playouts: invariants over thousands of seeded hands --------------------------------------
 
-from playout import random_hand, scaled  # noqa: E402
+from playout import random_hand  # noqa: E402
+from repetitions import scaled  # noqa: E402
 
 VARIANTS = (
     {},
@@ -357,7 +358,6 @@ def _check_conservation(state):
 
 def test_playouts_conserve_cards_and_total_the_pack_points():
     rng = Rng(2024)
-    hands = 0
     for options in VARIANTS:
         game = Scioto(options)
         total = sum(game.card_points)
@@ -366,8 +366,6 @@ def test_playouts_conserve_cards_and_total_the_pack_points():
             _check_conservation(state)
             assert sum(state.points()) == total and state.scores() == state.points()
             assert all(not hand for hand in state.hands) and not state.stock
-            hands += 1
-    assert hands == len(VARIANTS) * scaled(200)
 
 
 def test_playouts_the_base_game_totals_112_in_every_hand():

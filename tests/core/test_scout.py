@@ -9,7 +9,7 @@ from deckcore.games.scout import (DECISION, FLIP, KEEP, SCOUT, SCOUT_SHOW, SHOW,
 from deckcore.match import Match
 from deckcore.rng import Rng
 from expect import raises
-from playout import scaled
+from repetitions import scaled
 
 GAMES = dict((n, Scout({"players": n})) for n in (2, 3, 4, 5))
 

@@ -1,9 +1,17 @@
 """The core test modules also run under `micropython -X heapsize=192K`, unchanged, with the
-firmware compiled to .mpy files as the device runs it."""
+firmware compiled to .mpy files as the device runs it.
 
+Each module runs in one interpreter (tests/core/run_under_micropython.py), so that start-up
+and the import of the compiled firmware are paid once per module, and each of its test
+functions is reported here as a result of its own, named after it. Under xdist the first
+worker to reach a module runs it and leaves its output in the run's shared temporary
+folder; the other reads it from there."""
+
+import ast
 import glob
 import os
 import subprocess
+import time
 
 import pytest
 
@@ -11,15 +19,97 @@ from deckmate.runtime import compiled_firmware
 from helpers import ROOT, tool
 
 CORE_TESTS = os.path.join(ROOT, "tests", "core")
-MODULES = sorted(os.path.basename(p)[:-3] for p in glob.glob(os.path.join(CORE_TESTS, "test_*.py")))
 
 
-@pytest.mark.parametrize("module", MODULES)
-def test_core_module_passes_under_micropython(module):
+def core_test_names(path):
+    """The test functions a core test module defines, in the order the runner runs them."""
+    with open(path) as source:
+        tree = ast.parse(source.read())
+    return sorted(node.name for node in tree.body
+                  if isinstance(node, ast.FunctionDef) and node.name.startswith("test_"))
+
+
+CASES = []
+for _path in sorted(glob.glob(os.path.join(CORE_TESTS, "test_*.py"))):
+    _module = os.path.basename(_path)[:-3]
+    CASES.extend(pytest.param(_module, name, id="%s::%s" % (_module, name))
+                 for name in core_test_names(_path))
+
+
+def run_module(module):
+    """The output of `module` run under MicroPython: a line PASS or FAIL and the test's name
+    per test, a failure followed by its traceback."""
     result = subprocess.run(
         [tool("micropython"), "-X", "heapsize=192K",
-         os.path.join(CORE_TESTS, "run_under_micropython.py"), compiled_firmware(), CORE_TESTS,
-         module],
+         os.path.join(CORE_TESTS, "run_under_micropython.py"), compiled_firmware(),
+         CORE_TESTS, module],
         capture_output=True, text=True, timeout=1200)
-    assert result.returncode == 0, result.stdout[-4000:] + result.stderr[-2000:]
-    assert " 0 failed" in result.stdout
+    return result.stdout + result.stderr
+
+
+def shared_run(module, folder):
+    """run_module's output, run once per test session: the worker that creates the lock
+    file runs the module and writes its output; the others wait for that file."""
+    done = os.path.join(folder, "micropython-%s.txt" % module)
+    try:
+        os.close(os.open(done + ".lock", os.O_CREAT | os.O_EXCL))
+    except FileExistsError:
+        for _ in range(2400):
+            if os.path.exists(done):
+                break
+            time.sleep(0.5)
+    else:
+        output = "the runner failed\n"
+        try:
+            output = run_module(module)
+        finally:
+            with open(done + ".part", "w") as part:
+                part.write(output)
+            os.replace(done + ".part", done)
+    with open(done) as text:
+        return text.read()
+
+
+def outcomes(output):
+    """The failure text by test name ("" for a pass) in a module's output."""
+    found, current = {}, None
+    for line in output.splitlines():
+        word, _, rest = line.partition(" ")
+        if word in ("PASS", "FAIL"):
+            current = rest.split(" ")[0]
+            found[current] = "" if word == "PASS" else line + "\n"
+        elif current is not None and found[current]:
+            found[current] += line + "\n"  # the traceback of a failure
+    return found
+
+
+_OUTPUTS = {}  # module: its output, in this process
+
+
+@pytest.fixture(scope="session")
+def module_output(tmp_path_factory, worker_id):
+    """module -> its output under MicroPython, run once per session (across xdist workers,
+    through their shared temporary folder)."""
+    def output(module):
+        if module not in _OUTPUTS:
+            if worker_id == "master":
+                _OUTPUTS[module] = run_module(module)
+            else:
+                folder = str(tmp_path_factory.getbasetemp().parent)
+                _OUTPUTS[module] = shared_run(module, folder)
+        return _OUTPUTS[module]
+    return output
+
+
+@pytest.mark.parametrize("module, name", CASES)
+def test_core_test_passes_under_micropython(module, name, module_output):
+    output = module_output(module)
+    found = outcomes(output)
+    assert name in found, "%s did not run: the interpreter stopped\n%s" % (name, output[-4000:])
+    assert found[name] == "", found[name]
+
+
+def test_every_core_test_module_has_tests():
+    """A module whose tests the collection above misses would pass silently."""
+    for path in glob.glob(os.path.join(CORE_TESTS, "test_*.py")):
+        assert core_test_names(path), path

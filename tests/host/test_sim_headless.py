@@ -76,3 +76,13 @@ def test_without_a_display_the_window_says_so_in_one_line_and_names_the_headless
     assert result.returncode == 1
     assert result.stderr.count("\n") == 1
     assert "no display" in result.stderr and "deckmate sim --headless --keys FILE" in result.stderr
+
+
+def test_a_flash_file_that_is_not_littlefs_is_refused_with_what_to_do(tmp_path):
+    junk = tmp_path / "flash.img"
+    junk.write_bytes(b"\x00" * 8192)
+    script = tmp_path / "keys.txt"
+    script.write_text("shot boot\n")
+    result = deckmate("sim", "--headless", "--keys", script, "--flash", junk)
+    assert result.returncode == 1
+    assert "not a LittleFS image" in result.stderr and "--fresh" in result.stderr

@@ -27,6 +27,8 @@ search with a *horizon*, a hand size at which it stops, counting in the estimate
 (eighths of a point) and with no table (its values are not exact).
 """
 
+from array import array
+
 INFINITY = 1 << 20
 PAGE = 128
 TICK_EVERY = 256  # positions between calls of a caller's tick (a power of 2)
@@ -82,11 +84,14 @@ class BitmaskSearch:
         self.mandatory = mandatory
         # The table: `slots` (a power of 2, at least PAGE; 0: no table) places, each a lead
         # hand, a follow hand and their entry (0: empty), made once in pages of PAGE places
-        # so that a fragmented heap need not find a large block.
+        # so that a fragmented heap need not find a large block. The pages are arrays of
+        # 4-byte words (hands of up to 32 cards; 8 bytes for larger packs), half the size of
+        # lists on the 64-bit simulator.
         self.mask = slots - 1
-        self.leads = [[0] * PAGE for _ in range(slots // PAGE)]
-        self.follows = [[0] * PAGE for _ in range(slots // PAGE)]
-        self.entries = [[0] * PAGE for _ in range(slots // PAGE)]
+        hands = "I" if len(points) <= 32 else "q"
+        self.leads = [array(hands, [0] * PAGE) for _ in range(slots // PAGE)]
+        self.follows = [array(hands, [0] * PAGE) for _ in range(slots // PAGE)]
+        self.entries = [array("I", [0] * PAGE) for _ in range(slots // PAGE)]
         self.nodes = 0
         self.estimate = estimate  # estimate(size, lead, follow, rem), for a search with a horizon
         self.horizon = 0      # the hand size at which the estimate stops the search (0: none)

@@ -26,7 +26,7 @@ apart takes playouts.
 Values are points times SCALE.
 """
 
-from deckcore.bots.search import utility
+from deckcore.bots.search import best_index, utility
 from deckcore.game import TERMINAL
 from deckcore.games.scout import (DECISION, FLIP, KEEP, SCOUT, SCOUT_SHOW, SHOW,
                                   UNKNOWN, decode, determinize, encode, strength, turned,
@@ -181,11 +181,7 @@ def playouts(view, candidates, rng, budget, tick):
                     tick()
                 state.apply(_normal_in(state, rng, budget.places))
             totals[i] += utility(evaluate(state), view.seat)
-    best = 0
-    for i in range(1, len(candidates)):
-        if totals[i] > totals[best]:
-            best = i
-    return candidates[best]
+    return candidates[best_index(totals)]
 
 
 def _normal_in(state, rng, places):

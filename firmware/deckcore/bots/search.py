@@ -30,6 +30,15 @@ def between_tricks(state):
     return not getattr(state, "trick", None)
 
 
+def best_index(totals):
+    """The index of the largest total, the first of equals."""
+    best = 0
+    for i in range(1, len(totals)):
+        if totals[i] > totals[best]:
+            best = i
+    return best
+
+
 def utility(values, seat):
     """The seat's value against the mean of the others, times the number of seats."""
     return len(values) * values[seat] - sum(values)
@@ -89,11 +98,7 @@ class PimcSearch:
                 budget += max(0, self.left)
             if two and worlds == 1:
                 return legal[chosen]
-        best = 0
-        for i in range(1, len(legal)):
-            if totals[i] > totals[best]:
-                best = i
-        return legal[best]
+        return legal[best_index(totals)]
 
     def _leaf(self, state, depth):
         if self.tick is not None:

@@ -42,7 +42,7 @@ def add_parser(subparsers):
 def run(args):
     # imported here: the simulator's packages are not needed by the other commands
     from deckmate import image
-    from deckmate.sim.flash import LittleFSError
+    from deckmate.sim.flash import FlashError
     from deckmate.sim.script import FirmwareFailed, ScriptError, run_script
 
     if args.board not in boards.board_names():
@@ -66,5 +66,5 @@ def run(args):
         for path in shots:
             print(path)
         return 0
-    except (FirmwareFailed, image.ImageError, OSError, LittleFSError) as error:
+    except (FirmwareFailed, image.ImageError, OSError, FlashError) as error:
         raise CommandError(str(error))

@@ -16,6 +16,10 @@ PROG_SIZE = 256
 READ_SIZE = 32     # MicroPython's default for VfsLfs2
 
 
+class FlashError(Exception):
+    """The flash image file cannot be used; the message says what to do."""
+
+
 def _filesystem(path, fresh=False):
     if fresh or not os.path.exists(path):
         fs = LittleFS(block_size=BLOCK_SIZE, block_count=BLOCK_COUNT, prog_size=PROG_SIZE,
@@ -29,7 +33,8 @@ def _filesystem(path, fresh=False):
     try:
         fs.mount()
     except LittleFSError:
-        raise LittleFSError(LittleFSError.Error.LFS_ERR_CORRUPT) from None
+        raise FlashError("%s is not a LittleFS image with 4096-byte blocks; start with an "
+                         "empty flash with --fresh" % path) from None
     return fs
 
 
