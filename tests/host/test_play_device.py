@@ -1,6 +1,7 @@
 """Matches played with the keys on the simulated board (the firmware image in the MicroPython
-unix port, with the heap of play_sim.HEAP: the 192K budget is not met yet): every game against bots, pass-and-play, an undo, a refused
-card and a resume after the board is switched off mid-hand. Each time the log on the
+unix port, with the heap play_sim.HEAP: the 192K budget is not met yet): every game against
+bots, pass-and-play, an undo, a refused card and a resume after the board is switched off
+mid-hand. Each time the log on the
 simulated flash must be exactly the log of the same match played by the session in CPython
 (the same deals, the same bot decisions), and pass `deckmate replay --check`."""
 
