@@ -1,7 +1,8 @@
 """The device budgets of issue 12, measured: redraw times as RP2040 estimates, the peak heap
 of the device image with a match in progress, and the size of the deployed image.
 
-usage: .venv/bin/python tools/device_budgets.py [--games scioto,scout] [--hands 1]
+usage: .venv/bin/python tools/device_budgets.py [--games scioto,scout] [--levels normal,easy]
+                                                [--no-shell] [--heap-only]
 
 Redraw: the real driver (firmware/deckhw/st7789.py, the sim image's .mpy files with the
 viper expansion compiled for x64) pushes the whole screen and one card's rows in the unix
@@ -15,13 +16,15 @@ driver's own. The estimate adds three parts:
   (about 20 Thumb instructions: a load, two palette indices, four loads, four stores and
   the loop's arithmetic, at about 2 cycles each) at 125 MHz;
 - SPI: the RGB565 bytes at the board's 62.5 MHz clock, blocking (MicroPython's SPI.write).
-Heap: under `micropython -X heapsize=192K`, the board and its frame buffer, the app shell at
-its main menu (App, store on a scratch folder, settings, fonts; `--no-shell` leaves it out)
-and a Session of deckapp.play (the match the screens drive) with bots of one level in every
-seat, through one hand dealt from seed 2 (seed 1 passes Droggn's first hand out). The live
-heap (after a collection) is sampled at every slice of the bots' work (`tick`) and every
-decision; at each new peak, micropython.mem_info gives the largest free block (GC blocks of
-32 bytes on the 64-bit port), since a heap that fragments fails before it is full.
+Heap: under `micropython -X heapsize=192K`, the whole app as a match against bots leaves it:
+the board and its frame buffer, the shell at its main menu (store on a scratch folder,
+settings, fonts), then the table screen of deckapp.play starting a match (its log on the
+store) with bots of one level in every seat, drawn after every decision, through one hand
+dealt from seed 2 (seed 1 passes Droggn's first hand out). `--no-shell`: the board and a
+deckapp.play Session alone. The live heap (after a collection) is sampled at every slice of
+the bots' work (`tick`) and every decision; at each new peak, micropython.mem_info gives the
+largest free block (GC blocks of 32 bytes on the 64-bit port): a fragmented heap fails
+before it is full. A run that fails under 192 KB is measured again in 1 MB for its peak.
 Image: build_image("rp2040"), the files a Pico gets, and the flash blocks they take.
 """
 
@@ -104,7 +107,7 @@ import gc
 import micropython
 import boards.pico_lcd_13 as definition
 
-peak = [0, 0]  # the live heap at its highest, the largest free block then
+peak = [0]  # the live heap at its highest
 
 
 def sample():
@@ -117,7 +120,7 @@ def sample():
 
 
 board = definition.make_board()
-if %(shell)r:
+if %(shell)r:  # the app at its main menu
     from deckapp.menu import MainMenu
     from deckapp.settings import Settings
     from deckapp.shell import App
@@ -130,24 +133,45 @@ if %(shell)r:
 sample()
 at_menu = peak[0]
 from deckcore.games import load
-from deckapp.play.session import BOT, Seat, Session
+from deckapp.play.session import BOT, Seat
 
 game = load(%(game)r)({})
-session = Session(game, [Seat("Bot %%d" %% (s + 1), BOT, %(level)r) for s in range(game.num_players)],
-                  %(seed)d, lambda line: None, "budget", "sim")
-session.start()
-hands = 0
-decisions = 0
-while hands < %(hands)d:
-    choice = session.bot_choice(sample)  # sampled at every slice of the bot's work
-    decisions += 1
-    sample()
-    if session.play(choice):
-        hands += 1
-        if session.is_over():
-            break
-        session.next_hand()
-print("HEAP", at_menu, peak[0], decisions)
+seats = [Seat("Bot %%d" %% (s + 1), BOT, %(level)r) for s in range(game.num_players)]
+decisions = [0]
+
+
+def thinking(bot_choice):  # Session.bot_choice, counted, sampled at every slice of its work
+    def choose(tick=None):
+        decisions[0] += 1
+
+        def work_slice():
+            if tick is not None:
+                tick()  # the table screen's own: keys and panel kept alive
+            sample()
+        return bot_choice(work_slice)
+    return choose
+
+
+if %(shell)r:  # as the set-up screen leaves it: the table screen starts the match
+    app.open("deckapp.play.table", "TableScreen", None, (game, seats, %(seed)d))
+    table = app.top()
+    table.step()  # the match starts: its log on the store, the first hand dealt
+    session = table.session
+    session.bot_choice = thinking(session.bot_choice)
+    while session.state is not None:  # one hand, drawn as it goes
+        table.wait_until = None  # no pause after a bot's play
+        table.step()
+        app.render()
+        sample()
+else:  # the match alone
+    from deckapp.play.session import Session
+    session = Session(game, seats, %(seed)d, lambda line: None, "budget", "sim")
+    session.start()
+    choose = thinking(session.bot_choice)
+    while session.state is not None:
+        session.play(choose())
+        sample()
+print("HEAP", at_menu, peak[0], decisions[0])
 """
 
 
@@ -181,17 +205,20 @@ def redraw_estimates():
     return reference, factor, estimates
 
 
-def peak_heap(game, level="normal", shell=True, hands=1, seed=2):
+def peak_heap(game, level="normal", shell=True, seed=2):
     """(live heap before the match, peak live heap, the largest free block then, decisions,
     whether it fitted in 192 KB). A run that fails under 192 KB is measured again with room
     to spare (its largest free block then says nothing)."""
-    with tempfile.TemporaryDirectory() as root:
-        code = HEAP % {"game": game, "level": level, "shell": shell, "root": root,
-                       "hands": hands, "seed": seed}
-        out = run_micropython(code, check=False)
-        fitted = out is not None
-        if not fitted:
-            out = run_micropython(code, heapsize="1M")
+    def run(heapsize, check):
+        with tempfile.TemporaryDirectory() as root:  # a fresh store for each run
+            code = HEAP % {"game": game, "level": level, "shell": shell, "root": root,
+                           "seed": seed}
+            return run_micropython(code, heapsize=heapsize, check=check)
+
+    out = run("192K", False)
+    fitted = out is not None
+    if not fitted:
+        out = run("1M", True)
     lines = out.splitlines()
     at_menu, peak, decisions = (int(v) for v in lines[-1].split()[1:])
     at_peak = lines[max(i for i in range(len(lines)) if lines[i].startswith("PEAK")):]
@@ -212,14 +239,13 @@ def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", default="scioto,scarto,chambery,droggn,scout")
     parser.add_argument("--levels", default="normal,easy")
-    parser.add_argument("--hands", type=int, default=1, help="hands played per game (default 1)")
     parser.add_argument("--no-shell", action="store_true",
                         help="the board and the match alone, without the app shell")
     parser.add_argument("--heap-only", action="store_true", help="skip the redraw and image")
     args = parser.parse_args(argv)
     if not args.heap_only:
         redraws()
-    heaps(args.games.split(","), args.levels.split(","), not args.no_shell, args.hands)
+    heaps(args.games.split(","), args.levels.split(","), not args.no_shell)
     if not args.heap_only:
         count, total, blocks = image_size()
         print("image for a Pico: %d files, %d bytes (%.0f KB) of .mpy and main.py; on the flash "
@@ -241,13 +267,13 @@ def redraws():
     print()
 
 
-def heaps(games, levels, shell, hands):
+def heaps(games, levels, shell):
     print("| game | level | decisions | before the match | peak live heap | headroom | "
           "largest free block at the peak | ran in 192 KB |")
     print("|---|---|---|---|---|---|---|---|")
     for game in games:
         for level in levels:
-            before, peak, block, decisions, fitted = peak_heap(game, level, shell, hands)
+            before, peak, block, decisions, fitted = peak_heap(game, level, shell)
             print("| %s | %s | %d | %d B | %d B | %d B | %s | %s |" % (
                 game, level, decisions, before, peak, HEAP_BYTES - peak,
                 "%d B" % block if fitted else "-", "yes" if fitted else "**no: MemoryError**"))

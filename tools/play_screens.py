@@ -1,4 +1,5 @@
-"""The play screens of every game as PNG files in docs/screens/, taken on the simulated board.
+"""The play screens of every game as PNG files in docs/screens/play/, taken on the simulated
+board.
 
     .venv/bin/python tools/play_screens.py [GAME ...]
 
@@ -20,7 +21,7 @@ sys.path[:0] = [os.path.join(ROOT, "firmware"), os.path.join(ROOT, "host"),
 
 from play_sim import expected_match, fast_bots_keys, play, setup_keys  # noqa: E402
 
-OUT = os.path.join(ROOT, "docs", "screens")
+OUT = os.path.join(ROOT, "docs", "screens", "play")  # beside the shell's screens
 DEAL = 3
 SETUPS = {
     "scioto": (["human", "easy", "easy"], {"compounding": True}),

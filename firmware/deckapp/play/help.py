@@ -2,6 +2,7 @@
 in force, house rules labelled."""
 
 from deckapp.play.textpage import TextPage
+from deckcore.game import _value_text as value_text  # on, off, auto, or the value
 
 BRIEF = {
     "scioto": (
@@ -49,8 +50,7 @@ class HelpScreen(TextPage):
         lines = list(BRIEF[game.NAME])
         lines.append("Options in force:")
         for option in game.OPTIONS:
-            value = game.options[option.name]
-            text = "on" if value is True else "off" if value is False else str(value)
+            text = value_text(game.options[option.name])
             lines.append("  %s: %s%s" % (option.name, text,
                                          " (house rule)" if option.house_rule else ""))
         TextPage.__init__(self, game.TITLE + ": help", lines)

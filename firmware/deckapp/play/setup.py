@@ -15,6 +15,7 @@ from deckapp.play import keys
 from deckapp.play.session import BOT, HUMAN, Seat
 from deckapp.screen import Screen
 from deckcore.game import RulesError
+from deckcore.game import _value_text as value_text  # on, off, auto, or the value
 from deckcore.games import NAMES, load
 from deckui import font, theme, widgets
 
@@ -30,16 +31,6 @@ DEAL_NUMBERS = 9999  # "random", or a deal number 1..DEAL_NUMBERS
 
 def _state_name(game_name):
     return "setup-" + game_name
-
-
-def _value_text(value):
-    if value is True:
-        return "on"
-    if value is False:
-        return "off"
-    if value is None:
-        return "auto"
-    return str(value)
 
 
 class SetupScreen(Screen):
@@ -108,7 +99,7 @@ class SetupScreen(Screen):
             rows.append(("Seat %d" % (seat + 1), self._seat_text(seat)))
         for option in self._option_rows():
             label = option.name.replace("_", " ") + (" (house)" if option.house_rule else "")
-            rows.append((label, _value_text(self.options[option.name])))
+            rows.append((label, value_text(self.options[option.name])))
         rows.append((DEAL, str(self.deal) if self.deal else "random"))
         rows.append((START, ""))
         return rows
