@@ -31,8 +31,6 @@ class _Link:
         self.read_at = self.applied_at
         self.checked_at = self.applied_at
         self.pending = b""
-        self.spi_message = memoryview(bytearray(3 + _SPI_CHUNK))  # "S", length, bytes
-        self.spi_message[0] = 0x53
         if path:
             self.socket = socket.socket(socket.AF_UNIX, _SOCK_SEQPACKET)
             # the unix port takes a raw sockaddr_un: the family (native u16), the path, NUL
@@ -47,14 +45,17 @@ class _Link:
             self.socket.send(frame)
 
     def send_spi(self, data):
+        """SPI bytes as "S" frames. Each message is made afresh: a buffer kept for it would
+        count against the heap budget, which the board's C SPI does not spend."""
         view = memoryview(data)
-        message = self.spi_message
         while len(view):
             size = min(len(view), _SPI_CHUNK)
+            message = bytearray(3 + size)
+            message[0] = 0x53
             message[1] = size >> 8
             message[2] = size & 0xFF
-            message[3:3 + size] = view[:size]
-            self.send(message[:3 + size])
+            message[3:] = view[:size]
+            self.send(message)
             view = view[size:]
 
     def receive(self, timeout_ms):
