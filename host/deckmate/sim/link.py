@@ -1,6 +1,8 @@
 """The side channel between the stand-in `machine` module (device/machine.py) and the host:
 one Unix socket whose path the firmware finds in DECKMATE_SIM_LINK. The host listens; each
-start of the firmware connects anew.
+start of the firmware connects anew. The socket keeps messages whole (SOCK_SEQPACKET) and
+every frame is one message, so a Ctrl-C that interrupts the firmware in the middle of a send
+loses that frame at worst, never the framing of the ones after it.
 
 Frames from the firmware (first byte the tag, integers big-endian):
   "P" gpio:u8 level:u8          an output pin changed level
@@ -32,7 +34,7 @@ class Link:
         self.board = board
         self.folder = tempfile.mkdtemp(prefix="deckmate-sim-")
         self.path = os.path.join(self.folder, "link")
-        self.server = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+        self.server = socket.socket(socket.AF_UNIX, socket.SOCK_SEQPACKET)
         self.server.bind(self.path)
         self.server.listen(2)
         self.connection = None

@@ -1,7 +1,7 @@
 """The stand-in `machine` module of the simulated board (MicroPython, host side, never
 deployed). The board definition and the drivers run on it unchanged.
 
-It talks to the host over the side channel, a Unix socket named by DECKMATE_SIM_LINK
+It talks to the host over the side channel, a Unix socket (SOCK_SEQPACKET) named by DECKMATE_SIM_LINK
 (host/deckmate/sim/link.py has the frames): output pin levels, SPI bytes, PWM duties and idle
 notices go out; the levels of the keys come in. Without the variable it runs alone: outputs
 go nowhere and every input reads high (no key held).
@@ -17,6 +17,8 @@ import socket
 
 _FLASH_ID = b"\xe6\x61\x38\x52\x83\x5b\x2a\x29"  # a made-up 8-byte flash unique id
 _CHECK_MS = 1  # the socket is checked for key levels at most this often while pins are read
+_SOCK_SEQPACKET = 5  # Linux: a connection whose messages arrive whole (not in the module)
+_SPI_CHUNK = 1024    # SPI bytes per message
 
 
 class _Link:
@@ -30,7 +32,7 @@ class _Link:
         self.checked_at = self.applied_at
         self.pending = b""
         if path:
-            self.socket = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+            self.socket = socket.socket(socket.AF_UNIX, _SOCK_SEQPACKET)
             # the unix port takes a raw sockaddr_un: the family (native u16), the path, NUL
             self.socket.connect(struct.pack("H", socket.AF_UNIX) + path.encode() + b"\0")
             self.poller = select.poll()
@@ -38,8 +40,23 @@ class _Link:
             self.receive(-1)       # the key levels at power-on come first
 
     def send(self, frame):
+        """One frame, one message: sent whole or not at all, even when a Ctrl-C interrupts."""
         if self.socket is not None:
-            self.socket.sendall(frame)
+            self.socket.send(frame)
+
+    def send_spi(self, data):
+        """SPI bytes as "S" frames. Each message is made afresh: a buffer kept for it would
+        count against the heap budget, which the board's C SPI does not spend."""
+        view = memoryview(data)
+        while len(view):
+            size = min(len(view), _SPI_CHUNK)
+            message = bytearray(3 + size)
+            message[0] = 0x53
+            message[1] = size >> 8
+            message[2] = size & 0xFF
+            message[3:] = view[:size]
+            self.send(message)
+            view = view[size:]
 
     def receive(self, timeout_ms):
         """Apply the key-level frames that arrive within timeout_ms (-1: wait for one)."""
@@ -135,12 +152,7 @@ class SPI:
         pass
 
     def write(self, data):
-        view = memoryview(data)
-        while len(view):
-            chunk = view[:65535]
-            _link.send(struct.pack(">BH", 0x53, len(chunk)))  # "S"
-            _link.send(chunk)
-            view = view[len(chunk):]
+        _link.send_spi(data)
 
 
 class PWM:
