@@ -28,6 +28,10 @@ class ImageError(Exception):
 
 def manifest_entries(manifest=MANIFEST):
     """[(path relative to firmware/, kind)], kind "mpy", "native" or "source", one per file."""
+    if not os.path.exists(manifest):
+        raise ImageError("the firmware sources are not here (no %s): the simulator and a deploy "
+                         "build the image from a clone of the repository; install deckmate from "
+                         "it with `bash tools/setup.sh` (an editable install)" % manifest)
     kinds = {}
     with open(manifest) as handle:
         for number, line in enumerate(handle, 1):

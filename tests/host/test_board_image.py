@@ -5,7 +5,7 @@ import os
 
 import pytest
 
-from deckmate.image import build_image, image_files, manifest_entries
+from deckmate.image import ImageError, build_image, image_files, manifest_entries
 from deckmate.sim import flash
 from helpers import FIRMWARE
 
@@ -50,3 +50,9 @@ def test_a_deploy_replaces_the_image_and_keeps_other_files_but_fresh_starts_empt
     flash.install_image(path, {"main.py": b"3"}, fresh=True)
     with pytest.raises(FileNotFoundError):
         flash.read_file(path, "logs/game.jsonl")
+
+
+def test_without_the_firmware_sources_the_image_says_where_to_build_it(tmp_path):
+    with pytest.raises(ImageError) as refused:
+        manifest_entries(str(tmp_path / "manifest.txt"))
+    assert "clone of the repository" in str(refused.value) and "tools/setup.sh" in str(refused.value)

@@ -68,11 +68,34 @@ def test_the_second_board_runs_too(tmp_path):
     assert Image.open(shots[0]).size == (240, 240)
 
 
-def test_without_a_display_the_window_says_so_in_one_line_and_names_the_headless_form(tmp_path):
-    env = dict((k, v) for k, v in os.environ.items()
-               if k not in ("DISPLAY", "WAYLAND_DISPLAY", "SDL_VIDEODRIVER"))
-    result = subprocess.run([sys.executable, "-m", "deckmate.cli", "sim", "--flash",
-                             str(tmp_path / "flash.img")], capture_output=True, text=True, env=env)
+def _without_a_display():
+    return dict((k, v) for k, v in os.environ.items()
+                if k not in ("DISPLAY", "WAYLAND_DISPLAY", "SDL_VIDEODRIVER"))
+
+
+def test_without_a_display_sim_says_so_in_one_line_and_plays_the_demo_headless(tmp_path):
+    """README's first command: where no window can open, the device boots headless, starts a
+    match from the set-up, plays into the second hand and writes what it showed."""
+    result = subprocess.run([sys.executable, "-m", "deckmate.cli", "sim"], capture_output=True,
+                            text=True, env=_without_a_display(), cwd=str(tmp_path))
+    assert result.returncode == 0, result.stderr
+    assert result.stderr.count("\n") == 1
+    assert "no display" in result.stderr and "deckmate sim --headless --keys FILE" in result.stderr
+    shots = sorted(os.listdir(str(tmp_path / "deckmate-demo")))
+    assert shots == ["1-main-menu.png", "2-match-setup.png", "3-first-trick.png",
+                     "4-mid-hand.png", "5-last-card.png", "6-hand-scored.png",
+                     "7-second-hand.png"]
+    pictures = [Image.open(str(tmp_path / "deckmate-demo" / name)).tobytes() for name in shots]
+    assert len(set(pictures)) == len(pictures)  # every step showed something new
+
+
+def test_without_a_display_a_window_with_a_key_script_is_refused_naming_the_headless_form(
+        tmp_path):
+    script = tmp_path / "keys.txt"
+    script.write_text("shot boot\n")
+    result = subprocess.run([sys.executable, "-m", "deckmate.cli", "sim", "--keys", str(script),
+                             "--flash", str(tmp_path / "flash.img")],
+                            capture_output=True, text=True, env=_without_a_display())
     assert result.returncode == 1
     assert result.stderr.count("\n") == 1
     assert "no display" in result.stderr and "deckmate sim --headless --keys FILE" in result.stderr

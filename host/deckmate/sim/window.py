@@ -7,6 +7,10 @@ import sys
 from deckmate.errors import CommandError
 from deckmate.sim.board import SimulatedBoard
 
+
+class NoDisplay(CommandError):
+    """There is no display to open the window on."""
+
 # keyboard key name (pygame.key.name) -> board key
 KEYBOARD = {"up": "up", "down": "down", "left": "left", "right": "right",
             "return": "press", "space": "press", "a": "a", "b": "b", "x": "x", "y": "y"}
@@ -34,7 +38,7 @@ def legend_text(keys):
 def run(flash, board_name, heapsize, fresh, scale):
     if sys.platform.startswith("linux") and not any(
             name in os.environ for name in ("DISPLAY", "WAYLAND_DISPLAY", "SDL_VIDEODRIVER")):
-        raise CommandError(NO_DISPLAY)
+        raise NoDisplay(NO_DISPLAY)
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     try:
         import pygame
@@ -45,9 +49,9 @@ def run(flash, board_name, heapsize, fresh, scale):
         pygame.display.init()
         pygame.font.init()
     except pygame.error:
-        raise CommandError(NO_DISPLAY)
+        raise NoDisplay(NO_DISPLAY)
     if pygame.display.get_driver() in HEADLESS_DRIVERS and "SDL_VIDEODRIVER" not in os.environ:
-        raise CommandError(NO_DISPLAY)  # SDL fell back to drawing nowhere
+        raise NoDisplay(NO_DISPLAY)  # SDL fell back to drawing nowhere
     with SimulatedBoard(flash, board_name, heapsize, fresh) as board:
         keys = board.link.board.keys
         print("serial port: %s" % board.serial_path)
