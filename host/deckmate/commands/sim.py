@@ -1,7 +1,6 @@
 """`deckmate sim`: the simulated board, in a window or headless with a key script."""
 
 import os
-import sys
 import tempfile
 
 from deckmate.errors import CommandError, UsageError
@@ -93,8 +92,7 @@ def play_demo(args, reason):
     from deckmate.sim.script import run_script
 
     shots_dir = args.screenshots or DEMO_SHOTS
-    print("%s; playing the demo instead: %s" % (reason, os.path.join(shots_dir, "*.png")),
-          file=sys.stderr)
+    print("%s; playing the demo instead: %s" % (reason, os.path.join(shots_dir, "*.png")))
     with open(DEMO_KEYS) as handle:
         lines = handle.read().splitlines()
     with tempfile.TemporaryDirectory() as scratch:  # a new device: the script expects one
