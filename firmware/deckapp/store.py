@@ -1,4 +1,5 @@
-"""The log store: the only code that writes files on the device (docs/device.md, the store).
+"""The log store: the only code that writes files on the device (docs/device.md, the store);
+its boot check and prune are in deckapp/store_repair.py, loaded only for the call.
 
 Layout under the root given to `Store(root)` (`/` on the device, any folder on a PC):
 
@@ -41,6 +42,7 @@ import binascii
 import hashlib
 import json
 import os
+import sys
 import time
 
 SYNC_MESSAGE = "Flash full: sync with a PC to free space"
@@ -192,23 +194,19 @@ def _scan_log(path):
             lines += 1
 
 
-def _copy_prefix(path, size):
-    """Replace `path` by its first `size` bytes (LittleFS files have no truncate)."""
-    temp = path + ".tmp"
-    buffer = bytearray(_CHUNK)
+def _run_repair(name, *args):
+    """Call the function `name` of deckapp.store_repair, imported for the call and unloaded
+    after it: the boot's repairs and the prune take no heap during a match."""
+    import deckapp
+    module = __import__("deckapp.store_repair", None, None, [name])
     try:
-        with open(path, "rb") as source, open(temp, "wb") as target:
-            left = size
-            while left:
-                count = source.readinto(buffer)
-                count = min(count, left)
-                target.write(memoryview(buffer)[:count])
-                left -= count
-            target.flush()
-        os.rename(temp, path)
-    except OSError as error:
-        _remove(temp)
-        raise _flash_error(error, "repairing " + path)
+        return getattr(module, name)(*args)
+    finally:
+        sys.modules.pop("deckapp.store_repair", None)
+        try:
+            delattr(deckapp, "store_repair")
+        except AttributeError:
+            pass
 
 
 def _open_entry(game_id, date):
@@ -346,102 +344,7 @@ class Store:
         close or prune that a power cut interrupted; checks every line of the open log and
         keeps its good prefix if the last line is cut off; with `verify_closed`, checks every
         closed log against its SHA-256. Returns sentences; damage also goes to `problems`."""
-        report = []
-        for folder in (self.root, self.logs_dir, self.state_dir):
-            if folder and not _exists(folder):
-                os.mkdir(folder)
-        for folder in (self.logs_dir, self.state_dir):
-            for name in os.listdir(folder):
-                if name.endswith(".tmp"):
-                    os.remove(folder + "/" + name)
-                    report.append("removed the unfinished file %s" % name)
-        on_flash = [name[:-6] for name in os.listdir(self.logs_dir) if name.endswith(".jsonl")]
-        try:
-            listed = [entry["id"] for entry in checked_values(self.manifest_path)]
-        except ValueError as error:
-            self._problem("The list of games was damaged (%s); rebuilt from the logs" % error,
-                          report)
-            write_checked(self.manifest_path, [])
-            listed = []
-        changed = {}
-        for entry in checked_values(self.manifest_path):
-            game_id = entry["id"]
-            if game_id not in on_flash:
-                changed[game_id] = None
-                if entry["state"] != "closed" or self.acked(game_id) != entry["sha256"]:
-                    self._problem("The log of game %s is missing" % game_id, report)
-            elif entry["state"] == "open":
-                checked = self._check_open(entry, report)
-                if checked is not entry:
-                    changed[game_id] = checked
-            elif verify_closed:
-                self._verify_closed(entry, report)
-        added = []
-        for game_id in on_flash:
-            if game_id not in listed:
-                report.append("found the log of game %s" % game_id)
-                entry = self._check_open(_open_entry(game_id, None), report)
-                if entry is not None:
-                    added.append(entry)
-        for name in os.listdir(self.logs_dir):
-            if name.endswith(".ack") and name[:-4] not in on_flash:
-                os.remove(self.logs_dir + "/" + name)
-                report.append("removed the acknowledgement of pruned game %s" % name[:-4])
-        try:
-            if changed or added:
-                self._rewrite_manifest(changed, added)
-            else:
-                self._count_entries()
-        except StoreFull:  # boot finishes it once space is freed
-            report.append(SYNC_MESSAGE)
-        return report
-
-    def _check_open(self, entry, report):
-        """Check an open log line by line. Returns its entry: the same, a new one (described,
-        or closed if the log ends with an end line), or None if the log was empty."""
-        game_id = entry["id"]
-        path = self.log_path(game_id)
-        good_bytes, lines, bad_line, last = _scan_log(path)
-        if bad_line is not None:
-            if not self._is_last_line(path, good_bytes):
-                self.damaged[game_id] = "line %d is damaged" % bad_line
-                self._problem("The log of game %s is damaged at line %d" % (game_id, bad_line),
-                              report)
-                return entry
-            try:
-                _copy_prefix(path, good_bytes)
-            except StoreFull:
-                self.damaged[game_id] = "its last line is cut off"
-                report.append(SYNC_MESSAGE)
-                return entry
-            report.append("game %s: kept %d lines, removed a cut-off last line"
-                          % (game_id, lines))
-        if lines == 0:
-            os.remove(path)
-            report.append("removed the empty log of game %s" % game_id)
-            return None
-        if entry["game"] is None:
-            entry = dict(entry)
-            with open(path, "rb") as handle:
-                self._describe(entry, handle.readline())
-        if last is not None and last.get("t") == "end":
-            report.append("closed game %s, which had ended" % game_id)
-            return self._closed_entry(entry, last)
-        return entry
-
-    @staticmethod
-    def _is_last_line(path, offset):
-        """True if no newline follows `offset` except at the very end."""
-        with open(path, "rb") as handle:
-            handle.seek(offset)
-            rest = handle.read()
-        return b"\n" not in rest[:-1]
-
-    def _verify_closed(self, entry, report):
-        size, digest = file_digest(self.log_path(entry["id"]))
-        if size != entry["size"] or digest != entry["sha256"]:
-            self.damaged[entry["id"]] = "its content differs from the one saved at its end"
-            self._problem("The log of game %s is damaged" % entry["id"], report)
+        return _run_repair("boot", self, verify_closed)
 
     def _problem(self, sentence, report=None):
         self.problems.append(sentence)
@@ -574,18 +477,7 @@ class Store:
         """Remove the closed logs whose content hashes to the acknowledged hash.
 
         Returns the ids removed. Nothing else is ever deleted."""
-        removed = []
-        for entry in checked_values(self.manifest_path):
-            acked = self.acked(entry["id"]) if entry["state"] == "closed" else None
-            if acked is not None and file_digest(self.log_path(entry["id"]))[1] == acked:
-                removed.append(entry["id"])
-        for game_id in removed:
-            os.remove(self.log_path(game_id))
-        if removed:
-            self._rewrite_manifest(dict((game_id, None) for game_id in removed))
-            for game_id in removed:
-                os.remove(self.ack_path(game_id))
-        return removed
+        return _run_repair("prune", self)
 
     # -- state files --
 

@@ -1,0 +1,146 @@
+"""The store's boot check and repairs, and its prune: code the store needs at boot and at a
+sync, never during a match. deckapp.store imports this module for the call and unloads it
+after (Store.boot, Store.prune), so it takes no heap while a game is played."""
+
+import os
+
+from deckapp.store import (SYNC_MESSAGE, StoreFull, _CHUNK, _exists, _flash_error,
+                           _open_entry, _remove, _scan_log, checked_values, file_digest,
+                           write_checked)
+
+
+def boot(store, verify_closed):
+    """Store.boot: bring the store to a consistent state; the sentences of what was done."""
+    report = []
+    for folder in (store.root, store.logs_dir, store.state_dir):
+        if folder and not _exists(folder):
+            os.mkdir(folder)
+    for folder in (store.logs_dir, store.state_dir):
+        for name in os.listdir(folder):
+            if name.endswith(".tmp"):
+                os.remove(folder + "/" + name)
+                report.append("removed the unfinished file %s" % name)
+    on_flash = [name[:-6] for name in os.listdir(store.logs_dir) if name.endswith(".jsonl")]
+    try:
+        listed = [entry["id"] for entry in checked_values(store.manifest_path)]
+    except ValueError as error:
+        store._problem("The list of games was damaged (%s); rebuilt from the logs" % error,
+                       report)
+        write_checked(store.manifest_path, [])
+        listed = []
+    changed = {}
+    for entry in checked_values(store.manifest_path):
+        game_id = entry["id"]
+        if game_id not in on_flash:
+            changed[game_id] = None
+            if entry["state"] != "closed" or store.acked(game_id) != entry["sha256"]:
+                store._problem("The log of game %s is missing" % game_id, report)
+        elif entry["state"] == "open":
+            checked = _check_open(store, entry, report)
+            if checked is not entry:
+                changed[game_id] = checked
+        elif verify_closed:
+            _verify_closed(store, entry, report)
+    added = []
+    for game_id in on_flash:
+        if game_id not in listed:
+            report.append("found the log of game %s" % game_id)
+            entry = _check_open(store, _open_entry(game_id, None), report)
+            if entry is not None:
+                added.append(entry)
+    for name in os.listdir(store.logs_dir):
+        if name.endswith(".ack") and name[:-4] not in on_flash:
+            os.remove(store.logs_dir + "/" + name)
+            report.append("removed the acknowledgement of pruned game %s" % name[:-4])
+    try:
+        if changed or added:
+            store._rewrite_manifest(changed, added)
+        else:
+            store._count_entries()
+    except StoreFull:  # boot finishes it once space is freed
+        report.append(SYNC_MESSAGE)
+    return report
+
+
+def _check_open(store, entry, report):
+    """Check an open log line by line. Returns its entry: the same, a new one (described, or
+    closed if the log ends with an end line), or None if the log was empty."""
+    game_id = entry["id"]
+    path = store.log_path(game_id)
+    good_bytes, lines, bad_line, last = _scan_log(path)
+    if bad_line is not None:
+        if not _is_last_line(path, good_bytes):
+            store.damaged[game_id] = "line %d is damaged" % bad_line
+            store._problem("The log of game %s is damaged at line %d" % (game_id, bad_line),
+                           report)
+            return entry
+        try:
+            _copy_prefix(path, good_bytes)
+        except StoreFull:
+            store.damaged[game_id] = "its last line is cut off"
+            report.append(SYNC_MESSAGE)
+            return entry
+        report.append("game %s: kept %d lines, removed a cut-off last line" % (game_id, lines))
+    if lines == 0:
+        os.remove(path)
+        report.append("removed the empty log of game %s" % game_id)
+        return None
+    if entry["game"] is None:
+        entry = dict(entry)
+        with open(path, "rb") as handle:
+            store._describe(entry, handle.readline())
+    if last is not None and last.get("t") == "end":
+        report.append("closed game %s, which had ended" % game_id)
+        return store._closed_entry(entry, last)
+    return entry
+
+
+def _is_last_line(path, offset):
+    """True if no newline follows `offset` except at the very end."""
+    with open(path, "rb") as handle:
+        handle.seek(offset)
+        rest = handle.read()
+    return b"\n" not in rest[:-1]
+
+
+def _verify_closed(store, entry, report):
+    size, digest = file_digest(store.log_path(entry["id"]))
+    if size != entry["size"] or digest != entry["sha256"]:
+        store.damaged[entry["id"]] = "its content differs from the one saved at its end"
+        store._problem("The log of game %s is damaged" % entry["id"], report)
+
+
+def _copy_prefix(path, size):
+    """Replace `path` by its first `size` bytes (LittleFS files have no truncate)."""
+    temp = path + ".tmp"
+    buffer = bytearray(_CHUNK)
+    try:
+        with open(path, "rb") as source, open(temp, "wb") as target:
+            left = size
+            while left:
+                count = source.readinto(buffer)
+                count = min(count, left)
+                target.write(memoryview(buffer)[:count])
+                left -= count
+            target.flush()
+        os.rename(temp, path)
+    except OSError as error:
+        _remove(temp)
+        raise _flash_error(error, "repairing " + path)
+
+
+def prune(store):
+    """Store.prune: remove the closed logs whose content hashes to the acknowledged hash;
+    the ids removed."""
+    removed = []
+    for entry in checked_values(store.manifest_path):
+        acked = store.acked(entry["id"]) if entry["state"] == "closed" else None
+        if acked is not None and file_digest(store.log_path(entry["id"]))[1] == acked:
+            removed.append(entry["id"])
+    for game_id in removed:
+        os.remove(store.log_path(game_id))
+    if removed:
+        store._rewrite_manifest(dict((game_id, None) for game_id in removed))
+        for game_id in removed:
+            os.remove(store.ack_path(game_id))
+    return removed
