@@ -1,11 +1,10 @@
-"""Palette expansion compiled to native code (`@micropython.viper`): the same bytes as
-expand.py's `expand`, about 40 times faster. The image builder compiles this module for the
-target's architecture (see firmware/manifest.txt)."""
+"""Palette expansion compiled to native code: the same bytes as expand.py's `expand`, about
+40 times faster. Viper code, written without the decorator: the image builder compiles the
+whole module with the viper emitter for the target's architecture (`mpy-cross -march=ARCH
+-X emit=viper`, firmware/manifest.txt marks it "native"), so that a plain `mpy-cross` still
+compiles it. Only the native build runs: as bytecode, `ptr8` does not exist."""
 
-import micropython
 
-
-@micropython.viper
 def expand(source, start: int, count: int, palette, out):
     pixels = ptr8(source)
     colours = ptr8(palette)

@@ -56,6 +56,15 @@ def manifest_entries(manifest=MANIFEST):
     return sorted(kinds.items())
 
 
+def native_flags(target, kind):
+    """mpy-cross options for a manifest entry: a native module is compiled whole with the viper
+    emitter for the target's architecture (its source carries no decorator, so that a plain
+    mpy-cross compiles it too)."""
+    if kind != "native":
+        return []
+    return ["-march=" + TARGETS[target], "-X", "emit=viper"]
+
+
 def target_name(path, kind):
     return path if kind == "source" else path[:-3] + ".mpy"
 
@@ -85,8 +94,7 @@ def build_image(target="sim"):
         if kind == "source":
             shutil.copyfile(os.path.join(runtime.FIRMWARE_DIR, path), output)
             continue
-        arch = ["-march=" + TARGETS[target]] if kind == "native" else []
-        done = subprocess.run([compiler] + arch + ["-o", output, path], cwd=runtime.FIRMWARE_DIR,
+        done = subprocess.run([compiler] + native_flags(target, kind) + ["-o", output, path], cwd=runtime.FIRMWARE_DIR,
                               capture_output=True, text=True)
         if done.returncode:
             shutil.rmtree(scratch)

@@ -110,3 +110,15 @@ def test_a_flash_file_that_is_not_littlefs_is_refused_with_what_to_do(tmp_path):
     result = deckmate("sim", "--headless", "--keys", script, "--flash", junk)
     assert result.returncode == 1
     assert "not a LittleFS image" in result.stderr and "--fresh" in result.stderr
+
+
+def test_a_missing_simulator_package_is_named_with_how_to_install_it(tmp_path):
+    script = tmp_path / "keys.txt"
+    script.write_text("shot boot\n")
+    code = ("import sys; sys.modules['littlefs'] = None\n"  # as if littlefs-python were not installed
+            "from deckmate.cli import main; sys.exit(main(sys.argv[1:]))")
+    result = subprocess.run([sys.executable, "-c", code, "sim", "--headless", "--keys", str(script),
+                             "--flash", str(tmp_path / "flash.img")], capture_output=True, text=True)
+    assert result.returncode == 1
+    assert result.stderr.count("\n") == 1 and "Traceback" not in result.stderr
+    assert "littlefs-python" in result.stderr and "tools/setup.sh" in result.stderr

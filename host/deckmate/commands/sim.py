@@ -49,7 +49,26 @@ def add_parser(subparsers):
     parser.set_defaults(run=run)
 
 
+# module -> the package that provides it (pinned in requirements.txt)
+SIM_PACKAGES = (("littlefs", "littlefs-python"), ("PIL", "pillow"), ("platformdirs", "platformdirs"))
+
+
+def check_sim_packages():
+    """The packages the simulator needs, checked before it starts: a missing one is named."""
+    import importlib
+    missing = []
+    for module, package in SIM_PACKAGES:
+        try:
+            importlib.import_module(module)
+        except ImportError:
+            missing.append(package)
+    if missing:
+        raise CommandError("the simulator needs %s: run `bash tools/setup.sh` (or `pip install %s`)"
+                           % (", ".join(missing), " ".join(missing)))
+
+
 def run(args):
+    check_sim_packages()
     # imported here: the simulator's packages are not needed by the other commands
     from deckmate import image
     from deckmate.sim.flash import FlashError
