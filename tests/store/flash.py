@@ -14,7 +14,30 @@ BLOCK = 4096
 EIO = -5
 
 
-class Flash:
+class BlockDevice:
+    """The extended block protocol on top of a subclass's `_operate(address, buffer)`, which
+    programs `buffer` at `address` or, given None, erases the block there, and returns 0 or
+    EIO. Subclasses also give `blocks` and `readblocks`."""
+
+    def writeblocks(self, block, buffer, offset=None):
+        if offset is None:  # the simple protocol: erase, then program whole blocks
+            for index in range(len(buffer) // BLOCK):
+                if self.ioctl(6, block + index):
+                    return EIO
+            offset = 0
+        return self._operate(block * BLOCK + offset, buffer)
+
+    def ioctl(self, op, arg):
+        if op == 4:
+            return self.blocks
+        if op == 5:
+            return BLOCK
+        if op == 6:
+            return self._operate(arg * BLOCK, None)
+        return 0
+
+
+class Flash(BlockDevice):
     def __init__(self, blocks, image=None):
         self.blocks = blocks
         self.data = bytearray(image) if image else bytearray(b"\xff" * (BLOCK * blocks))
@@ -34,23 +57,6 @@ class Flash:
         buffer[:] = self.view[start:start + len(buffer)]
         return 0
 
-    def writeblocks(self, block, buffer, offset=None):
-        if offset is None:  # the simple protocol: erase, then program whole blocks
-            for index in range(len(buffer) // BLOCK):
-                if self.ioctl(6, block + index):
-                    return EIO
-            offset = 0
-        return self._operate(block * BLOCK + offset, buffer)
-
-    def ioctl(self, op, arg):
-        if op == 4:
-            return self.blocks
-        if op == 5:
-            return BLOCK
-        if op == 6:
-            return self._operate(arg * BLOCK, None)
-        return 0
-
     def _operate(self, address, buffer):
         """Program `buffer` at `address`, or erase the block there if it is None."""
         number = self.operations
@@ -66,7 +72,7 @@ class Flash:
         return 0
 
 
-class FileFlash:
+class FileFlash(BlockDevice):
     """A flash image in a host file, as the simulator keeps it: every write goes to the file
     at once. At operation `stop_at` it prints "stopping" and waits to be killed."""
 
@@ -83,31 +89,15 @@ class FileFlash:
         self.file.readinto(buffer)
         return 0
 
-    def writeblocks(self, block, buffer, offset=None):
-        if offset is None:
-            for index in range(len(buffer) // BLOCK):
-                self.ioctl(6, block + index)
-            offset = 0
-        self._operate(block * BLOCK + offset, buffer)
-        return 0
-
-    def ioctl(self, op, arg):
-        if op == 4:
-            return self.blocks
-        if op == 5:
-            return BLOCK
-        if op == 6:
-            self._operate(arg * BLOCK, self.erased)
-        return 0
-
     def _operate(self, address, buffer):
         if self.operations == self.stop_at:
             print("stopping")
             sys.stdin.read(1)  # the test kills the process here
         self.operations += 1
         self.file.seek(address)
-        self.file.write(buffer)
+        self.file.write(self.erased if buffer is None else buffer)
         self.file.flush()
+        return 0
 
 
 def apply(data, address, buffer, done=None):
