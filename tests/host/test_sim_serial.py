@@ -19,11 +19,17 @@ def mpremote(board, *args):
 
 
 def wait_for_app(board):
-    """Until main.py has started and gone idle."""
+    """Until main.py has started and settled: idle again with nothing drawn in between (the
+    boot screen's idle comes before the main menu is drawn)."""
     deadline = time.monotonic() + 20
-    while board.link.idle_count == 0:
-        assert time.monotonic() < deadline, "main.py never went idle"
-        time.sleep(0.02)
+    before = (0, None)
+    while True:
+        now = (board.link.idle_count, board.panel.changes)
+        if before[0] and now[0] > before[0] and now[1] == before[1]:
+            return
+        assert time.monotonic() < deadline, "main.py never settled"
+        before = now
+        time.sleep(0.05)
 
 
 def wait_for_app_after_reset(board, resets):
