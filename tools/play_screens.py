@@ -7,7 +7,8 @@ For each game a match is set up with the keys (a person against `easy` bots, dea
 and played with the centre key, as the tests do (tests/host/play_sim.py plays the same match
 in CPython to know when each screen shows); shots are taken of the set-up, the first
 decisions, the cursor moved, the last trick, the match menu, the
-help page, the first hand's summary and the match summary.
+help page, the first hand's summary and the match summary; where the person marks several
+cards (a scart, a discard) the marks, and at a SCOUT turn the picker's kinds.
 """
 
 import os
@@ -20,6 +21,7 @@ sys.path[:0] = [os.path.join(ROOT, "firmware"), os.path.join(ROOT, "host"),
                 os.path.join(ROOT, "tests", "host")]
 
 from play_sim import expected_match, fast_bots_keys, play, setup_keys  # noqa: E402
+from deckcore.games.scout import SHOW  # noqa: E402
 
 OUT = os.path.join(ROOT, "docs", "screens", "play")  # beside the shell's screens
 DEAL = 3
@@ -32,9 +34,36 @@ SETUPS = {
 }
 
 
+# At a SCOUT turn that starts on a Show of a set of two cards or more: the picker's kinds,
+# then back to the Show the centre key plays.
+PICKER_TOUR = ["down", "shot scout-pick-scout", "right", "x", "y", "shot scout-pick-turned",
+               "down", "shot scout-pick-scout-show", "press", "shot scout-pick-scout-show-2",
+               "up", "up", "up"]
+
+
+def picker_tour_fits(choices):
+    from deckapp.play.choices import Choices
+    picker = choices.picker
+    if picker is None or picker.kind != SHOW or len(choices.state.active) < 2:
+        return False
+    tour = Choices(choices.state)
+    for key in PICKER_TOUR:
+        if not key.startswith("shot "):
+            tour.key(key)
+    return tour.picker.action() == picker.action()
+
+
 def script(game):
     kinds, options = SETUPS[game]
-    expected = expected_match(game, kinds, options, DEAL, "sim")
+    marks, tours = [], []  # (presses, cards to mark) of the first marking; a picker tour
+
+    def watch(presses, choices):
+        if choices.to_mark and not marks:
+            marks.append((presses, choices.to_mark))
+        if not tours and picker_tour_fits(choices):
+            tours.append(presses)
+
+    expected = expected_match(game, kinds, options, DEAL, "sim", watch=watch)
     keys = fast_bots_keys() + setup_keys(game, kinds, options, DEAL)
     keys[-1:-1] = ["shot %s-setup" % game]  # before the last press: Start
     keys += ["shot %s-play-1" % game, "right", "shot %s-play-cursor" % game, "left",
@@ -52,6 +81,10 @@ def script(game):
             keys += ["shot %s-hand-summary" % game]
         if press == expected.presses - 1:
             keys += ["shot %s-match-summary" % game]
+        if marks and press in (marks[0][0] + 1, marks[0][0] + marks[0][1]):
+            keys += ["shot %s-marked-%d" % (game, press - marks[0][0])]
+        if tours and press == tours[0]:
+            keys += PICKER_TOUR
         keys.append("press")
     return keys
 

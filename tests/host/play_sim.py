@@ -116,9 +116,12 @@ def expected_match(game_name, kinds, options, deal, device, game_id="1", undo_af
             choices = Choices(session.state)
             if watch is not None:
                 watch(expected.presses, choices)
-            action, _ = choices.take()
-            expected.presses += 1
-            session.play(action)
+            actions = None
+            while actions is None:  # marking several cards takes a press each, then OK
+                actions, _ = choices.take()
+                expected.presses += 1
+            for action in actions:
+                session.play(action)
         else:
             session.play(session.bot_choice())
     expected.summaries.append(expected.presses)
