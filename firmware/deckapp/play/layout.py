@@ -18,6 +18,8 @@ CARD_W = 32  # wide enough for the card renderer's large font
 CARD_H = 46
 NARROW_W = 28  # narrower than the renderer's large-font width: the small font
 MIN_STEP = cards.INDEX_WIDTH[1] + 2  # the visible strip of an overlapped card: its index
+CROWDED = (236 - CARD_W) // MIN_STEP + 1  # the most cards on the table in one large row
+SMALL_H = 32  # a small card's height: its index, rank over suit
 
 
 def draw_table(canvas, screen):
@@ -118,8 +120,18 @@ def _table(canvas, screen, state, view, y):
 
 def _row_of_cards(canvas, session, view, played, seats, y, marked=-1):
     """The cards on the table, each over the short name of who played it; `marked` is the
-    card a highlighted Scout takes."""
+    card a highlighted Scout takes. More than CROWDED cards (a compounded Scioto trick) go
+    in two rows of small cards, in the order played."""
     game = session.game
+    if len(played) > CROWDED:
+        per_row = (len(played) + 1) // 2
+        step = min(NARROW_W + 2, (236 - NARROW_W) // (per_row - 1))
+        for index in range(len(played)):
+            row, column = divmod(index, per_row)
+            look = cards.CURSOR if index == marked else cards.NORMAL
+            cards.draw(canvas, game.card_text(played[index]), 2 + column * step,
+                       y + row * (SMALL_H + 3), NARROW_W, SMALL_H, look)
+        return
     step = min(CARD_W + 4, (236 - CARD_W) // max(1, len(played) - 1)) if len(played) > 1 else 0
     x = (240 - (step * (len(played) - 1) + CARD_W)) // 2
     for index in range(len(played)):
