@@ -66,13 +66,7 @@ class App:
         self._drawn = None
         module = screen.module
         if module and not [other for other in self.stack if other.module == module]:
-            package, _, child = module.rpartition(".")
-            sys.modules.pop(module, None)
-            if package in sys.modules:
-                try:
-                    delattr(sys.modules[package], child)
-                except AttributeError:
-                    pass
+            unload(module)
         gc.collect()
 
     def apply_settings(self):
@@ -137,6 +131,16 @@ class App:
                 await asyncio.sleep_ms(POLL_MS)
             else:
                 await asyncio.sleep_ms(0)
+
+
+def unload(module):
+    """Forget the module named `module` (dotted), so that its code leaves memory once nothing
+    else refers to it; the next import loads it again."""
+    package, _, child = module.rpartition(".")
+    sys.modules.pop(module, None)
+    parent = sys.modules.get(package)
+    if parent is not None and hasattr(parent, child):
+        delattr(parent, child)
 
 
 def run(board):

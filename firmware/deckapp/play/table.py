@@ -9,20 +9,32 @@ highlighted choice (in a menu shown as one line, up and down jump between its ki
 entry: SCOUT's show, scout, scout+show); A undoes the person's last decision (against
 bots), X shows the last trick, B opens the match menu (scores so far, help, abandon).
 A bot's turn runs in `step`; the bot calls back between slices of its work, and every
-SERVICE_MS the keys are read and the screen drawn (the decision is the same either way).
-Its play stays on screen for the Settings pace.
+SERVICE_MS the keys are read and answered and a screen opened over the table drawn (the
+decision is the same either way); the table itself is drawn again after the decision, its
+drawing code released while a bot thinks (BETWEEN_THINKS). Its play stays on screen for the
+Settings pace.
 With several people at the table, a "pass to NAME" screen hides the hand between them.
 """
 
 import gc
 import time
 
-from deckapp.play import keys, layout
-from deckapp.play.choices import Choices
-from deckapp.play.summary import HandSummary
+from deckapp.play import keys
 from deckapp.screen import Screen
+from deckapp.shell import unload
 
-SERVICE_MS = 20  # while a bot thinks: how often the keys are read and the screen drawn
+SERVICE_MS = 20  # while a bot thinks: how often the keys are read
+
+# The play screens' code no bot's think needs: the table's drawing, the person's choices, the
+# hand's summary and the saved state. Each is loaded at the table's start, released before
+# every think (the heap's peak) and imported again when used. The first import comes early
+# on purpose: an import interns the module's names, and when the pool of names is full the
+# next pool is one block twice the size of the last (1280 names, about 14 KB on the 64-bit
+# port), which a heap fragmented by a bot's think may not have in one piece. Imported again,
+# a module needs only room for its code.
+BETWEEN_THINKS = ("deckapp.play.layout", "deckapp.play.facts", "deckapp.play.choices",
+                  "deckapp.play.summary", "deckapp.play.explain", "deckapp.play.textpage",
+                  "deckapp.play.stored")
 
 
 class TableScreen(Screen):
@@ -69,6 +81,8 @@ class TableScreen(Screen):
             self.changed()
             return
         self.new_match = None
+        for module in BETWEEN_THINKS:
+            __import__(module)
         seats = self.session.seats
         people = [seat for seat in range(len(seats)) if seats[seat].is_person()]
         self.viewer = people[0] if people else 0
@@ -112,6 +126,8 @@ class TableScreen(Screen):
         if session.person_to_act():
             self._person_turn()
             return False
+        for module in BETWEEN_THINKS:
+            unload(module)
         gc.collect()  # the search's worlds need the room in one piece
         action = session.bot_choice(self._service)
         self._commit(action)
@@ -127,7 +143,8 @@ class TableScreen(Screen):
         app = self.app
         for key, kind in app.board.keys.poll(now):
             app.handle(key, kind)
-        app.render()
+        if app.top() is not self:  # a screen opened over the table (the match menu)
+            app.render()
 
     def _after_bot(self):
         session = self.session
@@ -146,6 +163,7 @@ class TableScreen(Screen):
             self.viewer = seat
             self.covered = len(self._people()) > 1
         gc.collect()  # SCOUT's legal actions come as one list of hundreds
+        from deckapp.play.choices import Choices
         self.choices = Choices(self.session.state)
         self.changed()
 
@@ -176,7 +194,7 @@ class TableScreen(Screen):
         self.showing_last = False
         self.changed()
         if ended:
-            self.app.push(HandSummary(session))
+            self.app.open("deckapp.play.summary", "HandSummary", session)
 
     # Keys ---------------------------------------------------------------------------------
     def key(self, key, kind):
@@ -215,7 +233,7 @@ class TableScreen(Screen):
             self._person_turn()
             self.changed()
         elif key in ("up", "down") and self.choices.focus == "menu" \
-                and not layout.menu_as_list(self.choices, self.session.state.view(self.viewer)):
+                and not self._menu_as_list():
             if self.choices.jump(-1 if key == "up" else 1):
                 self.refused = False
                 self.changed()
@@ -224,7 +242,12 @@ class TableScreen(Screen):
             self.changed()
 
     # Drawing ------------------------------------------------------------------------------
+    def _menu_as_list(self):
+        from deckapp.play import layout
+        return layout.menu_as_list(self.choices, self.session.state.view(self.viewer))
+
     def draw(self, canvas):
+        from deckapp.play import layout
         if self.session is None:
             layout.draw_message(canvas, self.news or "Dealing")
         else:
