@@ -24,8 +24,9 @@ from deckapp.shell import unload
 
 SERVICE_MS = 20  # while a bot thinks: how often the keys are read
 
-# The play screens' code no bot's think needs: the table's drawing, the person's choices, the
-# hand's summary and the saved state. Each is loaded at the table's start, released before
+# The code no bot's think needs: the table's drawing, the person's choices, the hand's
+# summary, the saved state and the log's lines (the Session imports deckcore.log for each
+# line it writes). Each is loaded at the table's start, released before
 # every think (the heap's peak) and imported again when used. The first import comes early
 # on purpose: an import interns the module's names, and when the pool of names is full the
 # next pool is one block twice the size of the last (1280 names, about 14 KB on the 64-bit
@@ -33,7 +34,7 @@ SERVICE_MS = 20  # while a bot thinks: how often the keys are read
 # a module needs only room for its code.
 BETWEEN_THINKS = ("deckapp.play.layout", "deckapp.play.facts", "deckapp.play.choices",
                   "deckapp.play.summary", "deckapp.play.explain", "deckapp.play.textpage",
-                  "deckapp.play.stored")
+                  "deckapp.play.stored", "deckcore.log")
 
 
 class TableScreen(Screen):
@@ -125,13 +126,16 @@ class TableScreen(Screen):
         if session.person_to_act():
             self._person_turn()
             return False
-        for module in BETWEEN_THINKS:
-            unload(module)
+        self._release()
         gc.collect()  # the search's worlds need the room in one piece
         action = session.bot_choice(self._service)
         self._commit(action)
         self._after_bot()
         return True
+
+    def _release(self):
+        for module in BETWEEN_THINKS:
+            unload(module)
 
     def _service(self):
         """Called by a thinking bot between slices of its work."""
@@ -193,6 +197,7 @@ class TableScreen(Screen):
         self.showing_last = False
         self.changed()
         if ended:
+            self._release()  # the summary needs none of it but its own (app.open loads it)
             self.app.open("deckapp.play.summary", "HandSummary", session)
 
     # Keys ---------------------------------------------------------------------------------
