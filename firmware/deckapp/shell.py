@@ -13,11 +13,11 @@ is drawn before the next slice of work starts, so the response time is one slice
 """
 
 import gc
-import sys
 import time
 
 import asyncio
 
+from deckapp import unload
 from deckhw.buttons import RELEASE
 from deckui import theme, widgets
 
@@ -131,16 +131,6 @@ class App:
                 await asyncio.sleep_ms(POLL_MS)
             else:
                 await asyncio.sleep_ms(0)
-
-
-def unload(module):
-    """Forget the module named `module` (dotted), so that its code leaves memory once nothing
-    else refers to it; the next import loads it again."""
-    package, _, child = module.rpartition(".")
-    sys.modules.pop(module, None)
-    parent = sys.modules.get(package)
-    if parent is not None and hasattr(parent, child):
-        delattr(parent, child)
 
 
 def run(board):

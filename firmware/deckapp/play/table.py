@@ -20,7 +20,7 @@ import time
 
 from deckapp.play import keys
 from deckapp.screen import Screen
-from deckapp.shell import unload
+from deckapp import unload
 
 SERVICE_MS = 20  # while a bot thinks: how often the keys are read
 
