@@ -4,25 +4,37 @@ From the top: the other seats (name, cards held, match total; the seat to act ma
 lies on the table (the trick, SCOUT's active set, or the menu of the decision), one line of
 news (whose turn, what a bot played, the rule that forbids a card), and the person's hand.
 
-Keys at a person's turn: the joystick moves the cursor (Choices), the centre key takes the
-highlighted choice (in a menu shown as one line, up and down jump between its kinds of
-entry: SCOUT's show, scout, scout+show); A undoes the person's last decision (against
+Keys at a person's turn: the joystick moves the cursor and the centre key takes the
+highlighted choice (Choices: also marking several cards, and SCOUT's picker); A undoes the person's last decision (against
 bots), X shows the last trick, B opens the match menu (scores so far, help, abandon).
 A bot's turn runs in `step`; the bot calls back between slices of its work, and every
-SERVICE_MS the keys are read and the screen drawn (the decision is the same either way).
-Its play stays on screen for the Settings pace.
+SERVICE_MS the keys are read and answered and a screen opened over the table drawn (the
+decision is the same either way); the table itself is drawn again after the decision, its
+drawing code released while a bot thinks (BETWEEN_THINKS). Its play stays on screen for the
+Settings pace.
 With several people at the table, a "pass to NAME" screen hides the hand between them.
 """
 
 import gc
 import time
 
-from deckapp.play import keys, layout
-from deckapp.play.choices import Choices
-from deckapp.play.summary import HandSummary
+from deckapp.play import keys
 from deckapp.screen import Screen
+from deckapp import unload
 
-SERVICE_MS = 20  # while a bot thinks: how often the keys are read and the screen drawn
+SERVICE_MS = 20  # while a bot thinks: how often the keys are read
+
+# The code no bot's think needs: the table's drawing, the person's choices, the hand's
+# summary, the saved state and the log's lines (the Session imports deckcore.log for each
+# line it writes). Each is loaded at the table's start, released before
+# every think (the heap's peak) and imported again when used. The first import comes early
+# on purpose: an import interns the module's names, and when the pool of names is full the
+# next pool is one block twice the size of the last (1280 names, about 14 KB on the 64-bit
+# port), which a heap fragmented by a bot's think may not have in one piece. Imported again,
+# a module needs only room for its code.
+BETWEEN_THINKS = ("deckapp.play.layout", "deckapp.play.facts", "deckapp.play.choices",
+                  "deckapp.play.summary", "deckapp.play.explain", "deckapp.play.textpage",
+                  "deckapp.play.stored", "deckcore.log")
 
 
 class TableScreen(Screen):
@@ -69,6 +81,8 @@ class TableScreen(Screen):
             self.changed()
             return
         self.new_match = None
+        for module in BETWEEN_THINKS:
+            __import__(module)
         seats = self.session.seats
         people = [seat for seat in range(len(seats)) if seats[seat].is_person()]
         self.viewer = people[0] if people else 0
@@ -84,7 +98,7 @@ class TableScreen(Screen):
             return {"press": "I am " + self.session.seats[self.viewer].name}
         keys = {"b": "Menu"}
         if self._persons_turn():
-            keys["press"] = "Play"
+            keys["press"] = self.choices.press_label() if self.choices else "Play"
             if self.session.undo_count() and len(self._people()) == 1:
                 keys["a"] = "Undo"
         if self.last_trick is not None:
@@ -112,11 +126,16 @@ class TableScreen(Screen):
         if session.person_to_act():
             self._person_turn()
             return False
+        self._release()
         gc.collect()  # the search's worlds need the room in one piece
         action = session.bot_choice(self._service)
         self._commit(action)
         self._after_bot()
         return True
+
+    def _release(self):
+        for module in BETWEEN_THINKS:
+            unload(module)
 
     def _service(self):
         """Called by a thinking bot between slices of its work."""
@@ -127,7 +146,8 @@ class TableScreen(Screen):
         app = self.app
         for key, kind in app.board.keys.poll(now):
             app.handle(key, kind)
-        app.render()
+        if app.top() is not self:  # a screen opened over the table (the match menu)
+            app.render()
 
     def _after_bot(self):
         session = self.session
@@ -146,6 +166,7 @@ class TableScreen(Screen):
             self.viewer = seat
             self.covered = len(self._people()) > 1
         gc.collect()  # SCOUT's legal actions come as one list of hundreds
+        from deckapp.play.choices import Choices
         self.choices = Choices(self.session.state)
         self.changed()
 
@@ -176,7 +197,8 @@ class TableScreen(Screen):
         self.showing_last = False
         self.changed()
         if ended:
-            self.app.push(HandSummary(session))
+            self._release()  # the summary needs none of it but its own (app.open loads it)
+            self.app.open("deckapp.play.summary", "HandSummary", session)
 
     # Keys ---------------------------------------------------------------------------------
     def key(self, key, kind):
@@ -202,29 +224,27 @@ class TableScreen(Screen):
             self._person_turn()
             if not self.covered:
                 self.key(key, kind)
-        elif key == "press":
-            action, reason = self.choices.take()
-            if action is None:
-                self.news, self.refused = reason, True
-                self.changed()
-            else:
-                self._commit(action)
         elif key == "a" and len(self._people()) == 1 and self.session.undo():
             self.choices = None
             self.news, self.refused = "Undone", False
             self._person_turn()
             self.changed()
-        elif key in ("up", "down") and self.choices.focus == "menu" \
-                and not layout.menu_as_list(self.choices, self.session.state.view(self.viewer)):
-            if self.choices.jump(-1 if key == "up" else 1):
+        else:
+            actions, reason = self.choices.key(key)
+            if reason is not None:
+                self.news, self.refused = reason, True
+            elif actions is not None:
+                for action in actions:
+                    if not self.stalled:
+                        self._commit(action)
+                return
+            else:
                 self.refused = False
-                self.changed()
-        elif self.choices.move(key):
-            self.refused = False
             self.changed()
 
     # Drawing ------------------------------------------------------------------------------
     def draw(self, canvas):
+        from deckapp.play import layout
         if self.session is None:
             layout.draw_message(canvas, self.news or "Dealing")
         else:
