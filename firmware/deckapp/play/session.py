@@ -7,7 +7,6 @@ the format's `undo` record, and is rebuilt from an open log by replaying it thro
 (`resume`). The screens only ask it questions and hand it decisions.
 """
 
-from deckcore import log
 from deckcore.match import Match
 from deckcore.rng import Rng
 
@@ -44,15 +43,16 @@ class Session:
         self.state = None          # the hand being played; None between hands
         self.hand_deal = None      # its piles, to replay it after an undo
         self.last_hand = None      # the finished hand, for its summary
-        self.hand_actions = []     # (seat, action) of the hand so far, for undo
+        self.hand_actions = []     # the actions of the hand so far, for undo
+        self.hand_seats = bytearray()  # the seat that took each (no tuple per action)
         self._bots = {}            # one bot per level, made on first use
 
     # Starting, resuming ----------------------------------------------------------------
     def start(self):
         """Write the header and deal the first hand."""
         players = [(s.name, s.kind, s.level) for s in self.seats]
-        self.write(log.header(self.game, players, self.game_id, self.device, self.first_dealer,
-                              [("seed", self.seed)]))
+        self._write("header", self.game, players, self.game_id, self.device, self.first_dealer,
+                    [("seed", self.seed)])
         self.next_hand()
 
     @staticmethod
@@ -80,17 +80,18 @@ class Session:
         session.state = replay.state
         session.hand_deal = replay.hand_deal
         actions = list(replay.hand_actions) if replay.state is not None else []  # between hands
-        session.hand_actions = session._seats_of(replay.hand_deal, actions) if actions else []
+        session.hand_actions = actions
+        session.hand_seats = session._seats_of(replay.hand_deal, actions)
         return session
 
     def _seats_of(self, deal, actions):
-        """Pair the actions of the hand in progress with the seats that took them."""
+        """The seats that took the actions of the hand in progress."""
         state = self.match.new_hand(deal)
-        pairs = []
+        seats = bytearray()
         for action in actions:
-            pairs.append((state.current_player(), action))
+            seats.append(state.current_player())
             state.apply(action)
-        return pairs
+        return seats
 
     def rng_states(self):
         """The bots' generators, to save beside the log (a resume then decides alike)."""
@@ -108,10 +109,12 @@ class Session:
     def next_hand(self):
         """Deal the next hand and write it (after the summary of the last one)."""
         piles = self.match.next_deal(self.deal_rng)
-        self.write(log.deal(self.game, len(self.match.results) + 1, self.match.dealer, piles))
+        self._write("deal", self.game, len(self.match.results) + 1, self.match.dealer, piles)
         self.state = self.match.new_hand(piles)
         self.hand_deal = piles
         self.hand_actions = []
+        self.hand_seats = bytearray()
+        self.last_hand = None
 
     def to_act(self):
         return self.state.current_player()
@@ -141,28 +144,29 @@ class Session:
         Returns True when it ended the hand; the result (and the end) is then written."""
         seat = self.to_act()
         hand = len(self.match.results) + 1
-        self.write(log.act(hand, seat, self.state.action_text(action)))
+        self._write("act", hand, seat, self.state.action_text(action))
         self.state.apply(action)
-        self.hand_actions.append((seat, action))
+        self.hand_actions.append(action)
+        self.hand_seats.append(seat)
         if not self.state.is_terminal():
             return False
         state = self.state
         self.match.finish_hand(state)
-        self.write(log.result(hand, state.points(), state.scores(), list(self.match.totals)))
+        self._write("result", hand, state.points(), state.scores(), list(self.match.totals))
         self.last_hand = state
         self.state = None
         if self.match.is_over():
-            self.write(log.end("completed", list(self.match.totals), self.match.winners(),
-                               len(self.match.results)))
+            self._write("end", "completed", list(self.match.totals), self.match.winners(),
+                        len(self.match.results))
         return True
 
     # Undo ------------------------------------------------------------------------------
     def undo_count(self):
         """How many actions an undo takes back: the last person's decision of this hand and
         every bot play after it (0 when no person has decided yet in this hand)."""
-        for k in range(len(self.hand_actions) - 1, -1, -1):
-            if self.seats[self.hand_actions[k][0]].is_person():
-                return len(self.hand_actions) - k
+        for k in range(len(self.hand_seats) - 1, -1, -1):
+            if self.seats[self.hand_seats[k]].is_person():
+                return len(self.hand_seats) - k
         return 0
 
     def undo(self):
@@ -171,14 +175,20 @@ class Session:
         if count == 0:
             return False
         hand = len(self.match.results) + 1
-        self.write(log.record("undo", [("hand", hand), ("acts", count)]))
-        kept = self.hand_actions[:len(self.hand_actions) - count]
+        self._write("record", "undo", [("hand", hand), ("acts", count)])
+        kept = len(self.hand_actions) - count
+        self.hand_actions, self.hand_seats = self.hand_actions[:kept], self.hand_seats[:kept]
         self.state = self.match.new_hand(self.hand_deal)
-        for seat, action in kept:
+        for action in self.hand_actions:
             self.state.apply(action)
-        self.hand_actions = kept
         return True
 
     def abandon(self):
         """Close the log of a match given up before its end."""
-        self.write(log.end("abandoned", list(self.match.totals), [], len(self.match.results)))
+        self._write("end", "abandoned", list(self.match.totals), [], len(self.match.results))
+
+    def _write(self, kind, *fields):
+        """Write the log line `deckcore.log.<kind>(*fields)` makes. The log module is imported
+        here, not held: the table releases it while a bot thinks (table.BETWEEN_THINKS)."""
+        from deckcore import log
+        self.write(getattr(log, kind)(*fields))

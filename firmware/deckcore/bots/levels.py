@@ -7,7 +7,7 @@ Phases the game's knowledge module decides by rule (bidding, calling, discarding
 search; `easy` takes one of the two best actions by a one-ply evaluation."""
 
 from deckcore.bots import determinizer, knowledge
-from deckcore.bots.search import PimcSearch, utility
+from deckcore.bots.search import PimcSearch, play, take_back, utility
 
 
 class Budget:
@@ -95,8 +95,8 @@ class LevelBot:
         world = self.determinize(view, rng)
         ranked = []
         for i in range(len(legal)):
-            after = world.clone()
-            after.apply(legal[i])
+            after, mark = play(world, legal[i])
             ranked.append((-utility(self.know.evaluate(after), view.seat), i))
+            take_back(world, mark)
         ranked.sort()
         return legal[ranked[rng.below(2)][1]]
