@@ -18,8 +18,11 @@ It serves the base game only (2 players, 7 ranks, the original dismissal rule, p
 no compounding or mandatory dismissal): `fits(game)` says so.
 """
 
+from deckcore import unload
 from deckcore.bots.scioto_endgame import BIT_NUMBER, POPCOUNT
 from deckcore.bots.scioto_weights import SCALE, SMALLEST, WEIGHTS
+
+unload("deckcore.bots.scioto_weights")  # its arrays stay; the bytes they came from go (4.5 KB)
 
 UNIT = 8  # the estimate's values are in eighths of a point
 THREATS = 5  # d = 0, 1, 2, 3, 4 or more

@@ -26,7 +26,6 @@ apart takes playouts.
 Values are points times SCALE.
 """
 
-from deckcore.bots.search import best_index, utility
 from deckcore.game import TERMINAL
 from deckcore.games.scout import (DECISION, FLIP, KEEP, SCOUT, SCOUT_SHOW, SHOW,
                                   UNKNOWN, decode, determinize, encode, strength, turned,
@@ -170,6 +169,7 @@ def playouts(view, candidates, rng, budget, tick):
     worlds."""
     if len(candidates) == 1:
         return candidates[0]
+    from deckcore.bots.search import best_index, utility  # strong only: normal never loads it
     totals = [0] * len(candidates)
     for _ in range(budget.playouts):
         world = determinize(view, rng)
