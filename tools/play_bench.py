@@ -60,7 +60,11 @@ def play(game, seats, seed, decide):
         if session.state is None:
             session.next_hand()
         elif session.person_to_act():
-            session.play(Choices(session.state).take()[0])
+            choices, actions = Choices(session.state), None
+            while actions is None:  # several cards are marked first, then laid down
+                actions = choices.take()[0]
+            for action in actions:
+                session.play(action)
         else:
             session.play(decide(session))
 

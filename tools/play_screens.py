@@ -1,13 +1,14 @@
 """The play screens of every game as PNG files in docs/screens/play/, taken on the simulated
 board.
 
-    .venv/bin/python tools/play_screens.py [GAME ...]
+    .venv/bin/python tools/play_screens.py [GAME ... | pass]
 
 For each game a match is set up with the keys (a person against `easy` bots, deal number 3)
 and played with the centre key, as the tests do (tests/host/play_sim.py plays the same match
 in CPython to know when each screen shows); shots are taken of the set-up, the first
 decisions, the cursor moved, the last trick, the match menu, the
-help page, the first hand's summary and the match summary.
+help page, the first hand's summary and the match summary; where the person marks several
+cards (a scart, a discard) the marks, and at a SCOUT turn the picker's kinds.
 """
 
 import os
@@ -19,7 +20,9 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path[:0] = [os.path.join(ROOT, "firmware"), os.path.join(ROOT, "host"),
                 os.path.join(ROOT, "tests", "host")]
 
-from play_sim import expected_match, fast_bots_keys, play, setup_keys  # noqa: E402
+from play_sim import (PEOPLE, expected_match, fast_bots_keys, play,  # noqa: E402
+                      rename_first_player_keys, setup_keys)
+from deckcore.games.scout import SHOW  # noqa: E402
 
 OUT = os.path.join(ROOT, "docs", "screens", "play")  # beside the shell's screens
 DEAL = 3
@@ -32,9 +35,40 @@ SETUPS = {
 }
 
 
+# At a SCOUT turn that starts on a Show of a set of two cards or more: the picker's kinds,
+# then back to the Show the centre key plays.
+PICKER_TOUR = ["down", "shot scout-pick-scout", "right", "x", "y", "shot scout-pick-turned",
+               "down", "shot scout-pick-scout-show", "press", "shot scout-pick-scout-show-2",
+               "up", "up", "up"]
+
+
+def picker_tour_fits(choices):
+    from deckapp.play.choices import Choices
+    picker = choices.picker
+    if picker is None or picker.kind != SHOW or len(choices.state.active) < 2:
+        return False
+    tour = Choices(choices.state)
+    for key in PICKER_TOUR:
+        if not key.startswith("shot "):
+            tour.key(key)
+    return tour.picker.action() == picker.action()
+
+
 def script(game):
     kinds, options = SETUPS[game]
-    expected = expected_match(game, kinds, options, DEAL, "sim")
+    marks, tours = [], []  # (presses, cards to mark) of the first marking; a picker tour
+    crowded = [0, -1]  # the most cards on the table at a decision, and when
+
+    def watch(presses, choices):
+        cards = len(getattr(choices.state, "trick", ()))
+        if cards > crowded[0]:
+            crowded[:] = [cards, presses]
+        if choices.to_mark and not marks:
+            marks.append((presses, choices.to_mark))
+        if not tours and picker_tour_fits(choices):
+            tours.append(presses)
+
+    expected = expected_match(game, kinds, options, DEAL, "sim", watch=watch)
     keys = fast_bots_keys() + setup_keys(game, kinds, options, DEAL)
     keys[-1:-1] = ["shot %s-setup" % game]  # before the last press: Start
     keys += ["shot %s-play-1" % game, "right", "shot %s-play-cursor" % game, "left",
@@ -52,17 +86,46 @@ def script(game):
             keys += ["shot %s-hand-summary" % game]
         if press == expected.presses - 1:
             keys += ["shot %s-match-summary" % game]
+        if marks and press in (marks[0][0] + 1, marks[0][0] + marks[0][1]):
+            keys += ["shot %s-marked-%d" % (game, press - marks[0][0])]
+        if press == crowded[1] and crowded[0] > 8:
+            keys += ["shot %s-crowded-trick" % game]
+        if tours and press == tours[0]:
+            keys += PICKER_TOUR
         keys.append("press")
     return keys
 
 
+def pass_and_play_script():
+    """Two people and a bot at Scioto, the first person renamed "Ada" in Settings: the "pass
+    the device" screen before Ada's first turn after the other person's."""
+    kinds, options = ["human", "easy", "human"], {"deals": 3}
+    turns = []  # (presses, seat) at each decision
+
+    def watch(presses, choices):
+        turns.append((presses, choices.state.current_player()))
+
+    expected = expected_match("scioto", kinds, options, DEAL, "sim", watch=watch,
+                              names=["Ada"] + PEOPLE[1:])
+    back_to_ada = [presses - 1 for (presses, seat), (_, before) in zip(turns[1:], turns)
+                   if seat == 0 and before == 2][0]  # the press that takes the device
+    keys = rename_first_player_keys() + fast_bots_keys() + setup_keys("scioto", kinds,
+                                                                        options, DEAL)
+    for press in range(back_to_ada + 1):
+        if press == back_to_ada:
+            keys += ["shot pass-to-ada"]
+        keys.append("press")
+    return keys + ["shot pass-ada-plays"]
+
+
 def main():
-    games = sys.argv[1:] or sorted(SETUPS)
+    games = sys.argv[1:] or sorted(SETUPS) + ["pass"]
     os.makedirs(OUT, exist_ok=True)
     for game in games:
         work = tempfile.mkdtemp()
+        keys = pass_and_play_script() if game == "pass" else script(game)
         try:
-            shots = play(os.path.join(work, "flash.img"), script(game), OUT, fresh=True)
+            shots = play(os.path.join(work, "flash.img"), keys, OUT, fresh=True)
         finally:
             shutil.rmtree(work)
         print("%s: %d screens" % (game, len(shots)))

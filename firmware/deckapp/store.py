@@ -1,5 +1,10 @@
-"""The log store: the only code that writes files on the device (docs/device.md, the store);
-its boot check and prune are in deckapp/store_repair.py, loaded only for the call.
+"""The log store: the only code that writes files on the device (docs/device.md, the store).
+
+This module is what stays loaded: the state files and the append to the open log, all a
+match needs between its start and its end. The rest is in two modules that Store imports
+for the call and unloads after it, so they take no heap while a game is played:
+deckapp/store_games.py (start and close a game, list, read and acknowledge logs, the free
+space) and deckapp/store_repair.py (the boot check and the prune).
 
 Layout under the root given to `Store(root)` (`/` on the device, any folder on a PC):
 
@@ -51,6 +56,7 @@ ENOSPC = 28
 RESERVE_BYTES = 64 * 1024  # free space a new game needs (the longest measured takes 28 KB)
 MAX_LOGS = 100             # keeps the logs folder small: LittleFS slows with many files
 _CHUNK = 512
+_LOADED_FOR_THE_CALL = ("store_games", "store_repair")
 
 
 class StoreError(Exception):
@@ -72,16 +78,19 @@ def _flash_error(error, what):
     return StoreError("flash error %s while %s" % (error.args[0] if error.args else "?", what))
 
 
-def _on_flash(what):
-    """Make the decorated method raise StoreError (StoreFull for errno 28) for an OSError."""
-    def decorate(method):
-        def run(*args, **kwargs):
-            try:
-                return method(*args, **kwargs)
-            except OSError as error:
-                raise _flash_error(error, what)
-        return run
-    return decorate
+def _call(module, name, what, *args):
+    """Call the function `name` of deckapp.<module>, imported for the call and unloaded after
+    it with the other module it may have loaded; an OSError becomes a StoreError about `what`."""
+    import deckapp
+    try:
+        return getattr(__import__("deckapp." + module, None, None, [name]), name)(*args)
+    except OSError as error:
+        raise _flash_error(error, what)
+    finally:
+        for loaded in _LOADED_FOR_THE_CALL:
+            sys.modules.pop("deckapp." + loaded, None)
+            if hasattr(deckapp, loaded):
+                delattr(deckapp, loaded)
 
 
 def _checked_name(name):
@@ -112,19 +121,12 @@ def _digest_text(hasher):
     return binascii.hexlify(hasher.digest()).decode()
 
 
-def file_digest(path):
-    """(size, SHA-256 hex) of a file, read in small chunks."""
-    hasher = hashlib.sha256()
-    size = 0
-    buffer = bytearray(_CHUNK)
-    with open(path, "rb") as handle:
-        while True:
-            count = handle.readinto(buffer)
-            if not count:
-                break
-            hasher.update(memoryview(buffer)[:count])
-            size += count
-    return size, _digest_text(hasher)
+def _today():
+    """The date as text, or None while the clock is not set (a Pico starts in 2021)."""
+    now = time.localtime()
+    if now[0] < 2024:
+        return None
+    return "%04d-%02d-%02d %02d:%02d" % now[:5]
 
 
 def write_checked(path, values):
@@ -171,55 +173,6 @@ def checked_values(path):
             except ValueError:
                 raise ValueError("a line is not JSON")
             yield value
-
-
-def _scan_log(path):
-    """Check a log line by line: (good bytes, good lines, first bad line number or None,
-    the last good record). The good prefix ends at the first line that is cut off or not JSON."""
-    good_bytes = 0
-    lines = 0
-    last = None
-    with open(path, "rb") as handle:
-        while True:
-            line = handle.readline()
-            if not line:
-                return good_bytes, lines, None, last
-            try:
-                if not line.endswith(b"\n"):
-                    raise ValueError
-                last = json.loads(line)
-            except ValueError:
-                return good_bytes, lines, lines + 1, last
-            good_bytes += len(line)
-            lines += 1
-
-
-def _run_repair(name, *args):
-    """Call the function `name` of deckapp.store_repair, imported for the call and unloaded
-    after it: the boot's repairs and the prune take no heap during a match."""
-    import deckapp
-    module = __import__("deckapp.store_repair", None, None, [name])
-    try:
-        return getattr(module, name)(*args)
-    finally:
-        sys.modules.pop("deckapp.store_repair", None)
-        try:
-            delattr(deckapp, "store_repair")
-        except AttributeError:
-            pass
-
-
-def _open_entry(game_id, date):
-    return {"id": game_id, "state": "open", "date": date, "game": None, "players": [],
-            "size": None, "sha256": None, "result": None}
-
-
-def _today():
-    """The date as text, or None while the clock is not set (a Pico starts in 2021)."""
-    now = time.localtime()
-    if now[0] < 2024:
-        return None
-    return "%04d-%02d-%02d %02d:%02d" % now[:5]
 
 
 class GameLog:
@@ -290,8 +243,6 @@ class Store:
         self.damaged = {}      # game id -> what is wrong, found at boot
         self.problems = []     # sentences for the screen: damaged files found since boot
 
-    # -- paths and the manifest --
-
     def log_path(self, game_id):
         return "%s/%s.jsonl" % (self.logs_dir, _checked_name(game_id))
 
@@ -301,42 +252,13 @@ class Store:
     def state_path(self, name):
         return "%s/%s.chk" % (self.state_dir, _checked_name(name))
 
-    def entry(self, game_id):
-        """The manifest entry of a game, or None."""
-        found = None
-        for entry in checked_values(self.manifest_path):
-            if entry["id"] == game_id:
-                found = entry
-        return found
+    def _problem(self, sentence, report=None):
+        self.problems.append(sentence)
+        if report is not None:
+            report.append(sentence)
 
-    def _rewrite_manifest(self, changed, added=()):
-        """Replace the manifest: an entry whose id is in `changed` by its value there (None
-        leaves it out), then the entries `added`."""
-        def entries():
-            for entry in checked_values(self.manifest_path):
-                entry = changed.get(entry["id"], entry)
-                if entry is not None:
-                    yield entry
-            for entry in added:
-                yield entry
-        try:
-            write_checked(self.manifest_path, entries())
-        finally:
-            self._count_entries()
+    # -- loaded for the call: deckapp/store_repair.py and deckapp/store_games.py --
 
-    def _count_entries(self):
-        self.open_id = None
-        self.game_count = 0
-        for entry in checked_values(self.manifest_path):
-            self.game_count += 1
-            if entry["state"] == "open":
-                self.open_id = entry["id"]
-            if entry["id"].isdigit():
-                self.largest_id = max(self.largest_id, int(entry["id"]))
-
-    # -- boot --
-
-    @_on_flash("starting the store")
     def boot(self, verify_closed=True):
         """Bring the store to a consistent state after any stop, and say what was done.
 
@@ -344,22 +266,51 @@ class Store:
         close or prune that a power cut interrupted; checks every line of the open log and
         keeps its good prefix if the last line is cut off; with `verify_closed`, checks every
         closed log against its SHA-256. Returns sentences; damage also goes to `problems`."""
-        return _run_repair("boot", self, verify_closed)
+        return _call("store_repair", "boot", "starting the store", self, verify_closed)
 
-    def _problem(self, sentence, report=None):
-        self.problems.append(sentence)
-        if report is not None:
-            report.append(sentence)
+    def prune(self):
+        """Remove the closed logs whose content hashes to the acknowledged hash.
 
-    # -- games --
+        Returns the ids removed. Nothing else is ever deleted."""
+        return _call("store_repair", "prune", "removing synced logs", self)
 
-    @_on_flash("measuring the free space")
     def free_bytes(self):
-        info = os.statvfs(self.root or "/")
-        blocks, free = info[2], info[4]
-        if free > blocks:  # near full, LittleFS may count more blocks in use than there are,
-            free = 0       # and MicroPython's unsigned difference wraps round (seen: 2**32 - 10)
-        return info[0] * free
+        return _call("store_games", "free_bytes", "measuring the free space", self)
+
+    def start_game(self, game_id, header_line):
+        """Create the log of a new game with its header line; returns its GameLog.
+
+        Raises StoreFull below `reserve_bytes` free or at `max_logs` logs, StoreError if a
+        game is still open (close it first)."""
+        return _call("store_games", "start_game", "starting a game", self, game_id, header_line)
+
+    def close_entry(self, game_id):
+        """Record a log as closed in the manifest (GameLog.close calls it)."""
+        _call("store_games", "close_entry", "closing a log", self, game_id)
+
+    def entry(self, game_id):
+        """The manifest entry of a game, or None."""
+        return _call("store_games", "entry", "reading the list of games", self, game_id)
+
+    def games(self):
+        """The manifest entries one at a time, oldest first (store_games.games says what an
+        entry holds)."""
+        return _call("store_games", "games", "listing the games", self)
+
+    def read_lines(self, game_id):
+        """The lines of a log as text without newlines; a cut-off last line is left out."""
+        return _call("store_games", "read_lines", "reading a log", self, game_id)
+
+    def acknowledge(self, game_id, sha256):
+        """Record the hash of a log the PC has saved; False if there is no such closed log."""
+        return _call("store_games", "acknowledge", "recording an acknowledgement", self,
+                     game_id, sha256)
+
+    def acked(self, game_id):
+        """The hash the PC acknowledged for a log, or None (also if that file is damaged)."""
+        return _call("store_games", "acked", "reading an acknowledgement", self, game_id)
+
+    # -- what a match needs besides its log: the state files --
 
     def new_game_id(self):
         """The next game id: one more than any number used so far."""
@@ -367,125 +318,16 @@ class Store:
         self.save_state("last_game_id", largest + 1)
         return str(largest + 1)
 
-    @_on_flash("starting a game")
-    def start_game(self, game_id, header_line):
-        """Create the log of a new game with its header line; returns its GameLog.
-
-        Raises StoreFull below `reserve_bytes` free or at `max_logs` logs, StoreError if a
-        game is still open (close it first)."""
-        if self.open_id is not None:
-            raise StoreError("a game is in progress; close it before starting another")
-        if _exists(self.log_path(game_id)):
-            raise StoreError("game %s already has a log" % game_id)
-        if self.game_count >= self.max_logs:
-            raise StoreFull("%d logs kept" % self.game_count)
-        if self.free_bytes() < self.reserve_bytes:
-            raise StoreFull("%d bytes free" % self.free_bytes())
-        game_log = GameLog(self, game_id)
-        game_log.append(header_line)
-        entry = _open_entry(game_id, _today())
-        self._describe(entry, header_line)
-        self._rewrite_manifest({}, [entry])
-        return game_log
-
-    def _describe(self, entry, header):
-        """Fill in what History shows from the header line."""
-        try:
-            fields = json.loads(header)
-        except ValueError:
-            fields = {}
-        entry["game"] = fields.get("game")
-        entry["players"] = [seat.get("name") for seat in fields.get("players") or []]
-
-    def _closed_entry(self, entry, last):
-        """The entry of a closed log: its size, SHA-256 and result (from `last`, its last
-        record, if that is an end record)."""
-        closed = dict(entry)
-        closed["state"] = "closed"
-        closed["size"], closed["sha256"] = file_digest(self.log_path(entry["id"]))
-        if last is not None and last.get("t") == "end":
-            closed["result"] = {"reason": last.get("reason"), "totals": last.get("totals"),
-                                "winner": last.get("winner")}
-        return closed
-
-    @_on_flash("closing a log")
-    def close_entry(self, game_id):
-        """Record a log as closed in the manifest (GameLog.close calls it)."""
-        last = _scan_log(self.log_path(game_id))[3]
-        self._rewrite_manifest({game_id: self._closed_entry(self.entry(game_id), last)})
-
     def open_game(self):
         """The GameLog of the game in progress, or None."""
         if self.open_id is None:
             return None
         return GameLog(self, self.open_id)
 
-    def read_lines(self, game_id):
-        """The lines of a log as text without newlines; a cut-off last line is left out."""
-        try:
-            with open(self.log_path(game_id), "rb") as handle:
-                while True:
-                    line = handle.readline()
-                    if not line.endswith(b"\n"):
-                        return
-                    yield line[:-1].decode()
-        except OSError as error:
-            raise _flash_error(error, "reading the log of game %s" % game_id)
-
-    def games(self):
-        """The manifest entries one at a time, oldest first (a History screen keeps only what
-        it shows): dicts with `id`, `state` ("open" or "closed"), `date` (text or None),
-        `game`, `players` (names), `size`, and for closed logs `sha256`, `acked` (the hash the
-        PC acknowledged, or None), `synced` (True when they are equal) and `result` (`reason`,
-        `totals`, `winner` of the end line, or None); `damaged` says what is wrong, or None."""
-        try:
-            for entry in checked_values(self.manifest_path):
-                game_id = entry["id"]
-                entry["acked"] = self.acked(game_id) if entry["state"] == "closed" else None
-                entry["synced"] = entry["acked"] is not None and entry["acked"] == entry["sha256"]
-                entry["damaged"] = self.damaged.get(game_id)
-                if entry["state"] == "open":
-                    entry["size"] = os.stat(self.log_path(game_id))[6]
-                yield entry
-        except OSError as error:
-            raise _flash_error(error, "listing the games")
-
-    # -- the PC's acknowledgements --
-
-    @_on_flash("recording an acknowledgement")
-    def acknowledge(self, game_id, sha256):
-        """Record the hash of a log the PC has saved; False if there is no such closed log.
-
-        It is a file of its own, small enough for LittleFS to keep in its metadata: it fits
-        on a full flash, so the sync can always free space."""
-        entry = self.entry(game_id)
-        if entry is None or entry["state"] != "closed":
-            return False
-        write_checked(self.ack_path(game_id), [sha256])
-        return True
-
-    def acked(self, game_id):
-        """The hash the PC acknowledged for a log, or None (also if that file is damaged)."""
-        try:
-            values = list(checked_values(self.ack_path(game_id)))
-        except ValueError:
-            return None
-        return values[0] if values else None
-
-    @_on_flash("removing synced logs")
-    def prune(self):
-        """Remove the closed logs whose content hashes to the acknowledged hash.
-
-        Returns the ids removed. Nothing else is ever deleted."""
-        return _run_repair("prune", self)
-
-    # -- state files --
-
     def save_state(self, name, value):
         """Replace the state file `name` by the JSON value, atomically."""
         write_checked(self.state_path(name), [value])
 
-    @_on_flash("reading a saved state")
     def load_state(self, name, default):
         """The value saved under `name`, or `default` if there is none or it is damaged (then
         the damage is added to `problems`)."""
@@ -494,6 +336,8 @@ class Store:
         except ValueError as error:
             self._problem("The saved %s was damaged (%s) and is reset" % (name, error))
             return default
+        except OSError as error:
+            raise _flash_error(error, "reading a saved state")
         if not values:
             return default
         return values[0]

@@ -1,12 +1,14 @@
 """The store's boot check and repairs, and its prune: code the store needs at boot and at a
 sync, never during a match. deckapp.store imports this module for the call and unloads it
-after (Store.boot, Store.prune), so it takes no heap while a game is played."""
+(and deckapp.store_games, which it uses) after (Store.boot, Store.prune), so it takes no heap
+while a game is played."""
 
 import os
 
-from deckapp.store import (SYNC_MESSAGE, StoreFull, _CHUNK, _exists, _flash_error,
-                           _open_entry, _remove, _scan_log, checked_values, file_digest,
-                           write_checked)
+from deckapp.store import (SYNC_MESSAGE, StoreFull, _CHUNK, _exists, _flash_error, _remove,
+                           checked_values, write_checked)
+from deckapp.store_games import (acked, closed_entry, count_entries, describe, file_digest,
+                                 open_entry, rewrite_manifest, scan_log)
 
 
 def boot(store, verify_closed):
@@ -33,7 +35,7 @@ def boot(store, verify_closed):
         game_id = entry["id"]
         if game_id not in on_flash:
             changed[game_id] = None
-            if entry["state"] != "closed" or store.acked(game_id) != entry["sha256"]:
+            if entry["state"] != "closed" or acked(store, game_id) != entry["sha256"]:
                 store._problem("The log of game %s is missing" % game_id, report)
         elif entry["state"] == "open":
             checked = _check_open(store, entry, report)
@@ -45,7 +47,7 @@ def boot(store, verify_closed):
     for game_id in on_flash:
         if game_id not in listed:
             report.append("found the log of game %s" % game_id)
-            entry = _check_open(store, _open_entry(game_id, None), report)
+            entry = _check_open(store, open_entry(game_id, None), report)
             if entry is not None:
                 added.append(entry)
     for name in os.listdir(store.logs_dir):
@@ -54,9 +56,9 @@ def boot(store, verify_closed):
             report.append("removed the acknowledgement of pruned game %s" % name[:-4])
     try:
         if changed or added:
-            store._rewrite_manifest(changed, added)
+            rewrite_manifest(store, changed, added)
         else:
-            store._count_entries()
+            count_entries(store)
     except StoreFull:  # boot finishes it once space is freed
         report.append(SYNC_MESSAGE)
     return report
@@ -67,7 +69,7 @@ def _check_open(store, entry, report):
     closed if the log ends with an end line), or None if the log was empty."""
     game_id = entry["id"]
     path = store.log_path(game_id)
-    good_bytes, lines, bad_line, last = _scan_log(path)
+    good_bytes, lines, bad_line, last = scan_log(path)
     if bad_line is not None:
         if not _is_last_line(path, good_bytes):
             store.damaged[game_id] = "line %d is damaged" % bad_line
@@ -88,10 +90,10 @@ def _check_open(store, entry, report):
     if entry["game"] is None:
         entry = dict(entry)
         with open(path, "rb") as handle:
-            store._describe(entry, handle.readline())
+            describe(entry, handle.readline())
     if last is not None and last.get("t") == "end":
         report.append("closed game %s, which had ended" % game_id)
-        return store._closed_entry(entry, last)
+        return closed_entry(store, entry, last)
     return entry
 
 
@@ -134,13 +136,13 @@ def prune(store):
     the ids removed."""
     removed = []
     for entry in checked_values(store.manifest_path):
-        acked = store.acked(entry["id"]) if entry["state"] == "closed" else None
-        if acked is not None and file_digest(store.log_path(entry["id"]))[1] == acked:
+        hash_acked = acked(store, entry["id"]) if entry["state"] == "closed" else None
+        if hash_acked is not None and file_digest(store.log_path(entry["id"]))[1] == hash_acked:
             removed.append(entry["id"])
     for game_id in removed:
         os.remove(store.log_path(game_id))
     if removed:
-        store._rewrite_manifest(dict((game_id, None) for game_id in removed))
+        rewrite_manifest(store, dict((game_id, None) for game_id in removed))
         for game_id in removed:
             os.remove(store.ack_path(game_id))
     return removed

@@ -19,12 +19,12 @@ from helpers import deckmate
 PEOPLE = ["You"] + ["Player %d" % seat for seat in range(2, 7)]  # Settings' default names
 
 
-def seats_of(kinds):
+def seats_of(kinds, names=PEOPLE):
     """kinds: "human" or a bot level per seat, as the set-up makes them."""
     seats, people = [], 0
     for seat in range(len(kinds)):
         if kinds[seat] == HUMAN:
-            seats.append(Seat(PEOPLE[people], HUMAN))
+            seats.append(Seat(names[people], HUMAN))
             people += 1
         else:
             seats.append(Seat("Bot %d" % (seat + 1), BOT, kinds[seat]))
@@ -69,6 +69,16 @@ def fast_bots_keys():
             + ["b", "up", "up"])         # saved; the main menu's cursor back on Play
 
 
+def rename_first_player_keys():
+    """Settings: the first name, "You", typed over as "Ada" on the keyboard; back to the main
+    menu with its cursor on Play."""
+    return (["down", "down", "press", "press"]        # Settings, the first name
+            + ["b", "b", "b"]                          # "You" deleted
+            + ["press", "right", "right", "right", "x", "press", "left", "left", "left",
+               "press", "a"]                           # A, d (lower case), a; done
+            + ["b", "up", "up"])
+
+
 class Expected:
     """The centre presses that finish a match, when its hand summaries show (the number of
     presses made before each), and the log it writes."""
@@ -90,12 +100,12 @@ def make_game(game_name, kinds, options):
 
 
 def expected_match(game_name, kinds, options, deal, device, game_id="1", undo_after=None,
-                   watch=None):
+                   watch=None, names=PEOPLE):
     """Play the match in CPython as the device does when only the centre key is pressed
     (and, with `undo_after`, A once the person is to act after that many presses).
     `watch(presses, choices)` sees each of the person's decisions."""
     expected = Expected()
-    session = Session(make_game(game_name, kinds, options), seats_of(kinds), deal,
+    session = Session(make_game(game_name, kinds, options), seats_of(kinds, names), deal,
                       expected.lines.append, game_id, device)
     session.start()
     people = len([k for k in kinds if k == HUMAN])
@@ -116,9 +126,12 @@ def expected_match(game_name, kinds, options, deal, device, game_id="1", undo_af
             choices = Choices(session.state)
             if watch is not None:
                 watch(expected.presses, choices)
-            action, _ = choices.take()
-            expected.presses += 1
-            session.play(action)
+            actions = None
+            while actions is None:  # marking several cards takes a press each, then OK
+                actions, _ = choices.take()
+                expected.presses += 1
+            for action in actions:
+                session.play(action)
         else:
             session.play(session.bot_choice())
     expected.summaries.append(expected.presses)

@@ -16,9 +16,13 @@ def test_taking_the_highlighted_choice_again_and_again_finishes_a_hand(name, opt
     state = game.new_hand(0, game.deal(Rng(5), 0))
     while not state.is_terminal():
         choices = Choices(state)
-        action, reason = choices.take()
-        assert reason is None and action in state.legal_actions()
-        state.apply(action)
+        actions, reason = choices.take()
+        while actions is None:  # cards marked one by one, then laid down together
+            assert reason is None
+            actions, reason = choices.take()
+        for action in actions:
+            assert action in state.legal_actions()
+            state.apply(action)
 
 
 def mandatory_state():
@@ -39,8 +43,8 @@ def test_cards_no_action_plays_are_dimmed_and_give_their_rule_when_taken():
     dimmed = choices.playable.index(False)
     while choices.cursor != dimmed:
         choices.move("right" if choices.cursor < dimmed else "left")
-    action, reason = choices.take()
-    assert action is None and reason.startswith("section 1.5 mandatory dismissal")
+    actions, reason = choices.take()
+    assert actions is None and reason.startswith("section 1.5 mandatory dismissal")
 
 
 def test_a_bid_is_a_menu_and_the_hand_is_only_shown():
@@ -56,18 +60,123 @@ def test_a_bid_is_a_menu_and_the_hand_is_only_shown():
     assert choices.highlighted_text() == "two_cards"
 
 
-def test_up_and_down_jump_between_the_kinds_of_a_scout_menu():
-    game = load("scout")({"players": 3})
-    state = game.new_hand(0, game.deal(Rng(4), 0))
+def scout_turn(players, seed=4, shows=1):
+    """A SCOUT state in play after `shows` first legal actions (a set to scout, or not)."""
+    game = load("scout")({"players": players})
+    state = game.new_hand(0, game.deal(Rng(seed), 0))
     while state.phase == "flip":
         state.apply(state.legal_actions()[0])
-    state.apply(state.legal_actions()[0])  # a first show: now there is a set to scout
+    for _ in range(shows):
+        state.apply(state.legal_actions()[0])
+    return state
+
+
+def test_a_scout_turn_starts_on_the_first_legal_action_and_builds_the_others_from_parts():
+    state = scout_turn(3, shows=0)
+    state.apply([a for a in state.legal_actions() if "-" in state.action_text(a)][0])
+    assert len(state.active) > 1  # a run shown: it has two ends
     choices = Choices(state)
-    kinds = [choices.menu_text(i).split()[0] for i in range(len(choices.menu))]
-    assert kinds[0] == "show"
-    assert choices.jump(1) and choices.highlighted_text().startswith("scout ")
-    assert choices.cursor == kinds.index("scout")
-    assert choices.jump(1) and choices.highlighted_text().startswith("scout+show ")
-    assert not choices.jump(1)
-    assert choices.jump(-1) and choices.cursor == kinds.index("scout")
-    assert choices.jump(-1) and choices.cursor == 0
+    picker = choices.picker
+    assert picker.action() == state.legal_actions()[0]  # no show beats the run: a Scout
+    assert picker.text() == "scout left @1" and picker.hand_cards()[0] == state.active[0]
+    choices.key("right")
+    choices.key("x")
+    choices.key("y")
+    assert picker.text() == "scout right flip @2"
+    assert choices.key("press") == ([picker.action()], None)
+    assert picker.action() in state.legal_actions()
+    single = Choices(scout_turn(3))
+    assert single.picker.text().startswith("show ")
+    assert single.key("down") == (None, None) and single.picker.text() == "scout left @1"
+    assert single.key("y")[1] == "the active set has one card: it is scouted from the left"
+
+
+def test_a_scout_and_show_chooses_the_scout_then_the_show_in_the_new_hand():
+    state = scout_turn(3)
+    choices = Choices(state)
+    choices.key("up")  # Show -> Scout & Show, round the kinds
+    picker = choices.picker
+    assert picker.text().endswith(" + show?") and not picker.showing
+    assert choices.key("press") == (None, None)  # the scout is chosen: now the show
+    assert picker.showing and picker.shown_run()[1] > picker.shown_run()[0]
+    actions, reason = choices.key("press")
+    assert reason is None and actions[0] in state.legal_actions()
+    assert state.action_text(actions[0]).startswith("scout+show ")
+
+
+def test_a_scout_key_that_would_make_an_illegal_action_gives_the_rule_and_changes_nothing():
+    state = scout_turn(2)
+    choices = Choices(state)
+    before = choices.picker.action()
+    actions, reason = choices.key("up")  # Scout & Show, which two players do not have
+    assert actions is None and reason.startswith("section 5.5.2")
+    assert choices.picker.action() == before
+    first = scout_turn(3, shows=0)  # no set yet: nothing to scout
+    actions, reason = Choices(first).key("down")
+    assert reason.startswith("section 5.2.B")
+
+
+@pytest.mark.parametrize("players, seed", [(3, 4), (4, 7), (5, 2), (2, 3)])
+def test_whatever_keys_are_pressed_the_highlighted_scout_action_is_legal(players, seed):
+    import random
+    state = scout_turn(players, seed)
+    keys = random.Random(seed)
+    for _ in range(40):
+        choices = Choices(state)
+        for _ in range(25):
+            actions, reason = choices.key(keys.choice(["up", "down", "left", "right", "x",
+                                                       "y", "left", "right"]))
+            assert reason is None or reason
+            if choices.picker.complete():
+                assert state.illegal_reason(choices.picker.action()) is None
+        actions, reason = choices.key("press")
+        while actions is None:
+            actions, reason = choices.key("press")
+        state.apply(actions[0])
+        if state.is_terminal():
+            break
+
+
+def scarto_scart():
+    game = load("scarto")({})
+    state = game.new_hand(0, game.deal(Rng(3), 0))
+    assert state.phase == "discard"
+    return state
+
+
+def test_the_scart_is_marked_card_by_card_then_laid_down_in_one_go():
+    state = scarto_scart()
+    choices = Choices(state)
+    assert choices.to_mark == 3 and choices.left_to_mark() == 3
+    first = choices.cursor
+    assert choices.take() == (None, None)
+    assert choices.marked == [first] and choices.cursor != first and choices.left_to_mark() == 2
+    choices.take()
+    choices.take()
+    assert choices.focus == MENU and choices.menu_text(0).startswith("OK: ")
+    actions, reason = choices.take()
+    assert reason is None and actions == [choices.cards[i] for i in choices.marked]
+    for action in actions:
+        state.apply(action)
+    assert state.phase == "play"
+
+
+def test_a_marked_card_is_taken_back_with_the_centre_key_and_y_lays_the_cards_down():
+    state = scarto_scart()
+    choices = Choices(state)
+    for _ in range(3):
+        choices.take()
+    assert choices.key("y")[0] == choices.marked_actions()
+    choices.move("down")  # back to the hand, on a marked card
+    assert choices.cursor in choices.marked
+    choices.take()
+    assert len(choices.marked) == 2 and choices.menu == [] and choices.key("y") == (None, None)
+
+
+def test_a_card_the_scart_may_not_take_is_refused_with_its_rule():
+    state = scarto_scart()
+    choices = Choices(state)
+    kept = choices.playable.index(False)  # a King, trump 20, trump 1 or the Fool
+    choices.cursor = kept
+    actions, reason = choices.take()
+    assert actions is None and reason.startswith("section 2.2.4")

@@ -9,8 +9,8 @@ import json
 
 import pytest
 
-from play_sim import (check_replay, device_log, expected_match, fast_bots_keys, play,
-                      setup_keys)
+from play_sim import (PEOPLE, check_replay, device_log, expected_match, fast_bots_keys,
+                      header, play, rename_first_player_keys, setup_keys)
 
 DEAL = 3
 MATCHES = [
@@ -50,11 +50,13 @@ def test_a_match_against_bots_finished_with_the_centre_key(tmp_path, game, kinds
 
 def test_pass_and_play_hides_each_hand_until_its_owner_takes_the_device(tmp_path):
     kinds, options = ["human", "easy", "human"], {"deals": 3}
-    expected = expected_match("scioto", kinds, options, DEAL, "sim")
+    names = ["Ada"] + PEOPLE[1:]  # the first name set in Settings, the second one not
+    expected = expected_match("scioto", kinds, options, DEAL, "sim", names=names)
     flash = tmp_path / "flash.img"
-    play(flash, start_keys("scioto", kinds, options) + ["press"] * expected.presses,
-         fresh=True)
+    play(flash, rename_first_player_keys() + start_keys("scioto", kinds, options)
+         + ["press"] * expected.presses, fresh=True)
     log = device_log(flash)
+    assert [p["name"] for p in header(log)["players"]] == ["Ada", "Bot 2", "Player 2"]
     same_match(log, expected)
     check_replay(tmp_path, log)
 

@@ -3,12 +3,20 @@
 The cards of the hand form one row: a card is a choice when a legal action plays it (the
 action's text ends with the card's text: `7C`, `discard T6`, `lay out T1`); the others are
 shown dimmed, and taking one gives the rule that forbids it (`illegal_reason`). Legal
-actions that play no card of the hand (`stop`, bids, `buy Fool`, `show 3-5`) form a menu.
+actions that play no card of the hand (`stop`, bids, `buy Fool`) form a menu.
 The cursor starts on a legal choice: the first playable card, else the first menu entry.
+
+Where a seat lays down several cards one after another (the tarot games' scart, discard
+and the cards given back), the centre key marks them first; once as many are marked as
+the step needs, the cursor rests on a menu entry that lays them all down (Y too), and the
+core gets them one action each, in hand order. SCOUT's turn is its own picker
+(scout_pick.py): Show, Scout and Scout & Show built from their parts.
 """
 
 HAND = "hand"
 MENU = "menu"
+CONFIRM = "confirm"  # the menu entry that lays down the marked cards
+MARKED_PHASES = ("discard", "give")
 
 
 class Choices:
@@ -20,7 +28,16 @@ class Choices:
         self.card_texts = [game.card_text(card) for card in self.cards]
         self.card_actions = [None] * len(self.cards)
         self.verb = ""  # what precedes a card in this phase's actions ("discard ")
+        self.picker = None
+        self.marked = []   # indexes of the hand's marked cards, in hand order
+        self.to_mark = 0   # cards to mark before they are laid down (0: one is played)
         legal = state.legal_actions()
+        if game.NAME == "scout" and state.phase == "play":
+            from deckapp.play.scout_pick import ScoutPicker
+            self.picker = ScoutPicker(state, legal[0])  # the hundreds of actions dropped
+            self.menu, self.playable, self.cards_are_choices = [], [], False
+            self.focus, self.cursor = MENU, 0
+            return
         played = []  # the legal actions that play a card of the hand
         for action in legal:
             text = state.action_text(action)
@@ -30,13 +47,14 @@ class Choices:
                 self.card_actions[index] = action
                 self.verb = text[:len(text) - len(last)]
                 played.append(action)
-        # The legal actions that play no card of the hand (their texts made when shown);
-        # SCOUT's hundreds are the legal list itself, not a copy.
         self.menu = [a for a in legal if a not in played] if played else legal
         self.playable = [text in self._played_texts() for text in self.card_texts]
         self.cards_are_choices = True in self.playable
         if self.cards_are_choices:
             self.focus, self.cursor = HAND, self.playable.index(True)
+            if state.phase in MARKED_PHASES and not self.menu:
+                count = cards_laid_in_a_row(state)
+                self.to_mark = count if count > 1 else 0
         else:
             self.focus, self.cursor = MENU, 0
 
@@ -50,7 +68,19 @@ class Choices:
         return [self.card_texts[i] for i in range(len(self.cards))
                 if self.card_actions[i] is not None]
 
-    # Moving the cursor -------------------------------------------------------------------
+    # Keys ---------------------------------------------------------------------------------
+    def key(self, key):
+        """Follow a key: (the actions to play in order, None), (None, the rule that refuses
+        the choice), or (None, None) when only the cursor or the marks changed."""
+        if self.picker is not None:
+            return self.picker.key(key)
+        if key == "press":
+            return self.take()
+        if key == "y" and self.menu and self.menu[-1] == CONFIRM:
+            return self.marked_actions(), None
+        self.move(key)
+        return None, None
+
     def move(self, key):
         """Follow a direction key; True when the cursor moved."""
         before = (self.focus, self.cursor)
@@ -70,45 +100,43 @@ class Choices:
                 self.focus, self.cursor = HAND, self.playable.index(True)
         return before != (self.focus, self.cursor)
 
-    def jump(self, delta):
-        """To the first entry of the next (delta 1) or previous (-1) group of menu entries,
-        a group being the entries of one first word (SCOUT's show, scout, scout+show)."""
-        def group(index):
-            return self.menu_text(index).split(" ")[0]
-        index, last = self.cursor, len(self.menu) - 1
-        if delta > 0:
-            here = group(index)
-            while index < last and group(index) == here:
-                index += 1
-            if group(index) == here:
-                return False
-        else:
-            while index > 0 and group(index - 1) == group(index):
-                index -= 1
-            if index == 0:
-                return False
-            index -= 1
-            while index > 0 and group(index - 1) == group(index):
-                index -= 1
-        self.cursor = index
-        return True
+    def press_label(self):
+        """What the centre key does, for the soft-key bar."""
+        if self.picker is not None:
+            return "Play" if self.picker.complete() else "Next"
+        if self.focus == MENU and self.menu[self.cursor] == CONFIRM:
+            return "OK"
+        if self.to_mark:
+            return "Unmark" if self.cursor in self.marked else "Mark"
+        return "Play"
 
     def menu_text(self, index):
-        return self.state.action_text(self.menu[index])
+        entry = self.menu[index]
+        if entry == CONFIRM:
+            return "OK: " + " ".join(self.card_texts[i] for i in self.marked)
+        return self.state.action_text(entry)
 
     def highlighted_text(self):
+        if self.picker is not None:
+            return self.picker.text()
         if self.focus == HAND:
             return self.verb + self.card_texts[self.cursor]
         return self.menu_text(self.cursor)
 
     # Taking the highlighted choice -------------------------------------------------------
     def take(self):
-        """(action, None) for a legal choice, or (None, the rule that forbids it)."""
+        """The centre key: see `key`."""
+        if self.picker is not None:
+            return self.picker.key("press")
         if self.focus == MENU:
-            return self.menu[self.cursor], None
+            if self.menu[self.cursor] == CONFIRM:
+                return self.marked_actions(), None
+            return [self.menu[self.cursor]], None
+        if self.to_mark:
+            return None, self._mark()
         action = self.card_actions[self.cursor]
         if action is not None:
-            return action, None
+            return [action], None
         return self._refused(self.verb + self.card_texts[self.cursor])
 
     def _refused(self, text):
@@ -119,5 +147,59 @@ class Choices:
             return None, str(error)
         reason = self.state.illegal_reason(action)
         if reason is None:  # a twin of a playable card (Scioto's double pack)
-            return action, None
+            return [action], None
         return None, reason
+
+    # Marking several cards ---------------------------------------------------------------
+    def left_to_mark(self):
+        return self.to_mark - len(self.marked)
+
+    def marked_actions(self):
+        return [self.cards[i] for i in self.marked]
+
+    def _after_marks(self):
+        """The state after the marked cards: what is legal next."""
+        after = self.state.clone()
+        for action in self.marked_actions():
+            after.apply(action)
+        return after
+
+    def _mark(self):
+        """Mark the card under the cursor, or take its mark back; None, or the rule that
+        refuses the mark."""
+        index = self.cursor
+        taken_back = index in self.marked
+        if taken_back:
+            self.marked.remove(index)
+        elif not self.playable[index]:
+            if not self.left_to_mark():
+                return "%d cards are marked: take one back first" % self.to_mark
+            return self._after_marks().illegal_reason(self.cards[index])
+        else:
+            self.marked.append(index)
+            self.marked.sort()
+        legal = self._after_marks().legal_actions() if self.left_to_mark() else ()
+        self.playable = [i in self.marked or self.cards[i] in legal
+                         for i in range(len(self.cards))]
+        if not self.left_to_mark():
+            self.menu, self.focus, self.cursor = [CONFIRM], MENU, 0
+            return None
+        self.menu = []
+        if taken_back:
+            return None
+        for step in range(1, len(self.cards) + 1):  # on to the next card that may be marked
+            following = (index + step) % len(self.cards)
+            if self.playable[following] and following not in self.marked:
+                self.cursor = following
+                break
+        return None
+
+
+def cards_laid_in_a_row(state):
+    """How many cards the seat to act lays down one after another in this phase."""
+    seat, phase = state.current_player(), state.phase
+    after, count = state.clone(), 0
+    while after.phase == phase and after.current_player() == seat:
+        after.apply(after.legal_actions()[0])
+        count += 1
+    return count

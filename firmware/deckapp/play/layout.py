@@ -18,6 +18,8 @@ CARD_W = 32  # wide enough for the card renderer's large font
 CARD_H = 46
 NARROW_W = 28  # narrower than the renderer's large-font width: the small font
 MIN_STEP = cards.INDEX_WIDTH[1] + 2  # the visible strip of an overlapped card: its index
+CROWDED = (236 - CARD_W) // MIN_STEP + 1  # the most cards on the table in one large row
+SMALL_H = 32  # a small card's height: its index, rank over suit
 
 
 def draw_table(canvas, screen):
@@ -111,15 +113,25 @@ def _table(canvas, screen, state, view, y):
         played, seats = facts.on_table(view)
         font.text(canvas, font.fit(facts.table_line(session, view), 236), 2, y, theme.MUTED)
     if played:
-        move = _scout_move(screen.choices, session.game)
-        marked = move[0] % len(played) if move else -1
+        picker = screen.choices.picker if screen.choices is not None else None
+        marked = picker.index if picker is not None and picker.scouting() else -1
         _row_of_cards(canvas, session, view, played, seats, y + LINE + 1, marked)
 
 
 def _row_of_cards(canvas, session, view, played, seats, y, marked=-1):
     """The cards on the table, each over the short name of who played it; `marked` is the
-    card a highlighted Scout takes."""
+    card a highlighted Scout takes. More than CROWDED cards (a compounded Scioto trick) go
+    in two rows of small cards, in the order played."""
     game = session.game
+    if len(played) > CROWDED:
+        per_row = (len(played) + 1) // 2
+        step = min(NARROW_W + 2, (236 - NARROW_W) // (per_row - 1))
+        for index in range(len(played)):
+            row, column = divmod(index, per_row)
+            look = cards.CURSOR if index == marked else cards.NORMAL
+            cards.draw(canvas, game.card_text(played[index]), 2 + column * step,
+                       y + row * (SMALL_H + 3), NARROW_W, SMALL_H, look)
+        return
     step = min(CARD_W + 4, (236 - CARD_W) // max(1, len(played) - 1)) if len(played) > 1 else 0
     x = (240 - (step * (len(played) - 1) + CARD_W)) // 2
     for index in range(len(played)):
@@ -160,6 +172,9 @@ def _spinner(canvas, choices, y):
 
 def _news(canvas, screen, session, view):
     choices = screen.choices
+    if choices is not None and choices.picker is not None and not screen.refused:
+        _picker_lines(canvas, choices.picker)
+        return
     if choices is not None and choices.menu and choices.cards_are_choices \
             and not screen.refused:
         _strip(canvas, choices, NEWS_Y)
@@ -168,9 +183,11 @@ def _news(canvas, screen, session, view):
         _spinner(canvas, choices, NEWS_Y)
         return
     if choices is not None and not screen.refused:
-        text = "Your turn: " + screen.choices.highlighted_text()
-        if len(screen._people()) > 1:
-            text = session.seats[screen.viewer].name + ": " + screen.choices.highlighted_text()
+        text = choices.highlighted_text()
+        if choices.left_to_mark():
+            text = "mark %d more, then OK" % choices.left_to_mark()
+        who = session.seats[screen.viewer].name if len(screen._people()) > 1 else "Your turn"
+        text = who + ": " + text
         colour = theme.TEXT
     elif screen.refused:  # the rule, on two lines over the bottom of the table if need be
         lines = widgets.wrap(screen.news, 236)[:2]
@@ -186,8 +203,10 @@ def _news(canvas, screen, session, view):
 
 def _hand(canvas, view, choices):
     """The hand in large cards if they all fit, else in narrow ones (small font), scrolled
-    to keep the cursor in view if even those do not fit."""
-    hand = list(getattr(view, "hand", ()))
+    to keep the cursor in view if even those do not fit. Marked cards and the run a SCOUT
+    Show lays down are lifted; a scouted card is drawn in its place, under the cursor."""
+    picker = choices.picker if choices is not None else None
+    hand = picker.hand_cards() if picker is not None else list(getattr(view, "hand", ()))
     if not hand:
         return
     game = view.game
@@ -201,59 +220,37 @@ def _hand(canvas, view, choices):
         step = least
         visible = room // step + 1
         cursor = choices.cursor if choices is not None and choices.focus == "hand" else 0
+        if picker is not None:
+            cursor = picker.focus()
         first = max(0, min(cursor - visible // 2, len(hand) - visible))
         end = first + visible
-    run = _shown_run(choices, game)
-    move = _scout_move(choices, game)
-    gap = move[1] if move else -1
+    run = picker.shown_run() if picker is not None else (0, 0)
+    scouted = picker.gap if picker is not None and picker.scouting() else -1
     x = 2
     for index in range(first, end):
-        look = cards.SELECTED if run[0] <= index < run[1] else cards.NORMAL
+        look = cards.NORMAL
+        if run[0] <= index < run[1] or choices is not None and index in choices.marked:
+            look = cards.SELECTED
+        if index == scouted:
+            look |= cards.CURSOR
         if choices is not None and choices.cards_are_choices:
             if not choices.playable[index]:
                 look |= cards.DIMMED
             if choices.focus == "hand" and choices.cursor == index:
                 look |= cards.CURSOR
-        lift = 6 if look & cards.CURSOR else 0
+        lift = 6 * bool(look & (cards.CURSOR | cards.SELECTED))
         cards.draw(canvas, game.card_text(hand[index]), x, HAND_Y + 6 - lift, width, CARD_H,
                    look)
-        if index == gap:
-            _gap_marker(canvas, x - 1)
         x += step
-    if gap == len(hand):
-        _gap_marker(canvas, min(x - step + width + 1, 237))
     if first > 0:
         font.text(canvas, "\u2190", 0, HAND_Y - 14, theme.MUTED)
     if end < len(hand):
         font.text(canvas, "\u2192", 228, HAND_Y - 14, theme.MUTED)
 
 
-def _gap_marker(canvas, x):
-    """Where a scouted card goes: a bar between two cards of the hand."""
-    canvas.fill_rect(max(0, x - 1), HAND_Y, 3, CARD_H + 6, theme.SELECTED)
-
-
-def _scout_move(choices, game):
-    """SCOUT: (index in the active set, -1 for its last; gap in the hand) of a highlighted
-    Scout, else None. "scout right flip @3" takes the set's last card and puts it before
-    the hand's third."""
-    if choices is None or game.NAME != "scout" or choices.focus != "menu" or not choices.menu:
-        return None
-    words = choices.highlighted_text().split()
-    if words[0] not in ("scout", "scout+show"):
-        return None
-    end = words[1]
-    index = 0 if end == "left" else -1 if end == "right" else int(end) - 1
-    place = words[3] if words[2] == "flip" else words[2]
-    return (index, int(place[1:]) - 1)
-
-
-def _shown_run(choices, game):
-    """SCOUT: the hand's cards a highlighted Show would lay down, as (first, end)."""
-    if choices is None or game.NAME != "scout" or choices.focus != "menu" or not choices.menu:
-        return (0, 0)
-    words = choices.highlighted_text().split()
-    if len(words) != 2 or words[0] != "show":
-        return (0, 0)
-    first, _, last = words[1].partition("-")
-    return (int(first) - 1, int(last or first))
+def _picker_lines(canvas, picker):
+    """SCOUT's turn: the keys of the kind over a bar with the action."""
+    font.text(canvas, font.fit(picker.hint(), 236), 2, NEWS_Y - LINE, theme.MUTED)
+    canvas.fill_rect(0, NEWS_Y - 1, 240, LINE + 1, theme.CURSOR)
+    text = "\u2191\u2193 " + picker.text()
+    font.text(canvas, font.fit(text, 236), 2, NEWS_Y, theme.CURSOR_TEXT)

@@ -4,9 +4,8 @@ From the top: the other seats (name, cards held, match total; the seat to act ma
 lies on the table (the trick, SCOUT's active set, or the menu of the decision), one line of
 news (whose turn, what a bot played, the rule that forbids a card), and the person's hand.
 
-Keys at a person's turn: the joystick moves the cursor (Choices), the centre key takes the
-highlighted choice (in a menu shown as one line, up and down jump between its kinds of
-entry: SCOUT's show, scout, scout+show); A undoes the person's last decision (against
+Keys at a person's turn: the joystick moves the cursor and the centre key takes the
+highlighted choice (Choices: also marking several cards, and SCOUT's picker); A undoes the person's last decision (against
 bots), X shows the last trick, B opens the match menu (scores so far, help, abandon).
 A bot's turn runs in `step`; the bot calls back between slices of its work, and every
 SERVICE_MS the keys are read and the screen drawn (the decision is the same either way).
@@ -84,7 +83,7 @@ class TableScreen(Screen):
             return {"press": "I am " + self.session.seats[self.viewer].name}
         keys = {"b": "Menu"}
         if self._persons_turn():
-            keys["press"] = "Play"
+            keys["press"] = self.choices.press_label() if self.choices else "Play"
             if self.session.undo_count() and len(self._people()) == 1:
                 keys["a"] = "Undo"
         if self.last_trick is not None:
@@ -202,25 +201,22 @@ class TableScreen(Screen):
             self._person_turn()
             if not self.covered:
                 self.key(key, kind)
-        elif key == "press":
-            action, reason = self.choices.take()
-            if action is None:
-                self.news, self.refused = reason, True
-                self.changed()
-            else:
-                self._commit(action)
         elif key == "a" and len(self._people()) == 1 and self.session.undo():
             self.choices = None
             self.news, self.refused = "Undone", False
             self._person_turn()
             self.changed()
-        elif key in ("up", "down") and self.choices.focus == "menu" \
-                and not layout.menu_as_list(self.choices, self.session.state.view(self.viewer)):
-            if self.choices.jump(-1 if key == "up" else 1):
+        else:
+            actions, reason = self.choices.key(key)
+            if reason is not None:
+                self.news, self.refused = reason, True
+            elif actions is not None:
+                for action in actions:
+                    if not self.stalled:
+                        self._commit(action)
+                return
+            else:
                 self.refused = False
-                self.changed()
-        elif self.choices.move(key):
-            self.refused = False
             self.changed()
 
     # Drawing ------------------------------------------------------------------------------

@@ -1,19 +1,20 @@
 """The stand-in `machine` module of the simulated board (MicroPython, host side, never
 deployed). The board definition and the drivers run on it unchanged.
 
-It talks to the host over the side channel, a Unix socket (SOCK_SEQPACKET) named by DECKMATE_SIM_LINK
-(host/deckmate/sim/link.py has the frames): output pin levels, SPI bytes, PWM duties and idle
-notices go out; the levels of the keys come in. Without the variable it runs alone: outputs
-go nowhere and every input reads high (no key held).
+It has what the board layer uses (firmware/boards, firmware/deckhw/board.py): Pin, SPI and
+PWM as the board builds them, unique_id, idle and reset. Every object it makes stays on the
+app's heap, so it is kept small: a simulated board is measured against the same 192 KB.
+
+It talks to the host over the side channel, a Unix socket (SOCK_SEQPACKET) named by
+DECKMATE_SIM_LINK (host/deckmate/sim/link.py has the frames): output pin levels, SPI bytes,
+PWM duties and idle notices go out; the levels of the keys come in. Without the variable it
+runs alone: outputs go nowhere and every input reads high (no key held).
 """
 
 import os
 import struct
 import sys
 import time
-
-import select
-import socket
 
 _FLASH_ID = b"\xe6\x61\x38\x52\x83\x5b\x2a\x29"  # a made-up 8-byte flash unique id
 _CHECK_MS = 1  # the socket is checked for key levels at most this often while pins are read
@@ -32,6 +33,8 @@ class _Link:
         self.checked_at = self.applied_at
         self.pending = b""
         if path:
+            import select
+            import socket
             self.socket = socket.socket(socket.AF_UNIX, _SOCK_SEQPACKET)
             # the unix port takes a raw sockaddr_un: the family (native u16), the path, NUL
             self.socket.connect(struct.pack("H", socket.AF_UNIX) + path.encode() + b"\0")
@@ -43,20 +46,6 @@ class _Link:
         """One frame, one message: sent whole or not at all, even when a Ctrl-C interrupts."""
         if self.socket is not None:
             self.socket.send(frame)
-
-    def send_spi(self, data):
-        """SPI bytes as "S" frames. Each message is made afresh: a buffer kept for it would
-        count against the heap budget, which the board's C SPI does not spend."""
-        view = memoryview(data)
-        while len(view):
-            size = min(len(view), _SPI_CHUNK)
-            message = bytearray(3 + size)
-            message[0] = 0x53
-            message[1] = size >> 8
-            message[2] = size & 0xFF
-            message[3:] = view[:size]
-            self.send(message)
-            view = view[size:]
 
     def receive(self, timeout_ms):
         """Apply the key-level frames that arrive within timeout_ms (-1: wait for one)."""
@@ -82,108 +71,54 @@ class _Link:
             self.receive(0)
         return 0 if self.pressed >> gpio & 1 else 1
 
-    def idle(self):
-        lag = max(0, time.ticks_diff(self.read_at, self.applied_at))
-        self.send(struct.pack(">BHI", 0x49, self.sequence, lag))  # "I"
-        self.receive(1)
-
 
 _link = _Link(os.getenv("DECKMATE_SIM_LINK"))
 
 
 class Pin:
+    """A GPIO: an output (its level is sent on every change) or an input (a key's level)."""
     IN = 0
     OUT = 1
-    OPEN_DRAIN = 2
     PULL_UP = 1
-    PULL_DOWN = 2
 
-    def __init__(self, id, mode=-1, pull=-1, value=None):
+    def __init__(self, id, mode=IN, pull=None):
         self.id = id
-        self.mode = Pin.IN
-        self.pull = None
-        self.level = 1
-        self.init(mode, pull, value)
-
-    def init(self, mode=-1, pull=-1, value=None):
-        if mode != -1:
-            self.mode = mode
-        if pull != -1:
-            self.pull = pull
-        if value is not None:
-            self.value(value)
+        self.level = 1 if mode == Pin.OUT else None  # None: an input, read from the link
 
     def value(self, level=None):
         if level is None:
-            if self.mode == Pin.OUT:
-                return self.level
-            return _link.level(self.id)
+            return _link.level(self.id) if self.level is None else self.level
         level = 1 if level else 0
         if level != self.level:
             self.level = level
             _link.send(struct.pack(">BBB", 0x50, self.id, level))  # "P"
 
-    def __call__(self, level=None):
-        return self.value(level)
-
-    def on(self):
-        self.value(1)
-
-    def off(self):
-        self.value(0)
-
-    high = on
-    low = off
-
-    def toggle(self):
-        self.value(1 - self.level)
-
 
 class SPI:
-    def __init__(self, id, baudrate=1000000, polarity=0, phase=0, bits=8, firstbit=0,
-                 sck=None, mosi=None, miso=None):
-        self.id = id
-        self.baudrate = baudrate
-
-    def init(self, baudrate=1000000, **settings):
-        self.baudrate = baudrate
-
-    def deinit(self):
+    def __init__(self, id, baudrate=1000000, polarity=0, phase=0, sck=None, mosi=None):
         pass
 
     def write(self, data):
-        _link.send_spi(data)
+        """SPI bytes as "S" frames. Each message is made afresh: a buffer kept for it would
+        count against the heap budget, which the board's C SPI does not spend."""
+        view = memoryview(data)
+        while len(view):
+            size = min(len(view), _SPI_CHUNK)
+            message = bytearray(3 + size)
+            message[0] = 0x53
+            message[1] = size >> 8
+            message[2] = size & 0xFF
+            message[3:] = view[:size]
+            _link.send(message)
+            view = view[size:]
 
 
 class PWM:
-    def __init__(self, pin, freq=1000, duty_u16=0):
-        self.pin = pin
-        self._freq = freq
-        self.duty_u16(duty_u16)
+    def __init__(self, pin, freq=1000):
+        self.gpio = pin.id
 
-    def freq(self, hz=None):
-        if hz is None:
-            return self._freq
-        self._freq = hz
-
-    def duty_u16(self, value=None):
-        if value is None:
-            return self._duty
-        self._duty = value
-        _link.send(struct.pack(">BBH", 0x42, self.pin.id, value))  # "B"
-
-    def deinit(self):
-        self.duty_u16(0)
-
-
-_freq = 125_000_000
-
-
-def freq(hz=None):
-    global _freq
-    if hz is None:
-        return _freq
-    _freq = hz
+    def duty_u16(self, value):
+        _link.send(struct.pack(">BBH", 0x42, self.gpio, value))  # "B"
 
 
 def unique_id():
@@ -191,25 +126,13 @@ def unique_id():
 
 
 def idle():
-    _link.idle()
-
-
-def lightsleep(ms=None):
-    time.sleep_ms(ms or 1)
+    """Tell the host that nothing is left to do, then take the key levels of the next ms."""
+    lag = max(0, time.ticks_diff(_link.read_at, _link.applied_at))
+    _link.send(struct.pack(">BHI", 0x49, _link.sequence, lag))  # "I"
+    _link.receive(1)
 
 
 def reset():
     """The board restarts: the process exits and the host starts it again."""
     _link.send(b"X")
     sys.exit(0)
-
-
-soft_reset = reset
-
-
-def disable_irq():
-    return 0
-
-
-def enable_irq(state=0):
-    pass

@@ -1,0 +1,199 @@
+"""The store's games: start and close a game's log in the manifest, list the games, read a
+log, the PC's acknowledgements, the free space. deckapp.store imports this module for each
+call and unloads it after (Store.start_game, Store.games, ...), so a match keeps only the
+append and the state files loaded; the functions take the Store as their first argument."""
+
+import hashlib
+import json
+import os
+
+from deckapp.store import (GameLog, StoreError, StoreFull, _CHUNK, _digest_text, _exists,
+                           _flash_error, _today, checked_values, write_checked)
+
+
+def entry(store, game_id):
+    """Store.entry: the manifest entry of a game, or None."""
+    found = None
+    for listed in checked_values(store.manifest_path):
+        if listed["id"] == game_id:
+            found = listed
+    return found
+
+
+def rewrite_manifest(store, changed, added=()):
+    """Replace the manifest: an entry whose id is in `changed` by its value there (None
+    leaves it out), then the entries `added`."""
+    def entries():
+        for listed in checked_values(store.manifest_path):
+            listed = changed.get(listed["id"], listed)
+            if listed is not None:
+                yield listed
+        for listed in added:
+            yield listed
+    try:
+        write_checked(store.manifest_path, entries())
+    finally:
+        count_entries(store)
+
+
+def count_entries(store):
+    """Read the manifest for the store's count of logs, open game and largest id."""
+    store.open_id = None
+    store.game_count = 0
+    for listed in checked_values(store.manifest_path):
+        store.game_count += 1
+        if listed["state"] == "open":
+            store.open_id = listed["id"]
+        if listed["id"].isdigit():
+            store.largest_id = max(store.largest_id, int(listed["id"]))
+
+
+def free_bytes(store):
+    """Store.free_bytes."""
+    info = os.statvfs(store.root or "/")
+    blocks, free = info[2], info[4]
+    if free > blocks:  # near full, LittleFS may count more blocks in use than there are,
+        free = 0       # and MicroPython's unsigned difference wraps round (seen: 2**32 - 10)
+    return info[0] * free
+
+
+def open_entry(game_id, date):
+    return {"id": game_id, "state": "open", "date": date, "game": None, "players": [],
+            "size": None, "sha256": None, "result": None}
+
+
+def start_game(store, game_id, header_line):
+    """Store.start_game."""
+    if store.open_id is not None:
+        raise StoreError("a game is in progress; close it before starting another")
+    if _exists(store.log_path(game_id)):
+        raise StoreError("game %s already has a log" % game_id)
+    if store.game_count >= store.max_logs:
+        raise StoreFull("%d logs kept" % store.game_count)
+    if free_bytes(store) < store.reserve_bytes:
+        raise StoreFull("%d bytes free" % free_bytes(store))
+    game_log = GameLog(store, game_id)
+    game_log.append(header_line)
+    started = open_entry(game_id, _today())
+    describe(started, header_line)
+    rewrite_manifest(store, {}, [started])
+    return game_log
+
+
+def describe(listed, header):
+    """Fill in what History shows from the header line."""
+    try:
+        fields = json.loads(header)
+    except ValueError:
+        fields = {}
+    listed["game"] = fields.get("game")
+    listed["players"] = [seat.get("name") for seat in fields.get("players") or []]
+
+
+def file_digest(path):
+    """(size, SHA-256 hex) of a file, read in small chunks."""
+    hasher = hashlib.sha256()
+    size = 0
+    buffer = bytearray(_CHUNK)
+    with open(path, "rb") as handle:
+        while True:
+            count = handle.readinto(buffer)
+            if not count:
+                break
+            hasher.update(memoryview(buffer)[:count])
+            size += count
+    return size, _digest_text(hasher)
+
+
+def scan_log(path):
+    """Check a log line by line: (good bytes, good lines, first bad line number or None,
+    the last good record). The good prefix ends at the first line that is cut off or not JSON."""
+    good_bytes = 0
+    lines = 0
+    last = None
+    with open(path, "rb") as handle:
+        while True:
+            line = handle.readline()
+            if not line:
+                return good_bytes, lines, None, last
+            try:
+                if not line.endswith(b"\n"):
+                    raise ValueError
+                last = json.loads(line)
+            except ValueError:
+                return good_bytes, lines, lines + 1, last
+            good_bytes += len(line)
+            lines += 1
+
+
+def closed_entry(store, listed, last):
+    """The entry of a closed log: its size, SHA-256 and result (from `last`, its last
+    record, if that is an end record)."""
+    closed = dict(listed)
+    closed["state"] = "closed"
+    closed["size"], closed["sha256"] = file_digest(store.log_path(listed["id"]))
+    if last is not None and last.get("t") == "end":
+        closed["result"] = {"reason": last.get("reason"), "totals": last.get("totals"),
+                            "winner": last.get("winner")}
+    return closed
+
+
+def close_entry(store, game_id):
+    """Store.close_entry."""
+    last = scan_log(store.log_path(game_id))[3]
+    rewrite_manifest(store, {game_id: closed_entry(store, entry(store, game_id), last)})
+
+
+def read_lines(store, game_id):
+    """Store.read_lines."""
+    try:
+        with open(store.log_path(game_id), "rb") as handle:
+            while True:
+                line = handle.readline()
+                if not line.endswith(b"\n"):
+                    return
+                yield line[:-1].decode()
+    except OSError as error:
+        raise _flash_error(error, "reading the log of game %s" % game_id)
+
+
+def games(store):
+    """Store.games: the manifest entries one at a time, oldest first (a History screen keeps
+    only what it shows): dicts with `id`, `state` ("open" or "closed"), `date` (text or
+    None), `game`, `players` (names), `size`, and for closed logs `sha256`, `acked` (the hash
+    the PC acknowledged, or None), `synced` (True when they are equal) and `result`
+    (`reason`, `totals`, `winner` of the end line, or None); `damaged` says what is wrong, or
+    None."""
+    try:
+        for listed in checked_values(store.manifest_path):
+            game_id = listed["id"]
+            listed["acked"] = acked(store, game_id) if listed["state"] == "closed" else None
+            listed["synced"] = listed["acked"] is not None and listed["acked"] == listed["sha256"]
+            listed["damaged"] = store.damaged.get(game_id)
+            if listed["state"] == "open":
+                listed["size"] = os.stat(store.log_path(game_id))[6]
+            yield listed
+    except OSError as error:
+        raise _flash_error(error, "listing the games")
+
+
+def acknowledge(store, game_id, sha256):
+    """Store.acknowledge: record the hash of a log the PC has saved; False if there is no
+    such closed log.
+
+    It is a file of its own, small enough for LittleFS to keep in its metadata: it fits
+    on a full flash, so the sync can always free space."""
+    listed = entry(store, game_id)
+    if listed is None or listed["state"] != "closed":
+        return False
+    write_checked(store.ack_path(game_id), [sha256])
+    return True
+
+
+def acked(store, game_id):
+    """Store.acked."""
+    try:
+        values = list(checked_values(store.ack_path(game_id)))
+    except ValueError:
+        return None
+    return values[0] if values else None
