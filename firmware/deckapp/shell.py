@@ -13,11 +13,11 @@ is drawn before the next slice of work starts, so the response time is one slice
 """
 
 import gc
-import sys
 import time
 
 import asyncio
 
+from deckapp import unload
 from deckhw.buttons import RELEASE
 from deckui import theme, widgets
 
@@ -66,13 +66,7 @@ class App:
         self._drawn = None
         module = screen.module
         if module and not [other for other in self.stack if other.module == module]:
-            package, _, child = module.rpartition(".")
-            sys.modules.pop(module, None)
-            if package in sys.modules:
-                try:
-                    delattr(sys.modules[package], child)
-                except AttributeError:
-                    pass
+            unload(module)
         gc.collect()
 
     def apply_settings(self):

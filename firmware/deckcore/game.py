@@ -230,6 +230,15 @@ class State:
         """A State of the same game and dealer whose fields `clone` fills in."""
         raise NotImplementedError
 
+    def undo_mark(self, action):
+        """What `undo` needs to take back `action` applied next, or None when this State
+        cannot take it back (the bots' search then applies it to a `clone`)."""
+        return None
+
+    def undo(self, mark):
+        """Take back the action applied since `undo_mark` gave `mark`."""
+        raise NotImplementedError
+
     def current_player(self):
         """The seat to act, or TERMINAL when the hand is over."""
         raise NotImplementedError

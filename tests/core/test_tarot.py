@@ -9,6 +9,7 @@ from deckcore.games.tarot import (
     winning_index)
 from deckcore.rng import Rng
 from expect import raises
+from repetitions import scaled
 
 SCARTO_VALUES = make_values((5, 4, 3, 2), 1, ((1, 5), (20, 5), (FOOL, 4)))
 DROGGN_VALUES = make_values((5, 4, 3, 2), 1, ((1, 5), (21, 5), (FOOL, 5)))
@@ -271,3 +272,40 @@ def test_deal_unknown_always_finds_a_deal_when_one_exists():
         assert [len(pile) for pile in dealt] == sizes
         for slot in range(slots):
             assert all(allowed(slot, card) for card in dealt[slot])
+
+
+def fields(state):
+    """Every field of a tarot State by value (an Auction by its own fields)."""
+    found = {}
+    for name, value in state.__dict__.items():
+        if isinstance(value, Auction):
+            value = sorted(value.__dict__.items())
+        elif isinstance(value, (list, bytearray)):
+            value = repr(value)
+        found[name] = value
+    return found
+
+
+def test_a_card_played_then_taken_back_leaves_the_hand_as_it_was():
+    """undo_mark and undo, with which the bots search the play on one position."""
+    from deckcore.games import load
+    rng = Rng(17)
+    taken_back = 0
+    for name, players in (("scarto", 3), ("chambery", 3), ("chambery", 4), ("chambery", 5),
+                          ("droggn", 3), ("droggn", 4)):
+        game = load(name)({} if name == "scarto" else {"players": players})
+        for dealer in range(scaled(4)):
+            state = game.new_hand(dealer % players, game.deal(rng, dealer % players))
+            while not state.is_terminal():
+                legal = state.legal_actions()
+                if state.phase != "play":
+                    assert state.undo_mark(legal[0]) is None
+                before = fields(state)
+                for card in legal if state.phase == "play" else ():
+                    mark = state.undo_mark(card)
+                    state.apply(card)
+                    state.undo(mark)
+                    assert fields(state) == before, (name, card_text(card))
+                    taken_back += 1
+                state.apply(rng.choice(legal))
+    assert taken_back > scaled(1000)

@@ -57,6 +57,8 @@ def setup_keys(game_name, kinds, options, deal):
         if option.name != "players":
             target = options.get(option.name, option.default)
             keys += ["down"] + _steps(_option_values(option), option.default, target)
+    if "deals" not in [option.name for option in game_class.OPTIONS]:
+        keys += ["down"]                  # Match: fixed by the rules
     keys += ["down"] + ["right"] * deal   # Deal: random, 1, 2, ...
     keys += ["down", "press"]             # Start
     return keys

@@ -7,7 +7,6 @@ the format's `undo` record, and is rebuilt from an open log by replaying it thro
 (`resume`). The screens only ask it questions and hand it decisions.
 """
 
-from deckcore import log
 from deckcore.match import Match
 from deckcore.rng import Rng
 
@@ -51,8 +50,8 @@ class Session:
     def start(self):
         """Write the header and deal the first hand."""
         players = [(s.name, s.kind, s.level) for s in self.seats]
-        self.write(log.header(self.game, players, self.game_id, self.device, self.first_dealer,
-                              [("seed", self.seed)]))
+        self._write("header", self.game, players, self.game_id, self.device, self.first_dealer,
+                    [("seed", self.seed)])
         self.next_hand()
 
     @staticmethod
@@ -108,10 +107,11 @@ class Session:
     def next_hand(self):
         """Deal the next hand and write it (after the summary of the last one)."""
         piles = self.match.next_deal(self.deal_rng)
-        self.write(log.deal(self.game, len(self.match.results) + 1, self.match.dealer, piles))
+        self._write("deal", self.game, len(self.match.results) + 1, self.match.dealer, piles)
         self.state = self.match.new_hand(piles)
         self.hand_deal = piles
         self.hand_actions = []
+        self.last_hand = None
 
     def to_act(self):
         return self.state.current_player()
@@ -141,19 +141,19 @@ class Session:
         Returns True when it ended the hand; the result (and the end) is then written."""
         seat = self.to_act()
         hand = len(self.match.results) + 1
-        self.write(log.act(hand, seat, self.state.action_text(action)))
+        self._write("act", hand, seat, self.state.action_text(action))
         self.state.apply(action)
         self.hand_actions.append((seat, action))
         if not self.state.is_terminal():
             return False
         state = self.state
         self.match.finish_hand(state)
-        self.write(log.result(hand, state.points(), state.scores(), list(self.match.totals)))
+        self._write("result", hand, state.points(), state.scores(), list(self.match.totals))
         self.last_hand = state
         self.state = None
         if self.match.is_over():
-            self.write(log.end("completed", list(self.match.totals), self.match.winners(),
-                               len(self.match.results)))
+            self._write("end", "completed", list(self.match.totals), self.match.winners(),
+                        len(self.match.results))
         return True
 
     # Undo ------------------------------------------------------------------------------
@@ -171,7 +171,7 @@ class Session:
         if count == 0:
             return False
         hand = len(self.match.results) + 1
-        self.write(log.record("undo", [("hand", hand), ("acts", count)]))
+        self._write("record", "undo", [("hand", hand), ("acts", count)])
         kept = self.hand_actions[:len(self.hand_actions) - count]
         self.state = self.match.new_hand(self.hand_deal)
         for seat, action in kept:
@@ -181,4 +181,10 @@ class Session:
 
     def abandon(self):
         """Close the log of a match given up before its end."""
-        self.write(log.end("abandoned", list(self.match.totals), [], len(self.match.results)))
+        self._write("end", "abandoned", list(self.match.totals), [], len(self.match.results))
+
+    def _write(self, kind, *fields):
+        """Write the log line `deckcore.log.<kind>(*fields)` makes. The log module is imported
+        here, not held: the table releases it while a bot thinks (table.BETWEEN_THINKS)."""
+        from deckcore import log
+        self.write(getattr(log, kind)(*fields))

@@ -1,6 +1,8 @@
 """Match set-up: the game, who sits at each seat (a person or a bot and its level), the
-game's options (house rules labelled) and, through them, the match length. The last set-up
-of each game is remembered in the store's state file `setup-<game>`.
+game's options (house rules labelled) and the match length: the `deals` option where the
+game has one (Scioto, Droggn), else the length the rules fix (each player deals once: Scarto,
+Chambery, SCOUT), shown. The last set-up of each game is remembered in the store's state
+file `setup-<game>`.
 
 "Deal" is random, or a number: the same number deals the same cards and the bots decide
 alike (as `deckmate selfplay --seed` does), to replay a deal or to test.
@@ -26,6 +28,7 @@ DEFAULT_LEVEL = "normal"
 SEAT_KINDS = (HUMAN,) + DEVICE_LEVELS
 START = "Start"
 DEAL = "Deal"
+MATCH = "Match"
 DEAL_NUMBERS = 9999  # "random", or a deal number 1..DEAL_NUMBERS
 
 
@@ -98,11 +101,28 @@ class SetupScreen(Screen):
         for seat in range(len(self.kinds)):
             rows.append(("Seat %d" % (seat + 1), self._seat_text(seat)))
         for option in self._option_rows():
-            label = option.name.replace("_", " ") + (" (house)" if option.house_rule else "")
-            rows.append((label, value_text(self.options[option.name])))
+            value = value_text(self.options[option.name])
+            label = option.name.replace("_", " ")
+            if option.name == "deals":  # the match length, where the game lets it change
+                deals = self.options["deals"]
+                value = "%s deal%s" % (deals or "auto: " + self._deals(),
+                                       "" if deals == 1 else "s")
+                label = "match length"
+            label += " (house)" if option.house_rule else ""
+            rows.append((label, value))
+        if "deals" not in self.options:  # the rules fix it: each player deals once
+            rows.append((MATCH, "%s %s, one each" % (
+                self._deals(), "rounds" if self.game_name == "scout" else "deals")))
         rows.append((DEAL, str(self.deal) if self.deal else "random"))
         rows.append((START, ""))
         return rows
+
+    def _deals(self):
+        """The deals in the match the options make ("?" while they conflict)."""
+        try:
+            return str(self.make_game().deals_in_match())
+        except RulesError:
+            return "?"
 
     def _seat_text(self, seat):
         kind = self.kinds[seat]
@@ -138,6 +158,9 @@ class SetupScreen(Screen):
                                           % len(SEAT_KINDS)]
         elif label == DEAL:
             self.deal = (self.deal + delta) % (DEAL_NUMBERS + 1)
+        elif label == MATCH:
+            self.message = "The rules fix the match: each player deals once"
+            return
         elif label != START:
             self._step_option(self._option_rows()[row - self._first_option_row()], delta)
         self.list.rows = self._rows()

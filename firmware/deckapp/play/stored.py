@@ -6,6 +6,7 @@ it the position is the same, only the bots' later draws differ).
 """
 
 import json
+import sys
 
 from deckapp.play.session import Session
 
@@ -65,12 +66,16 @@ def open_match(store):
 def resume(store):
     """The match whose log is open, at the position it reached, or None. The log is read
     twice (a look, then a replay record by record), never held whole in memory."""
+    from deckapp import unload
     from deckcore.games import load
     if open_match(store) is None:
         return None
+    replay_loaded = "deckcore.replay" in sys.modules
     game_log = store.open_game()
     records = (json.loads(line) for line in game_log.lines() if line.strip())
     session = Session.resume(load, records, StoreWriter(store, game_log.game_id, game_log))
+    if not replay_loaded:
+        unload("deckcore.replay")  # 8 KB of code the match needs no more
     saved = store.load_state(STATE, {})
     if saved.get("game_id") == session.game_id:
         session.restore_rngs(saved.get("rngs", []))

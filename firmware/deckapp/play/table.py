@@ -8,20 +8,33 @@ Keys at a person's turn: the joystick moves the cursor and the centre key takes 
 highlighted choice (Choices: also marking several cards, and SCOUT's picker); A undoes the person's last decision (against
 bots), X shows the last trick, B opens the match menu (scores so far, help, abandon).
 A bot's turn runs in `step`; the bot calls back between slices of its work, and every
-SERVICE_MS the keys are read and the screen drawn (the decision is the same either way).
-Its play stays on screen for the Settings pace.
+SERVICE_MS the keys are read and answered and a screen opened over the table drawn (the
+decision is the same either way); the table itself is drawn again after the decision, its
+drawing code released while a bot thinks (BETWEEN_THINKS). Its play stays on screen for the
+Settings pace.
 With several people at the table, a "pass to NAME" screen hides the hand between them.
 """
 
 import gc
 import time
 
-from deckapp.play import keys, layout
-from deckapp.play.choices import Choices
-from deckapp.play.summary import HandSummary
+from deckapp.play import keys
 from deckapp.screen import Screen
+from deckapp import unload
 
-SERVICE_MS = 20  # while a bot thinks: how often the keys are read and the screen drawn
+SERVICE_MS = 20  # while a bot thinks: how often the keys are read
+
+# The code no bot's think needs: the table's drawing, the person's choices, the hand's
+# summary, the saved state and the log's lines (the Session imports deckcore.log for each
+# line it writes). Each is loaded at the table's start, released before
+# every think (the heap's peak) and imported again when used. The first import comes early
+# on purpose: an import interns the module's names, and when the pool of names is full the
+# next pool is one block twice the size of the last (1280 names, about 14 KB on the 64-bit
+# port), which a heap fragmented by a bot's think may not have in one piece. Imported again,
+# a module needs only room for its code.
+BETWEEN_THINKS = ("deckapp.play.layout", "deckapp.play.facts", "deckapp.play.choices",
+                  "deckapp.play.summary", "deckapp.play.explain", "deckapp.play.textpage",
+                  "deckapp.play.stored", "deckcore.log")
 
 
 class TableScreen(Screen):
@@ -68,6 +81,8 @@ class TableScreen(Screen):
             self.changed()
             return
         self.new_match = None
+        for module in BETWEEN_THINKS:
+            __import__(module)
         seats = self.session.seats
         people = [seat for seat in range(len(seats)) if seats[seat].is_person()]
         self.viewer = people[0] if people else 0
@@ -111,11 +126,16 @@ class TableScreen(Screen):
         if session.person_to_act():
             self._person_turn()
             return False
+        self._release()
         gc.collect()  # the search's worlds need the room in one piece
         action = session.bot_choice(self._service)
         self._commit(action)
         self._after_bot()
         return True
+
+    def _release(self):
+        for module in BETWEEN_THINKS:
+            unload(module)
 
     def _service(self):
         """Called by a thinking bot between slices of its work."""
@@ -126,7 +146,8 @@ class TableScreen(Screen):
         app = self.app
         for key, kind in app.board.keys.poll(now):
             app.handle(key, kind)
-        app.render()
+        if app.top() is not self:  # a screen opened over the table (the match menu)
+            app.render()
 
     def _after_bot(self):
         session = self.session
@@ -145,6 +166,7 @@ class TableScreen(Screen):
             self.viewer = seat
             self.covered = len(self._people()) > 1
         gc.collect()  # SCOUT's legal actions come as one list of hundreds
+        from deckapp.play.choices import Choices
         self.choices = Choices(self.session.state)
         self.changed()
 
@@ -175,7 +197,8 @@ class TableScreen(Screen):
         self.showing_last = False
         self.changed()
         if ended:
-            self.app.push(HandSummary(session))
+            self._release()  # the summary needs none of it but its own (app.open loads it)
+            self.app.open("deckapp.play.summary", "HandSummary", session)
 
     # Keys ---------------------------------------------------------------------------------
     def key(self, key, kind):
@@ -221,6 +244,7 @@ class TableScreen(Screen):
 
     # Drawing ------------------------------------------------------------------------------
     def draw(self, canvas):
+        from deckapp.play import layout
         if self.session is None:
             layout.draw_message(canvas, self.news or "Dealing")
         else:

@@ -1,85 +1,29 @@
 """What the bots know about Chambéry Tarot (rules.md section 3): sides, bids and settlement.
 
-Decided by rule: the dealer's scart (it counts for his side, 3.3.3: bank the richest
-unguarded cards of the shortest suit), the bid (3.4.3: the contract whose expected
-settlement is best, if the hand is expected to take the half of the points plus a margin;
-see `bid`), the cards the soloist names (the strongest he may name, 3.4.4) and gives back
-(the poorest), and the dealer's call (3.4.5: the King or Queen of his longest suit). The
-play is searched and valued by the outlook counted by card and trick, settled by the game's
-own rules (3.6, 3.7), so the search plays for the payment, not the card points.
+Decided by rule (bots/chambery_bidding.py, loaded for the decision): the dealer's scart (it
+counts for his side, 3.3.3: bank the richest unguarded cards of the shortest suit), the bid
+(3.4.3: the contract whose expected settlement is best, if the hand is expected to take the
+half of the points plus a margin; see `bid`), the cards the soloist names (the strongest he
+may name, 3.4.4) and gives back (the poorest), and the dealer's call (3.4.5: the King or
+Queen of his longest suit). The play is searched and valued by the outlook counted by card
+and trick, settled by the game's own rules (3.6, 3.7), so the search plays for the payment,
+not the card points.
 """
 
+from deckcore.bots import call_and_unload
 from deckcore.bots import tarot_knowledge as tarot
 from deckcore.game import TERMINAL
 from deckcore.games.chambery import (
-    BID, CARDS_BOUGHT, EACH, PASS, each_for_himself_scores, from_the_dealers_right,
-    game_factor, side_scores)
-from deckcore.games.tarot import FOOL, SUIT_OF
-
-MARGIN = 3  # card points over the half a bidder wants to expect: the outlook is rough
+    EACH, each_for_himself_scores, from_the_dealers_right, side_scores)
 
 hidden = tarot.hidden
 cards_left = tarot.cards_left
 
 
 def decide(view, legal, rng, budget, tick):
-    phase = view.phase
-    values = view.game.values
-    if phase == "discard":
-        return tarot.lay_away(view.hand, legal, values, True)
-    if phase == "bid":
-        return BID + bid(view, [action - BID for action in legal])
-    if phase == "ask":
-        return tarot.wish(legal)
-    if phase == "give":
-        return tarot.lay_away(view.hand, legal, values, False)
-    if phase == "call":
-        return call(view.hand, legal)
-    return None
-
-
-def bid(view, bids):
-    """The bid of `bids` (PASS first) with the best expected settlement for a soloist who
-    buys its cards (3.4.4), or PASS when no bid expects the half plus MARGIN."""
-    game = view.game
-    opts = game.options
-    dealer = view.seat == view.dealer
-    strangers = tarot.unseen(view)
-    extra = view.scart if dealer else []
-    bonus = game.scart_point if dealer else 0
-    half = game.total_points // 2
-    best, best_value = PASS, 0
-    for contract in bids:
-        if contract == PASS:
-            continue
-        hand = list(view.hand)
-        others = list(strangers)
-        for _ in range(CARDS_BOUGHT[contract]):
-            card = tarot.wish([c for c in others if c != FOOL])  # 3.4.4: not the Fool
-            others.remove(card)
-            hand.append(card)
-            hand.remove(tarot.lay_away(hand, hand, game.values, False))
-        points = bonus + tarot.expected_points(hand, extra, game.num_players - 1, others,
-                                               game.values, tarot.CARD_AND_TRICK,
-                                               game.hand_size)
-        if points < half + MARGIN:
-            continue
-        factor = game_factor(opts["multipliers"], contract, half, 0)
-        value = (points - half) * factor
-        if value > best_value:
-            best, best_value = contract, value
-    return best
-
-
-def call(hand, legal):
-    """3.4.5: the King (or Queen) of the suit the dealer holds most of, to find a partner
-    strong where he is."""
-    lengths = tarot.suit_lengths(hand)
-    best = legal[0]
-    for card in legal:
-        if lengths[SUIT_OF[card]] > lengths[SUIT_OF[best]]:
-            best = card
-    return best
+    if view.phase == "play":
+        return None
+    return call_and_unload("deckcore.bots.chambery_bidding", "decide", view, legal)
 
 
 def _with_scart(state, points):

@@ -96,12 +96,12 @@ class LevelBot:
 
     def _easy(self, view, legal, rng):
         """One of the two best actions by the evaluation one ply ahead, in one world."""
-        from deckcore.bots.search import utility
+        from deckcore.bots.search import play, take_back, utility
         world = self.determinize(view, rng)
         ranked = []
         for i in range(len(legal)):
-            after = world.clone()
-            after.apply(legal[i])
+            after, mark = play(world, legal[i])
             ranked.append((-utility(self.know.evaluate(after), view.seat), i))
+            take_back(world, mark)
         ranked.sort()
         return legal[ranked[rng.below(2)][1]]

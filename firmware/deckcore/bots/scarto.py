@@ -1,11 +1,12 @@
 """What the bots know about Scarto (rules.md section 2): each for himself, card points - 26.
 
-The dealer's discard is decided by rule (tarot_knowledge.lay_away: the scart scores for
-him, 2.2.3, so he banks the richest unguarded cards of his shortest suit, voiding it, within
-the restrictions of 2.2.4, which the legal actions already keep); the play is searched and
-valued by the outlook counted in threes.
+The dealer's discard is decided by rule (tarot_bidding.lay_away, loaded for the decision:
+the scart scores for him, 2.2.3, so he banks the richest unguarded cards of his shortest
+suit, voiding it, within the restrictions of 2.2.4, which the legal actions already keep);
+the play is searched and valued by the outlook counted in threes.
 """
 
+from deckcore.bots import call_and_unload
 from deckcore.bots import tarot_knowledge as tarot
 from deckcore.game import TERMINAL
 from deckcore.games.scarto import SCART, hand_scores
@@ -16,7 +17,8 @@ cards_left = tarot.cards_left
 
 def decide(view, legal, rng, budget, tick):
     if view.phase == "discard":
-        return tarot.lay_away(view.hand, legal, view.game.values, True)
+        return call_and_unload("deckcore.bots.tarot_bidding", "lay_away", view.hand, legal,
+                               view.game.values, True)
     return None
 
 

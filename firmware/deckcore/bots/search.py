@@ -39,6 +39,22 @@ def best_index(totals):
     return best
 
 
+def play(state, action):
+    """The position after `action` and the mark that takes it back: `state` itself when its
+    game can take the action back (State.undo_mark), else a copy (the mark is None)."""
+    mark = state.undo_mark(action)
+    if mark is None:
+        state = state.clone()
+    state.apply(action)
+    return state, mark
+
+
+def take_back(state, mark):
+    """Undo what `play` did to `state` (nothing when it played on a copy)."""
+    if mark is not None:
+        state.undo(mark)
+
+
 def utility(values, seat):
     """The seat's value against the mean of the others, times the number of seats."""
     return len(values) * values[seat] - sum(values)
@@ -82,8 +98,7 @@ class PimcSearch:
             budget = self.nodes // worlds
             for k in range(len(order)):
                 i = legal.index(order[k])
-                after = world.clone()
-                after.apply(legal[i])
+                after, mark = play(world, legal[i])
                 self.left = budget // (len(order) - k)
                 budget -= self.left
                 if two and worlds == 1:
@@ -94,10 +109,12 @@ class PimcSearch:
                     value = self.alphabeta(after, seat, depth - 1, WORST, -WORST)
                 else:
                     value = utility(self.maxn(after, depth - 1), seat)
+                take_back(world, mark)
                 totals[i] += value
                 budget += max(0, self.left)
             if two and worlds == 1:
                 return legal[chosen]
+            world = after = None  # the next world is dealt in this one's room
         return legal[best_index(totals)]
 
     def _leaf(self, state, depth):
@@ -125,9 +142,9 @@ class PimcSearch:
         maximise = state.current_player() == seat
         best = WORST if maximise else -WORST
         for action in self._children(state, depth):
-            after = state.clone()
-            after.apply(action)
+            after, mark = play(state, action)
             value = self.alphabeta(after, seat, depth - 1, alpha, beta)
+            take_back(state, mark)
             if maximise:
                 if value > best:
                     best = value
@@ -148,9 +165,9 @@ class PimcSearch:
         mover = state.current_player()
         best, best_utility = None, 0
         for action in self._children(state, depth):
-            after = state.clone()
-            after.apply(action)
+            after, mark = play(state, action)
             values = self.maxn(after, depth - 1)
+            take_back(state, mark)
             value = utility(values, mover)
             if best is None or value > best_utility:
                 best, best_utility = values, value

@@ -1,6 +1,6 @@
 """What the bots know about tarot card play, shared by Scarto, Chambéry and Droggn (rules.md
-sections 2-4): how the cards still in play are likely to fall, which card to try first in a
-trick, and which cards to lay away (a scart or discard) or give away.
+sections 2-4): how the cards still in play are likely to fall and which card to try first in
+a trick (what comes before the play is in tarot_bidding.py).
 
 The outlook of a position credits each seat with the values it has won, the trick on the
 table to the seat winning it, the Fool to its holder (it is never captured: 2.3.5, 3.5.5,
@@ -35,13 +35,6 @@ def _strengths():
 
 
 STRENGTH = _strengths()
-
-
-def hand_strength(cards):
-    total = 0
-    for card in cards:
-        total += STRENGTH[card]
-    return total
 
 
 def face(cards, values):
@@ -278,84 +271,3 @@ def unbeatable(card, others, power):
         elif other_suit == suit and power[other] > power[card]:
             return False
     return True
-
-
-# Laying cards away --------------------------------------------------------------------------
-
-def suit_lengths(hand):
-    lengths = [0, 0, 0, 0, 0, 0]
-    for card in hand:
-        lengths[SUIT_OF[card]] += 1
-    return lengths
-
-
-def lay_away(hand, legal, values, banked):
-    """The card of `legal` to lay away from `hand`. Into one's own scart or discard when
-    `banked` (its value counts for us): a card of the shortest suit no King guards, to void
-    it, the richest first (voiding weighs more than value: measured in Scarto); trumps only
-    when nothing else may go. Given to an opponent when not: the card of least value and
-    strength, from a short suit."""
-    lengths = suit_lengths(hand)
-    kings = [0, 0, 0, 0, 0, 0]
-    for card in hand:
-        if SUIT_OF[card] < TRUMP and RANK_OF[card] == KING:
-            kings[SUIT_OF[card]] = 1
-    best, best_key = legal[0], None
-    for card in legal:
-        suit = SUIT_OF[card]
-        value = values[card]
-        if not banked:
-            key = 20 * value + 6 * STRENGTH[card] + (10 * lengths[suit] if suit < TRUMP else 0)
-        elif suit >= TRUMP:
-            key = 1000 + STRENGTH[card] * 10 - value  # the weakest trump, if any must go
-        else:
-            key = lengths[suit] * 10 - 2 * value + 60 * kings[suit]  # a guarded suit takes tricks
-            if RANK_OF[card] == KING:
-                key += 200
-        if best_key is None or key < best_key:
-            best, best_key = card, key
-    return best
-
-
-def wish(legal):
-    """The card to ask for: the strongest of those one may name (the highest trump first)."""
-    best = legal[0]
-    for card in legal:
-        if STRENGTH[card] > STRENGTH[best] or (STRENGTH[card] == STRENGTH[best] and card > best):
-            best = card
-    return best
-
-
-# Judging a hand before play -----------------------------------------------------------------
-
-def unseen(view):
-    """The cards of the pack this seat cannot see (dealt somewhere it does not know)."""
-    seen = bytearray(78)
-    for card in view.visible_cards():
-        seen[card] = 1
-    return [card for card in view.game.pack_cards if not seen[card]]
-
-
-def expected_points(hand, extra, opponents, strangers, values, per_trick, tricks, boost=0):
-    """The card points a hand may expect to take playing alone against `opponents` hands
-    dealt from `strangers` (the cards it cannot see), over `tricks` tricks; `extra` counts
-    for it without play (a scart or discard) and `boost` is strength it will get without
-    knowing the cards (a talon). The outlook's squared-share model, the strangers spread
-    evenly over the opponents."""
-    mine = boost
-    points = face(extra, values)
-    pool = per_trick * tricks
-    for card in hand:
-        if card == FOOL:
-            points += values[card]
-        else:
-            mine += STRENGTH[card]
-            pool += values[card]
-    theirs = 0
-    for card in strangers:
-        theirs += STRENGTH[card]
-        if card != FOOL:
-            pool += values[card]
-    each = theirs // opponents
-    total = mine * mine + opponents * each * each
-    return points + (pool * mine * mine // total if total else 0)

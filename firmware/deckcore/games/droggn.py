@@ -483,6 +483,16 @@ class DroggnState(tarot.TarotState):
             self.stopped = True  # 4.7.5: the Slam is lost, play stops
             self.phase = "over"
 
+    def undo_mark(self, card):
+        mark = tarot.TarotState.undo_mark(self, card)
+        if mark is None:
+            return None
+        return mark + (self.pagat_trick, self.pagat_seat, self.pagat_winner, self.stopped)
+
+    def undo(self, mark):
+        tarot.TarotState.undo(self, mark)
+        self.pagat_trick, self.pagat_seat, self.pagat_winner, self.stopped = mark[-4:]
+
     def trick_winner(self):
         """4.6.4: a Gstieß laid out in a Slam wins the last trick if all others were won."""
         if (self.laid_out == FOOL and FOOL in self.trick

@@ -510,6 +510,37 @@ class TarotState(State):
         if not self.hands[winner]:
             self.end_of_play()
 
+    # The bots' search plays a card on the position itself, then takes it back (search.py)
+    def undo_mark(self, card):
+        """What `undo` needs to take back `card` played next, or None outside the play."""
+        if self.phase != "play":
+            return None
+        seat = self.to_act
+        return (seat, self.hands[seat].index(card), self.voids[seat], self.trick,
+                self.trick_seats, self.tricks_played, self.leader, self.excuse_seat,
+                self.excuse_winner)
+
+    def undo(self, mark):
+        """Take back the card played since `undo_mark` gave `mark`: the position is as it was."""
+        seat, trick, seats = mark[0], mark[3], mark[4]
+        if self.tricks_played != mark[5]:  # the card completed a trick: the piles give it back
+            winner = self.leader
+            self.tricks_won[winner] -= 1
+            for index in range(len(trick) - 1, -1, -1):
+                if trick[index] == FOOL:
+                    self.piles[self.excuse_goes_to(seats[index], winner)].pop()
+                else:
+                    self.piles[winner].pop()
+        card = trick.pop()
+        seats.pop()
+        self.trick, self.trick_seats = trick, seats
+        self.played[seat].pop()
+        self.hands[seat].insert(mark[1], card)
+        self.voids[seat] = mark[2]
+        self.phase = "play"
+        self.to_act = seat
+        self.tricks_played, self.leader, self.excuse_seat, self.excuse_winner = mark[5:9]
+
     @staticmethod
     def copy_public(target, source):
         target.phase = source.phase

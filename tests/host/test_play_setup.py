@@ -1,0 +1,73 @@
+"""The match set-up screen (firmware/deckapp/play/setup.py) under MicroPython: the match
+length of each game."""
+
+import json
+
+from deckmate.runtime import run_core
+from helpers import FIRMWARE
+
+ROWS = """
+import sys
+sys.path.append(%r)
+import json
+from deckapp.play.setup import SetupScreen
+from deckapp.store import Store
+
+NAMES = ["You"] + ["Player %%d" %% seat for seat in range(2, 7)]
+STORE = Store(%r)
+STORE.boot()
+
+
+def set_up(game_name):
+    screen = SetupScreen()
+    screen.open(STORE, NAMES)
+    while screen.game_name != game_name:
+        screen.change(0, 1)
+    return screen
+
+
+def row(screen, label):
+    rows = screen.list.rows
+    return [i for i in range(len(rows)) if rows[i][0].startswith(label)][0]
+
+
+def value(screen, label):
+    return screen.list.rows[row(screen, label)][1]
+"""
+
+
+def run(tmp_path, code):
+    status, out, err = run_core(ROWS % (FIRMWARE, str(tmp_path)) + code, heap="512K")
+    assert status == 0, out + err
+    return json.loads(out.strip().splitlines()[-1])
+
+
+def test_a_match_length_the_rules_fix_is_shown_and_does_not_change(tmp_path):
+    shown = run(tmp_path, """
+out = {}
+for name in ("scarto", "chambery", "scout"):
+    screen = set_up(name)
+    before = value(screen, "Match")
+    screen.change(row(screen, "Match"), 1)
+    out[name] = [before, value(screen, "Match"), screen.message]
+print(json.dumps(out))
+""")
+    rule = "The rules fix the match: each player deals once"
+    assert shown == {"scarto": ["3 deals, one each", "3 deals, one each", rule],
+                     "chambery": ["5 deals, one each", "5 deals, one each", rule],
+                     "scout": ["4 rounds, one each", "4 rounds, one each", rule]}
+
+
+def test_a_match_length_of_deals_is_stepped_and_remembered_per_game(tmp_path):
+    shown = run(tmp_path, """
+screen = set_up("droggn")
+out = [value(screen, "match length")]
+screen.change(row(screen, "match length"), 1)
+screen.change(row(screen, "match length"), 1)
+out.append(value(screen, "match length"))
+screen.remember()
+out.append(value(set_up("scioto"), "match length"))
+out.append(value(set_up("droggn"), "match length"))
+print(json.dumps(out))
+""")
+    assert shown == ["auto: 6 deals", "2 deals", "auto: 2 deals", "2 deals"]
