@@ -5,8 +5,9 @@ lies on the table (the trick, SCOUT's active set, or the menu of the decision), 
 news (whose turn, what a bot played, the rule that forbids a card), and the person's hand.
 
 Keys at a person's turn: the joystick moves the cursor and the centre key takes the
-highlighted choice (Choices: also marking several cards, and SCOUT's picker); A undoes the person's last decision (against
-bots), X shows the last trick, B opens the match menu (scores so far, help, abandon).
+highlighted choice (Choices: also marking several cards, and SCOUT's picker); A undoes the
+person's last decision (against bots; cards laid down together are taken back together),
+X shows the last trick, B opens the match menu (scores so far, help, abandon).
 A bot's turn runs in `step`; the bot calls back between slices of its work, and every
 SERVICE_MS the keys are read and answered and a screen opened over the table drawn (the
 decision is the same either way); the table itself is drawn again after the decision, its
@@ -55,6 +56,7 @@ class TableScreen(Screen):
         self.showing_last = False
         self.stalled = False    # the flash refused the log: nothing more is played
         self.serviced = 0       # ticks_ms of the last service while a bot thinks
+        self.laid_together = 1  # the actions of the person's last decision (marked cards)
 
     @property
     def title(self):
@@ -225,6 +227,9 @@ class TableScreen(Screen):
             if not self.covered:
                 self.key(key, kind)
         elif key == "a" and len(self._people()) == 1 and self.session.undo():
+            for _ in range(self.laid_together - 1):
+                self.session.undo()
+            self.laid_together = 1
             self.choices = None
             self.news, self.refused = "Undone", False
             self._person_turn()
@@ -234,6 +239,7 @@ class TableScreen(Screen):
             if reason is not None:
                 self.news, self.refused = reason, True
             elif actions is not None:
+                self.laid_together = len(actions)
                 for action in actions:
                     if not self.stalled:
                         self._commit(action)
