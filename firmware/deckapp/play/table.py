@@ -27,15 +27,15 @@ SERVICE_MS = 20  # while a bot thinks: how often the keys are read
 
 # The code no bot's think needs: the table's drawing, the person's choices, the hand's
 # summary, the saved state and the log's lines (the Session imports deckcore.log for each
-# line it writes). Each is loaded at the table's start, released before
-# every think (the heap's peak) and imported again when used. The first import comes early
-# on purpose: an import interns the module's names, and when the pool of names is full the
-# next pool is one block twice the size of the last (1280 names, about 14 KB on the 64-bit
-# port), which a heap fragmented by a bot's think may not have in one piece. Imported again,
-# a module needs only room for its code.
-BETWEEN_THINKS = ("deckapp.play.layout", "deckapp.play.facts", "deckapp.play.choices",
-                  "deckapp.play.summary", "deckapp.play.explain", "deckapp.play.textpage",
-                  "deckapp.play.stored", "deckcore.log")
+# line it writes). Each is loaded at the table's start, released before every think (the
+# heap's peak) and imported again when used. The first import comes early on purpose: an
+# import interns the module's names, and when the pool of names is full the next pool is one
+# block twice the size of the last (1280 names, about 14 KB on the 64-bit port), which a heap
+# fragmented by a bot's think may not have in one piece. Imported again, a module needs only
+# room for its code. A module the play screens import late belongs here.
+BETWEEN_THINKS = ("deckapp.play.layout", "deckapp.play.facts", "deckapp.play.contract",
+                  "deckapp.play.choices", "deckapp.play.summary", "deckapp.play.explain",
+                  "deckapp.play.textpage", "deckapp.play.stored", "deckcore.log")
 
 
 class TableScreen(Screen):
