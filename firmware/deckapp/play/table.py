@@ -36,6 +36,8 @@ SERVICE_MS = 20  # while a bot thinks: how often the keys are read
 BETWEEN_THINKS = ("deckapp.play.layout", "deckapp.play.facts", "deckapp.play.choices",
                   "deckapp.play.summary", "deckapp.play.explain", "deckapp.play.textpage",
                   "deckapp.play.stored", "deckcore.log")
+# Loaded only by the games whose screens use them, and released while a bot thinks too.
+DRAWN_IN_SOME_GAMES = ("deckapp.play.scout_pick", "deckapp.play.contract")
 
 
 class TableScreen(Screen):
@@ -136,7 +138,7 @@ class TableScreen(Screen):
         return True
 
     def _release(self):
-        for module in BETWEEN_THINKS:
+        for module in BETWEEN_THINKS + DRAWN_IN_SOME_GAMES:
             unload(module)
 
     def _service(self):
