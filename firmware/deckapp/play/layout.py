@@ -121,10 +121,8 @@ def _table(canvas, screen, state, view, y):
 
 def _state_line(canvas, session, view, y, room):
     """One line of the hand's state: the contract in pictures once there is one, else text."""
-    line = None
-    if view.game.NAME in ("chambery", "droggn"):
-        from deckapp.play import contract
-        line = contract.items(session, view)
+    from deckapp.play import contract
+    line = contract.items(session, view)
     if line is None:
         font.text(canvas, font.fit(facts.table_line(session, view), room), 2, y, theme.MUTED)
     else:

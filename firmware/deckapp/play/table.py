@@ -27,17 +27,17 @@ SERVICE_MS = 20  # while a bot thinks: how often the keys are read
 
 # The code no bot's think needs: the table's drawing, the person's choices, the hand's
 # summary, the saved state and the log's lines (the Session imports deckcore.log for each
-# line it writes). Each is loaded at the table's start, released before
-# every think (the heap's peak) and imported again when used. The first import comes early
-# on purpose: an import interns the module's names, and when the pool of names is full the
-# next pool is one block twice the size of the last (1280 names, about 14 KB on the 64-bit
-# port), which a heap fragmented by a bot's think may not have in one piece. Imported again,
-# a module needs only room for its code.
-BETWEEN_THINKS = ("deckapp.play.layout", "deckapp.play.facts", "deckapp.play.choices",
-                  "deckapp.play.summary", "deckapp.play.explain", "deckapp.play.textpage",
-                  "deckapp.play.stored", "deckcore.log")
-# Loaded only by the games whose screens use them, and released while a bot thinks too.
-DRAWN_IN_SOME_GAMES = ("deckapp.play.scout_pick", "deckapp.play.contract")
+# line it writes). Each is loaded at the table's start, released before every think (the
+# heap's peak) and imported again when used. The first import comes early on purpose: an
+# import interns the module's names, and when the pool of names is full the next pool is one
+# block twice the size of the last (1280 names, about 14 KB on the 64-bit port), which a heap
+# fragmented by a bot's think may not have in one piece. Imported again, a module needs only
+# room for its code. A module the play screens import late belongs here.
+BETWEEN_THINKS = ("deckapp.play.layout", "deckapp.play.facts", "deckapp.play.contract",
+                  "deckapp.play.choices", "deckapp.play.summary", "deckapp.play.explain",
+                  "deckapp.play.textpage", "deckapp.play.stored", "deckcore.log")
+# SCOUT's picker imports SCOUT's rules, so it is loaded at a SCOUT turn only; released too.
+SCOUT_ONLY = ("deckapp.play.scout_pick",)
 
 
 class TableScreen(Screen):
@@ -138,7 +138,7 @@ class TableScreen(Screen):
         return True
 
     def _release(self):
-        for module in BETWEEN_THINKS + DRAWN_IN_SOME_GAMES:
+        for module in BETWEEN_THINKS + SCOUT_ONLY:
             unload(module)
 
     def _service(self):
