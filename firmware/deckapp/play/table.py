@@ -36,6 +36,8 @@ SERVICE_MS = 20  # while a bot thinks: how often the keys are read
 BETWEEN_THINKS = ("deckapp.play.layout", "deckapp.play.facts", "deckapp.play.contract",
                   "deckapp.play.choices", "deckapp.play.summary", "deckapp.play.explain",
                   "deckapp.play.textpage", "deckapp.play.stored", "deckcore.log")
+# SCOUT's picker imports SCOUT's rules, so it is loaded at a SCOUT turn only; released too.
+SCOUT_ONLY = ("deckapp.play.scout_pick",)
 
 
 class TableScreen(Screen):
@@ -136,7 +138,7 @@ class TableScreen(Screen):
         return True
 
     def _release(self):
-        for module in BETWEEN_THINKS:
+        for module in BETWEEN_THINKS + SCOUT_ONLY:
             unload(module)
 
     def _service(self):
