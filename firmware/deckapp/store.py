@@ -91,9 +91,13 @@ def _call(module, name, what, *args):
 
 
 def _checked_name(name):
-    if not 0 < len(name) <= 32 or not all(c.isalpha() or c.isdigit() or c in "-_" for c in name):
-        raise ValueError("%r is not a store name (letters, digits, - and _, up to 32)" % name)
-    return name
+    for char in name:
+        if not (char.isalpha() or char.isdigit() or char in "-_"):
+            break
+    else:
+        if 0 < len(name) <= 32:
+            return name
+    raise ValueError("%r is not a store name (letters, digits, - and _, up to 32)" % name)
 
 
 def _exists(path):

@@ -23,24 +23,24 @@ except (ImportError, ValueError):  # no native module for this architecture in t
 
 WIDTH = const(240)
 HEIGHT = const(240)
-BAND_ROWS = const(8)  # rows expanded and written per SPI transfer (8 x 480 bytes)
+BAND_ROWS = const(4)  # rows expanded and written per SPI transfer (4 x 480 bytes)
 
-SWRESET = const(0x01)  # software reset; wait 5 ms (120 ms when it was sleeping out)
-SLPOUT = const(0x11)   # sleep out; wait 5 ms before the next command, 120 ms before SLPIN
-NORON = const(0x13)    # normal display mode
-INVON = const(0x21)    # colour inversion on: an IPS panel shows true colours with it
-DISPON = const(0x29)   # display on
-CASET = const(0x2A)    # column address window: start and end, 16 bits each
-RASET = const(0x2B)    # row address window: start and end, 16 bits each
-RAMWR = const(0x2C)    # memory write: pixel data follows until the next command
-MADCTL = const(0x36)   # memory data access control: MY MX MV ML RGB MH bits
-COLMOD = const(0x3A)   # interface pixel format
-COLMOD_RGB565 = const(0x55)  # 65K colours, 16 bits a pixel
+_SWRESET = const(0x01)  # software reset; wait 5 ms (120 ms when it was sleeping out)
+_SLPOUT = const(0x11)   # sleep out; wait 5 ms before the next command, 120 ms before SLPIN
+_NORON = const(0x13)    # normal display mode
+_INVON = const(0x21)    # colour inversion on: an IPS panel shows true colours with it
+_DISPON = const(0x29)   # display on
+_CASET = const(0x2A)    # column address window: start and end, 16 bits each
+_RASET = const(0x2B)    # row address window: start and end, 16 bits each
+_RAMWR = const(0x2C)    # memory write: pixel data follows until the next command
+_MADCTL = const(0x36)   # memory data access control: MY MX MV ML RGB MH bits
+_COLMOD = const(0x3A)   # interface pixel format
+_COLMOD_RGB565 = const(0x55)  # 65K colours, 16 bits a pixel
 
 # MADCTL bits (datasheet 9.1.28)
-MADCTL_MY = const(0x80)  # rows bottom to top
-MADCTL_MX = const(0x40)  # columns right to left
-MADCTL_MV = const(0x20)  # rows and columns exchanged (landscape)
+_MADCTL_MY = const(0x80)  # rows bottom to top
+_MADCTL_MX = const(0x40)  # columns right to left
+_MADCTL_MV = const(0x20)  # rows and columns exchanged (landscape)
 
 
 def rgb565(r, g, b):
@@ -86,16 +86,16 @@ class ST7789(framebuf.FrameBuffer):
 
     def start(self, madctl):
         """The init sequence, then a black panel. Blocks about 270 ms."""
-        self.command(SWRESET)
+        self.command(_SWRESET)
         time.sleep_ms(150)
-        self.command(SLPOUT)
+        self.command(_SLPOUT)
         time.sleep_ms(120)
-        self.command(COLMOD, bytes((COLMOD_RGB565,)))
-        self.command(MADCTL, bytes((madctl,)))
-        self.command(INVON)
-        self.command(NORON)
+        self.command(_COLMOD, bytes((_COLMOD_RGB565,)))
+        self.command(_MADCTL, bytes((madctl,)))
+        self.command(_INVON)
+        self.command(_NORON)
         self.clear_panel()
-        self.command(DISPON)
+        self.command(_DISPON)
 
     def command(self, code, data=None):
         self.cs.value(0)
@@ -107,20 +107,20 @@ class ST7789(framebuf.FrameBuffer):
         self.cs.value(1)
 
     def window(self, x0, y0, x1, y1):
-        """Let the next RAMWR fill panel columns x0..x1 and rows y0..y1 (inclusive)."""
+        """Let the next _RAMWR fill panel columns x0..x1 and rows y0..y1 (inclusive)."""
         x0 += self.column_offset
         x1 += self.column_offset
         y0 += self.row_offset
         y1 += self.row_offset
-        self.command(CASET, bytes((x0 >> 8, x0 & 0xFF, x1 >> 8, x1 & 0xFF)))
-        self.command(RASET, bytes((y0 >> 8, y0 & 0xFF, y1 >> 8, y1 & 0xFF)))
+        self.command(_CASET, bytes((x0 >> 8, x0 & 0xFF, x1 >> 8, x1 & 0xFF)))
+        self.command(_RASET, bytes((y0 >> 8, y0 & 0xFF, y1 >> 8, y1 & 0xFF)))
 
     def clear_panel(self):
         """Fill the whole panel with black (RGB565 0), band by band. Called by start(), while
         the band buffer is still all zeros."""
         zeros = memoryview(self.band)
         self.window(0, 0, self.panel_width - 1, self.panel_height - 1)
-        self.command(RAMWR)
+        self.command(_RAMWR)
         left = self.panel_width * self.panel_height * 2
         self.cs.value(0)
         self.dc.value(1)
@@ -161,7 +161,7 @@ class ST7789(framebuf.FrameBuffer):
     def push_rows(self, y0, y1):
         """Send app rows y0 up to y1 to the panel."""
         self.window(self.left, self.top + y0, self.left + WIDTH - 1, self.top + y1 - 1)
-        self.command(RAMWR)
+        self.command(_RAMWR)
         band = memoryview(self.band)
         row_bytes = WIDTH // 2
         self.cs.value(0)

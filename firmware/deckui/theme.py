@@ -51,17 +51,12 @@ _SCHEMES = {
 _FOUR_COLOUR = ((CLUBS, (0, 130, 50)), (DIAMONDS, (20, 80, 220)))
 
 
-def palette(scheme, four_colour):
-    """The 16 (r, g, b) colours of a scheme (an unknown name falls back to the first)."""
-    rgb = _SCHEMES.get(scheme, _SCHEMES[SCHEME_NAMES[0]])
-    colours = [(rgb[3 * index], rgb[3 * index + 1], rgb[3 * index + 2]) for index in range(16)]
-    if four_colour:
-        for index, colour in _FOUR_COLOUR:
-            colours[index] = colour
-    return colours
-
-
 def apply(display, scheme, four_colour):
-    """Load a scheme into the display's palette (takes effect with the next show())."""
-    for index, (r, g, b) in enumerate(palette(scheme, four_colour)):
-        display.set_palette(index, r, g, b)
+    """Load a scheme into the display's palette (takes effect with the next show()); an
+    unknown name falls back to the first."""
+    rgb = _SCHEMES.get(scheme, _SCHEMES[SCHEME_NAMES[0]])
+    for index in range(16):
+        display.set_palette(index, rgb[3 * index], rgb[3 * index + 1], rgb[3 * index + 2])
+    if four_colour:
+        for index, (r, g, b) in _FOUR_COLOUR:
+            display.set_palette(index, r, g, b)
