@@ -30,7 +30,7 @@ SETUPS = {
     "scioto": (["human", "easy", "easy"], {"compounding": True}),
     "scarto": (["human", "easy", "easy"], {}),
     "chambery": (["human", "easy", "easy", "easy", "easy"], {}),
-    "droggn": (["human", "easy", "easy"], {"deals": 1}),
+    "droggn": (["human", "easy", "easy"], {"deals": 6}),
     "scout": (["human", "easy", "easy"], {}),
 }
 
@@ -58,8 +58,11 @@ def script(game):
     kinds, options = SETUPS[game]
     marks, tours = [], []  # (presses, cards to mark) of the first marking; a picker tour
     crowded = [0, -1]  # the most cards on the table at a decision, and when
+    laid_out = []  # when a laid-out Pagat is first in view
 
     def watch(presses, choices):
+        if getattr(choices.state, "laid_out", -1) >= 0 and not laid_out:
+            laid_out.append(presses)
         cards = len(getattr(choices.state, "trick", ()))
         if cards > crowded[0]:
             crowded[:] = [cards, presses]
@@ -90,6 +93,8 @@ def script(game):
             keys += ["shot %s-marked-%d" % (game, press - marks[0][0])]
         if press == crowded[1] and crowded[0] > 8:
             keys += ["shot %s-crowded-trick" % game]
+        if laid_out and press == laid_out[0]:
+            keys += ["shot %s-laid-out" % game]
         if tours and press == tours[0]:
             keys += PICKER_TOUR
         keys.append("press")

@@ -6,3 +6,4 @@ order matters, no floats in rules or scores, no reliance on a stable sort.
 """
 
 RULES_VERSION = "1.0"
+

@@ -10,6 +10,7 @@
     draw(canvas, token, x, y, width, height, state)   state: NORMAL or a sum of DIMMED (may not
                                                       be played now), CURSOR, SELECTED
     draw_back(canvas, x, y, width, height)            a face-down card
+    chip(canvas, token, x, y, height)                 a card in a line of text
 
 Every index sits in the card's top-left corner (rank above suit, both in the suit's colour), so
 cards overlapped left to right by `INDEX_WIDTH` pixels still show what they are. Cards at
@@ -81,6 +82,22 @@ def draw(canvas, token, x, y, width, height, state=NORMAL):
     if state & CURSOR:
         canvas.rect(x, y, width, height, theme.CURSOR)
         canvas.rect(x + 1, y + 1, width - 2, height - 2, theme.CURSOR)
+
+
+def chip(canvas, token, x, y, height):
+    """A tarot or French card as a chip in a line of text: its index on the card's face (a
+    trump's number on the trump band); returns the x after it."""
+    kind = _kind(token)
+    face, colour = theme.TRUMP, theme.CARD
+    if kind[0] == "suit":
+        face, colour = theme.CARD, theme.SUIT_COLOURS.get(kind[2], theme.TEXT)
+        text = kind[1] + font.SUIT_SYMBOLS.get(kind[2], kind[2])
+    else:
+        text = font.FOOL_STAR if kind[0] == "fool" else kind[1]
+    width = font.width(text) + 6
+    canvas.fill_rect(x, y, width, height, face)
+    font.text(canvas, text, x + 3, y + (height - font.height()) // 2, colour)
+    return x + width
 
 
 def draw_back(canvas, x, y, width, height):

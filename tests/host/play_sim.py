@@ -112,6 +112,7 @@ def expected_match(game_name, kinds, options, deal, device, game_id="1", undo_af
     session.start()
     people = len([k for k in kinds if k == HUMAN])
     viewer = kinds.index(HUMAN)
+    laid_together = 1  # an undo takes back the cards of one decision together
     while not session.is_over():
         if session.state is None:
             expected.summaries.append(expected.presses)
@@ -119,7 +120,8 @@ def expected_match(game_name, kinds, options, deal, device, game_id="1", undo_af
             session.next_hand()
         elif session.person_to_act():
             if expected.presses == undo_after:
-                assert session.undo()
+                for _ in range(laid_together):
+                    assert session.undo()
                 undo_after = None
             seat = session.to_act()
             if seat != viewer:
@@ -132,6 +134,7 @@ def expected_match(game_name, kinds, options, deal, device, game_id="1", undo_af
             while actions is None:  # marking several cards takes a press each, then OK
                 actions, _ = choices.take()
                 expected.presses += 1
+            laid_together = len(actions)
             for action in actions:
                 session.play(action)
         else:

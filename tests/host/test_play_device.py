@@ -88,6 +88,20 @@ def test_a_match_resumes_after_the_board_is_switched_off_mid_hand(tmp_path):
     check_replay(tmp_path, log)
 
 
+def test_an_undo_takes_back_a_whole_scart_laid_down_together(tmp_path):
+    kinds, options = ["human", "easy", "easy"], {}
+    # the scart: three cards marked and OK (4 presses), the bots' plays; then A
+    expected = expected_match("scarto", kinds, options, DEAL, "sim", undo_after=4)
+    presses = ["press"] * expected.presses
+    flash = tmp_path / "flash.img"
+    play(flash, start_keys("scarto", kinds, options) + presses[:4] + ["a"] + presses[4:],
+         fresh=True)
+    log = device_log(flash)
+    assert log.count('"t":"undo"') == 3  # one record per card of the scart
+    same_match(log, expected)
+    check_replay(tmp_path, log)
+
+
 def red_pixels(png, top, bottom):
     """Pixels of the warning red (theme HEARTS) in rows top..bottom."""
     from PIL import Image

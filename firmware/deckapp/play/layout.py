@@ -36,7 +36,8 @@ def draw_table(canvas, screen):
         return
     choices = screen.choices
     if menu_as_list(choices, view):
-        font.text(canvas, font.fit(facts.table_line(session, view), 180), 2, y, theme.MUTED)
+        rows = (NEWS_Y - y - LINE - 1) // (LINE + 1)
+        _state_line(canvas, session, view, y, 180 if len(choices.menu) > rows else 236)
         _menu(canvas, choices, y + LINE + 1, NEWS_Y)
     else:
         _table(canvas, screen, state, view, y)
@@ -111,11 +112,47 @@ def _table(canvas, screen, state, view, y):
         font.text(canvas, "The last trick (X: back to the table)", 2, y, theme.TEXT)
     else:
         played, seats = facts.on_table(view)
-        font.text(canvas, font.fit(facts.table_line(session, view), 236), 2, y, theme.MUTED)
+        _state_line(canvas, session, view, y, 236)
     if played:
         picker = screen.choices.picker if screen.choices is not None else None
         marked = picker.index if picker is not None and picker.scouting() else -1
         _row_of_cards(canvas, session, view, played, seats, y + LINE + 1, marked)
+
+
+def _state_line(canvas, session, view, y, room):
+    """One line of the hand's state: the contract in pictures once there is one, else text."""
+    from deckapp.play import contract
+    line = contract.items(session, view)
+    if line is None:
+        font.text(canvas, font.fit(facts.table_line(session, view), room), 2, y, theme.MUTED)
+    else:
+        _contract_line(canvas, line, y, 2 + room)
+
+
+def _contract_line(canvas, line, y, right):
+    """The contract's items (contract.py) left to right: the contract and the stakes as
+    badges, cards as chips, names and labels as text; what does not fit is left off."""
+    x = 2
+    for kind, text in line:
+        if kind == "card":
+            if x + font.width(text) + 6 > right:
+                return
+            x = cards.chip(canvas, text, x, y - 1, LINE + 1) + 4
+            continue
+        colour = theme.MUTED if kind == "label" else theme.TEXT
+        fill = {"contract": theme.CURSOR, "stake": theme.HEARTS}.get(kind)
+        if fill is not None:
+            colour = theme.CURSOR_TEXT if kind == "contract" else theme.CARD
+        pad = 8 if fill is not None else 0
+        if x + font.width(text) + pad > right:
+            text = font.fit(text, right - x - pad)
+        width = font.width(text) + pad
+        if fill is not None:
+            canvas.fill_rect(x, y - 1, width, LINE + 1, fill)
+        font.text(canvas, text, x + (4 if fill is not None else 0), y, colour)
+        x += width + 4
+        if x >= right - 2:
+            return
 
 
 def _row_of_cards(canvas, session, view, played, seats, y, marked=-1):

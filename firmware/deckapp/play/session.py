@@ -43,7 +43,8 @@ class Session:
         self.state = None          # the hand being played; None between hands
         self.hand_deal = None      # its piles, to replay it after an undo
         self.last_hand = None      # the finished hand, for its summary
-        self.hand_actions = []     # (seat, action) of the hand so far, for undo
+        self.hand_actions = []     # the actions of the hand so far, for undo
+        self.hand_seats = bytearray()  # the seat that took each (no tuple per action)
         self._bots = {}            # one bot per level, made on first use
 
     # Starting, resuming ----------------------------------------------------------------
@@ -79,17 +80,18 @@ class Session:
         session.state = replay.state
         session.hand_deal = replay.hand_deal
         actions = list(replay.hand_actions) if replay.state is not None else []  # between hands
-        session.hand_actions = session._seats_of(replay.hand_deal, actions) if actions else []
+        session.hand_actions = actions
+        session.hand_seats = session._seats_of(replay.hand_deal, actions)
         return session
 
     def _seats_of(self, deal, actions):
-        """Pair the actions of the hand in progress with the seats that took them."""
+        """The seats that took the actions of the hand in progress."""
         state = self.match.new_hand(deal)
-        pairs = []
+        seats = bytearray()
         for action in actions:
-            pairs.append((state.current_player(), action))
+            seats.append(state.current_player())
             state.apply(action)
-        return pairs
+        return seats
 
     def rng_states(self):
         """The bots' generators, to save beside the log (a resume then decides alike)."""
@@ -111,6 +113,7 @@ class Session:
         self.state = self.match.new_hand(piles)
         self.hand_deal = piles
         self.hand_actions = []
+        self.hand_seats = bytearray()
         self.last_hand = None
 
     def to_act(self):
@@ -143,7 +146,8 @@ class Session:
         hand = len(self.match.results) + 1
         self._write("act", hand, seat, self.state.action_text(action))
         self.state.apply(action)
-        self.hand_actions.append((seat, action))
+        self.hand_actions.append(action)
+        self.hand_seats.append(seat)
         if not self.state.is_terminal():
             return False
         state = self.state
@@ -160,9 +164,9 @@ class Session:
     def undo_count(self):
         """How many actions an undo takes back: the last person's decision of this hand and
         every bot play after it (0 when no person has decided yet in this hand)."""
-        for k in range(len(self.hand_actions) - 1, -1, -1):
-            if self.seats[self.hand_actions[k][0]].is_person():
-                return len(self.hand_actions) - k
+        for k in range(len(self.hand_seats) - 1, -1, -1):
+            if self.seats[self.hand_seats[k]].is_person():
+                return len(self.hand_seats) - k
         return 0
 
     def undo(self):
@@ -172,11 +176,11 @@ class Session:
             return False
         hand = len(self.match.results) + 1
         self._write("record", "undo", [("hand", hand), ("acts", count)])
-        kept = self.hand_actions[:len(self.hand_actions) - count]
+        kept = len(self.hand_actions) - count
+        self.hand_actions, self.hand_seats = self.hand_actions[:kept], self.hand_seats[:kept]
         self.state = self.match.new_hand(self.hand_deal)
-        for seat, action in kept:
+        for action in self.hand_actions:
             self.state.apply(action)
-        self.hand_actions = kept
         return True
 
     def abandon(self):

@@ -5,8 +5,9 @@ lies on the table (the trick, SCOUT's active set, or the menu of the decision), 
 news (whose turn, what a bot played, the rule that forbids a card), and the person's hand.
 
 Keys at a person's turn: the joystick moves the cursor and the centre key takes the
-highlighted choice (Choices: also marking several cards, and SCOUT's picker); A undoes the person's last decision (against
-bots), X shows the last trick, B opens the match menu (scores so far, help, abandon).
+highlighted choice (Choices: also marking several cards, and SCOUT's picker); A undoes the
+person's last decision (against bots; cards laid down together are taken back together),
+X shows the last trick, B opens the match menu (scores so far, help, abandon).
 A bot's turn runs in `step`; the bot calls back between slices of its work, and every
 SERVICE_MS the keys are read and answered and a screen opened over the table drawn (the
 decision is the same either way); the table itself is drawn again after the decision, its
@@ -26,15 +27,17 @@ SERVICE_MS = 20  # while a bot thinks: how often the keys are read
 
 # The code no bot's think needs: the table's drawing, the person's choices, the hand's
 # summary, the saved state and the log's lines (the Session imports deckcore.log for each
-# line it writes). Each is loaded at the table's start, released before
-# every think (the heap's peak) and imported again when used. The first import comes early
-# on purpose: an import interns the module's names, and when the pool of names is full the
-# next pool is one block twice the size of the last (1280 names, about 14 KB on the 64-bit
-# port), which a heap fragmented by a bot's think may not have in one piece. Imported again,
-# a module needs only room for its code.
-BETWEEN_THINKS = ("deckapp.play.layout", "deckapp.play.facts", "deckapp.play.choices",
-                  "deckapp.play.summary", "deckapp.play.explain", "deckapp.play.textpage",
-                  "deckapp.play.stored", "deckcore.log")
+# line it writes). Each is loaded at the table's start, released before every think (the
+# heap's peak) and imported again when used. The first import comes early on purpose: an
+# import interns the module's names, and when the pool of names is full the next pool is one
+# block twice the size of the last (1280 names, about 14 KB on the 64-bit port), which a heap
+# fragmented by a bot's think may not have in one piece. Imported again, a module needs only
+# room for its code. A module the play screens import late belongs here.
+BETWEEN_THINKS = ("deckapp.play.layout", "deckapp.play.facts", "deckapp.play.contract",
+                  "deckapp.play.choices", "deckapp.play.summary", "deckapp.play.explain",
+                  "deckapp.play.textpage", "deckapp.play.stored", "deckcore.log")
+# SCOUT's picker imports SCOUT's rules, so it is loaded at a SCOUT turn only; released too.
+SCOUT_ONLY = ("deckapp.play.scout_pick",)
 
 
 class TableScreen(Screen):
@@ -55,6 +58,7 @@ class TableScreen(Screen):
         self.showing_last = False
         self.stalled = False    # the flash refused the log: nothing more is played
         self.serviced = 0       # ticks_ms of the last service while a bot thinks
+        self.laid_together = 1  # the actions of the person's last decision (marked cards)
 
     @property
     def title(self):
@@ -134,7 +138,7 @@ class TableScreen(Screen):
         return True
 
     def _release(self):
-        for module in BETWEEN_THINKS:
+        for module in BETWEEN_THINKS + SCOUT_ONLY:
             unload(module)
 
     def _service(self):
@@ -225,6 +229,9 @@ class TableScreen(Screen):
             if not self.covered:
                 self.key(key, kind)
         elif key == "a" and len(self._people()) == 1 and self.session.undo():
+            for _ in range(self.laid_together - 1):
+                self.session.undo()
+            self.laid_together = 1
             self.choices = None
             self.news, self.refused = "Undone", False
             self._person_turn()
@@ -234,6 +241,7 @@ class TableScreen(Screen):
             if reason is not None:
                 self.news, self.refused = reason, True
             elif actions is not None:
+                self.laid_together = len(actions)
                 for action in actions:
                     if not self.stalled:
                         self._commit(action)

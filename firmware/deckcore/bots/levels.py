@@ -4,10 +4,11 @@ about 1 s on an RP2040 (docs/bots.md has the measurements). Games whose position
 have budgets of their own.
 
 Phases the game's knowledge module decides by rule (bidding, calling, discarding) skip the
-search; `easy` takes one of the two best actions by a one-ply evaluation."""
+search; `easy` takes one of the two best actions by a one-ply evaluation. The search machinery
+(search.py) is loaded on a level's first search: SCOUT and 2-player Scioto decide in their
+knowledge modules and may never need it (2.5 KB of heap on the device)."""
 
 from deckcore.bots import determinizer, knowledge
-from deckcore.bots.search import PimcSearch, play, take_back, utility
 
 
 class Budget:
@@ -75,7 +76,7 @@ class LevelBot:
         self.know = knowledge(game)
         self.determinize = determinizer(game)
         self.budget = budgets(game.NAME)[name]
-        self.search = PimcSearch(self.know, self.budget)
+        self.search = None  # the level's PimcSearch, made on its first search
 
     def choose(self, view, legal, rng, tick=None):
         if len(legal) == 1:
@@ -85,6 +86,9 @@ class LevelBot:
             return ruled
         if self.NAME == "easy":
             return self._easy(view, legal, rng)
+        if self.search is None:
+            from deckcore.bots.search import PimcSearch
+            self.search = PimcSearch(self.know, self.budget)
         # With nothing to guess, one world is the truth.
         worlds = self.budget.worlds if self.know.hidden(view) else 1
         return self.search.choose(lambda r: self.determinize(view, r), worlds, view.seat,
@@ -92,6 +96,7 @@ class LevelBot:
 
     def _easy(self, view, legal, rng):
         """One of the two best actions by the evaluation one ply ahead, in one world."""
+        from deckcore.bots.search import play, take_back, utility
         world = self.determinize(view, rng)
         ranked = []
         for i in range(len(legal)):

@@ -26,11 +26,10 @@ apart takes playouts.
 Values are points times SCALE.
 """
 
-from deckcore.bots.search import best_index, utility
 from deckcore.game import TERMINAL
 from deckcore.games.scout import (DECISION, FLIP, KEEP, SCOUT, SCOUT_SHOW, SHOW,
-                                  UNKNOWN, decode, determinize, encode, strength, turned,
-                                  value, values)
+                                  UNKNOWN, deal_unseen, decode, determinize, encode,
+                                  strength, turned, value, values)
 
 SCALE = 16
 # PIECE[n]: what a piece of n cards wins back, in SCALE units; longer pieces win back one
@@ -42,6 +41,7 @@ DENIED = 16  # per card of another hand, when a Show ends the round: the -1 it c
 LONGER = 2 << 5  # a Scout & Show can lengthen a set by one and shorten the active set by one
 LONG_ROUND = 40  # Scout chips given in a round (3 to 5 players) when bots start to vary
 CANDIDATES = 2  # strong: the actions of normal's one ply that it plays out
+PLACES = 1 << 16  # more than the legal actions of any turn
 
 
 # The hand's structure ---------------------------------------------------------------------
@@ -170,6 +170,7 @@ def playouts(view, candidates, rng, budget, tick):
     worlds."""
     if len(candidates) == 1:
         return candidates[0]
+    from deckcore.bots.search import best_index, utility  # strong only: normal never loads it
     totals = [0] * len(candidates)
     for _ in range(budget.playouts):
         world = determinize(view, rng)
@@ -247,23 +248,23 @@ class Turn:
         self.ending = DENIED * others // (players - 1)
         self.last_stand = players > 2 or view.chips[1 - view.seat] == 0
         if world is not None:
-            self.threats = [self._threats(world)]
-        else:
+            self.threats = [self._threats(world.hands)]
+        else:  # the hands alone are dealt: a whole State would take twice the heap
             self.threats = []
             for _ in range(worlds):
                 if tick is not None:
                     tick()
-                self.threats.append(self._threats(determinize(view, rng)))
+                self.threats.append(self._threats(deal_unseen(view, rng)[0]))
 
-    def _threats(self, world):
-        """The other seats' strongest sets in this world, in turn order from the next seat;
-        a seat holding its Scout & Show chip counts as LONGER stronger."""
+    def _threats(self, hands):
+        """The other seats' strongest sets with these hands, in turn order from the next
+        seat; a seat holding its Scout & Show chip counts as LONGER stronger."""
         seat = self.view.seat
         out = []
         for step in range(1, self.players):
             other = (seat + step) % self.players
-            power = strongest(values(world.hands[other]))
-            if world.scout_show[other]:
+            power = strongest(values(hands[other]))
+            if self.view.scout_show[other]:
                 power += LONGER
             out.append(power)
         return out
@@ -279,13 +280,13 @@ class Turn:
         for i in range(scouts):
             kind, start, length = decode(legal[i])[:3]
             self._offer(self.show(numbers, start, length, len(self.view.active)), legal[i])
-        ranked = []
+        ranked = []  # (-fit, i) as one int: no tuple per place
         for i in range(scouts, scout_shows):
             index, number, gap = self._placement(legal[i])
-            ranked.append((-_fit(numbers, gap, number), i))
+            ranked.append(-_fit(numbers, gap, number) * PLACES + i)
         ranked.sort()
         for item in ranked[:places]:
-            action = legal[item[1]]
+            action = legal[item % PLACES]
             index, number, gap = self._placement(action)
             hand = numbers[:gap] + [number] + numbers[gap:]
             worth = self.kept(hand) - self.gift

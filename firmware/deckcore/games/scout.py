@@ -675,11 +675,12 @@ class ScoutView(View):
         return cards
 
 
-def determinize(view, rng):
-    """A full State consistent with `view`: the unseen cards (the deck less every card the seat
-    can see) dealt at random, each either way up, into the other hands' unknown places and the
-    cards set aside. Known cards keep their places. (In round 2 of the 2-player game the seat's
-    memory of round 1 is not used: any unseen card may be drawn.)"""
+def deal_unseen(view, rng):
+    """(hands, set_aside) of a full State consistent with `view`: the unseen cards (the deck
+    less every card the seat can see) dealt at random, each either way up, into the other
+    hands' unknown places and the cards set aside. Known cards keep their places. (In round 2
+    of the 2-player game the seat's memory of round 1 is not used: any unseen card may be
+    drawn.)"""
     seen = [identity(card) for card in view.visible_cards()]
     unseen = [card for card in view.game.deck if card not in seen]
     rng.shuffle(unseen)
@@ -691,7 +692,12 @@ def determinize(view, rng):
         return turned(card) if rng.below(2) else card
 
     hands = [[draw() if card == UNKNOWN else card for card in hand] for hand in view.hands]
-    set_aside = [draw() for _ in range(view.set_aside_size)]
+    return hands, [draw() for _ in range(view.set_aside_size)]
+
+
+def determinize(view, rng):
+    """A full State consistent with `view`, its hidden cards dealt by `deal_unseen`."""
+    hands, set_aside = deal_unseen(view, rng)
     state = ScoutState(view.game, view.dealer, {"hands": hands, "set_aside": set_aside})
     state.copy_public(state, view)
     return state
