@@ -121,15 +121,13 @@ def sample():
 
 board = definition.make_board()
 if %(shell)r:  # the app at its main menu
-    from deckapp.menu import MainMenu
     from deckapp.settings import Settings
     from deckapp.shell import App
     from deckapp.store import Store
     store = Store(%(root)r)
     store.boot()
     app = App(board, store, Settings.load(store))
-    app.push(MainMenu())
-    app.render()
+    app.render()  # the main menu: the shell opens it on an empty stack
 sample()
 at_menu = peak[0]
 from deckcore.games import load
@@ -152,7 +150,8 @@ def thinking(bot_choice):  # Session.bot_choice, counted, sampled at every slice
     return choose
 
 
-if %(shell)r:  # as the set-up screen leaves it: the table screen starts the match
+if %(shell)r:  # as Play and the set-up screen leave it: the table screen alone starts the match
+    app.pop()  # the menu gives way (MainMenu.open), as the set-up screen does
     app.open("deckapp.play.table", "TableScreen", None, (game, seats, %(seed)d))
     table = app.top()
     table.step()  # the match starts: its log on the store, the first hand dealt

@@ -50,17 +50,18 @@ class BootScreen(Screen):
             self.main_menu()
 
     def main_menu(self):
-        """The main menu; over it, the offer to resume a match a power cut left open (the
-        game screens' deckapp/play/resume.py, when the image has them)."""
-        from deckapp.menu import MainMenu
+        """The main menu (the shell opens it once the boot screen has gone), or first in its
+        place the offer to resume a match a power cut left open (the game screens'
+        deckapp/play/resume.py, when the image has them)."""
         app = self.app
-        app.replace(MainMenu())
         try:
             resume = __import__("deckapp.play.resume", None, None, ["offer"])
         except ImportError as error:
             if "resume" not in str(error):
                 raise
-            return
-        screen = resume.offer(app)
-        if screen is not None:
-            app.push(screen)
+            resume = None
+        screen = None if resume is None else resume.offer(app)
+        if screen is None:
+            app.pop()
+        else:
+            app.replace(screen)

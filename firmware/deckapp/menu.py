@@ -1,6 +1,8 @@
 """The main menu: Play, History, Settings, About. Each entry's screen is imported when it is
-chosen, so only the screens in use take memory. (Keeping score for a table that plays with
-real cards is a later issue: it gets its entry when it exists.)"""
+chosen, so only the screens in use take memory. Play takes the menu off the app's stack: the
+set-up and the table run without it, and the shell opens the menu again when they have gone
+(App.top). (Keeping score for a table that plays with real cards is a later issue: it gets
+its entry when it exists.)"""
 
 from deckapp.screen import Screen
 from deckhw.buttons import PRESS, REPEAT
@@ -31,6 +33,7 @@ class MainMenu(Screen):
 
     def open(self, entry):
         if entry == "Play":
+            self.app.pop()  # the menu leaves memory while a match is set up and played
             open_play_setup(self.app)
         else:
             module = "deckapp." + SCREENS[entry]

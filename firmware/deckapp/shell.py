@@ -3,7 +3,8 @@ lets it work in slices, and pushes to the panel only the rows that changed.
 
     shell.run(board)      the device's app (firmware/main.py calls it after the safe-mode check)
 
-Screens (deckapp/screen.py has the contract) sit on a stack. Each pass of the loop:
+Screens (deckapp/screen.py has the contract) sit on a stack; when the last one leaves, the main
+menu comes back (App.top). Each pass of the loop:
 1. polls the keys and hands every event but RELEASE to the top screen;
 2. draws what changed: the top screen's area when it asked (Screen.changed), the title and
    soft-key bars when their text changed; marks those rows on the display and shows them;
@@ -22,6 +23,7 @@ from deckhw.buttons import RELEASE
 from deckui import theme, widgets
 
 POLL_MS = 10
+HOME = ("deckapp.menu", "MainMenu")  # the screen that comes back when no screen is left
 
 
 class App:
@@ -36,6 +38,11 @@ class App:
         self.apply_settings()
 
     def top(self):
+        """The screen on top. When the last screen has left, the main menu is opened again: it
+        is not kept under a match (the menu and the set-up give way to the table), so its
+        module takes no heap while the table is open."""
+        if not self.stack:
+            self.open(*HOME)
         return self.stack[-1]
 
     def push(self, screen):
@@ -54,7 +61,8 @@ class App:
 
     def pop(self):
         self._drop(self.stack.pop())
-        self.top().shown()
+        if self.stack:
+            self.stack[-1].shown()
 
     def replace(self, screen):
         self._drop(self.stack.pop())

@@ -47,7 +47,6 @@ import binascii
 import hashlib
 import json
 import os
-import sys
 import time
 
 SYNC_MESSAGE = "Flash full: sync with a PC to free space"
@@ -81,16 +80,14 @@ def _flash_error(error, what):
 def _call(module, name, what, *args):
     """Call the function `name` of deckapp.<module>, imported for the call and unloaded after
     it with the other module it may have loaded; an OSError becomes a StoreError about `what`."""
-    import deckapp
+    from deckapp import unload
     try:
         return getattr(__import__("deckapp." + module, None, None, [name]), name)(*args)
     except OSError as error:
         raise _flash_error(error, what)
     finally:
         for loaded in _LOADED_FOR_THE_CALL:
-            sys.modules.pop("deckapp." + loaded, None)
-            if hasattr(deckapp, loaded):
-                delattr(deckapp, loaded)
+            unload("deckapp." + loaded)
 
 
 def _checked_name(name):

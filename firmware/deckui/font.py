@@ -5,9 +5,11 @@
     width("Play", LARGE)                         its width in pixels
     fit("Very long name", 80, SMALL)             the longest prefix (with "..") that fits
 
-A glyph is a framebuf MONO_HLSB bitmap in the generated font data (deckui/font_data.py); each
-one is drawn by a single blit straight from that data, through a two-entry palette whose
-background entry is the transparent key, so text goes over anything. Characters the font lacks are drawn as "?".
+A glyph is a framebuf MONO_HLSB bitmap in the file glyphs.bin beside this module, found
+through the generated font data (deckui/font_data.py). The bitmaps stay on flash (6 KB the
+heap does not hold): each glyph is read into one small buffer and drawn from it by a single
+blit, through a two-entry palette whose background entry is the transparent key, so text goes
+over anything. Characters the font lacks are drawn as "?".
 """
 
 import framebuf
@@ -21,22 +23,24 @@ FOOL_STAR = "\u2605"
 
 
 class _Face:
-    def __init__(self, height, baseline, widths, offsets, bits):
+    def __init__(self, height, baseline, widths, offsets, at):
         self.height = height
         self.baseline = baseline
         self.widths = widths
         self.offsets = offsets
-        self.bits = memoryview(bits)
+        self.at = at  # where its bitmaps start in glyphs.bin
 
 
 _FACES = (
     _Face(font_data.SMALL_HEIGHT, font_data.SMALL_BASELINE, font_data.SMALL_WIDTHS,
-          font_data.SMALL_OFFSETS, font_data.SMALL_BITS),
+          font_data.SMALL_OFFSETS, font_data.SMALL_AT),
     _Face(font_data.LARGE_HEIGHT, font_data.LARGE_BASELINE, font_data.LARGE_WIDTHS,
-          font_data.LARGE_OFFSETS, font_data.LARGE_BITS),
+          font_data.LARGE_OFFSETS, font_data.LARGE_AT),
 )
 _UNKNOWN = font_data.CHARS.find("?")
 _palette = framebuf.FrameBuffer(bytearray(1), 2, 1, framebuf.GS4_HMSB)
+_glyphs = open(__file__[:__file__.rfind("/") + 1] + "glyphs.bin", "rb")  # open for good
+_glyph = bytearray(font_data.LARGEST)  # the glyph being drawn, read from _glyphs
 
 
 def height(size=SMALL):
@@ -66,9 +70,10 @@ def text(canvas, string, x, y, colour, size=SMALL):
     """Draw `string` with its top-left corner at (x, y); returns the x after its last glyph.
     (The hot loop of every screen: names are fetched into locals once.)"""
     face = _FACES[size]
-    widths, offsets, bits, height = face.widths, face.offsets, face.bits, face.height
+    widths, offsets, at, height = face.widths, face.offsets, face.at, face.height
     find = font_data.CHARS.find
     blit = canvas.blit
+    seek, readinto, glyph = _glyphs.seek, _glyphs.readinto, _glyph
     key = (colour + 1) & 15
     _palette.pixel(0, 0, key)
     _palette.pixel(1, 0, colour)
@@ -77,9 +82,9 @@ def text(canvas, string, x, y, colour, size=SMALL):
         if index < 0:
             index = _UNKNOWN
         advance = widths[index]
-        start = offsets[2 * index] | offsets[2 * index + 1] << 8
-        end = start + (advance + 7) // 8 * height
-        blit((bits[start:end], advance, height, framebuf.MONO_HLSB), x, y, key, _palette)
+        seek(at + (offsets[2 * index] | offsets[2 * index + 1] << 8))
+        readinto(glyph)  # the glyph and what follows it: the blit reads only the glyph
+        blit((glyph, advance, height, framebuf.MONO_HLSB), x, y, key, _palette)
         x += advance
     return x
 

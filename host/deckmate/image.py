@@ -27,7 +27,8 @@ class ImageError(Exception):
 
 
 def manifest_entries(manifest=MANIFEST):
-    """[(path relative to firmware/, kind)], kind "mpy", "native" or "source", one per file."""
+    """[(path relative to firmware/, kind)], kind "mpy", "native", "source" or "data", one per
+    file."""
     if not os.path.exists(manifest):
         raise ImageError("the firmware sources are not here (no %s): the simulator and a deploy "
                          "build the image from a clone of the repository; install deckmate from "
@@ -40,8 +41,8 @@ def manifest_entries(manifest=MANIFEST):
                 continue
             words = line.split()
             path, kind = words[0], (words[1] if len(words) > 1 else "mpy")
-            if kind not in ("mpy", "native", "source") or len(words) > 2:
-                raise ImageError("%s:%d: expected `PATH [native|source]`" % (manifest, number))
+            if kind not in ("mpy", "native", "source", "data") or len(words) > 2:
+                raise ImageError("%s:%d: expected `PATH [native|source|data]`" % (manifest, number))
             full = os.path.join(runtime.FIRMWARE_DIR, path)
             if path.endswith("/"):
                 for folder, _, names in os.walk(full):
@@ -66,7 +67,7 @@ def native_flags(target, kind):
 
 
 def target_name(path, kind):
-    return path if kind == "source" else path[:-3] + ".mpy"
+    return path if kind in ("source", "data") else path[:-3] + ".mpy"
 
 
 def _digest(entries, target):
@@ -91,7 +92,7 @@ def build_image(target="sim"):
     for path, kind in entries:
         output = os.path.join(scratch, target_name(path, kind))
         os.makedirs(os.path.dirname(output), exist_ok=True)
-        if kind == "source":
+        if kind in ("source", "data"):
             shutil.copyfile(os.path.join(runtime.FIRMWARE_DIR, path), output)
             continue
         done = subprocess.run([compiler] + native_flags(target, kind) + ["-o", output, path], cwd=runtime.FIRMWARE_DIR,

@@ -5,7 +5,7 @@ import os
 
 import pytest
 
-from deckmate.image import ImageError, build_image, image_files, manifest_entries
+from deckmate.image import ImageError, build_image, image_files, manifest_entries, target_name
 from deckmate.sim import flash
 from helpers import FIRMWARE
 
@@ -14,20 +14,22 @@ MPY_ARCH_X64 = 2
 MPY_ARCH_ARMV6M = 4
 
 
-def test_the_manifest_lists_main_as_source_and_the_viper_module_as_native():
+def test_the_manifest_lists_main_as_source_the_viper_module_as_native_the_glyphs_as_data():
     kinds = dict(manifest_entries())
     assert kinds["main.py"] == "source"
     assert kinds["deckhw/expand_viper.py"] == "native"
+    assert kinds["deckui/glyphs.bin"] == "data"
     assert kinds["deckhw/expand.py"] == kinds["boards/pico_lcd_13.py"] == "mpy"
     assert not any(path.startswith(("tests", "tools")) for path in kinds)
 
 
 def test_the_image_holds_one_compiled_file_per_manifest_entry_and_nothing_else():
     files = image_files(build_image("rp2040"))
-    expected = set(p if kind == "source" else p[:-3] + ".mpy" for p, kind in manifest_entries())
-    assert set(files) == expected
-    with open(os.path.join(FIRMWARE, "main.py"), "rb") as handle:
-        assert files["main.py"] == handle.read()
+    assert set(files) == set(target_name(path, kind) for path, kind in manifest_entries())
+    assert "deckui/font.mpy" in files
+    for copied in ("main.py", "deckui/glyphs.bin"):
+        with open(os.path.join(FIRMWARE, copied), "rb") as handle:
+            assert files[copied] == handle.read()
 
 
 def test_native_code_is_compiled_for_each_target_and_bytecode_is_shared():

@@ -36,7 +36,7 @@ SERVICE_MS = 20  # while a bot thinks: how often the keys are read
 BETWEEN_THINKS = ("deckapp.play.layout", "deckapp.play.facts", "deckapp.play.contract",
                   "deckapp.play.choices", "deckapp.play.summary", "deckapp.play.explain",
                   "deckapp.play.textpage", "deckapp.play.stored", "deckcore.log")
-# SCOUT's picker imports SCOUT's rules, so it is loaded at a SCOUT turn only; released too.
+# SCOUT's picker imports SCOUT's rules, so it is loaded for SCOUT only; released too.
 SCOUT_ONLY = ("deckapp.play.scout_pick",)
 
 
@@ -85,7 +85,7 @@ class TableScreen(Screen):
             self.changed()
             return
         self.new_match = None
-        for module in BETWEEN_THINKS:
+        for module in BETWEEN_THINKS + (SCOUT_ONLY if self.session.game.NAME == "scout" else ()):
             __import__(module)
         seats = self.session.seats
         people = [seat for seat in range(len(seats)) if seats[seat].is_person()]
