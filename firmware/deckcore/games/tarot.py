@@ -57,7 +57,9 @@ Class API:
                       excuse_seat / excuse_winner (who played the Fool, who won that trick).
                       All but the hands are public (copy_public); a subclass extends
                       copy_public and copy_hidden with its own fields (game.py) and gives
-                      blank().
+                      blank(). undo_mark(card) / undo(mark) take a card of the play back
+                      (the bots' search); a subclass whose play changes fields of its own
+                      extends both (Droggn's Pagat).
     TarotView         the public part of a hand for one seat (with `game`, for determinizing);
                       subclasses add the secrets that seat may see. visible_cards() = own hand
                       + trick + every card seen in tricks.
