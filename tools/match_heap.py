@@ -1,0 +1,95 @@
+"""The smallest heap in which a whole match plays on the simulated board, through the keys.
+
+usage: .venv/bin/python tools/match_heap.py [--level easy|normal] [--games scioto,droggn]
+                                            [--low 128] [--high 320] [--step 4] [--jobs 2]
+
+Each match is the one tests/host/test_play_device.py plays (the same seats, options and
+deal), with the bots at --level: the simulated board boots on a fresh flash, the set-up is
+walked with the keys, then the centre key is pressed until the match is over. A heap "holds"
+when the firmware runs to the end and its log is the one the session writes in CPython for
+the same match. The smallest heap that holds is found by bisection in steps of --step KB
+(a heap that holds is assumed to hold in every larger heap). Unlike device_budgets.py, this
+counts everything the board runs: the boot, the stand-in machine and the flash's block device
+of the simulator, the main menu, the set-up screen, every hand's summary and the match
+summary, and the fragmentation the whole match leaves.
+"""
+
+import argparse
+import os
+import sys
+import tempfile
+from concurrent.futures import ThreadPoolExecutor
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path[:0] = [os.path.join(HERE, "..", "tests", "host"), os.path.join(HERE, "..", "firmware")]
+
+from play_sim import device_log, expected_match, fast_bots_keys, play, setup_keys  # noqa: E402
+from deckmate.sim.script import FirmwareFailed  # noqa: E402
+
+DEAL = 3
+MATCHES = [  # (game, seats after the person's, options), as in test_play_device.py
+    ("scioto", 2, {"compounding": True}),
+    ("scarto", 2, {}),
+    ("chambery", 4, {}),
+    ("droggn", 2, {"deals": 2}),
+    ("scout", 1, {}),
+    ("scout", 4, {}),
+]
+
+
+def holds(game, kinds, options, expected, heap_kb):
+    keys = fast_bots_keys() + setup_keys(game, kinds, options, DEAL) + ["press"] * expected.presses
+    with tempfile.TemporaryDirectory() as folder:
+        flash = os.path.join(folder, "flash.img")
+        try:
+            play(flash, keys, fresh=True, heapsize="%dK" % heap_kb)
+        except FirmwareFailed:
+            return False
+        log = device_log(flash)
+    return log.splitlines()[1:] == expected.text().splitlines()[1:]
+
+
+def smallest_heap(game, bots, options, level, low, high, step):
+    """The smallest heap in KB (a multiple of step) in which the match holds, or None."""
+    kinds = ["human"] + [level] * bots
+    expected = expected_match(game, kinds, options, DEAL, "sim")
+    if not holds(game, kinds, options, expected, high):
+        return None
+    while high - low > step:
+        middle = (low + high) // 2 // step * step
+        if holds(game, kinds, options, expected, middle):
+            high = middle
+        else:
+            low = middle
+    return high
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--level", default="normal", choices=["easy", "normal"])
+    parser.add_argument("--games", default=None, help="only these games (comma-separated)")
+    parser.add_argument("--low", type=int, default=128, help="KB, a heap known to fail")
+    parser.add_argument("--high", type=int, default=320, help="KB, the largest heap tried")
+    parser.add_argument("--step", type=int, default=4, help="KB")
+    parser.add_argument("--jobs", type=int, default=2)
+    args = parser.parse_args(argv)
+    matches = [m for m in MATCHES if args.games is None or m[0] in args.games.split(",")]
+
+    def measure(match):
+        game, bots, options = match
+        return smallest_heap(game, bots, options, args.level, args.low, args.high, args.step)
+
+    with ThreadPoolExecutor(args.jobs) as pool:
+        results = list(pool.map(measure, matches))
+    print("| game | players | bots | smallest heap that holds | under 192K by |")
+    print("|---|---|---|---|---|")
+    for (game, bots, _), heap in zip(matches, results):
+        if heap is None:
+            print("| %s | %d | %s | over %d KB | - |" % (game, bots + 1, args.level, args.high))
+        else:
+            print("| %s | %d | %s | %d KB | %d KB |" % (game, bots + 1, args.level, heap, 192 - heap))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
