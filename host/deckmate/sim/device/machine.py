@@ -40,14 +40,12 @@ def _send(tag, a=0, b=0):
 def _receive(timeout_ms):
     """Apply the key-level frames that arrive within timeout_ms (-1: wait for one)."""
     global _sequence, _pressed, _applied_at
-    if _socket is None:
-        return
-    for _ in _poller.ipoll(timeout_ms):
+    while _socket is not None and any(_poller.ipoll(timeout_ms)):
         if not _socket.readinto(_frame):
             raise SystemExit("deckmate sim: the host closed the side channel")
         _, _sequence, _pressed = struct.unpack(">BHI", _frame)
         _applied_at = time.ticks_ms()
-        _receive(0)  # and those that came meanwhile
+        timeout_ms = 0  # then those that came meanwhile
 
 
 if os.getenv("DECKMATE_SIM_LINK"):
@@ -71,7 +69,7 @@ class Pin:
 
     def __init__(self, id, mode=IN, pull=None):
         self.id = id
-        self.level = 1 if mode == 1 else None  # None: an input, read from the link
+        self.level = 1 if mode == Pin.OUT else None  # None: an input, read from the link
 
     def value(self, level=None):
         global _read_at, _checked_at
