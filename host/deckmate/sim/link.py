@@ -1,19 +1,23 @@
 """The side channel between the stand-in `machine` module (device/machine.py) and the host:
 one Unix socket whose path the firmware finds in DECKMATE_SIM_LINK. The host listens; each
 start of the firmware connects anew. The socket keeps messages whole (SOCK_SEQPACKET) and
-every frame is one message, so a Ctrl-C that interrupts the firmware in the middle of a send
-loses that frame at worst, never the framing of the ones after it.
+each message is one frame or one SPI write, so a Ctrl-C that interrupts the firmware in the
+middle of a send loses that message at worst, never the framing of the ones after it.
 
-Frames from the firmware (first byte the tag, integers big-endian):
-  "P" gpio:u8 level:u8          an output pin changed level
-  "S" length:u16 bytes          bytes written on the SPI bus
-  "B" gpio:u8 duty:u16          a PWM duty (the backlight)
-  "I" sequence:u16 lag:u32      machine.idle(): nothing left to do. `sequence` is the last
+A message of SPI_LEAST bytes or more is bytes written on the SPI bus, as they are: the
+firmware sends the driver's buffer itself, allocating nothing. A shorter one is a frame,
+always 7 bytes: tag:u8 a:u16 b:u32 (big-endian; fields a frame does not use are 0).
+From the firmware:
+  "P" a=gpio b=level            an output pin changed level
+  "S" a=byte                    one byte written on the SPI bus (writes shorter than
+                                SPI_LEAST go a byte a frame)
+  "B" a=gpio b=duty             a PWM duty (the backlight)
+  "I" a=sequence b=lag          machine.idle(): nothing left to do. `sequence` is the last
                                 key-level frame the firmware has applied, `lag` the ms from
                                 applying it to the firmware's latest read of an input pin
   "X"                           machine.reset(): the firmware is about to exit and restart
-Frames to the firmware:
-  "K" sequence:u16 pressed:u32  the GPIOs held low by keys (bit n: GPIO n); sent on every
+To the firmware:
+  "K" a=sequence b=pressed      the GPIOs held low by keys (bit n: GPIO n); sent on every
                                 connection first, then on every change
 """
 
@@ -25,7 +29,9 @@ import tempfile
 
 from deckmate.sim.panel import Panel
 
-FRAME_SIZES = {ord("P"): 3, ord("B"): 4, ord("I"): 7, ord("X"): 1}
+FRAME = struct.Struct(">BHI")
+SPI_LEAST = 8          # device/machine.py _SPI_LEAST
+MESSAGE_MOST = 1 << 18  # more than a Unix socket's send buffer holds: no message is longer
 
 
 class Link:
@@ -38,7 +44,7 @@ class Link:
         self.server.bind(self.path)
         self.server.listen(2)
         self.connection = None
-        self.received = bytearray()
+        self.message = bytearray(MESSAGE_MOST)
         self.panel = Panel(board.panel[0], board.panel[1], board.cs, board.dc, board.rst)
         self.pressed = set()
         self.sequence = 0
@@ -67,7 +73,7 @@ class Link:
         for key in self.pressed:
             mask |= 1 << self.board.keys[key]
         try:
-            self.connection.sendall(struct.pack(">BHI", ord("K"), self.sequence, mask))
+            self.connection.sendall(FRAME.pack(ord("K"), self.sequence, mask))
         except OSError:
             pass  # the firmware is restarting; it gets the levels when it connects
 
@@ -79,52 +85,40 @@ class Link:
             while self.connection is not None:  # what the last start sent before it ended
                 self.take_in()
             self.connection, _ = self.server.accept()
-            self.received = bytearray()
             self.send_keys()
         elif self.connection is not None and self.connection in ready:
             self.take_in()
         return bool(ready)
 
     def take_in(self):
-        """Read what the connection has (closing it at its end) and handle the frames."""
-        data = self.connection.recv(1 << 16)
-        if not data:
+        """Read one message of the connection (closing it at its end) and handle it."""
+        size, _, flags, _ = self.connection.recvmsg_into([self.message])
+        if flags & socket.MSG_TRUNC:
+            raise ValueError("a side-channel message longer than %d bytes" % MESSAGE_MOST)
+        if not size:
             self.connection.close()
             self.connection = None
-        self.received += data
-        self.parse()
+        elif size >= SPI_LEAST:
+            self.panel.spi(self.message[:size])
+        elif size == FRAME.size:
+            self.handle(*FRAME.unpack_from(self.message))
+        else:
+            raise ValueError("a side-channel message of %d bytes" % size)
 
-    def parse(self):
-        data = self.received
-        start = 0
-        while start < len(data):
-            tag = data[start]
-            if tag == ord("S"):
-                if len(data) - start < 3:
-                    break
-                size = 3 + ((data[start + 1] << 8) | data[start + 2])
-            elif tag in FRAME_SIZES:
-                size = FRAME_SIZES[tag]
-            else:
-                raise ValueError("unknown side-channel frame %r" % chr(tag))
-            if len(data) - start < size:
-                break
-            self.handle(tag, data[start:start + size])
-            start += size
-        del data[:start]
-
-    def handle(self, tag, frame):
+    def handle(self, tag, a, b):
         if tag == ord("S"):
-            self.panel.spi(frame[3:])
+            self.panel.spi(bytes((a,)))
         elif tag == ord("P"):
-            self.panel.pin(frame[1], frame[2])
+            self.panel.pin(a, b)
         elif tag == ord("I"):
-            self.idle = struct.unpack(">HI", frame[1:])
+            self.idle = (a, b)
             self.idle_count += 1
         elif tag == ord("B"):
-            self.backlight_duty = struct.unpack(">H", frame[2:])[0]
+            self.backlight_duty = b
         elif tag == ord("X"):
             self.resets += 1
+        else:
+            raise ValueError("unknown side-channel frame %r" % chr(tag))
 
     def settled(self, lag_ms):
         """Whether the firmware went idle after reading the current key levels at least

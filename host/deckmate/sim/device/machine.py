@@ -2,8 +2,11 @@
 deployed). The board definition and the drivers run on it unchanged.
 
 It has what the board layer uses (firmware/boards, firmware/deckhw/board.py): Pin, SPI and
-PWM as the board builds them, unique_id, idle and reset. Every object it makes stays on the
-app's heap, so it is kept small: a simulated board is measured against the same 192 KB.
+PWM as the board builds them, unique_id, idle and reset. A board's `machine` is C and costs
+the app's heap nothing; this one is measured against the same 192 KB, so it is small: what
+runs once is module code (its bytecode is freed after the import), private constants are
+const(), and what the drivers call often (SPI.write, Pin.value, idle) allocates nothing:
+each frame is packed into one 7-byte buffer, and SPI bytes go from the caller's buffer.
 
 It talks to the host over the side channel, a Unix socket (SOCK_SEQPACKET) named by
 DECKMATE_SIM_LINK (host/deckmate/sim/link.py has the frames): output pin levels, SPI bytes,
@@ -13,66 +16,49 @@ runs alone: outputs go nowhere and every input reads high (no key held).
 
 import os
 import struct
-import sys
 import time
 
-_FLASH_ID = b"\xe6\x61\x38\x52\x83\x5b\x2a\x29"  # a made-up 8-byte flash unique id
-_CHECK_MS = 1  # the socket is checked for key levels at most this often while pins are read
-_SOCK_SEQPACKET = 5  # Linux: a connection whose messages arrive whole (not in the module)
-_SPI_CHUNK = 1024    # SPI bytes per message
+from micropython import const
+
+_CHECK_MS = const(1)        # the socket is checked for key levels at most this often
+_SPI_LEAST = const(8)       # link.py: a message this long or longer is bytes on the SPI bus
+
+_frame = bytearray(7)       # link.py: every frame is tag:u8 a:u16 b:u32, both ways
+_socket = None
+_pressed = 0                # bit n set: GPIO n is held low by a key
+_sequence = 0               # the last key-level frame applied
+_applied_at = _read_at = _checked_at = time.ticks_ms()
 
 
-class _Link:
-    def __init__(self, path):
-        self.socket = None
-        self.poller = None
-        self.pressed = 0           # bit n set: GPIO n is held low by a key
-        self.sequence = 0          # the last key-level frame applied
-        self.applied_at = time.ticks_ms()
-        self.read_at = self.applied_at
-        self.checked_at = self.applied_at
-        self.pending = b""
-        if path:
-            import select
-            import socket
-            self.socket = socket.socket(socket.AF_UNIX, _SOCK_SEQPACKET)
-            # the unix port takes a raw sockaddr_un: the family (native u16), the path, NUL
-            self.socket.connect(struct.pack("H", socket.AF_UNIX) + path.encode() + b"\0")
-            self.poller = select.poll()
-            self.poller.register(self.socket, select.POLLIN)
-            self.receive(-1)       # the key levels at power-on come first
-
-    def send(self, frame):
-        """One frame, one message: sent whole or not at all, even when a Ctrl-C interrupts."""
-        if self.socket is not None:
-            self.socket.send(frame)
-
-    def receive(self, timeout_ms):
-        """Apply the key-level frames that arrive within timeout_ms (-1: wait for one)."""
-        if self.poller is None:
-            return
-        while self.poller.poll(timeout_ms):
-            data = self.socket.recv(256)
-            if not data:
-                raise SystemExit("deckmate sim: the host closed the side channel")
-            self.pending += data
-            while len(self.pending) >= 7:
-                _, self.sequence, self.pressed = struct.unpack(">BHI", self.pending[:7])
-                self.pending = self.pending[7:]
-                self.applied_at = time.ticks_ms()
-            if not self.pending:
-                timeout_ms = 0
-
-    def level(self, gpio):
-        now = time.ticks_ms()
-        self.read_at = now
-        if time.ticks_diff(now, self.checked_at) >= _CHECK_MS:
-            self.checked_at = now
-            self.receive(0)
-        return 0 if self.pressed >> gpio & 1 else 1
+def _send(tag, a=0, b=0):
+    """One frame as one message: sent whole or not at all, even when a Ctrl-C interrupts."""
+    if _socket is not None:
+        struct.pack_into(">BHI", _frame, 0, tag, a, b)
+        _socket.send(_frame)
 
 
-_link = _Link(os.getenv("DECKMATE_SIM_LINK"))
+def _receive(timeout_ms):
+    """Apply the key-level frames that arrive within timeout_ms (-1: wait for one)."""
+    global _sequence, _pressed, _applied_at
+    while _socket is not None and any(_poller.ipoll(timeout_ms)):
+        if not _socket.readinto(_frame):
+            raise SystemExit("deckmate sim: the host closed the side channel")
+        _, _sequence, _pressed = struct.unpack(">BHI", _frame)
+        _applied_at = time.ticks_ms()
+        timeout_ms = 0  # then those that came meanwhile
+
+
+if os.getenv("DECKMATE_SIM_LINK"):
+    import select
+    import socket
+    _socket = socket.socket(socket.AF_UNIX, 5)  # 5: SOCK_SEQPACKET (Linux)
+    # the unix port takes a raw sockaddr_un: the family (native u16), the path, NUL
+    _socket.connect(struct.pack("H", socket.AF_UNIX) + os.getenv("DECKMATE_SIM_LINK").encode()
+                    + b"\0")
+    _poller = select.poll()
+    _poller.register(_socket, select.POLLIN)
+    del select, socket
+    _receive(-1)  # the key levels at power-on come first
 
 
 class Pin:
@@ -86,53 +72,54 @@ class Pin:
         self.level = 1 if mode == Pin.OUT else None  # None: an input, read from the link
 
     def value(self, level=None):
+        global _read_at, _checked_at
         if level is None:
-            return _link.level(self.id) if self.level is None else self.level
+            if self.level is not None:
+                return self.level
+            _read_at = time.ticks_ms()
+            if time.ticks_diff(_read_at, _checked_at) >= _CHECK_MS:
+                _checked_at = _read_at
+                _receive(0)
+            return 0 if _pressed >> self.id & 1 else 1
         level = 1 if level else 0
         if level != self.level:
             self.level = level
-            _link.send(struct.pack(">BBB", 0x50, self.id, level))  # "P"
+            _send(0x50, self.id, level)  # "P"
 
 
 class SPI:
-    def __init__(self, id, baudrate=1000000, polarity=0, phase=0, sck=None, mosi=None):
+    def __init__(self, id, **settings):
         pass
 
     def write(self, data):
-        """SPI bytes as "S" frames. Each message is made afresh: a buffer kept for it would
-        count against the heap budget, which the board's C SPI does not spend."""
-        view = memoryview(data)
-        while len(view):
-            size = min(len(view), _SPI_CHUNK)
-            message = bytearray(3 + size)
-            message[0] = 0x53
-            message[1] = size >> 8
-            message[2] = size & 0xFF
-            message[3:] = view[:size]
-            _link.send(message)
-            view = view[size:]
+        """The caller's buffer itself is the message (a write must fit one, as the drivers'
+        bands do); fewer than _SPI_LEAST bytes go as "S" frames, one a byte."""
+        if len(data) < _SPI_LEAST:
+            for byte in data:
+                _send(0x53, byte)  # "S"
+        elif _socket is not None:
+            _socket.send(data)
 
 
 class PWM:
-    def __init__(self, pin, freq=1000):
+    def __init__(self, pin, **settings):
         self.gpio = pin.id
 
     def duty_u16(self, value):
-        _link.send(struct.pack(">BBH", 0x42, self.gpio, value))  # "B"
+        _send(0x42, self.gpio, value)  # "B"
 
 
 def unique_id():
-    return _FLASH_ID
+    return b"\xe6\x61\x38\x52\x83\x5b\x2a\x29"  # a made-up 8-byte flash unique id
 
 
 def idle():
     """Tell the host that nothing is left to do, then take the key levels of the next ms."""
-    lag = max(0, time.ticks_diff(_link.read_at, _link.applied_at))
-    _link.send(struct.pack(">BHI", 0x49, _link.sequence, lag))  # "I"
-    _link.receive(1)
+    _send(0x49, _sequence, max(0, time.ticks_diff(_read_at, _applied_at)))  # "I"
+    _receive(1)
 
 
 def reset():
     """The board restarts: the process exits and the host starts it again."""
-    _link.send(b"X")
-    sys.exit(0)
+    _send(0x58)  # "X"
+    raise SystemExit

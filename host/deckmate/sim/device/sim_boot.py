@@ -11,13 +11,12 @@ import os
 import sys
 import vfs
 
+from micropython import const
+
 import machine  # the stand-in (machine.py beside this file), imported while the host files are visible
 
-BLOCK_SIZE = 4096
-IOCTL_BLOCK_COUNT = 4
-IOCTL_BLOCK_SIZE = 5
-IOCTL_BLOCK_ERASE = 6
-ERASED = b"\xff" * BLOCK_SIZE  # made once: an erase must not need 4 KB of the app's heap
+_BLOCK_SIZE = const(4096)
+_ERASED_SIZE = const(256)  # an erase writes this many 0xff bytes at a time, not a whole block
 
 
 class FileFlash:
@@ -25,30 +24,27 @@ class FileFlash:
 
     def __init__(self, path):
         self.file = open(path, "r+b")
-        self.file.seek(0, 2)
-        self.blocks = self.file.tell() // BLOCK_SIZE
+        self.erased = b"\xff" * _ERASED_SIZE
 
-    def readblocks(self, block, buf, offset=0):
-        self.file.seek(block * BLOCK_SIZE + offset)
+    def readblocks(self, block, buf, offset):
+        self.file.seek(block * _BLOCK_SIZE + offset)
         self.file.readinto(buf)
 
-    def writeblocks(self, block, buf, offset=None):
-        if offset is None:
-            for i in range(len(buf) // BLOCK_SIZE):
-                self.ioctl(IOCTL_BLOCK_ERASE, block + i)
-            offset = 0
-        self.file.seek(block * BLOCK_SIZE + offset)
+    def writeblocks(self, block, buf, offset):
+        self.file.seek(block * _BLOCK_SIZE + offset)
         self.file.write(buf)
         self.file.flush()
 
     def ioctl(self, op, arg):
-        if op == IOCTL_BLOCK_COUNT:
-            return self.blocks
-        if op == IOCTL_BLOCK_SIZE:
-            return BLOCK_SIZE
-        if op == IOCTL_BLOCK_ERASE:
-            self.file.seek(arg * BLOCK_SIZE)
-            self.file.write(ERASED)
+        if op == 4:  # the block count
+            self.file.seek(0, 2)
+            return self.file.tell() // _BLOCK_SIZE
+        if op == 5:  # the block size
+            return _BLOCK_SIZE
+        if op == 6:  # erase block `arg`
+            self.file.seek(arg * _BLOCK_SIZE)
+            for _ in range(_BLOCK_SIZE // _ERASED_SIZE):
+                self.file.write(self.erased)
             self.file.flush()
         return 0
 
@@ -58,7 +54,7 @@ vfs.umount("/")
 vfs.mount(vfs.VfsLfs2(flash, progsize=256), "/")
 os.chdir("/")
 sys.path[:] = ["", "/lib", ".frozen"]
-del machine, flash
+del machine, flash, vfs, const, FileFlash
 if not os.getenv("DECKMATE_SIM_SKIP_MAIN"):
     try:
         import main
