@@ -12,6 +12,12 @@ the same match. The smallest heap that holds is found by bisection in steps of -
 counts everything the board runs: the boot, the stand-in machine and the flash's block device
 of the simulator, the main menu, the set-up screen, every hand's summary and the match
 summary, and the fragmentation the whole match leaves.
+
+A first run in the largest heap traces the match (DECKMATE_SIM_TRACE_HEAP: the stand-in
+machine prints the live heap after a collection and the interned names at every idle): the
+highest live heap and the most names are reported beside the smallest heap. MicroPython
+interns names in pools that hold 1260 names in all; the 1261st allocates a pool of 1280
+entries (about 14 KB on the 64-bit port) at once.
 """
 
 import argparse
@@ -23,8 +29,8 @@ from concurrent.futures import ThreadPoolExecutor
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path[:0] = [os.path.join(HERE, "..", "tests", "host"), os.path.join(HERE, "..", "firmware")]
 
-from play_sim import device_log, expected_match, fast_bots_keys, play, setup_keys  # noqa: E402
-from deckmate.sim.script import FirmwareFailed  # noqa: E402
+from play_sim import device_log, expected_match, fast_bots_keys, setup_keys  # noqa: E402
+from deckmate.sim.script import FirmwareFailed, run_script  # noqa: E402
 
 DEAL = 3
 MATCHES = [  # (game, seats after the person's, options), as in test_play_device.py
@@ -37,31 +43,53 @@ MATCHES = [  # (game, seats after the person's, options), as in test_play_device
 ]
 
 
-def holds(game, kinds, options, expected, heap_kb):
+def holds(game, kinds, options, expected, heap_kb, trace=None):
+    """Whether the match plays to its end in heap_kb with the expected log. `trace`, a list,
+    gets (live heap, names) of every idle."""
     keys = fast_bots_keys() + setup_keys(game, kinds, options, DEAL) + ["press"] * expected.presses
     with tempfile.TemporaryDirectory() as folder:
         flash = os.path.join(folder, "flash.img")
         try:
-            play(flash, keys, fresh=True, heapsize="%dK" % heap_kb)
+            if trace is not None:
+                os.environ["DECKMATE_SIM_TRACE_HEAP"] = "1"
+            run_script(keys, flash, None, heapsize="%dK" % heap_kb, fresh=True,
+                       output=None if trace is None else trace_output(trace))
         except FirmwareFailed:
             return False
+        finally:
+            os.environ.pop("DECKMATE_SIM_TRACE_HEAP", None)
         log = device_log(flash)
     return log.splitlines()[1:] == expected.text().splitlines()[1:]
 
 
+def trace_output(trace):
+    """Reads the firmware's output into `trace`: (live heap, names) at each idle."""
+    def read(text):
+        heap = None
+        for line in text.splitlines():
+            if line.startswith("heap "):
+                heap = int(line.split()[1])
+            elif line.startswith("qstr pool:") and heap is not None:
+                trace.append((heap, int(line.split("n_qstr=")[1].split(",")[0])))
+    return read
+
+
 def smallest_heap(game, bots, options, level, low, high, step):
-    """The smallest heap in KB (a multiple of step) in which the match holds, or None."""
+    """(the smallest heap in KB (a multiple of step) in which the match holds, or None;
+    the highest live heap and the most names of a traced run in `high`)."""
     kinds = ["human"] + [level] * bots
     expected = expected_match(game, kinds, options, DEAL, "sim")
-    if not holds(game, kinds, options, expected, high):
-        return None
+    trace = []
+    if not holds(game, kinds, options, expected, high, trace):
+        return None, 0, 0
+    peak, names = max(t[0] for t in trace), max(t[1] for t in trace)
     while high - low > step:
         middle = (low + high) // 2 // step * step
         if holds(game, kinds, options, expected, middle):
             high = middle
         else:
             low = middle
-    return high
+    return high, peak, names
 
 
 def main(argv=None):
@@ -81,13 +109,16 @@ def main(argv=None):
 
     with ThreadPoolExecutor(args.jobs) as pool:
         results = list(pool.map(measure, matches))
-    print("| game | players | bots | smallest heap that holds | under 192K by |")
-    print("|---|---|---|---|---|")
-    for (game, bots, _), heap in zip(matches, results):
+    print("| game | players | bots | smallest heap that holds | under 192K by | highest live "
+          "heap | names interned |")
+    print("|---|---|---|---|---|---|---|")
+    for (game, bots, _), (heap, peak, names) in zip(matches, results):
         if heap is None:
-            print("| %s | %d | %s | over %d KB | - |" % (game, bots + 1, args.level, args.high))
+            print("| %s | %d | %s | over %d KB | - | - | - |" % (game, bots + 1, args.level,
+                                                             args.high))
         else:
-            print("| %s | %d | %s | %d KB | %d KB |" % (game, bots + 1, args.level, heap, 192 - heap))
+            print("| %s | %d | %s | %d KB | %d KB | %d B | %d |" % (
+                game, bots + 1, args.level, heap, 192 - heap, peak, names))
     return 0
 
 

@@ -157,11 +157,12 @@ class HeadlessBoard:
 
 
 def run_script(lines, flash, shots_dir, heapsize=firmware.HEAPSIZE, board="pico_lcd_13",
-               fresh=False, held_at_boot=()):
+               fresh=False, held_at_boot=(), output=None):
     """Boot the simulated board on the flash image file `flash`, play the key script `lines`
     and write its shots into `shots_dir`. Returns the PNG paths written. Raises ScriptError
     for a bad script or a key the board lacks (before booting) and FirmwareFailed if the firmware crashed, exited or
-    stopped answering."""
+    stopped answering. `output(text)`, when given, gets what the firmware printed, once the
+    board is switched off."""
     steps = parse_script(lines)
     check_keys(steps, read_board(board))
     if shots_dir:
@@ -175,5 +176,7 @@ def run_script(lines, flash, shots_dir, heapsize=firmware.HEAPSIZE, board="pico_
             if path:
                 shots.append(path)
     finally:
+        if output is not None:
+            output(headless.output_text())
         headless.close()
     return shots

@@ -12,6 +12,9 @@ It talks to the host over the side channel, a Unix socket (SOCK_SEQPACKET) named
 DECKMATE_SIM_LINK (host/deckmate/sim/link.py has the frames): output pin levels, SPI bytes,
 PWM duties and idle notices go out; the levels of the keys come in. Without the variable it
 runs alone: outputs go nowhere and every input reads high (no key held).
+
+With DECKMATE_SIM_TRACE_HEAP set, every idle first prints the live heap after a collection
+and the interned names (`heap BYTES` and micropython.qstr_info's line; tools/match_heap.py).
 """
 
 import os
@@ -59,6 +62,16 @@ if os.getenv("DECKMATE_SIM_LINK"):
     _poller.register(_socket, select.POLLIN)
     del select, socket
     _receive(-1)  # the key levels at power-on come first
+
+
+_trace = None
+if os.getenv("DECKMATE_SIM_TRACE_HEAP"):
+    def _trace():
+        import gc
+        import micropython
+        gc.collect()
+        print("heap", gc.mem_alloc())
+        micropython.qstr_info()
 
 
 class Pin:
@@ -115,6 +128,8 @@ def unique_id():
 
 def idle():
     """Tell the host that nothing is left to do, then take the key levels of the next ms."""
+    if _trace is not None:
+        _trace()
     _send(0x49, _sequence, max(0, time.ticks_diff(_read_at, _applied_at)))  # "I"
     _receive(1)
 
