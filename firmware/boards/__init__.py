@@ -12,8 +12,10 @@ The board in use is named in the file /board.txt (one line, e.g. `pico_lcd_13`),
 the firmware is deployed; without it, the Pico-LCD-1.3.
 """
 
-DEFAULT = "pico_lcd_13"
-NAMES = ("pico_lcd_13", "pico_display_20")
+from micropython import const
+
+_DEFAULT = const("pico_lcd_13")
+_NAMES = const(("pico_lcd_13", "pico_display_20"))
 
 
 def current_name():
@@ -21,8 +23,8 @@ def current_name():
         with open("/board.txt") as handle:
             name = handle.read().strip()
     except OSError:
-        return DEFAULT
-    return name if name in NAMES else DEFAULT
+        return _DEFAULT
+    return name if name in _NAMES else _DEFAULT
 
 
 def make_board():
