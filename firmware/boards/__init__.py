@@ -18,17 +18,14 @@ _DEFAULT = const("pico_lcd_13")
 _NAMES = const(("pico_lcd_13", "pico_display_20"))
 
 
-def current_name():
+def make_board():
+    """The Board of the board in use."""
     try:
         with open("/board.txt") as handle:
             name = handle.read().strip()
     except OSError:
-        return _DEFAULT
-    return name if name in _NAMES else _DEFAULT
-
-
-def make_board():
-    """The Board of the board in use."""
-    name = current_name()
+        name = _DEFAULT
+    if name not in _NAMES:
+        name = _DEFAULT
     package = __import__("boards." + name)
     return getattr(package, name).make_board()

@@ -6,9 +6,10 @@ import gc
 import time
 from micropython import const
 
-from deckhw.buttons import KIND_NAMES, LONG
+from deckhw.buttons import LONG
 
 _POLL_MS = const(5)
+_KIND_NAMES = const(("PRESS", "RELEASE", "LONG", "REPEAT"))  # deckhw.buttons' event kinds
 # 16 colours that are easy to tell apart on the panel: black, white, greys, primaries, mixes
 _PALETTE = const(((0, 0, 0), (255, 255, 255), (128, 128, 128), (64, 64, 64),
            (255, 0, 0), (0, 255, 0), (0, 0, 255), (255, 255, 0),
@@ -59,7 +60,7 @@ def run(board):
         events = board.keys.poll(time.ticks_ms())
         if events:
             for key, kind in events:
-                lines = (lines + ["%s %s" % (key, KIND_NAMES[kind])])[-5:]
+                lines = (lines + ["%s %s" % (key, _KIND_NAMES[kind])])[-5:]
                 if key == "b" and kind == LONG:
                     push_ms = timed_full_push(display)
             draw_status(display, board, lines, push_ms)

@@ -43,11 +43,6 @@ _MADCTL_MX = const(0x40)  # columns right to left
 _MADCTL_MV = const(0x20)  # rows and columns exchanged (landscape)
 
 
-def rgb565(r, g, b):
-    """The RGB565 value of an 8-bit-per-channel colour."""
-    return ((r & 0xF8) << 8) | ((g & 0xFC) << 3) | (b >> 3)
-
-
 class ST7789(framebuf.FrameBuffer):
     def __init__(self, spi, cs, dc, rst, panel_width=240, panel_height=240, madctl=0,
                  column_offset=0, row_offset=0):
@@ -132,7 +127,7 @@ class ST7789(framebuf.FrameBuffer):
 
     def set_palette(self, index, r, g, b):
         """Colour `index` (0-15) shows as (r, g, b); everything is pushed again at show()."""
-        value = rgb565(r, g, b)
+        value = ((r & 0xF8) << 8) | ((g & 0xFC) << 3) | (b >> 3)  # RGB565
         self.palette[2 * index] = value >> 8
         self.palette[2 * index + 1] = value & 0xFF
         self.mark(0, _HEIGHT)

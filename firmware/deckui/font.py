@@ -14,6 +14,7 @@ lacks are drawn as "?".
 """
 
 import framebuf
+from micropython import const
 
 from deckui import font_data
 
@@ -23,7 +24,7 @@ SUIT_SYMBOLS = {"S": "\u2660", "C": "\u2663", "H": "\u2665", "D": "\u2666"}
 FOOL_STAR = "\u2605"
 
 
-_UNKNOWN = font_data.CHARS.find("?")
+_UNKNOWN = const(31)  # "?" in font_data.CHARS, which starts with the printable ASCII
 _palette = framebuf.FrameBuffer(bytearray(1), 2, 1, framebuf.GS4_HMSB)
 _glyphs = open(__file__[:__file__.rfind("/") + 1] + "glyphs.bin", "rb")  # open for good
 _glyph = bytearray(font_data.LARGEST)  # the glyph being drawn, read from _glyphs
