@@ -21,15 +21,20 @@ the board and its frame buffer, the shell at its main menu (store on a scratch f
 settings, fonts), then the table screen of deckapp.play starting a match (its log on the
 store) with bots of one level in every seat, drawn after every decision, through one hand
 dealt from seed 2 (seed 1 passes Droggn's first hand out). `--no-shell`: the board and a
-deckapp.play Session alone. The live heap (after a collection) is sampled at every slice of
-the bots' work (`tick`) and every decision; at each new peak, micropython.mem_info gives the
-largest free block (GC blocks of 32 bytes on the 64-bit port): a fragmented heap fails
-before it is full. A run that fails under 192 KB is measured again in 1 MB for its peak.
+deckapp.play Session alone. It runs as the board does: from the image's folder with "" first
+on sys.path, so that a module's __file__ is its path on the board, the same name (qstr) as
+the source name its .mpy embeds. The live heap (after a collection) is sampled at every slice
+of the bots' work (`tick`) and every decision; at each new peak, micropython.mem_info gives
+the largest free block (GC blocks of 32 bytes on the 64-bit port): a fragmented heap fails
+before it is full; micropython.qstr_info gives the names interned and their pools (pools of
+20, 40, ... 640 hold 1260 names; the 1261st allocates a 7th of 1280, about 14 KB). A run
+that fails under 192 KB is measured again in 1 MB for its peak.
 Image: build_image("rp2040"), the files a Pico gets, and the flash blocks they take.
 """
 
 import argparse
 import os
+import re
 import statistics
 import subprocess
 import sys
@@ -117,6 +122,7 @@ def sample():
         peak[0] = used
         print("PEAK", used)
         micropython.mem_info()
+        micropython.qstr_info()
 
 
 board = definition.make_board()
@@ -175,11 +181,13 @@ print("HEAP", at_menu, peak[0], decisions[0])
 
 
 def run_micropython(code, heapsize="192K", check=True):
-    # the stand-in machine, the image, and the calibration loop of `deckmate bench`
-    prelude = "import sys\nsys.path[:0] = [%r, %r, %r]\n" % (
-        DEVICE_DIR, image.build_image("sim"), os.path.dirname(runtime.__file__))
+    # as on the board: from the image's folder with "" first on sys.path, so that a module's
+    # __file__ is its path on the board (the name its .mpy embeds); then the stand-in machine
+    # and the calibration loop of `deckmate bench`
+    prelude = "import sys\nsys.path[:] = ['', '.frozen', %r, %r]\n" % (
+        DEVICE_DIR, os.path.dirname(runtime.__file__))
     done = subprocess.run([runtime.micropython_path(), "-X", "heapsize=" + heapsize, "-c",
-                           prelude + code], capture_output=True, text=True,
+                           prelude + code], capture_output=True, text=True, cwd=image.build_image("sim"),
                           env=dict((k, v) for k, v in os.environ.items() if k != "DECKMATE_SIM_LINK"))
     if done.returncode and not check:
         return None
@@ -205,9 +213,10 @@ def redraw_estimates():
 
 
 def peak_heap(game, level="normal", shell=True, seed=2):
-    """(live heap before the match, peak live heap, the largest free block then, decisions,
-    whether it fitted in 192 KB). A run that fails under 192 KB is measured again with room
-    to spare (its largest free block then says nothing)."""
+    """(live heap before the match, peak live heap, the largest free block then, the names
+    interned then and their pools, decisions, whether it fitted in 192 KB). A run that fails
+    under 192 KB is measured again with room to spare (its largest free block then says
+    nothing)."""
     def run(heapsize, check):
         with tempfile.TemporaryDirectory() as root:  # a fresh store for each run
             code = HEAP % {"game": game, "level": level, "shell": shell, "root": root,
@@ -222,7 +231,8 @@ def peak_heap(game, level="normal", shell=True, seed=2):
     at_menu, peak, decisions = (int(v) for v in lines[-1].split()[1:])
     at_peak = lines[max(i for i in range(len(lines)) if lines[i].startswith("PEAK")):]
     blocks = int([l for l in at_peak if "max free sz:" in l][0].rsplit(":", 1)[1])
-    return at_menu, peak, blocks * GC_BLOCK_BYTES if fitted else 0, decisions, fitted
+    pools, names = (int(v) for v in re.search(r"n_pool=(\d+), n_qstr=(\d+)", "\n".join(at_peak)).groups())
+    return at_menu, peak, blocks * GC_BLOCK_BYTES if fitted else 0, names, pools, decisions, fitted
 
 
 def image_size():
@@ -268,14 +278,15 @@ def redraws():
 
 def heaps(games, levels, shell):
     print("| game | level | decisions | before the match | peak live heap | headroom | "
-          "largest free block at the peak | ran in 192 KB |")
-    print("|---|---|---|---|---|---|---|---|")
+          "largest free block at the peak | names interned, pools at the peak | ran in 192 KB |")
+    print("|---|---|---|---|---|---|---|---|---|")
     for game in games:
         for level in levels:
-            before, peak, block, decisions, fitted = peak_heap(game, level, shell)
-            print("| %s | %s | %d | %d B | %d B | %d B | %s | %s |" % (
+            before, peak, block, names, pools, decisions, fitted = peak_heap(game, level, shell)
+            print("| %s | %s | %d | %d B | %d B | %d B | %s | %d, %d | %s |" % (
                 game, level, decisions, before, peak, HEAP_BYTES - peak,
-                "%d B" % block if fitted else "-", "yes" if fitted else "**no: MemoryError**"))
+                "%d B" % block if fitted else "-", names, pools,
+                "yes" if fitted else "**no: MemoryError**"))
     print()
 
 

@@ -12,21 +12,20 @@ The board in use is named in the file /board.txt (one line, e.g. `pico_lcd_13`),
 the firmware is deployed; without it, the Pico-LCD-1.3.
 """
 
-DEFAULT = "pico_lcd_13"
-NAMES = ("pico_lcd_13", "pico_display_20")
+from micropython import const
 
-
-def current_name():
-    try:
-        with open("/board.txt") as handle:
-            name = handle.read().strip()
-    except OSError:
-        return DEFAULT
-    return name if name in NAMES else DEFAULT
+_DEFAULT = const("pico_lcd_13")
+_NAMES = const(("pico_lcd_13", "pico_display_20"))
 
 
 def make_board():
     """The Board of the board in use."""
-    name = current_name()
+    try:
+        with open("/board.txt") as handle:
+            name = handle.read().strip()
+    except OSError:
+        name = _DEFAULT
+    if name not in _NAMES:
+        name = _DEFAULT
     package = __import__("boards." + name)
     return getattr(package, name).make_board()

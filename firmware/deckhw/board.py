@@ -4,11 +4,12 @@
 hands the module over."""
 
 import binascii
+from micropython import const
 
 from deckhw.buttons import Buttons
 from deckhw.st7789 import ST7789
 
-BACKLIGHT_PWM_HZ = 1000
+_BACKLIGHT_PWM_HZ = const(1000)
 
 
 class Board:
@@ -47,7 +48,7 @@ def build(definition, machine):
                      definition.COLUMN_OFFSET, definition.ROW_OFFSET)
     keys = Buttons(dict((name, Pin(gpio, Pin.IN, Pin.PULL_UP))
                         for name, gpio in definition.KEYS.items()))
-    backlight = machine.PWM(Pin(definition.BACKLIGHT), freq=BACKLIGHT_PWM_HZ)
+    backlight = machine.PWM(Pin(definition.BACKLIGHT), freq=_BACKLIGHT_PWM_HZ)
     board = Board(definition.NAME, display, keys, backlight, machine)
     board.backlight(100)
     return board

@@ -17,7 +17,6 @@ PRESS = 0
 RELEASE = 1
 LONG = 2
 REPEAT = 3
-KIND_NAMES = ("PRESS", "RELEASE", "LONG", "REPEAT")
 KEY_NAMES = ("up", "down", "left", "right", "press", "a", "b", "x", "y")
 
 DEBOUNCE_MS = 20

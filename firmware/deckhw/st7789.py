@@ -21,8 +21,8 @@ try:
 except (ImportError, ValueError):  # no native module for this architecture in the image
     from deckhw.expand import expand
 
-WIDTH = const(240)
-HEIGHT = const(240)
+_WIDTH = const(240)
+_HEIGHT = const(240)
 BAND_ROWS = const(4)  # rows expanded and written per SPI transfer (4 x 480 bytes)
 
 _SWRESET = const(0x01)  # software reset; wait 5 ms (120 ms when it was sleeping out)
@@ -43,24 +43,19 @@ _MADCTL_MX = const(0x40)  # columns right to left
 _MADCTL_MV = const(0x20)  # rows and columns exchanged (landscape)
 
 
-def rgb565(r, g, b):
-    """The RGB565 value of an 8-bit-per-channel colour."""
-    return ((r & 0xF8) << 8) | ((g & 0xFC) << 3) | (b >> 3)
-
-
 class ST7789(framebuf.FrameBuffer):
     def __init__(self, spi, cs, dc, rst, panel_width=240, panel_height=240, madctl=0,
                  column_offset=0, row_offset=0):
         """spi: a machine.SPI; cs, dc, rst: output Pins (rst may be None);
         panel_width x panel_height: the panel as the user sees it, after `madctl`;
         column_offset, row_offset: where that panel starts in the controller's memory."""
-        self.width = WIDTH
-        self.height = HEIGHT
-        self.buffer = bytearray(WIDTH * HEIGHT // 2)
-        super().__init__(self.buffer, WIDTH, HEIGHT, framebuf.GS4_HMSB)
+        self.width = _WIDTH
+        self.height = _HEIGHT
+        self.buffer = bytearray(_WIDTH * _HEIGHT // 2)
+        super().__init__(self.buffer, _WIDTH, _HEIGHT, framebuf.GS4_HMSB)
         self.palette = bytearray(32)
-        self.dirty = bytearray(HEIGHT)  # 1 for each row to push at the next show()
-        self.band = bytearray(BAND_ROWS * WIDTH * 2)
+        self.dirty = bytearray(_HEIGHT)  # 1 for each row to push at the next show()
+        self.band = bytearray(BAND_ROWS * _WIDTH * 2)
         self.spi = spi
         self.cs = cs
         self.dc = dc
@@ -68,8 +63,8 @@ class ST7789(framebuf.FrameBuffer):
         self.panel_height = panel_height
         self.column_offset = column_offset
         self.row_offset = row_offset
-        self.left = (panel_width - WIDTH) // 2  # the app area's place on the panel
-        self.top = (panel_height - HEIGHT) // 2
+        self.left = (panel_width - _WIDTH) // 2  # the app area's place on the panel
+        self.top = (panel_height - _HEIGHT) // 2
         cs.value(1)
         if rst is not None:
             self.hard_reset(rst)
@@ -132,14 +127,14 @@ class ST7789(framebuf.FrameBuffer):
 
     def set_palette(self, index, r, g, b):
         """Colour `index` (0-15) shows as (r, g, b); everything is pushed again at show()."""
-        value = rgb565(r, g, b)
+        value = ((r & 0xF8) << 8) | ((g & 0xFC) << 3) | (b >> 3)  # RGB565
         self.palette[2 * index] = value >> 8
         self.palette[2 * index + 1] = value & 0xFF
-        self.mark(0, HEIGHT)
+        self.mark(0, _HEIGHT)
 
     def mark(self, y0, y1):
         """Rows y0 up to (not including) y1 changed; show() will push them."""
-        for y in range(max(0, y0), min(HEIGHT, y1)):
+        for y in range(max(0, y0), min(_HEIGHT, y1)):
             self.dirty[y] = 1
 
     def show(self):
@@ -147,10 +142,10 @@ class ST7789(framebuf.FrameBuffer):
         SPI transfer and the expansion of the rows pushed."""
         dirty = self.dirty
         y = 0
-        while y < HEIGHT:
+        while y < _HEIGHT:
             if dirty[y]:
                 end = y
-                while end < HEIGHT and dirty[end]:
+                while end < _HEIGHT and dirty[end]:
                     dirty[end] = 0
                     end += 1
                 self.push_rows(y, end)
@@ -160,16 +155,16 @@ class ST7789(framebuf.FrameBuffer):
 
     def push_rows(self, y0, y1):
         """Send app rows y0 up to y1 to the panel."""
-        self.window(self.left, self.top + y0, self.left + WIDTH - 1, self.top + y1 - 1)
+        self.window(self.left, self.top + y0, self.left + _WIDTH - 1, self.top + y1 - 1)
         self.command(_RAMWR)
         band = memoryview(self.band)
-        row_bytes = WIDTH // 2
+        row_bytes = _WIDTH // 2
         self.cs.value(0)
         self.dc.value(1)
         y = y0
         while y < y1:
             rows = min(BAND_ROWS, y1 - y)
             expand(self.buffer, y * row_bytes, rows * row_bytes, self.palette, self.band)
-            self.spi.write(band[:rows * WIDTH * 2])
+            self.spi.write(band[:rows * _WIDTH * 2])
             y += rows
         self.cs.value(1)

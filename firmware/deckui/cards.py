@@ -14,7 +14,7 @@
 
 Every index sits in the card's top-left corner (rank above suit, both in the suit's colour), so
 cards overlapped left to right by `INDEX_WIDTH` pixels still show what they are. Cards at
-least `LARGE_WIDTH` wide use the large font; smaller ones the small font.
+least `_LARGE_WIDTH` pixels wide use the large font; smaller ones the small font.
 """
 
 from micropython import const
@@ -26,7 +26,7 @@ DIMMED = const(1)
 CURSOR = const(2)
 SELECTED = const(4)
 
-LARGE_WIDTH = const(30)
+_LARGE_WIDTH = const(30)
 INDEX_WIDTH = (16, 26)  # the strip an index needs in the small and the large font ("10")
 
 
@@ -51,7 +51,7 @@ def _index(canvas, text, x, y, colour, size):
 
 
 def draw(canvas, token, x, y, width, height, state=NORMAL):
-    size = font.LARGE if width >= LARGE_WIDTH else font.SMALL
+    size = font.LARGE if width >= _LARGE_WIDTH else font.SMALL
     face = theme.CARD_DIMMED if state & DIMMED else theme.CARD
     canvas.fill_rect(x, y, width, height, face)
     canvas.rect(x, y, width, height, theme.CARD_EDGE)
@@ -62,7 +62,7 @@ def draw(canvas, token, x, y, width, height, state=NORMAL):
         symbol = font.SUIT_SYMBOLS.get(kind[2], kind[2])
         _index(canvas, kind[1], x + 2, y + 2, colour, size)
         font.text(canvas, symbol, x + 2, y + 1 + line, colour, size)
-        if height >= 2 * line + font.height(font.LARGE) + 4 and width >= LARGE_WIDTH:
+        if height >= 2 * line + font.height(font.LARGE) + 4 and width >= _LARGE_WIDTH:
             big = font.width(symbol, font.LARGE)
             font.text(canvas, symbol, x + width - big - 3, y + height - line - 3, colour,
                       font.LARGE)

@@ -6,13 +6,15 @@
     fit("Very long name", 80, SMALL)             the longest prefix (with "..") that fits
 
 A glyph is a framebuf MONO_HLSB bitmap in the file glyphs.bin beside this module, found
-through the generated font data (deckui/font_data.py). The bitmaps stay on flash (6 KB the
-heap does not hold): each glyph is read into one small buffer and drawn from it by a single
-blit, through a two-entry palette whose background entry is the transparent key, so text goes
-over anything. Characters the font lacks are drawn as "?".
+through the generated font data (deckui/font_data.py: FACES, each face's height, widths and
+offsets). The bitmaps stay on flash (6 KB the heap does not hold): each glyph is read into
+one small buffer and drawn from it by a single blit, through a two-entry palette whose
+background entry is the transparent key, so text goes over anything. Characters the font
+lacks are drawn as "?".
 """
 
 import framebuf
+from micropython import const
 
 from deckui import font_data
 
@@ -22,33 +24,18 @@ SUIT_SYMBOLS = {"S": "\u2660", "C": "\u2663", "H": "\u2665", "D": "\u2666"}
 FOOL_STAR = "\u2605"
 
 
-class _Face:
-    def __init__(self, height, baseline, widths, offsets, at):
-        self.height = height
-        self.baseline = baseline
-        self.widths = widths
-        self.offsets = offsets
-        self.at = at  # where its bitmaps start in glyphs.bin
-
-
-_FACES = (
-    _Face(font_data.SMALL_HEIGHT, font_data.SMALL_BASELINE, font_data.SMALL_WIDTHS,
-          font_data.SMALL_OFFSETS, font_data.SMALL_AT),
-    _Face(font_data.LARGE_HEIGHT, font_data.LARGE_BASELINE, font_data.LARGE_WIDTHS,
-          font_data.LARGE_OFFSETS, font_data.LARGE_AT),
-)
-_UNKNOWN = font_data.CHARS.find("?")
+_UNKNOWN = const(31)  # "?" in font_data.CHARS, which starts with the printable ASCII
 _palette = framebuf.FrameBuffer(bytearray(1), 2, 1, framebuf.GS4_HMSB)
 _glyphs = open(__file__[:__file__.rfind("/") + 1] + "glyphs.bin", "rb")  # open for good
 _glyph = bytearray(font_data.LARGEST)  # the glyph being drawn, read from _glyphs
 
 
 def height(size=SMALL):
-    return _FACES[size].height
+    return font_data.FACES[size][0]
 
 
 def width(string, size=SMALL):
-    widths = _FACES[size].widths
+    widths = font_data.FACES[size][2]
     find = font_data.CHARS.find
     total = 0
     for char in string:
@@ -69,8 +56,7 @@ def fit(string, room, size=SMALL):
 def text(canvas, string, x, y, colour, size=SMALL):
     """Draw `string` with its top-left corner at (x, y); returns the x after its last glyph.
     (The hot loop of every screen: names are fetched into locals once.)"""
-    face = _FACES[size]
-    widths, offsets, at, height = face.widths, face.offsets, face.at, face.height
+    height, _, widths, offsets, at = font_data.FACES[size]
     find = font_data.CHARS.find
     blit = canvas.blit
     seek, readinto, glyph = _glyphs.seek, _glyphs.readinto, _glyph

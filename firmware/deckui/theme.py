@@ -19,16 +19,16 @@ CURSOR_TEXT = const(6)
 CARD = const(7)         # a card's face
 CARD_EDGE = const(8)
 CARD_DIMMED = const(9)  # the face of a card that may not be played now
-SPADES = const(10)
-CLUBS = const(11)
-HEARTS = const(12)
-DIAMONDS = const(13)
+_SPADES = const(10)
+_CLUBS = const(11)
+HEARTS = const(12)  # also the red of warnings
+_DIAMONDS = const(13)
 TRUMP = const(14)       # tarot trumps and the Fool
 SELECTED = const(15)    # cards picked in a multi-select, a card's lifted marker
-CARD_INK = SPADES       # black print on a card face (SCOUT's numbers); spades stay black
+CARD_INK = const(_SPADES)  # black print on a card face (SCOUT's numbers); spades stay black
 
 # Suit letters of both alphabets (French cards CSHD, tarot SCHD) to the suit's palette index.
-SUIT_COLOURS = {"S": SPADES, "C": CLUBS, "H": HEARTS, "D": DIAMONDS}
+SUIT_COLOURS = {"S": _SPADES, "C": _CLUBS, "H": HEARTS, "D": _DIAMONDS}
 
 SCHEME_NAMES = ("dark", "light")
 
@@ -48,7 +48,7 @@ _SCHEMES = {
         230, 130, 0,
     )),
 }
-_FOUR_COLOUR = ((CLUBS, (0, 130, 50)), (DIAMONDS, (20, 80, 220)))
+_FOUR_COLOUR = const(((_CLUBS, (0, 130, 50)), (_DIAMONDS, (20, 80, 220))))
 
 
 def apply(display, scheme, four_colour):

@@ -15,8 +15,8 @@ TOP = const(24)
 BOTTOM = const(220)
 
 # The soft-key bar's order, and how each key is shown on its cap (the joystick centre as a dot).
-SOFTKEY_ORDER = ("press", "a", "b", "x", "y")
-KEY_CAPS = {"press": "\u25cf", "a": "A", "b": "B", "x": "X", "y": "Y"}
+_SOFTKEY_ORDER = const(("press", "a", "b", "x", "y"))
+_KEY_CAPS = const("\u25cfABXY")
 
 
 def title_bar(canvas, title):
@@ -28,22 +28,22 @@ def softkey_bar(canvas, labels):
     """Each labelled key as its cap (the key's letter on a light block) and its meaning, spread
     over the bar; labels are shortened only when all of them cannot fit."""
     canvas.fill_rect(0, BOTTOM, SIZE, SIZE - BOTTOM, theme.BAR)
-    keys = [key for key in SOFTKEY_ORDER if labels.get(key)]
-    if not keys:
+    shown = [(cap, labels[key]) for key, cap in zip(_SOFTKEY_ORDER, _KEY_CAPS) if labels.get(key)]
+    if not shown:
         return
-    caps = [font.width(KEY_CAPS[key]) + 4 for key in keys]
-    texts = [labels[key] for key in keys]
-    natural = sum(caps) + sum(font.width(text) + 3 for text in texts)
-    if natural > SIZE - 2 * len(keys):
-        room = SIZE // len(keys)
-        texts = [font.fit(text, room - cap - 6) for text, cap in zip(texts, caps)]
-        natural = sum(caps) + sum(font.width(text) + 3 for text in texts)
-    gap = (SIZE - natural) // len(keys)
+    widths = [font.width(cap) + 4 for cap, _ in shown]
+    texts = [text for _, text in shown]
+    natural = sum(widths) + sum(font.width(text) + 3 for text in texts)
+    if natural > SIZE - 2 * len(shown):
+        room = SIZE // len(shown)
+        texts = [font.fit(text, room - width - 6) for text, width in zip(texts, widths)]
+        natural = sum(widths) + sum(font.width(text) + 3 for text in texts)
+    gap = (SIZE - natural) // len(shown)
     x = gap // 2
-    for key, cap, text in zip(keys, caps, texts):
-        canvas.fill_rect(x, BOTTOM + 3, cap, 15, theme.BAR_TEXT)
-        font.text(canvas, KEY_CAPS[key], x + 2, BOTTOM + 4, theme.BAR)
-        x = font.text(canvas, text, x + cap + 3, BOTTOM + 4, theme.BAR_TEXT) + gap
+    for (cap, _), width, text in zip(shown, widths, texts):
+        canvas.fill_rect(x, BOTTOM + 3, width, 15, theme.BAR_TEXT)
+        font.text(canvas, cap, x + 2, BOTTOM + 4, theme.BAR)
+        x = font.text(canvas, text, x + width + 3, BOTTOM + 4, theme.BAR_TEXT) + gap
 
 
 class ListView:

@@ -70,11 +70,21 @@ def target_name(path, kind):
     return path if kind in ("source", "data") else path[:-3] + ".mpy"
 
 
+def compile_flags(target, path, kind):
+    """All the mpy-cross options for a compiled entry. The source name embedded is the
+    file's `__file__` on the board (rp2 runs from "/" with "" first on sys.path), so that
+    the two are one interned name (qstr) in the device's RAM, not two; tracebacks name the
+    .mpy file, with the source's line numbers."""
+    return ["-s", target_name(path, kind)] + native_flags(target, kind)
+
+
 def _digest(entries, target):
+    """Of the sources and of the options each is compiled with."""
     digest = hashlib.sha1(target.encode())
     for path, kind in entries:
+        flags = compile_flags(target, path, kind) if kind in ("mpy", "native") else []
         with open(os.path.join(runtime.FIRMWARE_DIR, path), "rb") as handle:
-            digest.update(path.encode() + b"\0" + kind.encode() + b"\0" + handle.read())
+            digest.update(repr((path, kind, flags)).encode() + b"\0" + handle.read())
     return digest.hexdigest()[:16]
 
 
@@ -95,8 +105,8 @@ def build_image(target="sim"):
         if kind in ("source", "data"):
             shutil.copyfile(os.path.join(runtime.FIRMWARE_DIR, path), output)
             continue
-        done = subprocess.run([compiler] + native_flags(target, kind) + ["-o", output, path], cwd=runtime.FIRMWARE_DIR,
-                              capture_output=True, text=True)
+        done = subprocess.run([compiler] + compile_flags(target, path, kind) + ["-o", output, path],
+                              cwd=runtime.FIRMWARE_DIR, capture_output=True, text=True)
         if done.returncode:
             shutil.rmtree(scratch)
             raise ImageError("mpy-cross could not compile %s: %s" % (path, done.stderr.strip()))

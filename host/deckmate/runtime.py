@@ -41,7 +41,9 @@ def micropython_path():
 
 def compiled_firmware():
     """A folder holding the firmware's `deckcore` compiled to .mpy files, made once for each
-    version of the sources (it is named by their digest)."""
+    version of the sources and options (it is named by their digest). Each .mpy embeds its
+    path on the board as its source name, as the image's do (image.compile_flags): the same
+    bytes, and tracebacks that name the .mpy file."""
     sources = []
     for folder, _, names in os.walk(os.path.join(FIRMWARE_DIR, "deckcore")):
         for name in names:
@@ -51,7 +53,7 @@ def compiled_firmware():
     digest = hashlib.sha1()
     for source in sources:
         with open(os.path.join(FIRMWARE_DIR, source), "rb") as handle:
-            digest.update(source.encode() + b"\0" + handle.read())
+            digest.update(repr((source, _flags(source))).encode() + b"\0" + handle.read())
     target = cached_path("mpy-" + digest.hexdigest()[:16])
     if os.path.isdir(target):
         return target
@@ -60,8 +62,8 @@ def compiled_firmware():
     for source in sources:
         output = os.path.join(scratch, source[:-3] + ".mpy")
         os.makedirs(os.path.dirname(output), exist_ok=True)
-        done = subprocess.run([compiler, "-o", output, source], cwd=FIRMWARE_DIR,
-                              capture_output=True, text=True)
+        done = subprocess.run([compiler] + _flags(source) + ["-o", output, source],
+                              cwd=FIRMWARE_DIR, capture_output=True, text=True)
         if done.returncode:
             shutil.rmtree(scratch)
             raise RuntimeMissing("mpy-cross could not compile %s: %s" % (source, done.stderr))
@@ -70,6 +72,10 @@ def compiled_firmware():
     except OSError:  # another process made it first
         shutil.rmtree(scratch)
     return target
+
+
+def _flags(source):
+    return ["-s", source[:-3] + ".mpy"]
 
 
 def run_core(code, heap=HEAP, timeout=None):

@@ -5,6 +5,7 @@ import os
 
 import pytest
 
+from deckmate import image
 from deckmate.image import ImageError, build_image, image_files, manifest_entries, target_name
 from deckmate.sim import flash
 from helpers import FIRMWARE
@@ -37,6 +38,20 @@ def test_native_code_is_compiled_for_each_target_and_bytecode_is_shared():
     assert pico["deckhw/expand_viper.mpy"][2] >> 2 == MPY_ARCH_ARMV6M
     assert sim["deckhw/expand_viper.mpy"][2] >> 2 == MPY_ARCH_X64
     assert pico["deckhw/st7789.mpy"] == sim["deckhw/st7789.mpy"]
+
+
+def test_each_mpy_embeds_its_path_on_the_board_as_its_source_name():
+    # one qstr for the module's __file__ and its code's source name, not two
+    for path, data in image_files(build_image("sim")).items():
+        if path.endswith(".mpy"):
+            assert path.encode() in data and path[:-4].encode() + b".py" not in data, path
+
+
+def test_a_changed_compile_flag_makes_a_new_image(monkeypatch):
+    entries = manifest_entries()
+    before = image._digest(entries, "sim")
+    monkeypatch.setattr(image, "native_flags", lambda target, kind: ["-O1"])
+    assert image._digest(entries, "sim") != before
 
 
 def test_a_deploy_replaces_the_image_and_keeps_other_files_but_fresh_starts_empty(tmp_path):

@@ -19,7 +19,7 @@ MARGIN = 8 * 1024  # live heap left free at the peak: the rest of the heap fragm
 
 @pytest.mark.parametrize("game", NAMES)
 def test_a_hand_with_default_bots_fits_the_heap_beside_the_board(game):
-    before, peak, _, decisions, fitted = device_budgets.peak_heap(game, DEFAULT, shell=False)
+    before, peak, _, _, _, decisions, fitted = device_budgets.peak_heap(game, DEFAULT, shell=False)
     assert fitted, "%s: MemoryError under 192K (peak live heap %d B)" % (game, peak)
     assert decisions > 0 and before < peak
     assert peak <= device_budgets.HEAP_BYTES - MARGIN
