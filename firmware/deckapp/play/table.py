@@ -9,7 +9,7 @@ highlighted choice (Choices: also marking several cards, and SCOUT's picker); A 
 person's last decision (against bots; cards laid down together are taken back together),
 X shows the last trick, B opens the match menu (scores so far, help, abandon).
 A bot's turn runs in `step`; the bot calls back between slices of its work, and every
-SERVICE_MS the keys are read and answered and a screen opened over the table drawn (the
+_SERVICE_MS the keys are read and answered and a screen opened over the table drawn (the
 decision is the same either way); the table itself is drawn again after the decision, its
 drawing code released while a bot thinks (BETWEEN_THINKS). Its play stays on screen for the
 Settings pace.
@@ -19,11 +19,13 @@ With several people at the table, a "pass to NAME" screen hides the hand between
 import gc
 import time
 
+from micropython import const
+
 from deckapp.play import keys
 from deckapp.screen import Screen
 from deckapp import unload
 
-SERVICE_MS = 20  # while a bot thinks: how often the keys are read
+_SERVICE_MS = const(20)  # while a bot thinks: how often the keys are read
 
 # The code no bot's think needs: the table's drawing, the person's choices, the hand's
 # summary, the saved state and the log's lines (the Session imports deckcore.log for each
@@ -33,9 +35,8 @@ SERVICE_MS = 20  # while a bot thinks: how often the keys are read
 # block twice the size of the last (1280 names, about 14 KB on the 64-bit port), which a heap
 # fragmented by a bot's think may not have in one piece. Imported again, a module needs only
 # room for its code. A module the play screens import late belongs here.
-BETWEEN_THINKS = ("deckapp.play.layout", "deckapp.play.facts", "deckapp.play.contract",
-                  "deckapp.play.choices", "deckapp.play.summary", "deckapp.play.explain",
-                  "deckapp.play.textpage", "deckapp.play.stored", "deckcore.log")
+BETWEEN_THINKS = ("deckapp.play.layout", "deckapp.play.contract", "deckapp.play.choices",
+                  "deckapp.play.summary", "deckapp.play.explain", "deckapp.play.textpage", "deckapp.play.stored", "deckcore.log")
 # SCOUT's picker imports SCOUT's rules, so it is loaded for SCOUT only; released too.
 SCOUT_ONLY = ("deckapp.play.scout_pick",)
 
@@ -144,7 +145,7 @@ class TableScreen(Screen):
     def _service(self):
         """Called by a thinking bot between slices of its work."""
         now = time.ticks_ms()
-        if time.ticks_diff(now, self.serviced) < SERVICE_MS:
+        if time.ticks_diff(now, self.serviced) < _SERVICE_MS:
             return
         self.serviced = now
         app = self.app
