@@ -286,7 +286,7 @@ def _news(canvas, screen, session, view):
         text = choices.highlighted_text()
         if choices.left_to_mark():
             text = "mark %d more, then OK" % choices.left_to_mark()
-        who = session.seats[screen.viewer].name if len(screen._people()) > 1 else "Your turn"
+        who = session.seats[screen.viewer].name if screen.people > 1 else "Your turn"
         text = who + ": " + text
         colour = theme.TEXT
     elif screen.refused:  # the rule, on two lines over the bottom of the table if need be

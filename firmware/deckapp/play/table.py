@@ -54,6 +54,7 @@ class TableScreen(Screen):
         self.refused = False    # the news is a refusal (drawn as a warning)
         self.wait_until = None  # ticks_ms until which a bot's play stays on screen
         self.viewer = 0         # whose hand is shown: the first person's, once started
+        self.people = 0         # how many people play, once started
         self.covered = False    # pass-and-play: the hand is hidden until its owner takes it
         self.last_trick = None  # (cards, seats) of the last finished trick
         self.showing_last = False
@@ -91,10 +92,8 @@ class TableScreen(Screen):
         seats = self.session.seats
         people = [seat for seat in range(len(seats)) if seats[seat].is_person()]
         self.viewer = people[0] if people else 0
+        self.people = len(people)
         self.changed()
-
-    def _people(self):
-        return [s for s in self.session.seats if s.is_person()]
 
     def softkeys(self):
         if self.session is None:
@@ -104,7 +103,7 @@ class TableScreen(Screen):
         keys = {"b": "Menu"}
         if self._persons_turn():
             keys["press"] = self.choices.press_label() if self.choices else "Play"
-            if self.session.undo_count() and len(self._people()) == 1:
+            if self.session.undo_count() and self.people == 1:
                 keys["a"] = "Undo"
         if self.last_trick is not None:
             keys["x"] = "Table" if self.showing_last else "Last"
@@ -169,7 +168,7 @@ class TableScreen(Screen):
             return
         if seat != self.viewer:
             self.viewer = seat
-            self.covered = len(self._people()) > 1
+            self.covered = self.people > 1
         gc.collect()  # SCOUT's legal actions come as one list of hundreds
         from deckapp.play.choices import Choices
         self.choices = Choices(self.session.state)
@@ -229,7 +228,7 @@ class TableScreen(Screen):
             self._person_turn()
             if not self.covered:
                 self.key(key, kind)
-        elif key == "a" and len(self._people()) == 1 and self.session.undo():
+        elif key == "a" and self.people == 1 and self.session.undo():
             for _ in range(self.laid_together - 1):
                 self.session.undo()
             self.laid_together = 1
