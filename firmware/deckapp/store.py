@@ -55,10 +55,6 @@ ENOSPC = 28
 RESERVE_BYTES = 64 * 1024  # free space a new game needs (the longest measured takes 28 KB)
 MAX_LOGS = 100             # keeps the logs folder small: LittleFS slows with many files
 _CHUNK = 512
-_LOADED_FOR_THE_CALL = ("store_games", "store_repair")
-_REPAIRS = ("boot", "prune")  # Store's methods in store_repair.py, then in store_games.py
-_GAMES = ("free_bytes", "start_game", "close_entry", "entry", "games", "read_lines",
-          "acknowledge", "acked")
 
 
 class StoreError(Exception):
@@ -91,7 +87,7 @@ def _call(module, name, *args):
     except OSError as error:
         raise _flash_error(error, loaded.DOING[name])
     finally:
-        for loaded in _LOADED_FOR_THE_CALL:
+        for loaded in ("store_games", "store_repair"):
             unload("deckapp." + loaded)
 
 
@@ -260,9 +256,10 @@ class Store:
         """The methods a match does not need: boot and prune (deckapp/store_repair.py), and
         free_bytes, start_game, close_entry, entry, games, read_lines, acknowledge and acked
         (deckapp/store_games.py; their docstrings there), each imported for the call."""
-        if name in _REPAIRS:
+        if name in ("boot", "prune"):
             return lambda *args: _call("store_repair", name, self, *args)
-        if name in _GAMES:
+        if name in ("free_bytes", "start_game", "close_entry", "entry", "games", "read_lines",
+                    "acknowledge", "acked"):
             return lambda *args: _call("store_games", name, self, *args)
         raise AttributeError(name)
 

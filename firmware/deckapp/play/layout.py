@@ -59,29 +59,26 @@ def _seats(canvas, screen, state, view):
     columns = 1 if len(others) <= 2 else 2
     width = 240 // columns
     to_act = state.current_player()
-    for index in range(len(others)):
+    room = width - 6
+    for index in range(len(others)):  # name, cards held, the hand's figure, the match total
         seat = others[index]
         x = 2 + (index % columns) * width
         y = widgets.TOP + 2 + (index // columns) * _LINE
-        _seat_line(canvas, session, view, seat, x, y, width - 6, seat == to_act, columns == 1)
+        colour = theme.TEXT
+        if seat == to_act:
+            canvas.fill_rect(x - 2, y - 1, room + 4, _LINE, theme.CURSOR)
+            colour = theme.CURSOR_TEXT
+        right = _seat_figures(view, seat)
+        if columns == 1:  # room for the total
+            right += "  total %d" % session.match.totals[seat]
+        right_width = font.width(right)
+        font.text(canvas, font.fit(session.seats[seat].name, room - right_width - 6), x, y,
+                  colour)
+        font.text(canvas, right, x + room - right_width, y, colour)
     if columns == 2:
         canvas.vline(120, widgets.TOP + 2, ((len(others) + 1) // 2) * _LINE - 2, theme.BAR)
     rows = (len(others) + columns - 1) // columns
     return widgets.TOP + 4 + rows * _LINE
-
-
-def _seat_line(canvas, session, view, seat, x, y, room, acting, with_total):
-    """Name, cards held, the hand's figure and (when there is room) the match total."""
-    colour = theme.TEXT
-    if acting:
-        canvas.fill_rect(x - 2, y - 1, room + 4, _LINE, theme.CURSOR)
-        colour = theme.CURSOR_TEXT
-    right = _seat_figures(view, seat)
-    if with_total:
-        right += "  total %d" % session.match.totals[seat]
-    right_width = font.width(right)
-    font.text(canvas, font.fit(session.seats[seat].name, room - right_width - 6), x, y, colour)
-    font.text(canvas, right, x + room - right_width, y, colour)
 
 
 def _seat_figures(view, seat):
@@ -245,42 +242,39 @@ def _row_of_cards(canvas, session, view, played, seats, y, marked=-1):
         x += step
 
 
-def _strip(canvas, choices, y):
-    """Menu entries beside playable cards (Scioto's "stop"), on the news line: a row of
-    buttons, reached with up from the hand."""
-    x = 4
-    for index in range(len(choices.menu)):
-        text = choices.menu_text(index)
-        width = font.width(text) + 10
-        highlighted = choices.focus == "menu" and choices.cursor == index
-        if highlighted:
-            canvas.fill_rect(x, y, width, _LINE, theme.CURSOR)
-        else:
-            canvas.rect(x, y, width, _LINE, theme.MUTED)
-        font.text(canvas, text, x + 5, y, theme.CURSOR_TEXT if highlighted else theme.TEXT)
-        x += width + 4
-
-
-def _spinner(canvas, choices, y):
-    """One menu entry between arrows, stepped with the joystick, its place in the menu."""
-    canvas.fill_rect(0, y - 1, 240, _LINE + 1, theme.CURSOR)
-    count = "%d/%d" % (choices.cursor + 1, len(choices.menu))
-    text = "\u2190 %s \u2192" % choices.highlighted_text()
-    font.text(canvas, font.fit(text, 230 - font.width(count)), 4, y, theme.CURSOR_TEXT)
-    font.text(canvas, count, 236 - font.width(count), y, theme.CURSOR_TEXT)
-
-
 def _news(canvas, screen, session, view):
+    """The news line: the last play, or the person's choice: SCOUT's picker, menu entries
+    beside playable cards, a menu stepped through, or the highlighted choice; a refusal's
+    rule in red."""
     choices = screen.choices
+    y = _NEWS_Y
     if choices is not None and choices.picker is not None and not screen.refused:
-        _picker_lines(canvas, choices.picker)
+        picker = choices.picker  # the keys of the kind over a bar with the action
+        font.text(canvas, font.fit(picker.hint(), 236), 2, y - _LINE, theme.MUTED)
+        canvas.fill_rect(0, y - 1, 240, _LINE + 1, theme.CURSOR)
+        text = "\u2191\u2193 " + picker.text()
+        font.text(canvas, font.fit(text, 236), 2, y, theme.CURSOR_TEXT)
         return
     if choices is not None and choices.menu and choices.cards_are_choices \
             and not screen.refused:
-        _strip(canvas, choices, _NEWS_Y)
+        x = 4  # Scioto's "stop": a row of buttons, reached with up from the hand
+        for index in range(len(choices.menu)):
+            text = choices.menu_text(index)
+            width = font.width(text) + 10
+            highlighted = choices.focus == "menu" and choices.cursor == index
+            if highlighted:
+                canvas.fill_rect(x, y, width, _LINE, theme.CURSOR)
+            else:
+                canvas.rect(x, y, width, _LINE, theme.MUTED)
+            font.text(canvas, text, x + 5, y, theme.CURSOR_TEXT if highlighted else theme.TEXT)
+            x += width + 4
         return
     if choices is not None and choices.menu and not menu_as_list(choices, view):
-        _spinner(canvas, choices, _NEWS_Y)
+        canvas.fill_rect(0, y - 1, 240, _LINE + 1, theme.CURSOR)  # one entry between arrows
+        count = "%d/%d" % (choices.cursor + 1, len(choices.menu))
+        text = "\u2190 %s \u2192" % choices.highlighted_text()
+        font.text(canvas, font.fit(text, 230 - font.width(count)), 4, y, theme.CURSOR_TEXT)
+        font.text(canvas, count, 236 - font.width(count), y, theme.CURSOR_TEXT)
         return
     if choices is not None and not screen.refused:
         text = choices.highlighted_text()
@@ -346,11 +340,3 @@ def _hand(canvas, view, choices):
         font.text(canvas, "\u2190", 0, _HAND_Y - 14, theme.MUTED)
     if end < len(hand):
         font.text(canvas, "\u2192", 228, _HAND_Y - 14, theme.MUTED)
-
-
-def _picker_lines(canvas, picker):
-    """SCOUT's turn: the keys of the kind over a bar with the action."""
-    font.text(canvas, font.fit(picker.hint(), 236), 2, _NEWS_Y - _LINE, theme.MUTED)
-    canvas.fill_rect(0, _NEWS_Y - 1, 240, _LINE + 1, theme.CURSOR)
-    text = "\u2191\u2193 " + picker.text()
-    font.text(canvas, font.fit(text, 236), 2, _NEWS_Y, theme.CURSOR_TEXT)

@@ -81,17 +81,11 @@ class Session:
         session.hand_deal = replay.hand_deal
         actions = list(replay.hand_actions) if replay.state is not None else []  # between hands
         session.hand_actions = actions
-        session.hand_seats = session._seats_of(replay.hand_deal, actions)
-        return session
-
-    def _seats_of(self, deal, actions):
-        """The seats that took the actions of the hand in progress."""
-        state = self.match.new_hand(deal)
-        seats = bytearray()
+        state = session.match.new_hand(replay.hand_deal)  # who took the hand's actions
         for action in actions:
-            seats.append(state.current_player())
+            session.hand_seats.append(state.current_player())
             state.apply(action)
-        return seats
+        return session
 
     def rng_states(self):
         """The bots' generators, to save beside the log (a resume then decides alike)."""
@@ -122,18 +116,15 @@ class Session:
     def person_to_act(self):
         return self.seats[self.to_act()].is_person()
 
-    def bot(self, seat):
-        level = self.seats[seat].level
-        if level not in self._bots:
-            from deckcore.bots import make
-            self._bots[level] = make(level, self.game)
-        return self._bots[level]
-
     def bot_choice(self, tick=None):
         """The action the bot at the seat to act chooses (not yet played). `tick`, when
         given, is called every few work units of the search, so the caller stays live."""
         seat = self.to_act()
-        bot = self.bot(seat)
+        level = self.seats[seat].level
+        if level not in self._bots:
+            from deckcore.bots import make
+            self._bots[level] = make(level, self.game)
+        bot = self._bots[level]
         view, legal = self.state.view(seat), self.state.legal_actions()
         if tick is None:
             return bot.choose(view, legal, self.bot_rngs[seat])
@@ -189,6 +180,6 @@ class Session:
 
     def _write(self, kind, *fields):
         """Write the log line `deckcore.log.<kind>(*fields)` makes. The log module is imported
-        here, not held: the table releases it while a bot thinks (table.BETWEEN_THINKS)."""
+        here, not held: the table releases it while a bot thinks (table.py's _BETWEEN_THINKS)."""
         from deckcore import log
         self.write(getattr(log, kind)(*fields))

@@ -13,27 +13,24 @@ from deckapp.play.session import Session
 STATE = "play"
 
 
-class StoreWriter:
-    """`write(line)` for a Session: the header starts the game's log, the end line closes it."""
-
-    def __init__(self, store, game_id, game_log=None):
-        self.store = store
-        self.game_id = game_id
-        self.game_log = game_log
-
-    def __call__(self, line):
-        if self.game_log is None:
-            self.game_log = self.store.start_game(self.game_id, line)
+def _writer(store, game_id, game_log=None):
+    """`write(line)` for a Session: the header starts the game's log, the end line closes it
+    (a closure: it stays with the Session while this module is released)."""
+    def write(line):
+        nonlocal game_log
+        if game_log is None:
+            game_log = store.start_game(game_id, line)
         else:
-            self.game_log.append(line)
+            game_log.append(line)
         if line.startswith('{"t":"end"'):
-            self.game_log.close()
+            game_log.close()
+    return write
 
 
 def start(store, game, seats, seed, device):
     """A new match with its log on flash (StoreFull when there is no room for it)."""
     game_id = store.new_game_id()
-    session = Session(game, seats, seed, StoreWriter(store, game_id), game_id, device)
+    session = Session(game, seats, seed, _writer(store, game_id), game_id, device)
     session.start()
     save_rngs(store, session)
     return session
@@ -73,7 +70,7 @@ def resume(store):
     replay_loaded = "deckcore.replay" in sys.modules
     game_log = store.open_game()
     records = (json.loads(line) for line in game_log.lines() if line.strip())
-    session = Session.resume(load, records, StoreWriter(store, game_log.game_id, game_log))
+    session = Session.resume(load, records, _writer(store, game_log.game_id, game_log))
     if not replay_loaded:
         unload("deckcore.replay")  # 8 KB of code the match needs no more
     saved = store.load_state(STATE, {})

@@ -11,7 +11,7 @@ X shows the last trick, B opens the match menu (scores so far, help, abandon).
 A bot's turn runs in `step`; the bot calls back between slices of its work, and every
 _SERVICE_MS the keys are read and answered and a screen opened over the table drawn (the
 decision is the same either way); the table itself is drawn again after the decision, its
-drawing code released while a bot thinks (BETWEEN_THINKS). Its play stays on screen for the
+drawing code released while a bot thinks (_BETWEEN_THINKS). Its play stays on screen for the
 Settings pace.
 With several people at the table, a "pass to NAME" screen hides the hand between them.
 """
@@ -35,10 +35,11 @@ _SERVICE_MS = const(20)  # while a bot thinks: how often the keys are read
 # block twice the size of the last (1280 names, about 14 KB on the 64-bit port), which a heap
 # fragmented by a bot's think may not have in one piece. Imported again, a module needs only
 # room for its code. A module the play screens import late belongs here.
-BETWEEN_THINKS = ("deckapp.play.layout", "deckapp.play.contract", "deckapp.play.choices",
-                  "deckapp.play.summary", "deckapp.play.explain", "deckapp.play.textpage", "deckapp.play.stored", "deckcore.log")
+_BETWEEN_THINKS = const(("deckapp.play.layout", "deckapp.play.contract",
+                         "deckapp.play.choices", "deckapp.play.summary", "deckapp.play.explain",
+                         "deckapp.play.textpage", "deckapp.play.stored", "deckcore.log"))
 # SCOUT's picker imports SCOUT's rules, so it is loaded for SCOUT only; released too.
-SCOUT_ONLY = ("deckapp.play.scout_pick",)
+_SCOUT_ONLY = const(("deckapp.play.scout_pick",))
 
 
 class TableScreen(Screen):
@@ -87,7 +88,7 @@ class TableScreen(Screen):
             self.changed()
             return
         self.new_match = None
-        for module in BETWEEN_THINKS + (SCOUT_ONLY if self.session.game.NAME == "scout" else ()):
+        for module in _BETWEEN_THINKS + (_SCOUT_ONLY if self.session.game.NAME == "scout" else ()):
             __import__(module)
         seats = self.session.seats
         people = [seat for seat in range(len(seats)) if seats[seat].is_person()]
@@ -132,13 +133,17 @@ class TableScreen(Screen):
             return False
         self._release()
         gc.collect()  # the search's worlds need the room in one piece
-        action = session.bot_choice(self._service)
-        self._commit(action)
-        self._after_bot()
+        self._commit(session.bot_choice(self._service))
+        if session.state is None or session.person_to_act():  # where a resume starts
+            from deckapp.play import stored
+            stored.save_rngs(self.app.store, session)
+        pause = self.app.settings.bot_pause_ms()
+        if pause:
+            self.wait_until = time.ticks_add(time.ticks_ms(), pause)
         return True
 
     def _release(self):
-        for module in BETWEEN_THINKS + SCOUT_ONLY:
+        for module in _BETWEEN_THINKS + _SCOUT_ONLY:
             unload(module)
 
     def _service(self):
@@ -152,15 +157,6 @@ class TableScreen(Screen):
             app.handle(key, kind)
         if app.top() is not self:  # a screen opened over the table (the match menu)
             app.render()
-
-    def _after_bot(self):
-        session = self.session
-        if session.state is None or session.person_to_act():  # where a resume starts
-            from deckapp.play import stored
-            stored.save_rngs(self.app.store, session)
-        pause = self.app.settings.bot_pause_ms()
-        if pause:
-            self.wait_until = time.ticks_add(time.ticks_ms(), pause)
 
     def _person_turn(self):
         seat = self.session.to_act()
