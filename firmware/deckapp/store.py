@@ -3,8 +3,8 @@
 This module is what stays loaded: the state files and the append to the open log, all a
 match needs between its start and its end. The rest is in two modules that Store imports
 for the call and unloads after it, so they take no heap while a game is played:
-deckapp/store_games.py (start and close a game, list, read and acknowledge logs, the free
-space) and deckapp/store_repair.py (the boot check and the prune).
+deckapp/store_games.py (number, start, open and close a game, list, read and acknowledge
+logs, the free space) and deckapp/store_repair.py (the boot check and the prune).
 
 Layout under the root given to `Store(root)` (`/` on the device, any folder on a PC):
 
@@ -254,28 +254,17 @@ class Store:
 
     def __getattr__(self, name):
         """The methods a match does not need: boot and prune (deckapp/store_repair.py), and
-        free_bytes, start_game, close_entry, entry, games, read_lines, acknowledge and acked
-        (deckapp/store_games.py; their docstrings there), each imported for the call."""
+        new_game_id, start_game, open_game, close_entry, entry, games, read_lines,
+        acknowledge, acked and free_bytes (deckapp/store_games.py; their docstrings there),
+        each imported for the call."""
         if name in ("boot", "prune"):
             return lambda *args: _call("store_repair", name, self, *args)
-        if name in ("free_bytes", "start_game", "close_entry", "entry", "games", "read_lines",
-                    "acknowledge", "acked"):
+        if name in ("new_game_id", "start_game", "open_game", "close_entry", "entry", "games",
+                    "read_lines", "acknowledge", "acked", "free_bytes"):
             return lambda *args: _call("store_games", name, self, *args)
         raise AttributeError(name)
 
     # -- what a match needs besides its log: the state files --
-
-    def new_game_id(self):
-        """The next game id: one more than any number used so far."""
-        largest = max(self.largest_id, self.load_state("last_game_id", 0))
-        self.save_state("last_game_id", largest + 1)
-        return str(largest + 1)
-
-    def open_game(self):
-        """The GameLog of the game in progress, or None."""
-        if self.open_id is None:
-            return None
-        return GameLog(self, self.open_id)
 
     def save_state(self, name, value):
         """Replace the state file `name` by the JSON value, atomically."""

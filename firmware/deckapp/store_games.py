@@ -1,5 +1,5 @@
-"""The store's games: start and close a game's log in the manifest, list the games, read a
-log, the PC's acknowledgements, the free space. deckapp.store imports this module for each
+"""The store's games: number, start, open and close a game's log in the manifest, list the
+games, read a log, the PC's acknowledgements, the free space. deckapp.store imports this module for each
 call and unloads it after (Store.start_game, Store.games, ...), so a match keeps only the
 append and the state files loaded; the functions take the Store as their first argument."""
 
@@ -12,7 +12,8 @@ from deckapp.store import (GameLog, StoreError, StoreFull, _CHUNK, _checked_name
                            write_checked)
 
 # What each of Store's methods here is doing, for the StoreError of an OSError in it.
-DOING = {"free_bytes": "measuring the free space", "start_game": "starting a game",
+DOING = {"free_bytes": "measuring the free space", "new_game_id": "numbering a new game",
+         "start_game": "starting a game", "open_game": "opening the game in progress",
          "close_entry": "closing a log", "entry": "reading the list of games",
          "games": "listing the games", "read_lines": "reading a log",
          "acknowledge": "recording an acknowledgement", "acked": "reading an acknowledgement"}
@@ -72,6 +73,20 @@ def free_bytes(store):
 def open_entry(game_id, date):
     return {"id": game_id, "state": "open", "date": date, "game": None, "players": [],
             "size": None, "sha256": None, "result": None}
+
+
+def new_game_id(store):
+    """Store.new_game_id: the next game id, one more than any number used so far."""
+    largest = max(store.largest_id, store.load_state("last_game_id", 0))
+    store.save_state("last_game_id", largest + 1)
+    return str(largest + 1)
+
+
+def open_game(store):
+    """Store.open_game: the GameLog of the game in progress, or None."""
+    if store.open_id is None:
+        return None
+    return GameLog(store, store.open_id)
 
 
 def start_game(store, game_id, header_line):

@@ -21,20 +21,20 @@ import time
 
 from micropython import const
 
-from deckapp.play import keys
-from deckapp.screen import Screen
+from deckapp.screen import Screen, acts
 from deckapp import unload
 
 _SERVICE_MS = const(20)  # while a bot thinks: how often the keys are read
 
 # The code no bot's think needs: the table's drawing, the person's choices, the hand's
 # summary, the saved state and the log's lines (the Session imports deckcore.log for each
-# line it writes). Each is loaded at the table's start, released before every think (the
-# heap's peak) and imported again when used. The first import comes early on purpose: an
-# import interns the module's names, and when the pool of names is full the next pool is one
-# block twice the size of the last (1280 names, about 14 KB on the 64-bit port), which a heap
-# fragmented by a bot's think may not have in one piece. Imported again, a module needs only
-# room for its code. A module the play screens import late belongs here.
+# line it writes). Each is imported when used and released before every think (the heap's
+# peak). At the table's start each is imported once and let go at once, one at a time (not
+# all held together): an import interns the module's names, and when the pool of names is
+# full the next pool is one block twice the size of the last (1280 names, about 14 KB on the
+# 64-bit port), which a heap fragmented by a bot's think may not have in one piece. Imported
+# again, a module needs only room for its code. A module the play screens import late
+# belongs here.
 _BETWEEN_THINKS = const(("deckapp.play.layout", "deckapp.play.contract",
                          "deckapp.play.choices", "deckapp.play.summary", "deckapp.play.explain",
                          "deckapp.play.textpage", "deckapp.play.stored", "deckcore.log"))
@@ -89,7 +89,8 @@ class TableScreen(Screen):
             return
         self.new_match = None
         for module in _BETWEEN_THINKS + (_SCOUT_ONLY if self.session.game.NAME == "scout" else ()):
-            __import__(module)
+            __import__(module)  # its names interned before any think (above)
+            self._release()
         seats = self.session.seats
         people = [seat for seat in range(len(seats)) if seats[seat].is_person()]
         self.viewer = people[0] if people else 0
@@ -202,7 +203,7 @@ class TableScreen(Screen):
 
     # Keys ---------------------------------------------------------------------------------
     def key(self, key, kind):
-        if not keys.acts(key, kind):
+        if not acts(key, kind):
             return
         if self.session is None:
             if key == "b":
