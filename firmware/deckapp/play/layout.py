@@ -129,8 +129,10 @@ def _table(canvas, screen, state, view, y):
 
 def _state_line(canvas, session, view, y, room):
     """One line of the hand's state: the contract in pictures once there is one, else text."""
-    from deckapp.play import contract
-    line = contract.items(session, view)
+    line = None
+    if view.game.NAME in ("chambery", "droggn"):  # the games with a contract (contract.py)
+        from deckapp.play import contract
+        line = contract.items(session, view)
     if line is None:
         font.text(canvas, font.fit(_state_text(session, view), room), 2, y, theme.MUTED)
     else:
