@@ -21,7 +21,11 @@ them on a stack and talks to the top one only:
 `self.app` is set by the shell before the screen is first shown; through it a screen reaches
 app.push(screen), app.pop(), app.replace(screen), app.board, app.store, app.settings and
 app.device_id.
+
+`acts(key, kind)` says which key events the play screens act on.
 """
+
+from deckhw.buttons import PRESS, REPEAT
 
 
 TYPE_CHECKING = False
@@ -60,3 +64,9 @@ class Screen:
             self.dirty_rows = (first, end)
         else:
             self.dirty_rows = (min(first, self.dirty_rows[0]), max(end, self.dirty_rows[1]))
+
+
+def acts(key, kind):
+    """Whether a play screen acts on a key event: every key when pressed, the joystick's
+    directions also when they repeat (held down); a long press adds nothing."""
+    return kind == PRESS or (kind == REPEAT and key in ("up", "down", "left", "right"))

@@ -17,13 +17,13 @@ import gc
 import time
 
 import asyncio
+from micropython import const
 
 from deckapp import unload
 from deckhw.buttons import RELEASE
 from deckui import theme, widgets
 
-POLL_MS = 10
-HOME = ("deckapp.menu", "MainMenu")  # the screen that comes back when no screen is left
+_POLL_MS = const(10)
 
 
 class App:
@@ -42,7 +42,7 @@ class App:
         is not kept under a match (the menu and the set-up give way to the table), so its
         module takes no heap while the table is open."""
         if not self.stack:
-            self.open(*HOME)
+            self.open("deckapp.menu", "MainMenu")
         return self.stack[-1]
 
     def push(self, screen):
@@ -136,7 +136,7 @@ class App:
         while True:
             if not self.tick(time.ticks_ms()):
                 self.board.idle()
-                await asyncio.sleep_ms(POLL_MS)
+                await asyncio.sleep_ms(_POLL_MS)
             else:
                 await asyncio.sleep_ms(0)
 
@@ -144,12 +144,8 @@ class App:
 def run(board):
     """Start the app on a board (docs/device.md, the board contract)."""
     from deckapp.settings import Settings
-    store = _open_store()
+    from deckapp.store import Store
+    store = Store("/")
     app = App(board, store, Settings.load(store))
     app.open("deckapp.boot", "BootScreen")
     asyncio.run(app.loop())
-
-
-def _open_store():
-    from deckapp.store import Store
-    return Store("/")

@@ -3,8 +3,8 @@
 This module is what stays loaded: the state files and the append to the open log, all a
 match needs between its start and its end. The rest is in two modules that Store imports
 for the call and unloads after it, so they take no heap while a game is played:
-deckapp/store_games.py (start and close a game, list, read and acknowledge logs, the free
-space) and deckapp/store_repair.py (the boot check and the prune).
+deckapp/store_games.py (number, start, open and close a game, list, read and acknowledge
+logs, the free space) and deckapp/store_repair.py (the boot check and the prune).
 
 Layout under the root given to `Store(root)` (`/` on the device, any folder on a PC):
 
@@ -55,7 +55,6 @@ ENOSPC = 28
 RESERVE_BYTES = 64 * 1024  # free space a new game needs (the longest measured takes 28 KB)
 MAX_LOGS = 100             # keeps the logs folder small: LittleFS slows with many files
 _CHUNK = 512
-_LOADED_FOR_THE_CALL = ("store_games", "store_repair")
 
 
 class StoreError(Exception):
@@ -77,16 +76,18 @@ def _flash_error(error, what):
     return StoreError("flash error %s while %s" % (error.args[0] if error.args else "?", what))
 
 
-def _call(module, name, what, *args):
+def _call(module, name, *args):
     """Call the function `name` of deckapp.<module>, imported for the call and unloaded after
-    it with the other module it may have loaded; an OSError becomes a StoreError about `what`."""
+    it with the other module it may have loaded; an OSError becomes a StoreError about what
+    the call was doing (the module's DOING)."""
     from deckapp import unload
+    loaded = __import__("deckapp." + module, None, None, [name])
     try:
-        return getattr(__import__("deckapp." + module, None, None, [name]), name)(*args)
+        return getattr(loaded, name)(*args)
     except OSError as error:
-        raise _flash_error(error, what)
+        raise _flash_error(error, loaded.DOING[name])
     finally:
-        for loaded in _LOADED_FOR_THE_CALL:
+        for loaded in ("store_games", "store_repair"):
             unload("deckapp." + loaded)
 
 
@@ -202,7 +203,13 @@ class GameLog:
             self.handle.write(line.encode())
             self.handle.flush()
         except OSError as error:
-            self._drop_handle()
+            self.finished = True
+            handle, self.handle = self.handle, None
+            try:
+                if handle is not None:
+                    handle.close()
+            except OSError:
+                pass
             raise _flash_error(error, "writing the log of game %s" % self.game_id)
 
     def close(self):
@@ -216,16 +223,6 @@ class GameLog:
             self.handle = None
             self.finished = True
         self.store.close_entry(self.game_id)
-
-    def _drop_handle(self):
-        self.finished = True
-        handle, self.handle = self.handle, None
-        try:
-            if handle is not None:
-                handle.close()
-        except OSError:
-            pass
-
 
 class Store:
     """The store under `root`. The manifest is read from flash when it is needed, never held
@@ -247,9 +244,6 @@ class Store:
     def log_path(self, game_id):
         return "%s/%s.jsonl" % (self.logs_dir, _checked_name(game_id))
 
-    def ack_path(self, game_id):
-        return "%s/%s.ack" % (self.logs_dir, _checked_name(game_id))
-
     def state_path(self, name):
         return "%s/%s.chk" % (self.state_dir, _checked_name(name))
 
@@ -258,72 +252,19 @@ class Store:
         if report is not None:
             report.append(sentence)
 
-    # -- loaded for the call: deckapp/store_repair.py and deckapp/store_games.py --
-
-    def boot(self, verify_closed=True):
-        """Bring the store to a consistent state after any stop, and say what was done.
-
-        Removes stray temp files; rebuilds a damaged manifest from the logs; finishes a start,
-        close or prune that a power cut interrupted; checks every line of the open log and
-        keeps its good prefix if the last line is cut off; with `verify_closed`, checks every
-        closed log against its SHA-256. Returns sentences; damage also goes to `problems`."""
-        return _call("store_repair", "boot", "starting the store", self, verify_closed)
-
-    def prune(self):
-        """Remove the closed logs whose content hashes to the acknowledged hash.
-
-        Returns the ids removed. Nothing else is ever deleted."""
-        return _call("store_repair", "prune", "removing synced logs", self)
-
-    def free_bytes(self):
-        return _call("store_games", "free_bytes", "measuring the free space", self)
-
-    def start_game(self, game_id, header_line):
-        """Create the log of a new game with its header line; returns its GameLog.
-
-        Raises StoreFull below `reserve_bytes` free or at `max_logs` logs, StoreError if a
-        game is still open (close it first)."""
-        return _call("store_games", "start_game", "starting a game", self, game_id, header_line)
-
-    def close_entry(self, game_id):
-        """Record a log as closed in the manifest (GameLog.close calls it)."""
-        _call("store_games", "close_entry", "closing a log", self, game_id)
-
-    def entry(self, game_id):
-        """The manifest entry of a game, or None."""
-        return _call("store_games", "entry", "reading the list of games", self, game_id)
-
-    def games(self):
-        """The manifest entries one at a time, oldest first (store_games.games says what an
-        entry holds)."""
-        return _call("store_games", "games", "listing the games", self)
-
-    def read_lines(self, game_id):
-        """The lines of a log as text without newlines; a cut-off last line is left out."""
-        return _call("store_games", "read_lines", "reading a log", self, game_id)
-
-    def acknowledge(self, game_id, sha256):
-        """Record the hash of a log the PC has saved; False if there is no such closed log."""
-        return _call("store_games", "acknowledge", "recording an acknowledgement", self,
-                     game_id, sha256)
-
-    def acked(self, game_id):
-        """The hash the PC acknowledged for a log, or None (also if that file is damaged)."""
-        return _call("store_games", "acked", "reading an acknowledgement", self, game_id)
+    def __getattr__(self, name):
+        """The methods a match does not need: boot and prune (deckapp/store_repair.py), and
+        new_game_id, start_game, open_game, close_entry, entry, games, read_lines,
+        acknowledge, acked and free_bytes (deckapp/store_games.py; their docstrings there),
+        each imported for the call."""
+        if name in ("boot", "prune"):
+            return lambda *args: _call("store_repair", name, self, *args)
+        if name in ("new_game_id", "start_game", "open_game", "close_entry", "entry", "games",
+                    "read_lines", "acknowledge", "acked", "free_bytes"):
+            return lambda *args: _call("store_games", name, self, *args)
+        raise AttributeError(name)
 
     # -- what a match needs besides its log: the state files --
-
-    def new_game_id(self):
-        """The next game id: one more than any number used so far."""
-        largest = max(self.largest_id, self.load_state("last_game_id", 0))
-        self.save_state("last_game_id", largest + 1)
-        return str(largest + 1)
-
-    def open_game(self):
-        """The GameLog of the game in progress, or None."""
-        if self.open_id is None:
-            return None
-        return GameLog(self, self.open_id)
 
     def save_state(self, name, value):
         """Replace the state file `name` by the JSON value, atomically."""

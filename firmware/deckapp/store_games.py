@@ -1,5 +1,5 @@
-"""The store's games: start and close a game's log in the manifest, list the games, read a
-log, the PC's acknowledgements, the free space. deckapp.store imports this module for each
+"""The store's games: number, start, open and close a game's log in the manifest, list the
+games, read a log, the PC's acknowledgements, the free space. deckapp.store imports this module for each
 call and unloads it after (Store.start_game, Store.games, ...), so a match keeps only the
 append and the state files loaded; the functions take the Store as their first argument."""
 
@@ -7,8 +7,21 @@ import hashlib
 import json
 import os
 
-from deckapp.store import (GameLog, StoreError, StoreFull, _CHUNK, _digest_text, _exists,
-                           _flash_error, _today, checked_values, write_checked)
+from deckapp.store import (GameLog, StoreError, StoreFull, _CHUNK, _checked_name,
+                           _digest_text, _exists, _flash_error, _today, checked_values,
+                           write_checked)
+
+# What each of Store's methods here is doing, for the StoreError of an OSError in it.
+DOING = {"free_bytes": "measuring the free space", "new_game_id": "numbering a new game",
+         "start_game": "starting a game", "open_game": "opening the game in progress",
+         "close_entry": "closing a log", "entry": "reading the list of games",
+         "games": "listing the games", "read_lines": "reading a log",
+         "acknowledge": "recording an acknowledgement", "acked": "reading an acknowledgement"}
+
+
+def ack_path(store, game_id):
+    """Where the acknowledgement of a log is kept."""
+    return "%s/%s.ack" % (store.logs_dir, _checked_name(game_id))
 
 
 def entry(store, game_id):
@@ -49,7 +62,7 @@ def count_entries(store):
 
 
 def free_bytes(store):
-    """Store.free_bytes."""
+    """Store.free_bytes: the bytes free on the flash."""
     info = os.statvfs(store.root or "/")
     blocks, free = info[2], info[4]
     if free > blocks:  # near full, LittleFS may count more blocks in use than there are,
@@ -62,8 +75,25 @@ def open_entry(game_id, date):
             "size": None, "sha256": None, "result": None}
 
 
+def new_game_id(store):
+    """Store.new_game_id: the next game id, one more than any number used so far."""
+    largest = max(store.largest_id, store.load_state("last_game_id", 0))
+    store.save_state("last_game_id", largest + 1)
+    return str(largest + 1)
+
+
+def open_game(store):
+    """Store.open_game: the GameLog of the game in progress, or None."""
+    if store.open_id is None:
+        return None
+    return GameLog(store, store.open_id)
+
+
 def start_game(store, game_id, header_line):
-    """Store.start_game."""
+    """Store.start_game: create the log of a new game with its header line; its GameLog.
+
+    Raises StoreFull below `reserve_bytes` free or at `max_logs` logs, StoreError if a
+    game is still open (close it first)."""
     if store.open_id is not None:
         raise StoreError("a game is in progress; close it before starting another")
     if _exists(store.log_path(game_id)):
@@ -139,13 +169,14 @@ def closed_entry(store, listed, last):
 
 
 def close_entry(store, game_id):
-    """Store.close_entry."""
+    """Store.close_entry: record a log as closed in the manifest (GameLog.close calls it)."""
     last = scan_log(store.log_path(game_id))[3]
     rewrite_manifest(store, {game_id: closed_entry(store, entry(store, game_id), last)})
 
 
 def read_lines(store, game_id):
-    """Store.read_lines."""
+    """Store.read_lines: the lines of a log as text without newlines; a cut-off last line
+    is left out."""
     try:
         with open(store.log_path(game_id), "rb") as handle:
             while True:
@@ -186,14 +217,15 @@ def acknowledge(store, game_id, sha256):
     listed = entry(store, game_id)
     if listed is None or listed["state"] != "closed":
         return False
-    write_checked(store.ack_path(game_id), [sha256])
+    write_checked(ack_path(store, game_id), [sha256])
     return True
 
 
 def acked(store, game_id):
-    """Store.acked."""
+    """Store.acked: the hash the PC acknowledged for a log, or None (also if that file is
+    damaged)."""
     try:
-        values = list(checked_values(store.ack_path(game_id)))
+        values = list(checked_values(ack_path(store, game_id)))
     except ValueError:
         return None
     return values[0] if values else None

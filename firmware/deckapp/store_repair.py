@@ -7,12 +7,22 @@ import os
 
 from deckapp.store import (SYNC_MESSAGE, StoreFull, _CHUNK, _exists, _flash_error, _remove,
                            checked_values, write_checked)
-from deckapp.store_games import (acked, closed_entry, count_entries, describe, file_digest,
+from deckapp.store_games import (ack_path, acked, closed_entry, count_entries, describe, file_digest,
                                  open_entry, rewrite_manifest, scan_log)
 
 
-def boot(store, verify_closed):
-    """Store.boot: bring the store to a consistent state; the sentences of what was done."""
+# What each of Store's methods here is doing, for the StoreError of an OSError in it.
+DOING = {"boot": "starting the store", "prune": "removing synced logs"}
+
+
+def boot(store, verify_closed=True):
+    """Store.boot: bring the store to a consistent state after any stop; the sentences of
+    what was done.
+
+    Removes stray temp files; rebuilds a damaged manifest from the logs; finishes a start,
+    close or prune that a power cut interrupted; checks every line of the open log and
+    keeps its good prefix if the last line is cut off; with `verify_closed`, checks every
+    closed log against its SHA-256. Damage also goes to `problems`."""
     report = []
     for folder in (store.root, store.logs_dir, store.state_dir):
         if folder and not _exists(folder):
@@ -133,7 +143,7 @@ def _copy_prefix(path, size):
 
 def prune(store):
     """Store.prune: remove the closed logs whose content hashes to the acknowledged hash;
-    the ids removed."""
+    the ids removed. Nothing else is ever deleted."""
     removed = []
     for entry in checked_values(store.manifest_path):
         hash_acked = acked(store, entry["id"]) if entry["state"] == "closed" else None
@@ -144,5 +154,5 @@ def prune(store):
     if removed:
         rewrite_manifest(store, dict((game_id, None) for game_id in removed))
         for game_id in removed:
-            os.remove(store.ack_path(game_id))
+            os.remove(ack_path(store, game_id))
     return removed

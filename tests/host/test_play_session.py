@@ -109,9 +109,9 @@ def test_a_resumed_session_finishes_with_the_same_log_as_an_uninterrupted_one():
             session.play(session.state.legal_actions()[0])
         else:
             session.play(session.bot_choice())
-    saved_rngs = session.rng_states()
-    resumed = Session.resume(load, records(cut), cut.append)
-    resumed.restore_rngs(saved_rngs)
+    saved_rngs = stored.rng_states(session)
+    resumed = stored.replay(load, records(cut), cut.append)
+    stored.restore_rngs(resumed, saved_rngs)
     assert resumed.state.view(1).hand == session.state.view(1).hand
     assert resumed.to_act() == session.to_act()
     run_bots_and_person(resumed)

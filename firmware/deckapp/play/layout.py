@@ -1,25 +1,25 @@
-"""Drawing the play screen (table.py) in the 240x196 area between the bars.
+"""Drawing the play screen (table.py) in the 240x196 area between the bars, and what it says
+about a hand in progress, game by game, from the viewer's seat.
 
     rows 24..   the other seats, one or two columns: the seat to act marked, name, cards
-                held, what the game counts during a hand (table_facts)
+                held, what the game counts during a hand
     ..150       the table: one line of the game's state, then the trick, SCOUT's active
                 set, or the menu of the decision
     150..166    the news line: the last play, or in red the rule that refused a choice
     166..220    the hand, scrolled to keep the cursor in view
 """
 
-from deckapp.play import facts
+from micropython import const
+
 from deckui import cards, font, theme, widgets
 
-NEWS_Y = 150
-HAND_Y = 166
-LINE = 15
-CARD_W = 32  # wide enough for the card renderer's large font
-CARD_H = 46
-NARROW_W = 28  # narrower than the renderer's large-font width: the small font
-MIN_STEP = cards.INDEX_WIDTH[1] + 2  # the visible strip of an overlapped card: its index
-CROWDED = (236 - CARD_W) // MIN_STEP + 1  # the most cards on the table in one large row
-SMALL_H = 32  # a small card's height: its index, rank over suit
+_NEWS_Y = const(150)
+_HAND_Y = const(166)
+_LINE = const(15)
+_CARD_W = const(32)  # wide enough for the card renderer's large font
+_CARD_H = const(46)
+_NARROW_W = const(28)  # narrower than the renderer's large-font width: the small font
+_SMALL_H = const(32)  # a small card's height: its index, rank over suit
 
 
 def draw_table(canvas, screen):
@@ -36,9 +36,9 @@ def draw_table(canvas, screen):
         return
     choices = screen.choices
     if menu_as_list(choices, view):
-        rows = (NEWS_Y - y - LINE - 1) // (LINE + 1)
+        rows = (_NEWS_Y - y - _LINE - 1) // (_LINE + 1)
         _state_line(canvas, session, view, y, 180 if len(choices.menu) > rows else 236)
-        _menu(canvas, choices, y + LINE + 1, NEWS_Y)
+        _menu(canvas, choices, y + _LINE + 1, _NEWS_Y)
     else:
         _table(canvas, screen, state, view, y)
     _news(canvas, screen, session, view)
@@ -59,29 +59,37 @@ def _seats(canvas, screen, state, view):
     columns = 1 if len(others) <= 2 else 2
     width = 240 // columns
     to_act = state.current_player()
-    for index in range(len(others)):
+    room = width - 6
+    for index in range(len(others)):  # name, cards held, the hand's figure, the match total
         seat = others[index]
         x = 2 + (index % columns) * width
-        y = widgets.TOP + 2 + (index // columns) * LINE
-        _seat_line(canvas, session, view, seat, x, y, width - 6, seat == to_act, columns == 1)
+        y = widgets.TOP + 2 + (index // columns) * _LINE
+        colour = theme.TEXT
+        if seat == to_act:
+            canvas.fill_rect(x - 2, y - 1, room + 4, _LINE, theme.CURSOR)
+            colour = theme.CURSOR_TEXT
+        right = _seat_figures(view, seat)
+        if columns == 1:  # room for the total
+            right += "  total %d" % session.match.totals[seat]
+        right_width = font.width(right)
+        font.text(canvas, font.fit(session.seats[seat].name, room - right_width - 6), x, y,
+                  colour)
+        font.text(canvas, right, x + room - right_width, y, colour)
     if columns == 2:
-        canvas.vline(120, widgets.TOP + 2, ((len(others) + 1) // 2) * LINE - 2, theme.BAR)
+        canvas.vline(120, widgets.TOP + 2, ((len(others) + 1) // 2) * _LINE - 2, theme.BAR)
     rows = (len(others) + columns - 1) // columns
-    return widgets.TOP + 4 + rows * LINE
+    return widgets.TOP + 4 + rows * _LINE
 
 
-def _seat_line(canvas, session, view, seat, x, y, room, acting, with_total):
-    """Name, cards held, the hand's figure and (when there is room) the match total."""
-    colour = theme.TEXT
-    if acting:
-        canvas.fill_rect(x - 2, y - 1, room + 4, LINE, theme.CURSOR)
-        colour = theme.CURSOR_TEXT
-    right = "%s %s" % (facts.held(view, seat), facts.seat_figure(view, seat))
-    if with_total:
-        right += "  total %d" % session.match.totals[seat]
-    right_width = font.width(right)
-    font.text(canvas, font.fit(session.seats[seat].name, room - right_width - 6), x, y, colour)
-    font.text(canvas, right, x + room - right_width, y, colour)
+def _seat_figures(view, seat):
+    """The cards a seat holds and its running figure in the hand: card points taken
+    (Scioto), tricks won (tarot), cards captured and chips (SCOUT)."""
+    name = view.game.NAME
+    if name == "scout":
+        return "%dc %d+%d" % (len(view.hands[seat]), len(view.piles[seat]), view.chips[seat])
+    if name == "scioto":
+        return "%dc %dp" % (view.hand_sizes[seat], view.points[seat])
+    return "%dc %dt" % (view.hand_sizes[seat], view.tricks_won[seat])
 
 
 def menu_as_list(choices, view):
@@ -89,20 +97,20 @@ def menu_as_list(choices, view):
     on the table (SCOUT's active set): then it is one line that steps through the menu."""
     if choices is None or not choices.menu or choices.cards_are_choices:
         return False
-    return not facts.on_table(view)[0]
+    return not _on_table(view)[0]
 
 
 def _menu(canvas, choices, top, bottom):
     """The decision's menu, only the rows in view made into text (SCOUT has hundreds)."""
-    visible = (bottom - top) // (LINE + 1)
+    visible = (bottom - top) // (_LINE + 1)
     first = max(0, min(choices.cursor - visible // 2, len(choices.menu) - visible))
     rows = [choices.menu_text(i) for i in range(first, min(len(choices.menu), first + visible))]
-    menu = widgets.ListView(rows, top=top, bottom=bottom, row_height=LINE + 1)
+    menu = widgets.ListView(rows, top=top, bottom=bottom, row_height=_LINE + 1)
     menu.cursor = choices.cursor - first
     menu.draw(canvas)
     if len(choices.menu) > visible:
         count = "%d/%d" % (choices.cursor + 1, len(choices.menu))
-        font.text(canvas, count, 238 - font.width(count), top - LINE - 1, theme.MUTED)
+        font.text(canvas, count, 238 - font.width(count), top - _LINE - 1, theme.MUTED)
 
 
 def _table(canvas, screen, state, view, y):
@@ -111,22 +119,75 @@ def _table(canvas, screen, state, view, y):
         played, seats = screen.last_trick
         font.text(canvas, "The last trick (X: back to the table)", 2, y, theme.TEXT)
     else:
-        played, seats = facts.on_table(view)
+        played, seats = _on_table(view)
         _state_line(canvas, session, view, y, 236)
     if played:
         picker = screen.choices.picker if screen.choices is not None else None
         marked = picker.index if picker is not None and picker.scouting() else -1
-        _row_of_cards(canvas, session, view, played, seats, y + LINE + 1, marked)
+        _row_of_cards(canvas, session, view, played, seats, y + _LINE + 1, marked)
 
 
 def _state_line(canvas, session, view, y, room):
     """One line of the hand's state: the contract in pictures once there is one, else text."""
-    from deckapp.play import contract
-    line = contract.items(session, view)
+    line = None
+    if view.game.NAME in ("chambery", "droggn"):  # the games with a contract (contract.py)
+        from deckapp.play import contract
+        line = contract.items(session, view)
     if line is None:
-        font.text(canvas, font.fit(facts.table_line(session, view), room), 2, y, theme.MUTED)
+        font.text(canvas, font.fit(_state_text(session, view), room), 2, y, theme.MUTED)
     else:
         _contract_line(canvas, line, y, 2 + room)
+
+
+def _state_text(session, view):
+    """The state line as text: who leads and what is at stake, or, before a tarot hand's
+    contract is known (contract.items gives none), the bids or calls so far."""
+    name = view.game.NAME
+
+    def seat_name(seat):
+        return session.seats[seat].name if seat >= 0 else "-"
+
+    if name == "scioto":
+        line = "Lead: %s" % seat_name(view.leader)
+        if view.game.options["trick_and_draw"]:
+            line += "  stock %d" % view.stock_size
+        if view.phase == "relead":
+            line += "  re-lead or stop"
+        return line
+    if name == "scout":
+        if view.phase == "flip":
+            return "Keep or flip the whole hand"
+        owner = "set of %s" % seat_name(view.owner) if view.active else "no set yet"
+        return "%s  you: %d cards, %d chips" % (owner, len(view.piles[view.seat]),
+                                               view.chips[view.seat])
+    if name == "scarto":
+        if view.phase == "discard":
+            return "Scart: laid down by %s, the dealer" % seat_name(view.dealer)
+        return "Dealer %s  tricks %d" % (seat_name(view.dealer), view.tricks_played)
+    if name == "chambery":
+        from deckcore.games.chambery import BID_NAMES
+        bids = ", ".join("%s %s" % (seat_name(s), BID_NAMES[b]) for s, b in view.bids)
+        return "Bids: " + (bids or "none yet")
+    from deckcore.games.droggn import CONTRACTS
+    return "Calls: " + (", ".join("%s %s" % (seat_name(s), CONTRACTS[c])
+                                  for s, c in view.calls) or "none yet")
+
+
+def _on_table(view):
+    """(cards, seats) lying face up: the trick, SCOUT's active set, or before the play of
+    a tarot hand the cards of the exchange this seat may see (seats None for those)."""
+    name = view.game.NAME
+    if name == "scout":
+        return view.active, None
+    if name == "scioto" or view.phase in ("play", "over"):
+        return view.trick, view.trick_seats
+    if name == "droggn":
+        if view.phase == "discard" and view.discard:
+            return view.discard, None
+        return (view.talon or []), None
+    if name == "chambery" and view.asked:
+        return view.asked, None
+    return view.scart, None  # the dealer's scart as he lays it (others see what is shown)
 
 
 def _contract_line(canvas, line, y, right):
@@ -137,7 +198,7 @@ def _contract_line(canvas, line, y, right):
         if kind == "card":
             if x + font.width(text) + 6 > right:
                 return
-            x = cards.chip(canvas, text, x, y - 1, LINE + 1) + 4
+            x = cards.chip(canvas, text, x, y - 1, _LINE + 1) + 4
             continue
         colour = theme.MUTED if kind == "label" else theme.TEXT
         fill = {"contract": theme.CURSOR, "stake": theme.HEARTS}.get(kind)
@@ -148,7 +209,7 @@ def _contract_line(canvas, line, y, right):
             text = font.fit(text, right - x - pad)
         width = font.width(text) + pad
         if fill is not None:
-            canvas.fill_rect(x, y - 1, width, LINE + 1, fill)
+            canvas.fill_rect(x, y - 1, width, _LINE + 1, fill)
         font.text(canvas, text, x + (4 if fill is not None else 0), y, colour)
         x += width + 4
         if x >= right - 2:
@@ -157,85 +218,83 @@ def _contract_line(canvas, line, y, right):
 
 def _row_of_cards(canvas, session, view, played, seats, y, marked=-1):
     """The cards on the table, each over the short name of who played it; `marked` is the
-    card a highlighted Scout takes. More than CROWDED cards (a compounded Scioto trick) go
-    in two rows of small cards, in the order played."""
+    card a highlighted Scout takes. More cards than fit one row of large ones, overlapped to
+    their index (a compounded Scioto trick), go in two rows of small cards, in the order
+    played."""
     game = session.game
-    if len(played) > CROWDED:
+    if len(played) > (236 - _CARD_W) // (cards.INDEX_WIDTH[1] + 2) + 1:
         per_row = (len(played) + 1) // 2
-        step = min(NARROW_W + 2, (236 - NARROW_W) // (per_row - 1))
+        step = min(_NARROW_W + 2, (236 - _NARROW_W) // (per_row - 1))
         for index in range(len(played)):
             row, column = divmod(index, per_row)
             look = cards.CURSOR if index == marked else cards.NORMAL
             cards.draw(canvas, game.card_text(played[index]), 2 + column * step,
-                       y + row * (SMALL_H + 3), NARROW_W, SMALL_H, look)
+                       y + row * (_SMALL_H + 3), _NARROW_W, _SMALL_H, look)
         return
-    step = min(CARD_W + 4, (236 - CARD_W) // max(1, len(played) - 1)) if len(played) > 1 else 0
-    x = (240 - (step * (len(played) - 1) + CARD_W)) // 2
+    step = min(_CARD_W + 4, (236 - _CARD_W) // max(1, len(played) - 1)) if len(played) > 1 else 0
+    x = (240 - (step * (len(played) - 1) + _CARD_W)) // 2
     for index in range(len(played)):
         look = cards.CURSOR if index == marked else cards.NORMAL
-        cards.draw(canvas, game.card_text(played[index]), x, y, CARD_W, CARD_H, look)
-        if seats is not None and (step >= CARD_W or len(played) == 1):
+        cards.draw(canvas, game.card_text(played[index]), x, y, _CARD_W, _CARD_H, look)
+        if seats is not None and (step >= _CARD_W or len(played) == 1):
             name = session.seats[seats[index]].name
-            room = max(step, CARD_W + 4) - 2
-            font.centred(canvas, font.fit(name, room), x + (CARD_W - room) // 2,
-                         y + CARD_H + 1, room, theme.MUTED)
+            room = max(step, _CARD_W + 4) - 2
+            font.centred(canvas, font.fit(name, room), x + (_CARD_W - room) // 2,
+                         y + _CARD_H + 1, room, theme.MUTED)
         x += step
 
 
-def _strip(canvas, choices, y):
-    """Menu entries beside playable cards (Scioto's "stop"), on the news line: a row of
-    buttons, reached with up from the hand."""
-    x = 4
-    for index in range(len(choices.menu)):
-        text = choices.menu_text(index)
-        width = font.width(text) + 10
-        highlighted = choices.focus == "menu" and choices.cursor == index
-        if highlighted:
-            canvas.fill_rect(x, y, width, LINE, theme.CURSOR)
-        else:
-            canvas.rect(x, y, width, LINE, theme.MUTED)
-        font.text(canvas, text, x + 5, y, theme.CURSOR_TEXT if highlighted else theme.TEXT)
-        x += width + 4
-
-
-def _spinner(canvas, choices, y):
-    """One menu entry between arrows, stepped with the joystick, its place in the menu."""
-    canvas.fill_rect(0, y - 1, 240, LINE + 1, theme.CURSOR)
-    count = "%d/%d" % (choices.cursor + 1, len(choices.menu))
-    text = "\u2190 %s \u2192" % choices.highlighted_text()
-    font.text(canvas, font.fit(text, 230 - font.width(count)), 4, y, theme.CURSOR_TEXT)
-    font.text(canvas, count, 236 - font.width(count), y, theme.CURSOR_TEXT)
-
-
 def _news(canvas, screen, session, view):
+    """The news line: the last play, or the person's choice: SCOUT's picker, menu entries
+    beside playable cards, a menu stepped through, or the highlighted choice; a refusal's
+    rule in red."""
     choices = screen.choices
+    y = _NEWS_Y
     if choices is not None and choices.picker is not None and not screen.refused:
-        _picker_lines(canvas, choices.picker)
+        picker = choices.picker  # the keys of the kind over a bar with the action
+        font.text(canvas, font.fit(picker.hint(), 236), 2, y - _LINE, theme.MUTED)
+        canvas.fill_rect(0, y - 1, 240, _LINE + 1, theme.CURSOR)
+        text = "\u2191\u2193 " + picker.text()
+        font.text(canvas, font.fit(text, 236), 2, y, theme.CURSOR_TEXT)
         return
     if choices is not None and choices.menu and choices.cards_are_choices \
             and not screen.refused:
-        _strip(canvas, choices, NEWS_Y)
+        x = 4  # Scioto's "stop": a row of buttons, reached with up from the hand
+        for index in range(len(choices.menu)):
+            text = choices.menu_text(index)
+            width = font.width(text) + 10
+            highlighted = choices.focus == "menu" and choices.cursor == index
+            if highlighted:
+                canvas.fill_rect(x, y, width, _LINE, theme.CURSOR)
+            else:
+                canvas.rect(x, y, width, _LINE, theme.MUTED)
+            font.text(canvas, text, x + 5, y, theme.CURSOR_TEXT if highlighted else theme.TEXT)
+            x += width + 4
         return
     if choices is not None and choices.menu and not menu_as_list(choices, view):
-        _spinner(canvas, choices, NEWS_Y)
+        canvas.fill_rect(0, y - 1, 240, _LINE + 1, theme.CURSOR)  # one entry between arrows
+        count = "%d/%d" % (choices.cursor + 1, len(choices.menu))
+        text = "\u2190 %s \u2192" % choices.highlighted_text()
+        font.text(canvas, font.fit(text, 230 - font.width(count)), 4, y, theme.CURSOR_TEXT)
+        font.text(canvas, count, 236 - font.width(count), y, theme.CURSOR_TEXT)
         return
     if choices is not None and not screen.refused:
         text = choices.highlighted_text()
         if choices.left_to_mark():
             text = "mark %d more, then OK" % choices.left_to_mark()
-        who = session.seats[screen.viewer].name if len(screen._people()) > 1 else "Your turn"
+        who = session.seats[screen.viewer].name if screen.people > 1 else "Your turn"
         text = who + ": " + text
         colour = theme.TEXT
     elif screen.refused:  # the rule, on two lines over the bottom of the table if need be
         lines = widgets.wrap(screen.news, 236)[:2]
-        top = NEWS_Y - LINE * (len(lines) - 1)
-        canvas.fill_rect(0, top - 1, 240, NEWS_Y + LINE + 1 - top, theme.BACKGROUND)
+        top = _NEWS_Y - _LINE * (len(lines) - 1)
+        canvas.fill_rect(0, top - 1, 240, _NEWS_Y + _LINE + 1 - top, theme.BACKGROUND)
         for index in range(len(lines)):
-            font.text(canvas, lines[index], 2, top + index * LINE, theme.HEARTS)
+            font.text(canvas, lines[index], 2, top + index * _LINE, theme.HEARTS)
         return
     else:
         text, colour = screen.news, theme.MUTED
-    font.text(canvas, font.fit(text, 236), 2, NEWS_Y, colour)
+    font.text(canvas, font.fit(text, 236), 2, _NEWS_Y, colour)
 
 
 def _hand(canvas, view, choices):
@@ -247,9 +306,9 @@ def _hand(canvas, view, choices):
     if not hand:
         return
     game = view.game
-    width, least = CARD_W, MIN_STEP
+    width, least = _CARD_W, cards.INDEX_WIDTH[1] + 2  # an overlapped card shows its index
     if (240 - 4 - width) // max(1, len(hand) - 1) < least:
-        width, least = NARROW_W, cards.INDEX_WIDTH[0] + 2
+        width, least = _NARROW_W, cards.INDEX_WIDTH[0] + 2
     room = 240 - 4 - width
     step = min(width + 2, room // max(1, len(hand) - 1))
     first, end = 0, len(hand)
@@ -276,18 +335,10 @@ def _hand(canvas, view, choices):
             if choices.focus == "hand" and choices.cursor == index:
                 look |= cards.CURSOR
         lift = 6 * bool(look & (cards.CURSOR | cards.SELECTED))
-        cards.draw(canvas, game.card_text(hand[index]), x, HAND_Y + 6 - lift, width, CARD_H,
+        cards.draw(canvas, game.card_text(hand[index]), x, _HAND_Y + 6 - lift, width, _CARD_H,
                    look)
         x += step
     if first > 0:
-        font.text(canvas, "\u2190", 0, HAND_Y - 14, theme.MUTED)
+        font.text(canvas, "\u2190", 0, _HAND_Y - 14, theme.MUTED)
     if end < len(hand):
-        font.text(canvas, "\u2192", 228, HAND_Y - 14, theme.MUTED)
-
-
-def _picker_lines(canvas, picker):
-    """SCOUT's turn: the keys of the kind over a bar with the action."""
-    font.text(canvas, font.fit(picker.hint(), 236), 2, NEWS_Y - LINE, theme.MUTED)
-    canvas.fill_rect(0, NEWS_Y - 1, 240, LINE + 1, theme.CURSOR)
-    text = "\u2191\u2193 " + picker.text()
-    font.text(canvas, font.fit(text, 236), 2, NEWS_Y, theme.CURSOR_TEXT)
+        font.text(canvas, "\u2192", 228, _HAND_Y - 14, theme.MUTED)

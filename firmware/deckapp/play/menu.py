@@ -1,7 +1,6 @@
 """The match menu on the play screen (key B): back, the scores so far, help, abandon."""
 
-from deckapp.play import keys
-from deckapp.screen import Screen
+from deckapp.screen import Screen, acts
 from deckui import widgets
 
 ENTRIES = ("Back to the table", "Scores so far", "Help", "Abandon the match")
@@ -29,7 +28,7 @@ class MatchMenu(Screen):
             self.list.draw(canvas)
 
     def key(self, key, kind):
-        if not keys.acts(key, kind):
+        if not acts(key, kind):
             return
         if self.confirming:
             if key == "a":

@@ -3,8 +3,7 @@
 The offer reads only the log's header; the match is replayed when it is resumed (by the
 table) or abandoned, so the boot needs no more memory than the main menu."""
 
-from deckapp.play import keys
-from deckapp.screen import Screen
+from deckapp.screen import Screen, acts
 from deckui import font, theme, widgets
 
 
@@ -39,7 +38,7 @@ class ResumeScreen(Screen):
         font.text(canvas, "It resumes where it stopped.", 8, y + 10, theme.MUTED)
 
     def key(self, key, kind):
-        if not keys.acts(key, kind):
+        if not acts(key, kind):
             return
         if key == "press":
             app = self.app

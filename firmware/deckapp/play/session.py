@@ -4,7 +4,7 @@ A Session deals with the core's Rng from a seed exactly as `deckcore.selfplay` d
 match with bots in every seat writes the same bytes as `deckmate selfplay`), writes each
 committed event as one log line the moment it is final, takes back a person's decision with
 the format's `undo` record, and is rebuilt from an open log by replaying it through the core
-(`resume`). The screens only ask it questions and hand it decisions.
+(deckapp/play/stored.py, `replay`). The screens only ask it questions and hand it decisions.
 """
 
 from deckcore.match import Match
@@ -47,60 +47,13 @@ class Session:
         self.hand_seats = bytearray()  # the seat that took each (no tuple per action)
         self._bots = {}            # one bot per level, made on first use
 
-    # Starting, resuming ----------------------------------------------------------------
+    # Starting --------------------------------------------------------------------------
     def start(self):
         """Write the header and deal the first hand."""
         players = [(s.name, s.kind, s.level) for s in self.seats]
         self._write("header", self.game, players, self.game_id, self.device, self.first_dealer,
                     [("seed", self.seed)])
         self.next_hand()
-
-    @staticmethod
-    def resume(games, records, write):
-        """The Session of an open log, at exactly the position its records reach.
-
-        `records` are the parsed records of the log (a cut-off last line already left out);
-        `games(name)` gives a Game class (deckcore.games.load). The bots' generators are
-        where the deals put them; `restore_rngs` puts them where the saved state says."""
-        from deckcore.replay import Replay
-        replay = Replay(games)
-        deals_made = []  # (dealer) of each hand dealt afresh, to bring the deal Rng along
-        for record in records:
-            if record.get("t") == "deal" and replay.match is not None \
-                    and replay.match.carried is None:
-                deals_made.append(record.get("dealer"))
-            replay.feed(record)
-        header = replay.header
-        seats = [Seat(p["name"], p["kind"], p["level"]) for p in header["players"]]
-        session = Session(replay.game, seats, header.get("seed", 0), write,
-                          header["game_id"], header["device"])
-        for dealer in deals_made:
-            replay.game.deal(session.deal_rng, dealer)
-        session.match = replay.match
-        session.state = replay.state
-        session.hand_deal = replay.hand_deal
-        actions = list(replay.hand_actions) if replay.state is not None else []  # between hands
-        session.hand_actions = actions
-        session.hand_seats = session._seats_of(replay.hand_deal, actions)
-        return session
-
-    def _seats_of(self, deal, actions):
-        """The seats that took the actions of the hand in progress."""
-        state = self.match.new_hand(deal)
-        seats = bytearray()
-        for action in actions:
-            seats.append(state.current_player())
-            state.apply(action)
-        return seats
-
-    def rng_states(self):
-        """The bots' generators, to save beside the log (a resume then decides alike)."""
-        return [rng.state for rng in self.bot_rngs]
-
-    def restore_rngs(self, states):
-        if len(states) == len(self.bot_rngs):
-            for seat in range(len(states)):
-                self.bot_rngs[seat].state = states[seat]
 
     # The course of the match -----------------------------------------------------------
     def is_over(self):
@@ -122,18 +75,15 @@ class Session:
     def person_to_act(self):
         return self.seats[self.to_act()].is_person()
 
-    def bot(self, seat):
-        level = self.seats[seat].level
-        if level not in self._bots:
-            from deckcore.bots import make
-            self._bots[level] = make(level, self.game)
-        return self._bots[level]
-
     def bot_choice(self, tick=None):
         """The action the bot at the seat to act chooses (not yet played). `tick`, when
         given, is called every few work units of the search, so the caller stays live."""
         seat = self.to_act()
-        bot = self.bot(seat)
+        level = self.seats[seat].level
+        if level not in self._bots:
+            from deckcore.bots import make
+            self._bots[level] = make(level, self.game)
+        bot = self._bots[level]
         view, legal = self.state.view(seat), self.state.legal_actions()
         if tick is None:
             return bot.choose(view, legal, self.bot_rngs[seat])
@@ -189,6 +139,6 @@ class Session:
 
     def _write(self, kind, *fields):
         """Write the log line `deckcore.log.<kind>(*fields)` makes. The log module is imported
-        here, not held: the table releases it while a bot thinks (table.BETWEEN_THINKS)."""
+        here, not held: the table releases it while a bot thinks (table.py's _BETWEEN_THINKS)."""
         from deckcore import log
         self.write(getattr(log, kind)(*fields))

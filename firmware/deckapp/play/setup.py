@@ -13,9 +13,8 @@ their names from Settings in seat order; with several people the play screen hid
 hand until its owner takes the device.
 """
 
-from deckapp.play import keys
 from deckapp.play.session import BOT, HUMAN, Seat
-from deckapp.screen import Screen
+from deckapp.screen import Screen, acts
 from deckcore.game import RulesError
 from deckcore.game import _value_text as value_text  # on, off, auto, or the value
 from deckcore.games import NAMES, load
@@ -208,7 +207,7 @@ class SetupScreen(Screen):
         font.text(canvas, font.fit(text, 236), 2, widgets.BOTTOM - 15, colour)
 
     def key(self, key, kind):
-        if not keys.acts(key, kind):
+        if not acts(key, kind):
             return
         if key in ("up", "down"):
             if self.list.move(-1 if key == "up" else 1):

@@ -8,32 +8,29 @@ it the position is the same, only the bots' later draws differ).
 import json
 import sys
 
-from deckapp.play.session import Session
+from deckapp.play.session import Seat, Session
 
 STATE = "play"
 
 
-class StoreWriter:
-    """`write(line)` for a Session: the header starts the game's log, the end line closes it."""
-
-    def __init__(self, store, game_id, game_log=None):
-        self.store = store
-        self.game_id = game_id
-        self.game_log = game_log
-
-    def __call__(self, line):
-        if self.game_log is None:
-            self.game_log = self.store.start_game(self.game_id, line)
+def _writer(store, game_id, game_log=None):
+    """`write(line)` for a Session: the header starts the game's log, the end line closes it
+    (a closure: it stays with the Session while this module is released)."""
+    def write(line):
+        nonlocal game_log
+        if game_log is None:
+            game_log = store.start_game(game_id, line)
         else:
-            self.game_log.append(line)
+            game_log.append(line)
         if line.startswith('{"t":"end"'):
-            self.game_log.close()
+            game_log.close()
+    return write
 
 
 def start(store, game, seats, seed, device):
     """A new match with its log on flash (StoreFull when there is no room for it)."""
     game_id = store.new_game_id()
-    session = Session(game, seats, seed, StoreWriter(store, game_id), game_id, device)
+    session = Session(game, seats, seed, _writer(store, game_id), game_id, device)
     session.start()
     save_rngs(store, session)
     return session
@@ -41,7 +38,51 @@ def start(store, game, seats, seed, device):
 
 def save_rngs(store, session):
     """After a bot's decision: where the bots' generators are."""
-    store.save_state(STATE, {"game_id": session.game_id, "rngs": session.rng_states()})
+    store.save_state(STATE, {"game_id": session.game_id, "rngs": rng_states(session)})
+
+
+def rng_states(session):
+    """The bots' generators, to save beside the log (a resume then decides alike)."""
+    return [rng.state for rng in session.bot_rngs]
+
+
+def restore_rngs(session, states):
+    if len(states) == len(session.bot_rngs):
+        for seat in range(len(states)):
+            session.bot_rngs[seat].state = states[seat]
+
+
+def replay(games, records, write):
+    """The Session of an open log, at exactly the position its records reach.
+
+    `records` are the parsed records of the log (a cut-off last line already left out);
+    `games(name)` gives a Game class (deckcore.games.load). The bots' generators are where
+    the deals put them; `restore_rngs` puts them where the saved state says."""
+    from deckcore.replay import Replay
+    replayed = Replay(games)
+    deals_made = []  # (dealer) of each hand dealt afresh, to bring the deal Rng along
+    for record in records:
+        if record.get("t") == "deal" and replayed.match is not None \
+                and replayed.match.carried is None:
+            deals_made.append(record.get("dealer"))
+        replayed.feed(record)
+    header = replayed.header
+    seats = [Seat(p["name"], p["kind"], p["level"]) for p in header["players"]]
+    session = Session(replayed.game, seats, header.get("seed", 0), write,
+                      header["game_id"], header["device"])
+    for dealer in deals_made:
+        replayed.game.deal(session.deal_rng, dealer)
+    # Replay's match is None only before the header: here there is one
+    session.match = replayed.match  # pyright: ignore[reportAttributeAccessIssue]
+    session.state = replayed.state
+    session.hand_deal = replayed.hand_deal
+    actions = list(replayed.hand_actions) if replayed.state is not None else []  # between hands
+    session.hand_actions = actions
+    state = session.match.new_hand(replayed.hand_deal)  # who took the hand's actions
+    for action in actions:
+        session.hand_seats.append(state.current_player())
+        state.apply(action)
+    return session
 
 
 def open_match(store):
@@ -73,10 +114,10 @@ def resume(store):
     replay_loaded = "deckcore.replay" in sys.modules
     game_log = store.open_game()
     records = (json.loads(line) for line in game_log.lines() if line.strip())
-    session = Session.resume(load, records, StoreWriter(store, game_log.game_id, game_log))
+    session = replay(load, records, _writer(store, game_log.game_id, game_log))
     if not replay_loaded:
         unload("deckcore.replay")  # 8 KB of code the match needs no more
     saved = store.load_state(STATE, {})
     if saved.get("game_id") == session.game_id:
-        session.restore_rngs(saved.get("rngs", []))
+        restore_rngs(session, saved.get("rngs", []))
     return session

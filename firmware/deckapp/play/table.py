@@ -9,9 +9,9 @@ highlighted choice (Choices: also marking several cards, and SCOUT's picker); A 
 person's last decision (against bots; cards laid down together are taken back together),
 X shows the last trick, B opens the match menu (scores so far, help, abandon).
 A bot's turn runs in `step`; the bot calls back between slices of its work, and every
-SERVICE_MS the keys are read and answered and a screen opened over the table drawn (the
+_SERVICE_MS the keys are read and answered and a screen opened over the table drawn (the
 decision is the same either way); the table itself is drawn again after the decision, its
-drawing code released while a bot thinks (BETWEEN_THINKS). Its play stays on screen for the
+drawing code released while a bot thinks (_BETWEEN_THINKS). Its play stays on screen for the
 Settings pace.
 With several people at the table, a "pass to NAME" screen hides the hand between them.
 """
@@ -19,25 +19,27 @@ With several people at the table, a "pass to NAME" screen hides the hand between
 import gc
 import time
 
-from deckapp.play import keys
-from deckapp.screen import Screen
+from micropython import const
+
+from deckapp.screen import Screen, acts
 from deckapp import unload
 
-SERVICE_MS = 20  # while a bot thinks: how often the keys are read
+_SERVICE_MS = const(20)  # while a bot thinks: how often the keys are read
 
 # The code no bot's think needs: the table's drawing, the person's choices, the hand's
 # summary, the saved state and the log's lines (the Session imports deckcore.log for each
-# line it writes). Each is loaded at the table's start, released before every think (the
-# heap's peak) and imported again when used. The first import comes early on purpose: an
-# import interns the module's names, and when the pool of names is full the next pool is one
-# block twice the size of the last (1280 names, about 14 KB on the 64-bit port), which a heap
-# fragmented by a bot's think may not have in one piece. Imported again, a module needs only
-# room for its code. A module the play screens import late belongs here.
-BETWEEN_THINKS = ("deckapp.play.layout", "deckapp.play.facts", "deckapp.play.contract",
-                  "deckapp.play.choices", "deckapp.play.summary", "deckapp.play.explain",
-                  "deckapp.play.textpage", "deckapp.play.stored", "deckcore.log")
+# line it writes). Each is imported when used and released before every think (the heap's
+# peak). At the table's start each is imported once and let go at once, one at a time (not
+# all held together): an import interns the module's names, and when the pool of names is
+# full the next pool is one block twice the size of the last (1280 names, about 14 KB on the
+# 64-bit port), which a heap fragmented by a bot's think may not have in one piece. Imported
+# again, a module needs only room for its code. A module the play screens import late
+# belongs here.
+_BETWEEN_THINKS = const(("deckapp.play.layout", "deckapp.play.contract",
+                         "deckapp.play.choices", "deckapp.play.summary", "deckapp.play.explain",
+                         "deckapp.play.textpage", "deckapp.play.stored", "deckcore.log"))
 # SCOUT's picker imports SCOUT's rules, so it is loaded for SCOUT only; released too.
-SCOUT_ONLY = ("deckapp.play.scout_pick",)
+_SCOUT_ONLY = const(("deckapp.play.scout_pick",))
 
 
 class TableScreen(Screen):
@@ -53,6 +55,7 @@ class TableScreen(Screen):
         self.refused = False    # the news is a refusal (drawn as a warning)
         self.wait_until = None  # ticks_ms until which a bot's play stays on screen
         self.viewer = 0         # whose hand is shown: the first person's, once started
+        self.people = 0         # how many people play, once started
         self.covered = False    # pass-and-play: the hand is hidden until its owner takes it
         self.last_trick = None  # (cards, seats) of the last finished trick
         self.showing_last = False
@@ -85,15 +88,14 @@ class TableScreen(Screen):
             self.changed()
             return
         self.new_match = None
-        for module in BETWEEN_THINKS + (SCOUT_ONLY if self.session.game.NAME == "scout" else ()):
-            __import__(module)
+        for module in _BETWEEN_THINKS + (_SCOUT_ONLY if self.session.game.NAME == "scout" else ()):
+            __import__(module)  # its names interned before any think (above)
+            self._release()
         seats = self.session.seats
         people = [seat for seat in range(len(seats)) if seats[seat].is_person()]
         self.viewer = people[0] if people else 0
+        self.people = len(people)
         self.changed()
-
-    def _people(self):
-        return [s for s in self.session.seats if s.is_person()]
 
     def softkeys(self):
         if self.session is None:
@@ -103,7 +105,7 @@ class TableScreen(Screen):
         keys = {"b": "Menu"}
         if self._persons_turn():
             keys["press"] = self.choices.press_label() if self.choices else "Play"
-            if self.session.undo_count() and len(self._people()) == 1:
+            if self.session.undo_count() and self.people == 1:
                 keys["a"] = "Undo"
         if self.last_trick is not None:
             keys["x"] = "Table" if self.showing_last else "Last"
@@ -132,19 +134,23 @@ class TableScreen(Screen):
             return False
         self._release()
         gc.collect()  # the search's worlds need the room in one piece
-        action = session.bot_choice(self._service)
-        self._commit(action)
-        self._after_bot()
+        self._commit(session.bot_choice(self._service))
+        if session.state is None or session.person_to_act():  # where a resume starts
+            from deckapp.play import stored
+            stored.save_rngs(self.app.store, session)
+        pause = self.app.settings.bot_pause_ms()
+        if pause:
+            self.wait_until = time.ticks_add(time.ticks_ms(), pause)
         return True
 
     def _release(self):
-        for module in BETWEEN_THINKS + SCOUT_ONLY:
+        for module in _BETWEEN_THINKS + _SCOUT_ONLY:
             unload(module)
 
     def _service(self):
         """Called by a thinking bot between slices of its work."""
         now = time.ticks_ms()
-        if time.ticks_diff(now, self.serviced) < SERVICE_MS:
+        if time.ticks_diff(now, self.serviced) < _SERVICE_MS:
             return
         self.serviced = now
         app = self.app
@@ -153,22 +159,13 @@ class TableScreen(Screen):
         if app.top() is not self:  # a screen opened over the table (the match menu)
             app.render()
 
-    def _after_bot(self):
-        session = self.session
-        if session.state is None or session.person_to_act():  # where a resume starts
-            from deckapp.play import stored
-            stored.save_rngs(self.app.store, session)
-        pause = self.app.settings.bot_pause_ms()
-        if pause:
-            self.wait_until = time.ticks_add(time.ticks_ms(), pause)
-
     def _person_turn(self):
         seat = self.session.to_act()
         if self.choices is not None:
             return
         if seat != self.viewer:
             self.viewer = seat
-            self.covered = len(self._people()) > 1
+            self.covered = self.people > 1
         gc.collect()  # SCOUT's legal actions come as one list of hundreds
         from deckapp.play.choices import Choices
         self.choices = Choices(self.session.state)
@@ -206,7 +203,7 @@ class TableScreen(Screen):
 
     # Keys ---------------------------------------------------------------------------------
     def key(self, key, kind):
-        if not keys.acts(key, kind):
+        if not acts(key, kind):
             return
         if self.session is None:
             if key == "b":
@@ -228,7 +225,7 @@ class TableScreen(Screen):
             self._person_turn()
             if not self.covered:
                 self.key(key, kind)
-        elif key == "a" and len(self._people()) == 1 and self.session.undo():
+        elif key == "a" and self.people == 1 and self.session.undo():
             for _ in range(self.laid_together - 1):
                 self.session.undo()
             self.laid_together = 1

@@ -1,7 +1,6 @@
 """A read-only page of text lines that scrolls with up and down (summaries, help)."""
 
-from deckapp.play import keys
-from deckapp.screen import Screen
+from deckapp.screen import Screen, acts
 from deckui import font, theme, widgets
 
 ROW = 16
@@ -22,7 +21,7 @@ class TextPage(Screen):
         self.first = 0
 
     def key(self, key, kind):
-        if not keys.acts(key, kind):
+        if not acts(key, kind):
             return
         if key in ("up", "down"):
             first = self.first + (-1 if key == "up" else 1)
