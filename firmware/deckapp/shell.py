@@ -3,8 +3,9 @@ lets it work in slices, and pushes to the panel only the rows that changed.
 
     shell.run(board)      the device's app (firmware/main.py calls it after the safe-mode check)
 
-Screens (deckapp/screen.py has the contract) sit on a stack; when the last one leaves, the main
-menu comes back (App.top). Each pass of the loop:
+Screens (deckapp/screen.py has the contract) sit on a stack; when the last one leaves, every
+module loaded since the boot screen opened is unloaded (a match's rules, bots and screens) and
+the main menu comes back (App.top). Each pass of the loop:
 1. polls the keys and hands every event but RELEASE to the top screen;
 2. draws what changed: the top screen's area when it asked (Screen.changed), the title and
    soft-key bars when their text changed; marks those rows on the display and shows them;
@@ -14,6 +15,7 @@ is drawn before the next slice of work starts, so the response time is one slice
 """
 
 import gc
+import sys
 import time
 
 import asyncio
@@ -33,6 +35,7 @@ class App:
         self.settings = settings
         self.device_id = board.device_id()
         self.stack = []
+        self.kept = set(sys.modules)  # the modules a return to the main menu leaves loaded
         self._bars = None        # (title, soft-key labels) as last drawn
         self._drawn = None       # the screen whose area is on the panel
         self.apply_settings()
@@ -40,8 +43,11 @@ class App:
     def top(self):
         """The screen on top. When the last screen has left, the main menu is opened again: it
         is not kept under a match (the menu and the set-up give way to the table), so its
-        module takes no heap while the table is open."""
+        module takes no heap while the table is open. Every module loaded since `kept` was
+        taken goes first: the menu comes back to the heap it had after the boot."""
         if not self.stack:
+            for module in [name for name in sys.modules if name not in self.kept]:
+                unload(module)
             self.open("deckapp.menu", "MainMenu")
         return self.stack[-1]
 
@@ -148,4 +154,5 @@ def run(board):
     store = Store("/")
     app = App(board, store, Settings.load(store))
     app.open("deckapp.boot", "BootScreen")
+    app.kept = set(sys.modules)  # and the boot screen's: the screen class, the cards' drawing
     asyncio.run(app.loop())

@@ -149,3 +149,38 @@ print(__import__("json").dumps([summary.problem, len(app.stack)]))
 """ % str(tmp_path))
     assert log[0].startswith("The log could not be read")
     assert log[1] == 1
+
+
+def test_a_match_leaves_no_module_loaded_when_the_main_menu_comes_back(tmp_path):
+    """What the table, the bots, the rules and the summaries loaded is unloaded when the last
+    screen of a match leaves: a second match starts on the heap the first one had."""
+    loaded = run("""
+import sys
+from deckapp.store import Store
+board = ScriptedBoard([[("press", PRESS)]] * 4000)
+settings = Settings()
+settings.bot_pace = "fast"
+store = Store(%r)
+store.boot()
+app = App(board, store, settings)
+app.top()
+before = sorted(sys.modules)
+from deckapp.play.session import BOT, Seat
+from deckcore.games import load
+game = load("scout")({"players": 2})
+app.pop()
+app.open("deckapp.play.table", "TableScreen", None,
+         (game, [Seat("Bot 1", BOT, "easy"), Seat("Bot 2", BOT, "easy")], 3))
+del game
+during = set(sys.modules)
+for _ in range(4000):
+    app.tick(0)
+    during.update(sys.modules)
+    if app.stack[-1].module == "deckapp.menu":
+        break
+print(__import__("json").dumps([before, sorted(sys.modules), app.stack[-1].module,
+                                "deckcore.bots.scout" in during]))
+""" % str(tmp_path))
+    before, after, top, bots_loaded = loaded
+    assert top == "deckapp.menu" and bots_loaded
+    assert after == before
