@@ -45,9 +45,19 @@ class Session:
         self.last_hand = None      # the finished hand, for its summary
         self.hand_actions = []     # the actions of the hand so far, for undo
         self.hand_seats = bytearray()  # the seat that took each (no tuple per action)
-        self._bots = {}            # one bot per level, made on first use
+        self._bots = {}            # one bot per level
+        self._make_bots()
 
     # Starting --------------------------------------------------------------------------
+    def _make_bots(self):
+        """A bot for each level at the table, made with the match: their modules' names are
+        interned and their tables allocated before the heap is busy (the first decision
+        would otherwise load them on a heap fragmented by the table)."""
+        from deckcore.bots import make
+        for seat in self.seats:
+            if seat.kind == BOT and seat.level not in self._bots:
+                self._bots[seat.level] = make(seat.level, self.game)
+
     def start(self):
         """Write the header and deal the first hand."""
         players = [(s.name, s.kind, s.level) for s in self.seats]
@@ -79,11 +89,7 @@ class Session:
         """The action the bot at the seat to act chooses (not yet played). `tick`, when
         given, is called every few work units of the search, so the caller stays live."""
         seat = self.to_act()
-        level = self.seats[seat].level
-        if level not in self._bots:
-            from deckcore.bots import make
-            self._bots[level] = make(level, self.game)
-        bot = self._bots[level]
+        bot = self._bots[self.seats[seat].level]
         view, legal = self.state.view(seat), self.state.legal_actions()
         if tick is None:
             return bot.choose(view, legal, self.bot_rngs[seat])
