@@ -52,14 +52,16 @@ class BootScreen(Screen):
     def main_menu(self):
         """The main menu (the shell opens it once the boot screen has gone), or first in its
         place the offer to resume a match a power cut left open (the game screens'
-        deckapp/play/resume.py, when the image has them)."""
+        deckapp/play/resume.py, when the image has them; not imported when no game is open:
+        its names would be interned for good)."""
         app = self.app
-        try:
-            resume = __import__("deckapp.play.resume", None, None, ["offer"])
-        except ImportError as error:
-            if "resume" not in str(error):
-                raise
-            resume = None
+        resume = None
+        if app.store.open_id is not None:
+            try:
+                resume = __import__("deckapp.play.resume", None, None, ["offer"])
+            except ImportError as error:
+                if "resume" not in str(error):
+                    raise
         screen = None if resume is None else resume.offer(app)
         if screen is None:
             app.pop()
