@@ -1,4 +1,5 @@
-"""Boot: MicroPython runs this file when the board starts.
+"""Boot: MicroPython runs this file when the board starts (as source: keep it short, its
+names and code stay in memory while the app runs).
 
 Keys held while the board starts:
 - X (safe mode): the app is skipped and the MicroPython REPL stays free, e.g. to repair or
@@ -9,30 +10,17 @@ Without the app in the image (deckapp/shell), the bring-up screen runs too.
 
 import boards
 
-SAFE_MODE_KEY = "x"
-BRINGUP_KEY = "y"
-
-
-def app():
-    """The app's run(board), or None when the image has no app."""
-    try:
-        from deckapp.shell import run  # pyright: ignore[reportMissingImports]
-    except ImportError as error:
-        if "deckapp" not in str(error):
-            raise
-        return None
-    return run
-
-
-def boot():
-    board = boards.make_board()
-    if board.keys.held(SAFE_MODE_KEY):
-        print("Deckmate safe mode: the app did not start; this is the MicroPython REPL.")
-        return
-    run = None if board.keys.held(BRINGUP_KEY) else app()
+board = boards.make_board()
+if board.keys.held("x"):
+    print("Deckmate safe mode: the app did not start; this is the MicroPython REPL.")
+else:
+    run = None
+    if not board.keys.held("y"):
+        try:
+            from deckapp.shell import run
+        except ImportError as error:  # an image without the app
+            if "deckapp" not in str(error):
+                raise
     if run is None:
         from deckhw.bringup import run
     run(board)
-
-
-boot()
