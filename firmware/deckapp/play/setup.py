@@ -13,6 +13,8 @@ their names from Settings in seat order; with several people the play screen hid
 hand until its owner takes the device.
 """
 
+from micropython import const
+
 from deckapp.play.session import BOT, HUMAN, Seat
 from deckapp.screen import Screen, acts
 from deckcore.game import RulesError
@@ -20,19 +22,15 @@ from deckcore.game import _value_text as value_text  # on, off, auto, or the val
 from deckcore.games import NAMES, load
 from deckui import font, theme, widgets
 
-# Levels whose decisions fit the device's budget (p95 <= 3 s on the RP2040 estimate,
-# docs/bots.md): strong takes 15-32 s at p95 in every game, so it is not offered.
-DEVICE_LEVELS = ("easy", "normal")
-DEFAULT_LEVEL = "normal"
-SEAT_KINDS = (HUMAN,) + DEVICE_LEVELS
-START = "Start"
-DEAL = "Deal"
-MATCH = "Match"
-DEAL_NUMBERS = 9999  # "random", or a deal number 1..DEAL_NUMBERS
-
-
-def _state_name(game_name):
-    return "setup-" + game_name
+# Private constants (const): no name of theirs is interned on the device.
+# A person, or a level whose decisions fit the device's budget (p95 <= 3 s on the RP2040
+# estimate, docs/bots.md): strong takes 15-32 s at p95 in every game, so it is not offered.
+_SEAT_KINDS = const(("human", "easy", "normal"))  # HUMAN, then the levels
+_DEFAULT_LEVEL = const("normal")
+_START = const("Start")
+_DEAL = const("Deal")
+_MATCH = const("Match")
+_DEAL_NUMBERS = const(9999)  # "random", or a deal number 1.._DEAL_NUMBERS
 
 
 class SetupScreen(Screen):
@@ -63,7 +61,7 @@ class SetupScreen(Screen):
         self.game_class = None
         _forget_games()  # the game shown before: only one game's rules stay in memory
         self.game_class = load(game_name)
-        saved = self.store.load_state(_state_name(game_name), {})
+        saved = self.store.load_state("setup-" + game_name, {})
         self.options = {}
         for option in self.game_class.OPTIONS:
             value = saved.get("options", {}).get(option.name, option.default)
@@ -83,11 +81,11 @@ class SetupScreen(Screen):
     def _fit_seats(self):
         """One kind per seat: the first a person, the others bots at the default level."""
         players = self._players()
-        kinds = [k for k in self.kinds if k in SEAT_KINDS][:players]
+        kinds = [k for k in self.kinds if k in _SEAT_KINDS][:players]
         if not kinds:
             kinds = [HUMAN]
         while len(kinds) < players:
-            kinds.append(DEFAULT_LEVEL)
+            kinds.append(_DEFAULT_LEVEL)
         self.kinds = kinds
 
     def _option_rows(self):
@@ -110,10 +108,10 @@ class SetupScreen(Screen):
             label += " (house)" if option.house_rule else ""
             rows.append((label, value))
         if "deals" not in self.options:  # the rules fix it: each player deals once
-            rows.append((MATCH, "%s %s, one each" % (
+            rows.append((_MATCH, "%s %s, one each" % (
                 self._deals(), "rounds" if self.game_name == "scout" else "deals")))
-        rows.append((DEAL, str(self.deal) if self.deal else "random"))
-        rows.append((START, ""))
+        rows.append((_DEAL, str(self.deal) if self.deal else "random"))
+        rows.append((_START, ""))
         return rows
 
     def _deals(self):
@@ -153,14 +151,14 @@ class SetupScreen(Screen):
             self._fit_seats()
         elif label.startswith("Seat "):
             seat = int(label[5:]) - 1
-            self.kinds[seat] = SEAT_KINDS[(SEAT_KINDS.index(self.kinds[seat]) + delta)
-                                          % len(SEAT_KINDS)]
-        elif label == DEAL:
-            self.deal = (self.deal + delta) % (DEAL_NUMBERS + 1)
-        elif label == MATCH:
+            self.kinds[seat] = _SEAT_KINDS[(_SEAT_KINDS.index(self.kinds[seat]) + delta)
+                                          % len(_SEAT_KINDS)]
+        elif label == _DEAL:
+            self.deal = (self.deal + delta) % (_DEAL_NUMBERS + 1)
+        elif label == _MATCH:
             self.message = "The rules fix the match: each player deals once"
             return
-        elif label != START:
+        elif label != _START:
             self._step_option(self._option_rows()[row - self._first_option_row()], delta)
         self.list.rows = self._rows()
         self.message = ""
@@ -190,13 +188,13 @@ class SetupScreen(Screen):
         return self.game_class(dict(self.options))
 
     def remember(self):
-        self.store.save_state(_state_name(self.game_name),
+        self.store.save_state("setup-" + self.game_name,
                               {"options": self.options, "seats": self.kinds})
         self.store.save_state("setup", self.game_name)
 
     # Screen ---------------------------------------------------------------------------
     def softkeys(self):
-        if self.list.rows[self.list.cursor][0] == START:
+        if self.list.rows[self.list.cursor][0] == _START:
             return {"press": "Start", "b": "Back"}
         return {"b": "Back"}
 
@@ -217,7 +215,7 @@ class SetupScreen(Screen):
             self.changed()
         elif key == "b":
             self.app.pop()
-        elif key == "press" and self.list.rows[self.list.cursor][0] == START:
+        elif key == "press" and self.list.rows[self.list.cursor][0] == _START:
             self.start()
 
     def start(self):
