@@ -10,7 +10,7 @@ The trick play, the pack, counting and the auction are the tarot family's (tarot
 module adds what is Droggn's own. The declarer deals the next hand (section 4.2.4).
 """
 
-from deckcore.game import Option, RulesError
+from deckcore.game import Option, RulesError, call_unloaded
 from deckcore.games import tarot
 from deckcore.games.tarot import EXCUSE, FOOL, KING, RANK_OF, SUIT_OF, TRUMP
 
@@ -33,6 +33,9 @@ GUT, SCHWACHER, RETOUR = 104, 105, 106
 WORDS = ((NO_BUY, "no buy"), (LIEGE, "liege"), (LAY_OUT_PAGAT, "lay out T1"),
          (LAY_OUT_GSTIESS, "lay out Fool"), (GUT, "gut"), (SCHWACHER, "schwacher"),
          (RETOUR, "retour"))
+# Why an action is refused, whose turn it is and a logged deal's check are needed at one
+# moment (a person's refused choice, a replayed log): loaded for the call (droggn_checks.py).
+CHECKS = "deckcore.games.droggn_checks"
 CARD_VERB = {"discard": "discard ", "offer": "offer ", "ask": "buy ", "play": ""}
 
 OPTIONS = (
@@ -118,16 +121,7 @@ class Droggn(tarot.TarotGame):
         return {"hands": hands, "talon": talon}
 
     def check_deal(self, piles):
-        """As the base check; with four players the one empty hand may be any seat's (the
-        dealer's; the new hand checks that it is)."""
-        hands = piles["hands"]
-        if self.num_players == 4 and len(hands) == 4:
-            empty = [seat for seat in range(4) if not hands[seat]]
-            if len(empty) != 1:
-                raise RulesError("with four players exactly one hand, the dealer's, is empty")
-            turned = [hands[(seat + empty[0]) % 4] for seat in range(4)]
-            piles = {"hands": turned, "talon": piles["talon"]}
-        tarot.TarotGame.check_deal(self, piles)
+        call_unloaded(CHECKS, "check_deal", self, piles)
 
     def new_hand(self, dealer, deal):
         if self.num_players == 4 and deal["hands"][dealer]:
@@ -212,39 +206,12 @@ class DroggnState(tarot.TarotState):
         return self.legal_cards(self.to_act)
 
     def illegal_reason(self, action):
-        if self.phase == "over":
-            return "the hand is over"
         if action in self.legal_actions():
             return None
-        phase = self.phase
-        is_card = 0 <= action < tarot.PACK_SIZE
-        held = is_card and action in self.hands[self.to_act]
-        if phase in ("discard", "offer", "play") and is_card and not held:
-            return "seat %d does not hold %s" % (self.to_act, tarot.card_text(action))
-        reason = None
-        if phase == "bid":
-            reason = self._bid_reason(action)
-        elif phase == "discard":
-            reason = self._discard_reason(action)
-        elif phase == "ask":
-            reason = self._ask_reason(action)
-        elif phase == "play" and is_card:
-            reason = self.play_illegal_reason(action)
-        elif phase in ("layout", "double"):
-            reason = self._announcement_reason(action)
-        return reason or "%s is not a legal action in the %s phase" % (
-            self.action_text(action), phase)
+        return call_unloaded(CHECKS, "illegal_reason", self, action)
 
     def turn_rule(self):
-        return {
-            "bid": "section 4.3.1: each player speaks once, starting after the dealer",
-            "discard": "section 4.4.1: the declarer discards",
-            "offer": "section 4.4.3: the declarer buys a card",
-            "ask": "section 4.4.3: the declarer buys a card",
-            "layout": "section 4.5: the declarer announces first",
-            "double": "section 4.5.4: the defender after the declarer speaks first, then in turn",
-            "play": "section 4.6.1: the declarer leads, the winner of a trick leads the next",
-        }.get(self.phase)
+        return call_unloaded(CHECKS, "turn_rule", self)
 
     def apply(self, action):
         phase = self.phase
@@ -264,12 +231,6 @@ class DroggnState(tarot.TarotState):
             self.play_card(action)
 
     # 4.3 Bidding ----------------------------------------------------------------------------
-    def _bid_reason(self, bid):
-        if not PASS < bid <= SLAM:
-            return None
-        return ("section 4.3.3: after a bid of %s a player must bid higher or pass"
-                % CONTRACTS[self.auction.high])
-
     def _bid(self, bid):
         self.calls.append((self.to_act, bid))
         self.auction.speak(bid)
@@ -397,19 +358,6 @@ class DroggnState(tarot.TarotState):
             actions.append(LAY_OUT_PAGAT)
         return actions
 
-    def _announcement_reason(self, action):
-        if action == LAY_OUT_PAGAT:
-            return "section 4.5.1: only the holder of the Pagat may lay it out, and only one card"
-        if action == LAY_OUT_GSTIESS:
-            return "section 4.5.2: only the declarer of a Slam holding the Gstiess may lay it out"
-        if action in (SCHWACHER, RETOUR) and not self._doublings_left():
-            return ("house rule max_doublings: at most %d doublings in a hand"
-                    % self.game.options["max_doublings"])
-        if action in (SCHWACHER, RETOUR):
-            return ("section 4.5.4: the defenders give the Schwacher, then the declarer and "
-                    "the defenders retour in turn")
-        return None
-
     def _double(self, action):
         seat = self.to_act
         if action == LAY_OUT_PAGAT:  # the defender still speaks afterwards
@@ -449,15 +397,7 @@ class DroggnState(tarot.TarotState):
         return cards
 
     def play_illegal_reason(self, card):
-        seat = self.to_act
-        if card in self.hands[seat] and card not in self.legal_cards(seat):
-            if self._must_play_gstiess(seat):
-                return ("section 4.6.6: the Gstiess may not be played to the last trick, so "
-                        "seat %d must play it now" % seat)
-            if card == PAGAT and self.laid_out == PAGAT and self.layer == seat:
-                return ("section 4.6.5: a laid-out Pagat must not be played while there is a "
-                        "legal alternative")
-        return tarot.TarotState.play_illegal_reason(self, card)
+        return call_unloaded(CHECKS, "play_illegal_reason", self, card)
 
     def play_card(self, card):
         seat = self.to_act
