@@ -18,7 +18,7 @@ calls a partner: `call KH`), "play" (a card), "over". Card actions are card ids.
 `determinize(view, rng)` deals what a seat cannot see at random, for Monte Carlo bots.
 """
 
-from deckcore.game import Option, RulesError
+from deckcore.game import Option, RulesError, call_unloaded
 from deckcore.games.tarot import (
     COUNTER_CLOCKWISE, FOOL, FRENCH_1902, ITALIAN, KING, QUEEN, RANK_OF, SUIT_OF, TRUMP,
     Auction, PASS, TarotGame, TarotState, TarotView, card_text, count_cards_and_tricks,
@@ -68,6 +68,11 @@ OPTIONS = (
 # 3.3.2 and 3.7 by (players, pack): cards per hand, cards the dealer takes and discards.
 DEALS = {(5, 78): (15, 3), (4, 78): (19, 2), (3, 78): (25, 3), (4, 62): (15, 2),
          (3, 62): (20, 2)}
+
+
+# Why an action is refused and whose turn it is are needed at one moment (a person's
+# refused choice, a replayed log): loaded for the call (chambery_checks.py).
+CHECKS = "deckcore.games.chambery_checks"
 
 
 class Chambery(TarotGame):
@@ -417,43 +422,12 @@ class ChamberyState(TarotState):
         return []
 
     def illegal_reason(self, action):
-        phase = self.phase
-        if phase == "over":
-            return "the hand is over"
-        if phase == "play":
-            return self.play_illegal_reason(action)
         if action in self.legal_actions():
             return None
-        if phase == "bid":
-            if not BID <= action <= BID + SOLO:
-                return "%d is not a bid" % action
-            return ("section 3.4.3: a later player may only bid a solo with fewer cards "
-                    "(two_cards < one_card < solo)")
-        if phase in ("discard", "give") and action not in self.hands[self.to_act]:
-            return "seat %d does not hold %s" % (self.to_act, card_text(action))
-        if phase == "discard":
-            if never_discarded(action):
-                return "section 3.3.4: Kings, T21 and the Fool may never be discarded"
-            if self.discard_rule == "seed":
-                return "section 3.3.4: T1 may be discarded only if there is no alternative"
-            return ("section 3.3.4 (discard_rule 1902): trumps may be discarded only if the "
-                    "dealer is left with no trumps in hand")
-        if phase == "ask":
-            if action == FOOL:
-                return "section 3.4.4: the Fool may not be named"
-            return "section 3.4.4: the soloist may not name his own card or one already named"
-        return ("section 3.4.5: the dealer calls a King he does not hold (a Queen if he holds "
-                "all four Kings)")
+        return call_unloaded(CHECKS, "illegal_reason", self, action)
 
     def turn_rule(self):
-        return {
-            "discard": "section 3.4.1: the dealer discards before the bidding",
-            "bid": "section 3.4.2: one round of bidding from the dealer's right, dealer last",
-            "ask": "section 3.4.4: the soloist names the cards he buys",
-            "give": "section 3.4.4: the soloist gives a card for each card bought",
-            "call": "section 3.4.5: with no bid the dealer calls a King",
-            "play": "section 3.5.4: the winner of a trick leads, then play goes counter-clockwise",
-        }.get(self.phase)
+        return call_unloaded(CHECKS, "turn_rule", self)
 
     def apply(self, action):
         phase = self.phase
