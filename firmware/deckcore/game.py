@@ -37,17 +37,22 @@ def call_unloaded(module, name, *args):
 
 class Option:
     """A named option of a game. `choices` is a tuple of allowed values, or None for an int
-    in lo..hi (bools are given as choices (False, True))."""
+    in lo..hi (bools are given as choices (False, True)). `texts` names the module whose
+    HELP dict holds the option's help text by option name (games/<game>_help.py): only the
+    host shows it, so the device never loads the text."""
 
-    def __init__(self, name, default, help_text, choices=None, lo=0, hi=0,
-                 house_rule=False):
+    def __init__(self, name, default, texts, choices=None, lo=0, hi=0, house_rule=False):
         self.name = name
         self.default = default
-        self.help_text = help_text
+        self.texts = texts
         self.choices = choices
         self.lo = lo
         self.hi = hi
         self.house_rule = house_rule
+
+    @property
+    def help_text(self):
+        return __import__(self.texts, None, None, ["HELP"]).HELP[self.name]
 
     def help_line(self):
         """The option's line of help: its name, values, default and text."""

@@ -40,29 +40,18 @@ ALONE = 5    # 3.4.5: the dealer holds all Kings and Queens and plays alone
 FIXED = 6    # 3.7: four players in fixed partnerships, no bidding
 EACH = 7     # 3.7: three players, each for himself
 
+# The options' help texts are read by the host only (`deckmate options`): chambery_help.py.
+HELP = "deckcore.games.chambery_help"
+
 OPTIONS = (
-    Option("players", 5, "number of players; 4 and 3 play the forms of section 3.7",
-           lo=3, hi=5),
-    Option("pack", 78, "78 cards, or the 62-card pack without the 2-5 of each suit "
-           "(3 or 4 players, section 3.7)", choices=(78, 62)),
-    Option("partnerships", "called", "4 players: solo or a called King as for five, or "
-           "fixed partners sitting opposite with no solo (section 3.7)",
-           choices=("called", "fixed")),
-    Option("suit_ranking", "seed", "seed: black K Q C V 10..1, red K Q C V 1..10; "
-           "french_1902: K Q C V 1 10..2 in all suits (section 3.2.3)",
-           choices=("seed", "french_1902")),
-    Option("first_lead", "declarer", "who leads to the first trick: the declarer, or the "
-           "eldest hand (the dealer's right) as in 1902 (section 3.5.1)",
-           choices=("declarer", "eldest")),
-    Option("discard_rule", "seed", "seed: no Kings, T21, Fool, T1 only if there is no "
-           "alternative; 1902: trumps only if none is left in hand (section 3.3.4)",
-           choices=("seed", "1902")),
-    Option("settlement", "seed", "seed: each winner receives the excess from each loser; "
-           "pagat_1902: the three opponents of a called pair pay or receive it once each "
-           "(section 3.6)", choices=("seed", "pagat_1902")),
-    Option("multipliers", "none", "none, or the 1902 game factors: x2 One Card, x4 Solo, "
-           "x2 when the losers have under a quarter of the points (section 3.6.4)",
-           choices=("none", "1902")),
+    Option("players", 5, HELP, lo=3, hi=5),
+    Option("pack", 78, HELP, choices=(78, 62)),
+    Option("partnerships", "called", HELP, choices=("called", "fixed")),
+    Option("suit_ranking", "seed", HELP, choices=("seed", "french_1902")),
+    Option("first_lead", "declarer", HELP, choices=("declarer", "eldest")),
+    Option("discard_rule", "seed", HELP, choices=("seed", "1902")),
+    Option("settlement", "seed", HELP, choices=("seed", "pagat_1902")),
+    Option("multipliers", "none", HELP, choices=("none", "1902")),
 )
 
 # 3.3.2 and 3.7 by (players, pack): cards per hand, cards the dealer takes and discards.

@@ -38,34 +38,23 @@ WORDS = ((NO_BUY, "no buy"), (LIEGE, "liege"), (LAY_OUT_PAGAT, "lay out T1"),
 CHECKS = "deckcore.games.droggn_checks"
 CARD_VERB = {"discard": "discard ", "offer": "offer ", "ask": "buy ", "play": ""}
 
+# The options' help texts are read by the host only (`deckmate options`): droggn_help.py.
+HELP = "deckcore.games.droggn_help"
+
 OPTIONS = (
-    Option("players", 3, "players at the table; with 4 the dealer sits out (section 4.1.1)",
-           lo=3, hi=4),
-    Option("direction", "counter_clockwise", "direction of deal and play: the seed's "
-           "counter_clockwise or pagat's clockwise (section 4.2.3)",
+    Option("players", 3, HELP, lo=3, hi=4),
+    Option("direction", "counter_clockwise", HELP,
            choices=("counter_clockwise", "clockwise")),
-    Option("throw_in", "pass_deal", "when everyone passes: the deal passes on (seed) or the "
-           "same dealer deals again (pagat) (section 4.2.5)",
-           choices=("pass_deal", "same_dealer")),
-    Option("win_threshold", 37, "card points the declarer needs with 66 cards; with 78 the "
-           "threshold is 2 higher (section 4.7.2)", choices=(37, 38)),
-    Option("tie_37_last_trick", False, "at 37-37 (39-39 with 78 cards) the side that won "
-           "the last trick wins (section 4.7.2)", choices=(False, True)),
-    Option("expose_talon_in_ansager", False, "the declarer shows the talon in an Ansager "
-           "(section 4.4.1)", choices=(False, True)),
-    Option("gstiess_last_trick_illegal", False, "the Gstiess may not be played to the last "
-           "trick, so among the last two cards it must be played (section 4.6.6)",
-           choices=(False, True)),
-    Option("invalid_buy", "reject", "asking for a card one holds or has discarded: the engine "
-           "rejects it (reject, a house rule) or the purchase is lost (forfeit, pagat) "
-           "(section 4.4.3)", choices=("reject", "forfeit"), house_rule=True),
-    Option("max_doublings", 0, "Schwacher and retours allowed in a hand, each doubling the "
-           "stakes (0: without limit, the source rule) (section 4.5.4)", lo=0, hi=10,
+    Option("throw_in", "pass_deal", HELP, choices=("pass_deal", "same_dealer")),
+    Option("win_threshold", 37, HELP, choices=(37, 38)),
+    Option("tie_37_last_trick", False, HELP, choices=(False, True)),
+    Option("expose_talon_in_ansager", False, HELP, choices=(False, True)),
+    Option("gstiess_last_trick_illegal", False, HELP, choices=(False, True)),
+    Option("invalid_buy", "reject", HELP, choices=("reject", "forfeit"), house_rule=True),
+    Option("max_doublings", 0, HELP, lo=0, hi=10,
            house_rule=True),
-    Option("pack", 66, "66 cards dealt in sevens, or 78 dealt in fives (section 4.7.11)",
-           choices=(66, 78)),
-    Option("deals", None, "deals in the match, throw-ins included (auto: twice the number of "
-           "players)", lo=1, hi=60, house_rule=True),
+    Option("pack", 66, HELP, choices=(66, 78)),
+    Option("deals", None, HELP, lo=1, hi=60, house_rule=True),
 )
 
 

@@ -29,31 +29,21 @@ PINOCHLE_RANKS = ("9", "J", "Q", "K", "10", "A")
 
 STOP = 1000  # the leader declines to re-lead (compounding)
 
+# The options' help texts are read by the host only (`deckmate options`): scioto_help.py.
+HELP = "deckcore.games.scioto_help"
+
 OPTIONS = (
-    Option("players", 2, "number of players; 3-6 play with the major (the pack table "
-           "and the clockwise direction are house rules)",
-           lo=2, hi=6),
-    Option("compounding", False, "the leader may re-lead a card that dismisses the winning "
-           "card, and the trick goes on (section 1.4; re-leading on the first follower's "
-           "card is a house rule)", choices=(False, True)),
-    Option("trick_and_draw", None, "2 players: deal a quarter of the pack each, draw after "
-           "every trick (section 1.5; auto: on with the double pack, which requires it for "
-           "2 players, else off)", choices=(None, False, True)),
-    Option("ranks", None, "number of ranks per suit, 5-13 (auto: 7 for 2 players, else the "
-           "pack table)", lo=5, hi=13, house_rule=True),
-    Option("dismissal", None, "dismissal rule family (auto picks by the number of ranks)",
+    Option("players", 2, HELP, lo=2, hi=6),
+    Option("compounding", False, HELP, choices=(False, True)),
+    Option("trick_and_draw", None, HELP, choices=(None, False, True)),
+    Option("ranks", None, HELP, lo=5, hi=13, house_rule=True),
+    Option("dismissal", None, HELP,
            choices=(None, "original", "narrow", "broader", "very_broad"), house_rule=True),
-    Option("schedule", None, "card points: pips, or for 12 ranks the 120-point tiers "
-           "1,1,1,2,2,2,3,3,3,4,4,4", choices=(None, "pips", "tiers"), house_rule=True),
-    Option("double_pack", False, "48-card Pinochle pack, each card twice; the second of two "
-           "identical cards dismisses the first (section 1.5; its narrow rule is a house "
-           "rule)", choices=(False, True)),
-    Option("mandatory_dismissal", False, "a player must dismiss when able, and the leader "
-           "must re-lead when able", choices=(False, True)),
-    Option("deals", None, "deals in the match, a multiple of the number of players so that "
-           "everyone deals equally often (auto: one each)", lo=1, hi=60, house_rule=True),
-    Option("target", 0, "first to this many points wins (0: play the fixed number of deals)",
-           lo=0, hi=10000, house_rule=True),
+    Option("schedule", None, HELP, choices=(None, "pips", "tiers"), house_rule=True),
+    Option("double_pack", False, HELP, choices=(False, True)),
+    Option("mandatory_dismissal", False, HELP, choices=(False, True)),
+    Option("deals", None, HELP, lo=1, hi=60, house_rule=True),
+    Option("target", 0, HELP, lo=0, hi=10000, house_rule=True),
 )
 
 
