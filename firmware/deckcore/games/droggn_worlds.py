@@ -4,7 +4,8 @@ with a seat's view. games/droggn.py imports this module for each world and unloa
 
 from deckcore.games import droggn
 from deckcore.games.droggn import NEVER_DISCARDED
-from deckcore.games.tarot import KING, RANK_OF, SUIT_OF, TRUMP, deal_unknown, may_hold
+from deckcore.games.tarot import KING, RANK_OF, SUIT_OF, TRUMP, may_hold
+from deckcore.games.tarot_worlds import deal_unknown
 
 
 def determinize(view, rng):
