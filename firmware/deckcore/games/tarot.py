@@ -65,7 +65,7 @@ Class API:
                       + trick + every card seen in tricks.
 """
 
-from deckcore.game import Game, RulesError, State, TERMINAL, View
+from deckcore.game import Game, RulesError, State, TERMINAL, View, call_unloaded
 
 FOOL = 0
 TRUMP = 4
@@ -391,21 +391,12 @@ class TarotState(State):
         return cards
 
     def play_illegal_reason(self, card):
-        """None if `card` may be played now, else the rule it breaks."""
+        """None if `card` may be played now, else the rule it breaks (tarot_checks.py, loaded
+        for the call: only a refused card needs the message)."""
         seat = self.to_act
-        if card not in self.hands[seat]:
-            return "seat %d does not hold %s" % (seat, card_text(card))
-        if card in self.legal_cards(seat):
+        if card in self.hands[seat] and card in self.legal_cards(seat):
             return None
-        if card == FOOL:
-            return "%s: the Fool may not be played now" % self.PLAY_RULE
-        led = led_suit(self.trick)
-        hand = self.hands[seat]
-        if any(SUIT_OF[c] == led for c in hand):
-            if led == TRUMP:
-                return "%s: trumps were led and seat %d holds a trump" % (self.PLAY_RULE, seat)
-            return "%s: must follow suit (%s led)" % (self.PLAY_RULE, SUIT_NAMES[led])
-        return "%s: void in %s, must play a trump" % (self.PLAY_RULE, SUIT_NAMES[led])
+        return call_unloaded("deckcore.games.tarot_checks", "play_illegal_reason", self, card)
 
     def play_card(self, card):
         seat = self.to_act
