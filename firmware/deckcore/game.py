@@ -10,6 +10,8 @@ Actions are small integers; each game gives them a stable text form (`action_tex
 `parse_action`) that logs and the UI use.
 """
 
+import sys
+
 TERMINAL = -1
 
 
@@ -17,44 +19,57 @@ class RulesError(Exception):
     """An illegal action or an invalid option. The message names the rule that is broken."""
 
 
+def call_unloaded(module, name, *args):
+    """Call the function `name` of `module` with `args`, the module imported for the call and
+    unloaded after it with every module it imported: code needed at one moment (options at
+    set-up, a logged deal's check, a bot's bidding rules) takes no heap the rest of the
+    time."""
+    loaded = list(sys.modules)
+    try:
+        return getattr(__import__(module, None, None, [name]), name)(*args)
+    finally:
+        for new in [key for key in sys.modules if key not in loaded]:
+            del sys.modules[new]
+            package, _, child = new.rpartition(".")
+            if package in sys.modules and hasattr(sys.modules[package], child):
+                delattr(sys.modules[package], child)
+
+
+def call_on_device_unloaded(module, name, *args):
+    """`call_unloaded` on the device (MicroPython); on the host the module stays loaded after
+    its first import: the heap does not matter there, and importing again for every call
+    (the bots' worlds) made CPython's bots a third slower, more without a bytecode cache."""
+    if sys.implementation.name == "micropython":
+        return call_unloaded(module, name, *args)
+    return getattr(__import__(module, None, None, [name]), name)(*args)
+
+
 class Option:
     """A named option of a game. `choices` is a tuple of allowed values, or None for an int
-    in lo..hi (bools are given as choices (False, True))."""
+    in lo..hi (bools are given as choices (False, True)). `texts` names the module whose
+    HELP dict holds the option's help text by option name (games/<game>_help.py): only the
+    host shows it, so the device never loads the text."""
 
-    def __init__(self, name, default, help_text, choices=None, lo=0, hi=0,
-                 house_rule=False):
+    def __init__(self, name, default, texts, choices=None, lo=0, hi=0, house_rule=False):
         self.name = name
         self.default = default
-        self.help_text = help_text
+        self.texts = texts
         self.choices = choices
         self.lo = lo
         self.hi = hi
         self.house_rule = house_rule
 
+    @property
+    def help_text(self):
+        return __import__(self.texts, None, None, ["HELP"]).HELP[self.name]
+
     def help_line(self):
-        if self.choices is not None:
-            allowed = "|".join(_value_text(c) for c in self.choices)
-        else:
-            allowed = "%s..%s" % (self.lo, self.hi)
-        tag = " [house rule]" if self.house_rule else ""
-        return "%s=%s (default %s): %s%s" % (
-            self.name, allowed, _value_text(self.default), self.help_text, tag)
+        """The option's line of help: its name, values, default and text."""
+        return call_unloaded("deckcore.checks", "help_line", self)
 
     def check(self, value):
-        if value is None and self.default is None:
-            return None  # "auto": the game works the value out from the other options
-        if self.choices is not None:
-            for allowed in self.choices:
-                if value == allowed and type(value) == type(allowed):
-                    return value
-                if type(value) == int and type(allowed) == str and str(value) == allowed:
-                    return allowed  # `--option multipliers=1902` reads 1902 as a number
-            raise RulesError("option %s: %s is not one of %s" % (
-                self.name, _value_text(value), ", ".join(_value_text(c) for c in self.choices)))
-        if type(value) != int or value < self.lo or value > self.hi:
-            raise RulesError("option %s: %s is not a whole number in %d..%d" % (
-                self.name, _value_text(value), self.lo, self.hi))
-        return value
+        """`value` if the option allows it (the form the game uses), else RulesError."""
+        return call_unloaded("deckcore.checks", "check_option", self, value)
 
 
 def _value_text(value):
@@ -98,17 +113,7 @@ class Game:
         """The final options for `given` (name: value): unknown names refused, each value
         checked, the defaults filled in, then the game's `settle` step. Raises RulesError.
         The Game is built from the dict this returns."""
-        known = [o.name for o in cls.OPTIONS]
-        for key in sorted(given):
-            if key not in known:
-                raise RulesError("%s has no option %r; its options are: %s" % (
-                    cls.NAME, key, ", ".join(known)))
-        resolved = {}
-        for option in cls.OPTIONS:
-            value = given.get(option.name, option.default)
-            resolved[option.name] = option.check(value)
-        cls.settle(resolved)
-        return resolved
+        return call_unloaded("deckcore.checks", "resolve", cls, given)
 
     @staticmethod
     def settle(options):
@@ -137,29 +142,7 @@ class Game:
     def check_deal(self, piles):
         """Raise RulesError unless `piles` deal out exactly the pack in piles of the right sizes
         (a logged deal is checked with this before it is replayed)."""
-        from deckcore.rng import Rng
-        reference = self.deal(Rng(1), 0)
-        dealt = []
-        for name in self.DEAL_PILES:
-            pile, expected = piles[name], reference[name]
-            if name == "hands":
-                if len(pile) != len(expected):
-                    raise RulesError("the deal has %d hands, the game %d" % (len(pile), len(expected)))
-                for seat in range(len(pile)):
-                    _check_size("seat %d's hand" % seat, pile[seat], expected[seat])
-                    dealt.extend(pile[seat])
-            else:
-                _check_size("the " + name, pile, expected)
-                dealt.extend(pile)
-        counts = {}  # by text: identical cards (a double pack) share one text
-        for card in self.pack():
-            text = self.card_text(card)
-            counts[text] = counts.get(text, 0) + 1
-        for card in dealt:
-            text = self.card_text(card)
-            if counts.get(text, 0) == 0:
-                raise RulesError("%s is dealt more often than the pack holds it" % text)
-            counts[text] -= 1
+        call_unloaded("deckcore.checks", "check_deal", self, piles)
 
     def carried_deal(self, state):
         """The deal of the next hand when the rules carry it over from the finished hand
@@ -187,11 +170,6 @@ class Game:
         """Seats with the highest total."""
         best = max(match.totals)
         return [seat for seat in range(self.num_players) if match.totals[seat] == best]
-
-
-def _check_size(what, pile, expected):
-    if len(pile) != len(expected):
-        raise RulesError("%s holds %d cards, the rules deal %d" % (what, len(pile), len(expected)))
 
 
 class State:

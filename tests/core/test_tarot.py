@@ -4,9 +4,10 @@ from deckcore.game import RulesError
 from deckcore.games import tarot
 from deckcore.games.tarot import (
     CLOCKWISE, COUNTER_CLOCKWISE, EXCUSE, FOOL, FRENCH_1902, ITALIAN, PASS, TRUMP, Auction,
-    card_text, count_cards_and_tricks, count_in_threes, deal_in_packets, deal_unknown,
+    card_text, count_cards_and_tricks, count_in_threes, deal_in_packets,
     follow_cards, led_suit, make_pack, make_power, make_values, next_seat, parse_card,
     winning_index)
+from deckcore.games.tarot_worlds import deal_unknown
 from deckcore.rng import Rng
 from expect import raises
 from repetitions import scaled

@@ -13,7 +13,7 @@ screen alive while a bot thinks. It must leave the bot's arguments alone; a deci
 same with or without it.
 """
 
-import sys
+from deckcore.game import call_unloaded as call_and_unload  # noqa: F401 (the bots' name)
 
 NAMES = ("random", "greedy", "easy", "normal", "strong")
 DEFAULT = "normal"
@@ -54,18 +54,3 @@ def knowledge(game):
 def determinizer(game):
     """The game module's `determinize(view, rng)`: a full State consistent with a view."""
     return __import__("deckcore.games." + game.NAME, None, None, ["determinize"]).determinize
-
-
-def call_and_unload(module, name, *args):
-    """Call the function `name` of `module` with `args`, the module imported for the call and
-    unloaded after it with every module it imported: the rules a bot decides by before the
-    play take no heap while it searches the play."""
-    loaded = list(sys.modules)
-    try:
-        return getattr(__import__(module, None, None, [name]), name)(*args)
-    finally:
-        for new in [key for key in sys.modules if key not in loaded]:
-            del sys.modules[new]
-            package, _, child = new.rpartition(".")
-            if package in sys.modules and hasattr(sys.modules[package], child):
-                delattr(sys.modules[package], child)

@@ -18,12 +18,11 @@ calls a partner: `call KH`), "play" (a card), "over". Card actions are card ids.
 `determinize(view, rng)` deals what a seat cannot see at random, for Monte Carlo bots.
 """
 
-from deckcore.game import Option, RulesError
+from deckcore.game import Option, RulesError, call_on_device_unloaded, call_unloaded
 from deckcore.games.tarot import (
     COUNTER_CLOCKWISE, FOOL, FRENCH_1902, ITALIAN, KING, QUEEN, RANK_OF, SUIT_OF, TRUMP,
     Auction, PASS, TarotGame, TarotState, TarotView, card_text, count_cards_and_tricks,
-    deal_in_packets, deal_unknown, make_pack, make_power, make_values, may_hold, next_seat,
-    suit_card)
+    deal_in_packets, make_pack, make_power, make_values, next_seat, suit_card)
 
 PAGAT = 1    # T1, the "baga"
 WORLD = 21   # T21
@@ -40,34 +39,28 @@ ALONE = 5    # 3.4.5: the dealer holds all Kings and Queens and plays alone
 FIXED = 6    # 3.7: four players in fixed partnerships, no bidding
 EACH = 7     # 3.7: three players, each for himself
 
+# The options' help texts are read by the host only (`deckmate options`): chambery_help.py.
+HELP = "deckcore.games.chambery_help"
+
 OPTIONS = (
-    Option("players", 5, "number of players; 4 and 3 play the forms of section 3.7",
-           lo=3, hi=5),
-    Option("pack", 78, "78 cards, or the 62-card pack without the 2-5 of each suit "
-           "(3 or 4 players, section 3.7)", choices=(78, 62)),
-    Option("partnerships", "called", "4 players: solo or a called King as for five, or "
-           "fixed partners sitting opposite with no solo (section 3.7)",
-           choices=("called", "fixed")),
-    Option("suit_ranking", "seed", "seed: black K Q C V 10..1, red K Q C V 1..10; "
-           "french_1902: K Q C V 1 10..2 in all suits (section 3.2.3)",
-           choices=("seed", "french_1902")),
-    Option("first_lead", "declarer", "who leads to the first trick: the declarer, or the "
-           "eldest hand (the dealer's right) as in 1902 (section 3.5.1)",
-           choices=("declarer", "eldest")),
-    Option("discard_rule", "seed", "seed: no Kings, T21, Fool, T1 only if there is no "
-           "alternative; 1902: trumps only if none is left in hand (section 3.3.4)",
-           choices=("seed", "1902")),
-    Option("settlement", "seed", "seed: each winner receives the excess from each loser; "
-           "pagat_1902: the three opponents of a called pair pay or receive it once each "
-           "(section 3.6)", choices=("seed", "pagat_1902")),
-    Option("multipliers", "none", "none, or the 1902 game factors: x2 One Card, x4 Solo, "
-           "x2 when the losers have under a quarter of the points (section 3.6.4)",
-           choices=("none", "1902")),
+    Option("players", 5, HELP, lo=3, hi=5),
+    Option("pack", 78, HELP, choices=(78, 62)),
+    Option("partnerships", "called", HELP, choices=("called", "fixed")),
+    Option("suit_ranking", "seed", HELP, choices=("seed", "french_1902")),
+    Option("first_lead", "declarer", HELP, choices=("declarer", "eldest")),
+    Option("discard_rule", "seed", HELP, choices=("seed", "1902")),
+    Option("settlement", "seed", HELP, choices=("seed", "pagat_1902")),
+    Option("multipliers", "none", HELP, choices=("none", "1902")),
 )
 
 # 3.3.2 and 3.7 by (players, pack): cards per hand, cards the dealer takes and discards.
 DEALS = {(5, 78): (15, 3), (4, 78): (19, 2), (3, 78): (25, 3), (4, 62): (15, 2),
          (3, 62): (20, 2)}
+
+
+# Why an action is refused and whose turn it is are needed at one moment (a person's
+# refused choice, a replayed log): loaded for the call (chambery_checks.py).
+CHECKS = "deckcore.games.chambery_checks"
 
 
 class Chambery(TarotGame):
@@ -417,43 +410,12 @@ class ChamberyState(TarotState):
         return []
 
     def illegal_reason(self, action):
-        phase = self.phase
-        if phase == "over":
-            return "the hand is over"
-        if phase == "play":
-            return self.play_illegal_reason(action)
         if action in self.legal_actions():
             return None
-        if phase == "bid":
-            if not BID <= action <= BID + SOLO:
-                return "%d is not a bid" % action
-            return ("section 3.4.3: a later player may only bid a solo with fewer cards "
-                    "(two_cards < one_card < solo)")
-        if phase in ("discard", "give") and action not in self.hands[self.to_act]:
-            return "seat %d does not hold %s" % (self.to_act, card_text(action))
-        if phase == "discard":
-            if never_discarded(action):
-                return "section 3.3.4: Kings, T21 and the Fool may never be discarded"
-            if self.discard_rule == "seed":
-                return "section 3.3.4: T1 may be discarded only if there is no alternative"
-            return ("section 3.3.4 (discard_rule 1902): trumps may be discarded only if the "
-                    "dealer is left with no trumps in hand")
-        if phase == "ask":
-            if action == FOOL:
-                return "section 3.4.4: the Fool may not be named"
-            return "section 3.4.4: the soloist may not name his own card or one already named"
-        return ("section 3.4.5: the dealer calls a King he does not hold (a Queen if he holds "
-                "all four Kings)")
+        return call_unloaded(CHECKS, "illegal_reason", self, action)
 
     def turn_rule(self):
-        return {
-            "discard": "section 3.4.1: the dealer discards before the bidding",
-            "bid": "section 3.4.2: one round of bidding from the dealer's right, dealer last",
-            "ask": "section 3.4.4: the soloist names the cards he buys",
-            "give": "section 3.4.4: the soloist gives a card for each card bought",
-            "call": "section 3.4.5: with no bid the dealer calls a King",
-            "play": "section 3.5.4: the winner of a trick leads, then play goes counter-clockwise",
-        }.get(self.phase)
+        return call_unloaded(CHECKS, "turn_rule", self)
 
     def apply(self, action):
         phase = self.phase
@@ -583,87 +545,10 @@ class ChamberyView(TarotView):
 
 
 def determinize(view, rng):
-    """A full ChamberyState consistent with `view`: the cards the seat cannot see are dealt at
-    random to the other hands (and, for a seat other than the dealer, to the scart),
-    respecting hand sizes, the voids shown in play, the discard rules, and what the bidding
-    made public: the called card is with the partner; a Queen called means the dealer holds
-    the four Kings; the bought cards are with the soloist or went back to a seller."""
-    game = view.game
-    players = game.num_players
-    seat, dealer, declarer = view.seat, view.dealer, view.declarer
-    unknown = view.unseen_cards()
-    hidden = [s for s in range(players) if s != seat]
-    sizes = [view.hand_sizes[s] for s in hidden]
-    scart_slot = -1
-    if seat != dealer:
-        scart_slot = len(sizes)
-        sizes.append(view.scart_size - len(view.scart_shown))
-
-    def slots_of(seats):
-        return [hidden.index(s) for s in seats if s != seat]
-
-    only = {}  # card -> the slots it may be in, where the public (or this seat) knows more
-    if view.contract == CALLED:
-        only[view.called] = slots_of([view.partner])
-        if RANK_OF[view.called] == QUEEN:
-            for suit in range(4):
-                only[suit_card(suit, KING)] = slots_of([dealer])
-    elif view.contract == ALONE:
-        for suit in range(4):
-            only[suit_card(suit, KING)] = slots_of([dealer])
-            only[suit_card(suit, QUEEN)] = slots_of([dealer]) + [scart_slot]
-    for index in range(len(view.asked)):
-        card = view.asked[index]
-        if view.sellers:
-            # Bought face up; he may have given it back to a seller since.
-            only[card] = slots_of([declarer] + view.sellers[:len(view.given)])
-        else:
-            only[card] = slots_of([s for s in range(players) if s != declarer])
-    for index in range(len(view.given)):
-        if view.given[index] >= 0:
-            only[view.given[index]] = slots_of([view.sellers[index]])
-
-    def scart_may_hold(card, strict):
-        if never_discarded(card) or card == PAGAT:  # a discarded T1 is always shown
-            return False
-        return not (strict and game.options["discard_rule"] == "1902" and SUIT_OF[card] == TRUMP)
-
-    def allowed(slot, card, strict):
-        if card in only and slot not in only[card]:
-            return False
-        if slot == scart_slot:
-            return scart_may_hold(card, strict)
-        return may_hold(view.voids[hidden[slot]], card)
-
-    # Trumps in a 1902 scart are rare: try them only when no deal without them fits.
-    slots = deal_unknown(unknown, sizes, lambda s, c: allowed(s, c, True), rng)
-    if slots is None:
-        slots = deal_unknown(unknown, sizes, lambda s, c: allowed(s, c, False), rng)
-    if slots is None:
-        raise RulesError("no deal is consistent with seat %d's view" % seat)
-
-    state = ChamberyState(game, dealer, None)
-    state.hands = [list(view.hand) if s == seat else [] for s in range(players)]
-    for index in range(len(hidden)):
-        state.hands[hidden[index]] = slots[index]
-    if scart_slot >= 0:
-        state.scart = slots[scart_slot] + view.scart_shown
-    else:
-        state.scart = list(view.scart)
-    if view.phase == "discard":
-        state.discard_rule = effective_discard_rule(game, state.hands[dealer] + state.scart)
-    if view.bids or view.phase == "bid":
-        state.open_auction()
-        for speaker, bid in view.bids:
-            state.auction.speak(bid)
-    for index in range(len(view.given)):
-        card = view.given[index]
-        if card < 0:  # unknown to this seat: any card the seller holds or has played
-            seller = view.sellers[index]
-            card = (state.hands[seller] + view.played[seller])[0]
-        state.given.append(card)
-    state.copy_public(state, view)
-    return state
+    """A full ChamberyState consistent with `view` (chambery_worlds.py: the bots' dealing,
+    loaded for each world dealt and unloaded after, so that it takes no heap while they
+    search)."""
+    return call_on_device_unloaded("deckcore.games.chambery_worlds", "determinize", view, rng)
 
 
 GAME_CLASS = Chambery

@@ -10,7 +10,7 @@ The trick play, the pack, counting and the auction are the tarot family's (tarot
 module adds what is Droggn's own. The declarer deals the next hand (section 4.2.4).
 """
 
-from deckcore.game import Option, RulesError
+from deckcore.game import Option, RulesError, call_on_device_unloaded, call_unloaded
 from deckcore.games import tarot
 from deckcore.games.tarot import EXCUSE, FOOL, KING, RANK_OF, SUIT_OF, TRUMP
 
@@ -33,36 +33,28 @@ GUT, SCHWACHER, RETOUR = 104, 105, 106
 WORDS = ((NO_BUY, "no buy"), (LIEGE, "liege"), (LAY_OUT_PAGAT, "lay out T1"),
          (LAY_OUT_GSTIESS, "lay out Fool"), (GUT, "gut"), (SCHWACHER, "schwacher"),
          (RETOUR, "retour"))
+# Why an action is refused, whose turn it is and a logged deal's check are needed at one
+# moment (a person's refused choice, a replayed log): loaded for the call (droggn_checks.py).
+CHECKS = "deckcore.games.droggn_checks"
 CARD_VERB = {"discard": "discard ", "offer": "offer ", "ask": "buy ", "play": ""}
 
+# The options' help texts are read by the host only (`deckmate options`): droggn_help.py.
+HELP = "deckcore.games.droggn_help"
+
 OPTIONS = (
-    Option("players", 3, "players at the table; with 4 the dealer sits out (section 4.1.1)",
-           lo=3, hi=4),
-    Option("direction", "counter_clockwise", "direction of deal and play: the seed's "
-           "counter_clockwise or pagat's clockwise (section 4.2.3)",
+    Option("players", 3, HELP, lo=3, hi=4),
+    Option("direction", "counter_clockwise", HELP,
            choices=("counter_clockwise", "clockwise")),
-    Option("throw_in", "pass_deal", "when everyone passes: the deal passes on (seed) or the "
-           "same dealer deals again (pagat) (section 4.2.5)",
-           choices=("pass_deal", "same_dealer")),
-    Option("win_threshold", 37, "card points the declarer needs with 66 cards; with 78 the "
-           "threshold is 2 higher (section 4.7.2)", choices=(37, 38)),
-    Option("tie_37_last_trick", False, "at 37-37 (39-39 with 78 cards) the side that won "
-           "the last trick wins (section 4.7.2)", choices=(False, True)),
-    Option("expose_talon_in_ansager", False, "the declarer shows the talon in an Ansager "
-           "(section 4.4.1)", choices=(False, True)),
-    Option("gstiess_last_trick_illegal", False, "the Gstiess may not be played to the last "
-           "trick, so among the last two cards it must be played (section 4.6.6)",
-           choices=(False, True)),
-    Option("invalid_buy", "reject", "asking for a card one holds or has discarded: the engine "
-           "rejects it (reject, a house rule) or the purchase is lost (forfeit, pagat) "
-           "(section 4.4.3)", choices=("reject", "forfeit"), house_rule=True),
-    Option("max_doublings", 0, "Schwacher and retours allowed in a hand, each doubling the "
-           "stakes (0: without limit, the source rule) (section 4.5.4)", lo=0, hi=10,
+    Option("throw_in", "pass_deal", HELP, choices=("pass_deal", "same_dealer")),
+    Option("win_threshold", 37, HELP, choices=(37, 38)),
+    Option("tie_37_last_trick", False, HELP, choices=(False, True)),
+    Option("expose_talon_in_ansager", False, HELP, choices=(False, True)),
+    Option("gstiess_last_trick_illegal", False, HELP, choices=(False, True)),
+    Option("invalid_buy", "reject", HELP, choices=("reject", "forfeit"), house_rule=True),
+    Option("max_doublings", 0, HELP, lo=0, hi=10,
            house_rule=True),
-    Option("pack", 66, "66 cards dealt in sevens, or 78 dealt in fives (section 4.7.11)",
-           choices=(66, 78)),
-    Option("deals", None, "deals in the match, throw-ins included (auto: twice the number of "
-           "players)", lo=1, hi=60, house_rule=True),
+    Option("pack", 66, HELP, choices=(66, 78)),
+    Option("deals", None, HELP, lo=1, hi=60, house_rule=True),
 )
 
 
@@ -118,16 +110,7 @@ class Droggn(tarot.TarotGame):
         return {"hands": hands, "talon": talon}
 
     def check_deal(self, piles):
-        """As the base check; with four players the one empty hand may be any seat's (the
-        dealer's; the new hand checks that it is)."""
-        hands = piles["hands"]
-        if self.num_players == 4 and len(hands) == 4:
-            empty = [seat for seat in range(4) if not hands[seat]]
-            if len(empty) != 1:
-                raise RulesError("with four players exactly one hand, the dealer's, is empty")
-            turned = [hands[(seat + empty[0]) % 4] for seat in range(4)]
-            piles = {"hands": turned, "talon": piles["talon"]}
-        tarot.TarotGame.check_deal(self, piles)
+        call_unloaded(CHECKS, "check_deal", self, piles)
 
     def new_hand(self, dealer, deal):
         if self.num_players == 4 and deal["hands"][dealer]:
@@ -212,39 +195,12 @@ class DroggnState(tarot.TarotState):
         return self.legal_cards(self.to_act)
 
     def illegal_reason(self, action):
-        if self.phase == "over":
-            return "the hand is over"
         if action in self.legal_actions():
             return None
-        phase = self.phase
-        is_card = 0 <= action < tarot.PACK_SIZE
-        held = is_card and action in self.hands[self.to_act]
-        if phase in ("discard", "offer", "play") and is_card and not held:
-            return "seat %d does not hold %s" % (self.to_act, tarot.card_text(action))
-        reason = None
-        if phase == "bid":
-            reason = self._bid_reason(action)
-        elif phase == "discard":
-            reason = self._discard_reason(action)
-        elif phase == "ask":
-            reason = self._ask_reason(action)
-        elif phase == "play" and is_card:
-            reason = self.play_illegal_reason(action)
-        elif phase in ("layout", "double"):
-            reason = self._announcement_reason(action)
-        return reason or "%s is not a legal action in the %s phase" % (
-            self.action_text(action), phase)
+        return call_unloaded(CHECKS, "illegal_reason", self, action)
 
     def turn_rule(self):
-        return {
-            "bid": "section 4.3.1: each player speaks once, starting after the dealer",
-            "discard": "section 4.4.1: the declarer discards",
-            "offer": "section 4.4.3: the declarer buys a card",
-            "ask": "section 4.4.3: the declarer buys a card",
-            "layout": "section 4.5: the declarer announces first",
-            "double": "section 4.5.4: the defender after the declarer speaks first, then in turn",
-            "play": "section 4.6.1: the declarer leads, the winner of a trick leads the next",
-        }.get(self.phase)
+        return call_unloaded(CHECKS, "turn_rule", self)
 
     def apply(self, action):
         phase = self.phase
@@ -264,12 +220,6 @@ class DroggnState(tarot.TarotState):
             self.play_card(action)
 
     # 4.3 Bidding ----------------------------------------------------------------------------
-    def _bid_reason(self, bid):
-        if not PASS < bid <= SLAM:
-            return None
-        return ("section 4.3.3: after a bid of %s a player must bid higher or pass"
-                % CONTRACTS[self.auction.high])
-
     def _bid(self, bid):
         self.calls.append((self.to_act, bid))
         self.auction.speak(bid)
@@ -397,19 +347,6 @@ class DroggnState(tarot.TarotState):
             actions.append(LAY_OUT_PAGAT)
         return actions
 
-    def _announcement_reason(self, action):
-        if action == LAY_OUT_PAGAT:
-            return "section 4.5.1: only the holder of the Pagat may lay it out, and only one card"
-        if action == LAY_OUT_GSTIESS:
-            return "section 4.5.2: only the declarer of a Slam holding the Gstiess may lay it out"
-        if action in (SCHWACHER, RETOUR) and not self._doublings_left():
-            return ("house rule max_doublings: at most %d doublings in a hand"
-                    % self.game.options["max_doublings"])
-        if action in (SCHWACHER, RETOUR):
-            return ("section 4.5.4: the defenders give the Schwacher, then the declarer and "
-                    "the defenders retour in turn")
-        return None
-
     def _double(self, action):
         seat = self.to_act
         if action == LAY_OUT_PAGAT:  # the defender still speaks afterwards
@@ -449,15 +386,7 @@ class DroggnState(tarot.TarotState):
         return cards
 
     def play_illegal_reason(self, card):
-        seat = self.to_act
-        if card in self.hands[seat] and card not in self.legal_cards(seat):
-            if self._must_play_gstiess(seat):
-                return ("section 4.6.6: the Gstiess may not be played to the last trick, so "
-                        "seat %d must play it now" % seat)
-            if card == PAGAT and self.laid_out == PAGAT and self.layer == seat:
-                return ("section 4.6.5: a laid-out Pagat must not be played while there is a "
-                        "legal alternative")
-        return tarot.TarotState.play_illegal_reason(self, card)
+        return call_unloaded(CHECKS, "play_illegal_reason", self, card)
 
     def play_card(self, card):
         seat = self.to_act
@@ -696,110 +625,9 @@ class DroggnView(tarot.TarotView):
 
 
 def determinize(view, rng):
-    """A full DroggnState consistent with `view`: the cards this seat cannot place are dealt
-    at random to the other hands, an untaken talon, the declarer's discard and a pending
-    offer, respecting shown voids, the discard rules (4.4.2) and an exposed talon."""
-    game = view.game
-    players = game.num_players
-    state = DroggnState(game, view.dealer, {"hands": [[] for _ in range(players)], "talon": []})
-    state.copy_public(state, view)
-
-    # Cards whose place this seat knows: its hand, the cards played, a laid-out card, the
-    # bought card, the offer it made or received, a talon or discard it has seen.
-    seen = list(view.hand)
-    for cards in view.played:
-        seen.extend(cards)
-    hands = [[] for _ in range(players)]
-    hands[view.seat] = list(view.hand)
-    placed = [(view.laid_out, view.layer), (view.bought, view.declarer)]
-    if view.offer is not None:
-        placed.append((view.offer, -1 if view.offer_pending else view.seller))
-    for card, seat in placed:
-        if card >= 0 and card not in seen:
-            seen.append(card)
-            if seat >= 0:
-                hands[seat].append(card)
-    seen.extend(view.discard or ())
-    talon_seen = None if view.talon_taken else view.talon  # a talon that lies apart, seen
-    if talon_seen is not None:
-        seen.extend(talon_seen)
-    # An exposed talon (4.4.1 option) lies in the declarer's hand or discard, or is the offer.
-    exposed = view.talon if view.talon_taken and view.talon is not None else ()
-
-    # Slots: 0..players-1 the other hands, then the untaken talon, the discard, the offer.
-    talon_slot, discard_slot, offer_slot = players, players + 1, players + 2
-    sizes = [0] * (players + 3)
-    for seat in range(players):
-        if seat != view.seat:
-            sizes[seat] = view.hand_sizes[seat] - len(hands[seat])
-    if not view.talon_taken and talon_seen is None:
-        sizes[talon_slot] = 3
-    if view.discard is None:
-        sizes[discard_slot] = view.discard_size
-    if view.offer_pending and view.offer is None:
-        sizes[offer_slot] = 1
-    unknown = [card for card in game.pack_cards if card not in seen]
-
-    def allowed(slot, card):
-        if card in exposed and slot not in (view.declarer, discard_slot, offer_slot, view.seller):
-            return False
-        if slot < players:
-            return tarot.may_hold(view.voids[slot], card)
-        return slot != discard_slot or card not in NEVER_DISCARDED
-
-    # deal_unknown honours the voids exactly; the King-with-a-trump discard rule and the
-    # one-card offer are checked after, and a sample that breaks them is drawn again.
-    # Only the slots with room are passed on: its cost doubles with every slot.
-    live = [slot for slot in range(len(sizes)) if sizes[slot]]
-    for _ in range(30):
-        some = tarot.deal_unknown(unknown, [sizes[slot] for slot in live],
-                                  lambda i, card: allowed(live[i], card), rng)
-        dealt = [[] for _ in sizes]
-        for i in range(len(live)):
-            dealt[live[i]] = some[i]
-        if _fits(dealt, view, exposed, dealt[discard_slot]):
-            break
-    for seat in range(players):
-        if seat != view.seat:
-            hands[seat].extend(dealt[seat])
-        hands[seat].sort()
-    state.hands = hands
-    state.discard = list(view.discard) if view.discard is not None else dealt[discard_slot]
-    if talon_seen is not None:
-        state.talon = list(talon_seen)
-    elif not view.talon_taken:
-        state.talon = dealt[talon_slot]
-    else:  # any three of the declarer's 24 cards may have been the talon: say the discard
-        state.talon = list(view.talon) if view.talon is not None else list(state.discard)
-    if view.offer is not None:
-        state.offer = view.offer
-    elif view.offer_pending:
-        state.offer = dealt[offer_slot][0]
-    elif view.seller >= 0:  # some card the seller has held since the purchase
-        held = hands[view.seller] + view.played[view.seller]
-        moved = [card for card in held if card in exposed]
-        state.offer = (moved or held)[0]
-    return state
-
-
-def _fits(dealt, view, exposed, discard):
-    """The sampled discard keeps a trump beside every King (4.4.2), and at most one exposed
-    talon card reached the seller (as the offer)."""
-    kings = trumps = 0
-    for card in discard:
-        if SUIT_OF[card] < TRUMP and RANK_OF[card] == KING:
-            kings += 1
-        elif SUIT_OF[card] == TRUMP:
-            trumps += 1
-    if kings - trumps > 3 - view.discard_size:
-        return False
-    if exposed and view.seller >= 0:
-        moved = 0
-        for card in dealt[view.seller] + view.played[view.seller]:
-            if card in exposed:
-                moved += 1
-        return moved <= 1
-    return True
+    """A full DroggnState consistent with `view` (droggn_worlds.py: the bots' dealing, loaded
+    for each world dealt and unloaded after, so that it takes no heap while they search)."""
+    return call_on_device_unloaded("deckcore.games.droggn_worlds", "determinize", view, rng)
 
 
 GAME_CLASS = Droggn

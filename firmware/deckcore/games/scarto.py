@@ -14,8 +14,9 @@ what it has seen, for Monte Carlo bots.
 from deckcore.game import RulesError
 from deckcore.games.tarot import (
     COUNTER_CLOCKWISE, FOOL, ITALIAN, KING, RANK_OF, SUIT_OF, TRUMP, TarotGame, TarotState,
-    TarotView, card_text, count_in_threes, deal_in_packets, deal_unknown, make_power,
-    make_values, may_hold, next_seat)
+    TarotView, card_text, count_in_threes, deal_in_packets, make_power, make_values, may_hold,
+    next_seat)
+from deckcore.games.tarot_worlds import deal_unknown
 
 PAGAT = 1    # T1, the Bagatto
 ANGEL = 20   # T20, above the World

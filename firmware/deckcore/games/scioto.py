@@ -7,7 +7,7 @@ With two players the major is simply the leader's card until the follower dismis
 one mechanism serves 2 and N players, with and without compounding (section 1.4).
 """
 
-from deckcore.game import Game, Option, RulesError, State, TERMINAL, View
+from deckcore.game import Game, Option, RulesError, State, TERMINAL, View, call_unloaded
 
 SUITS = "CSHD"  # clubs and spades are black, hearts and diamonds red: colour = suit // 2
 ANY, COLOUR, SUIT = 0, 1, 2
@@ -29,32 +29,28 @@ PINOCHLE_RANKS = ("9", "J", "Q", "K", "10", "A")
 
 STOP = 1000  # the leader declines to re-lead (compounding)
 
+# The options' help texts are read by the host only (`deckmate options`): scioto_help.py.
+HELP = "deckcore.games.scioto_help"
+
 OPTIONS = (
-    Option("players", 2, "number of players; 3-6 play with the major (the pack table "
-           "and the clockwise direction are house rules)",
-           lo=2, hi=6),
-    Option("compounding", False, "the leader may re-lead a card that dismisses the winning "
-           "card, and the trick goes on (section 1.4; re-leading on the first follower's "
-           "card is a house rule)", choices=(False, True)),
-    Option("trick_and_draw", None, "2 players: deal a quarter of the pack each, draw after "
-           "every trick (section 1.5; auto: on with the double pack, which requires it for "
-           "2 players, else off)", choices=(None, False, True)),
-    Option("ranks", None, "number of ranks per suit, 5-13 (auto: 7 for 2 players, else the "
-           "pack table)", lo=5, hi=13, house_rule=True),
-    Option("dismissal", None, "dismissal rule family (auto picks by the number of ranks)",
+    Option("players", 2, HELP, lo=2, hi=6),
+    Option("compounding", False, HELP, choices=(False, True)),
+    Option("trick_and_draw", None, HELP, choices=(None, False, True)),
+    Option("ranks", None, HELP, lo=5, hi=13, house_rule=True),
+    Option("dismissal", None, HELP,
            choices=(None, "original", "narrow", "broader", "very_broad"), house_rule=True),
-    Option("schedule", None, "card points: pips, or for 12 ranks the 120-point tiers "
-           "1,1,1,2,2,2,3,3,3,4,4,4", choices=(None, "pips", "tiers"), house_rule=True),
-    Option("double_pack", False, "48-card Pinochle pack, each card twice; the second of two "
-           "identical cards dismisses the first (section 1.5; its narrow rule is a house "
-           "rule)", choices=(False, True)),
-    Option("mandatory_dismissal", False, "a player must dismiss when able, and the leader "
-           "must re-lead when able", choices=(False, True)),
-    Option("deals", None, "deals in the match, a multiple of the number of players so that "
-           "everyone deals equally often (auto: one each)", lo=1, hi=60, house_rule=True),
-    Option("target", 0, "first to this many points wins (0: play the fixed number of deals)",
-           lo=0, hi=10000, house_rule=True),
+    Option("schedule", None, HELP, choices=(None, "pips", "tiers"), house_rule=True),
+    Option("double_pack", False, HELP, choices=(False, True)),
+    Option("mandatory_dismissal", False, HELP, choices=(False, True)),
+    Option("deals", None, HELP, lo=1, hi=60, house_rule=True),
+    Option("target", 0, HELP, lo=0, hi=10000, house_rule=True),
 )
+
+
+# The options' "auto" values, why an action is refused and whose turn it is are needed at
+# one moment (set-up, a person's refused choice, a replayed log): loaded for the call
+# (scioto_checks.py).
+CHECKS = "deckcore.games.scioto_checks"
 
 
 class Scioto(Game):
@@ -66,41 +62,7 @@ class Scioto(Game):
     @staticmethod
     def settle(opts):
         """The "auto" options worked out, and the combinations the rules refuse."""
-        players = opts["players"]
-        if opts["double_pack"]:
-            if opts["ranks"] not in (None, 6):
-                raise RulesError("the double pack has 6 ranks (9 J Q K 10 A), not %d" % opts["ranks"])
-            opts["ranks"] = 6
-            if players == 2:  # section 1.5: two players draw from a 24-card stock
-                if opts["trick_and_draw"] is False:
-                    raise RulesError("section 1.5: two players with the double pack draw from "
-                                     "a stock, so trick_and_draw cannot be off")
-                opts["trick_and_draw"] = True
-        elif opts["ranks"] is None:
-            opts["ranks"] = RANKS_FOR_PLAYERS[players]
-        if opts["trick_and_draw"] is None:
-            opts["trick_and_draw"] = False
-        ranks = opts["ranks"]
-        size = 4 * ranks * (2 if opts["double_pack"] else 1)
-        if size % players:
-            raise RulesError("%d cards cannot be dealt equally to %d players; choose other ranks"
-                             % (size, players))
-        if opts["trick_and_draw"] and players != 2:
-            raise RulesError("trick_and_draw is a 2-player variant")
-        if opts["dismissal"] is None:
-            opts["dismissal"] = AUTO_DISMISSAL[ranks]
-        for distance, scope in DISMISSAL_RULES[opts["dismissal"]]:
-            if 2 * distance >= ranks:  # section 1.5 validity: distances below R/2
-                raise RulesError("the %s dismissal rule needs more than %d ranks: with distance %d "
-                                 "two cards could dismiss each other" % (opts["dismissal"], 2 * distance, distance))
-        if opts["schedule"] is None:
-            opts["schedule"] = "tiers" if ranks == 12 and not opts["double_pack"] else "pips"
-        elif opts["schedule"] == "tiers" and ranks != 12:
-            raise RulesError("the tiers schedule is for 12 ranks only")
-        if opts["deals"] is None:
-            opts["deals"] = players
-        elif opts["deals"] % players:
-            raise RulesError("deals must be a multiple of %d so everyone deals equally often" % players)
+        call_unloaded(CHECKS, "settle", opts)
 
     def __init__(self, options=None):
         Game.__init__(self, options)
@@ -274,24 +236,12 @@ class SciotoState(State):
         return self._distinct(hand)
 
     def illegal_reason(self, action):
-        reason = State.illegal_reason(self, action)
-        if reason is None or self.phase == "over":
-            return reason
-        if action != STOP and action not in self.hands[self.to_act]:
-            return "seat %d does not hold %s" % (self.to_act, self.game.card_text(action))
-        major = self.game.card_text(self._major_card()) if self.trick else ""
-        if self.phase == "relead":
-            if action == STOP:
-                return "section 1.5 mandatory dismissal: the leader must re-lead when able"
-            return "section 1.4: a re-lead must dismiss %s" % major
-        return "section 1.5 mandatory dismissal: seat %d holds a card that dismisses %s" % (
-            self.to_act, major)
+        if not self.is_terminal() and action in self.legal_actions():
+            return None
+        return call_unloaded(CHECKS, "illegal_reason", self, action)
 
     def turn_rule(self):
-        if self.phase == "relead":
-            return "section 1.4.3: the leader decides whether to re-lead"
-        return ("section 1.1.6: the non-dealer leads first, the winner of a trick leads the "
-                "next, and the others follow in turn")
+        return call_unloaded(CHECKS, "turn_rule", self)
 
     def apply(self, action):
         if self.phase == "relead":

@@ -63,9 +63,11 @@ HAND_SIZE = {2: 11, 3: 12, 4: 11, 5: 9}
 CHIPS_2P = 3  # 5.5.2: Scout chips per player per round
 PLAY_LIMIT = 1000  # house rule: the most actions of play in a round (module docstring)
 
+# The options' help texts are read by the host only (`deckmate options`): scout_help.py.
+HELP = "deckcore.games.scout_help"
+
 OPTIONS = (
-    Option("players", 4, "number of players, 2 to 5 (2 players: the rules of section 5.5)",
-           lo=2, hi=5),
+    Option("players", 4, HELP, lo=2, hi=5),
 )
 
 

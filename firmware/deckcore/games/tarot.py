@@ -32,7 +32,7 @@ Module API (all tables are bytearrays indexed by card id):
     next_seat(seat, players, direction)  CLOCKWISE (+1, to the left) or COUNTER_CLOCKWISE (-1)
     deal_in_packets(cards, order, seats, packet, per_hand)   hands dealt round `order`
     Auction(speakers)                    one round, each speaks once, PASS or a higher bid
-    deal_unknown(cards, sizes, allowed, rng)   random deal of hidden cards into slots that
+    tarot_worlds.deal_unknown(cards, sizes, allowed, rng)   random deal of hidden cards into slots that
                                          respects allowed(slot, card) (voids), for bots;
                                          exact, O(cards * 2**slots), None if impossible
     may_hold(voids, card)                False if `card` is of a suit in the voids bitmask
@@ -65,7 +65,7 @@ Class API:
                       + trick + every card seen in tricks.
 """
 
-from deckcore.game import Game, RulesError, State, TERMINAL, View
+from deckcore.game import Game, RulesError, State, TERMINAL, View, call_unloaded
 
 FOOL = 0
 TRUMP = 4
@@ -308,77 +308,6 @@ def may_hold(voids, card):
     return not voids & (1 << SUIT_OF[card])
 
 
-def deal_unknown(cards, sizes, allowed, rng):
-    """Deal `cards` at random into slots of the given sizes so that every card lands in a slot
-    with allowed(slot, card) true (e.g. not a suit a seat has shown void in). Returns the
-    slot lists (sorted), or None if no such deal exists.
-
-    Exact and without backtracking: before each card is placed, Hall's condition (for every
-    set T of slots, the cards that may only go to slots in T fit in T's room) is kept true,
-    so a placement that would strand later cards is never made. Costs O(cards * 2**slots)."""
-    count = len(sizes)
-    subsets = 1 << count
-    masks = []
-    need = [0] * subsets   # need[T]: cards whose allowed slots all lie in T
-    for card in cards:
-        mask = 0
-        for slot in range(count):
-            if allowed(slot, card):
-                mask |= 1 << slot
-        masks.append(mask)
-        _add_need(need, mask, 1)
-    room = [0] * subsets   # room[T]: free places in the slots of T
-    for slot in range(count):
-        _add_room(room, slot, sizes[slot])
-    if not _hall(need, room):
-        return None
-    order = list(range(len(cards)))
-    rng.shuffle(order)
-    result = [[] for _ in sizes]
-    for index in order:
-        mask = masks[index]
-        _add_need(need, mask, -1)
-        slots = [s for s in range(count) if mask >> s & 1 and len(result[s]) < sizes[s]]
-        while True:
-            # weighted by the room left, so that sampled deals stay balanced
-            total = 0
-            for s in slots:
-                total += sizes[s] - len(result[s])
-            pick = rng.below(total)
-            for slot in slots:
-                pick -= sizes[slot] - len(result[slot])
-                if pick < 0:
-                    break
-            _add_room(room, slot, -1)
-            if _hall(need, room):
-                break
-            _add_room(room, slot, 1)
-            slots.remove(slot)
-        result[slot].append(cards[index])
-    for pile in result:
-        pile.sort()
-    return result
-
-
-def _add_need(need, mask, delta):
-    for subset in range(len(need)):
-        if mask & subset == mask:
-            need[subset] += delta
-
-
-def _add_room(room, slot, delta):
-    for subset in range(len(room)):
-        if subset >> slot & 1:
-            room[subset] += delta
-
-
-def _hall(need, room):
-    for subset in range(len(need)):
-        if need[subset] > room[subset]:
-            return False
-    return True
-
-
 # The game and the play phase ----------------------------------------------------------------
 
 class TarotGame(Game):
@@ -462,21 +391,12 @@ class TarotState(State):
         return cards
 
     def play_illegal_reason(self, card):
-        """None if `card` may be played now, else the rule it breaks."""
+        """None if `card` may be played now, else the rule it breaks (tarot_checks.py, loaded
+        for the call: only a refused card needs the message)."""
         seat = self.to_act
-        if card not in self.hands[seat]:
-            return "seat %d does not hold %s" % (seat, card_text(card))
-        if card in self.legal_cards(seat):
+        if card in self.hands[seat] and card in self.legal_cards(seat):
             return None
-        if card == FOOL:
-            return "%s: the Fool may not be played now" % self.PLAY_RULE
-        led = led_suit(self.trick)
-        hand = self.hands[seat]
-        if any(SUIT_OF[c] == led for c in hand):
-            if led == TRUMP:
-                return "%s: trumps were led and seat %d holds a trump" % (self.PLAY_RULE, seat)
-            return "%s: must follow suit (%s led)" % (self.PLAY_RULE, SUIT_NAMES[led])
-        return "%s: void in %s, must play a trump" % (self.PLAY_RULE, SUIT_NAMES[led])
+        return call_unloaded("deckcore.games.tarot_checks", "play_illegal_reason", self, card)
 
     def play_card(self, card):
         seat = self.to_act

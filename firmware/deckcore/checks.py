@@ -1,0 +1,78 @@
+"""The checks of a game made at one moment: its options resolved at set-up (`Game.resolve`,
+`Option.check`, `Option.help_line`) and a logged deal checked before it is replayed
+(`Game.check_deal`). deckcore.game imports this module for the call and unloads it after
+(`call_unloaded`), so a match in progress holds none of it."""
+
+from deckcore.game import RulesError, _value_text
+
+
+def help_line(option):
+    if option.choices is not None:
+        allowed = "|".join(_value_text(c) for c in option.choices)
+    else:
+        allowed = "%s..%s" % (option.lo, option.hi)
+    tag = " [house rule]" if option.house_rule else ""
+    return "%s=%s (default %s): %s%s" % (
+        option.name, allowed, _value_text(option.default), option.help_text, tag)
+
+
+def check_option(option, value):
+    if value is None and option.default is None:
+        return None  # "auto": the game works the value out from the other options
+    if option.choices is not None:
+        for allowed in option.choices:
+            if value == allowed and type(value) == type(allowed):
+                return value
+            if type(value) == int and type(allowed) == str and str(value) == allowed:
+                return allowed  # `--option multipliers=1902` reads 1902 as a number
+        raise RulesError("option %s: %s is not one of %s" % (
+            option.name, _value_text(value), ", ".join(_value_text(c) for c in option.choices)))
+    if type(value) != int or value < option.lo or value > option.hi:
+        raise RulesError("option %s: %s is not a whole number in %d..%d" % (
+            option.name, _value_text(value), option.lo, option.hi))
+    return value
+
+
+def resolve(game_class, given):
+    known = [o.name for o in game_class.OPTIONS]
+    for key in sorted(given):
+        if key not in known:
+            raise RulesError("%s has no option %r; its options are: %s" % (
+                game_class.NAME, key, ", ".join(known)))
+    resolved = {}
+    for option in game_class.OPTIONS:
+        value = given.get(option.name, option.default)
+        resolved[option.name] = check_option(option, value)
+    game_class.settle(resolved)
+    return resolved
+
+
+def check_deal(game, piles):
+    from deckcore.rng import Rng
+    reference = game.deal(Rng(1), 0)
+    dealt = []
+    for name in game.DEAL_PILES:
+        pile, expected = piles[name], reference[name]
+        if name == "hands":
+            if len(pile) != len(expected):
+                raise RulesError("the deal has %d hands, the game %d" % (len(pile), len(expected)))
+            for seat in range(len(pile)):
+                _check_size("seat %d's hand" % seat, pile[seat], expected[seat])
+                dealt.extend(pile[seat])
+        else:
+            _check_size("the " + name, pile, expected)
+            dealt.extend(pile)
+    counts = {}  # by text: identical cards (a double pack) share one text
+    for card in game.pack():
+        text = game.card_text(card)
+        counts[text] = counts.get(text, 0) + 1
+    for card in dealt:
+        text = game.card_text(card)
+        if counts.get(text, 0) == 0:
+            raise RulesError("%s is dealt more often than the pack holds it" % text)
+        counts[text] -= 1
+
+
+def _check_size(what, pile, expected):
+    if len(pile) != len(expected):
+        raise RulesError("%s holds %d cards, the rules deal %d" % (what, len(pile), len(expected)))
