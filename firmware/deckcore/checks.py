@@ -34,6 +34,8 @@ def check_option(option, value):
 
 
 def resolve(game_class, given):
+    """Game.resolve; `game_class` may also be a game's options module (games/*_options.py),
+    whose `settle` is optional."""
     known = [o.name for o in game_class.OPTIONS]
     for key in sorted(given):
         if key not in known:
@@ -43,7 +45,9 @@ def resolve(game_class, given):
     for option in game_class.OPTIONS:
         value = given.get(option.name, option.default)
         resolved[option.name] = check_option(option, value)
-    game_class.settle(resolved)
+    settle = getattr(game_class, "settle", None)
+    if settle is not None:
+        settle(resolved)
     return resolved
 
 

@@ -17,9 +17,9 @@ from micropython import const
 
 from deckapp.play.session import BOT, HUMAN, Seat
 from deckapp.screen import Screen, acts
-from deckcore.game import RulesError
+from deckcore.game import RulesError, call_unloaded
 from deckcore.game import _value_text as value_text  # on, off, auto, or the value
-from deckcore.games import NAMES, load
+from deckcore.games import NAMES, TITLES, load, options_of
 from deckui import font, theme, widgets
 
 # Private constants (const): no name of theirs is interned on the device.
@@ -58,12 +58,12 @@ class SetupScreen(Screen):
     # The set-up as data ---------------------------------------------------------------
     def _load(self, game_name):
         self.game_name = game_name
-        self.game_class = None
-        _forget_games()  # the game shown before: only one game's rules stay in memory
-        self.game_class = load(game_name)
+        self.game_options = None
+        _forget_games()  # the game shown before: its options leave memory
+        self.game_options = options_of(game_name)  # not the rules: their names would stay
         saved = self.store.load_state("setup-" + game_name, {})
         self.options = {}
-        for option in self.game_class.OPTIONS:
+        for option in self.game_options.OPTIONS:
             value = saved.get("options", {}).get(option.name, option.default)
             try:
                 self.options[option.name] = option.check(value)
@@ -76,7 +76,7 @@ class SetupScreen(Screen):
     def _players(self):
         if "players" in self.options:
             return self.options["players"]
-        return self.game_class().num_players
+        return self.game_options.PLAYERS  # a game without a players option (Scarto)
 
     def _fit_seats(self):
         """One kind per seat: the first a person, the others bots at the default level."""
@@ -89,10 +89,10 @@ class SetupScreen(Screen):
         self.kinds = kinds
 
     def _option_rows(self):
-        return [o for o in self.game_class.OPTIONS if o.name != "players"]
+        return [o for o in self.game_options.OPTIONS if o.name != "players"]
 
     def _rows(self):
-        rows = [("Game", self.game_class.TITLE)]
+        rows = [("Game", TITLES[self.game_name])]
         if "players" in self.options:
             rows.append(("Players", str(self.options["players"])))
         for seat in range(len(self.kinds)):
@@ -115,11 +115,15 @@ class SetupScreen(Screen):
         return rows
 
     def _deals(self):
-        """The deals in the match the options make ("?" while they conflict)."""
+        """The deals in the match the options make ("?" while they conflict): the resolved
+        `deals` option, or each player deals once (the Game's deals_in_match, without
+        loading its rules)."""
         try:
-            return str(self.make_game().deals_in_match())
+            resolved = call_unloaded("deckcore.checks", "resolve", self.game_options,
+                                     dict(self.options))
         except RulesError:
             return "?"
+        return str(resolved["deals"] if "deals" in resolved else self._players())
 
     def _seat_text(self, seat):
         kind = self.kinds[seat]
@@ -167,7 +171,7 @@ class SetupScreen(Screen):
         return 1 + ("players" in self.options) + len(self.kinds)
 
     def _option(self, name):
-        for option in self.game_class.OPTIONS:
+        for option in self.game_options.OPTIONS:
             if option.name == name:
                 return option
         return None
@@ -184,8 +188,9 @@ class SetupScreen(Screen):
         self.options[option.name] = values[(index + delta) % len(values)]
 
     def make_game(self):
-        """The Game of this set-up, or raises RulesError naming the option in conflict."""
-        return self.game_class(dict(self.options))
+        """The Game of this set-up (its rules loaded), or raises RulesError naming the option
+        in conflict."""
+        return load(self.game_name)(dict(self.options))
 
     def remember(self):
         self.store.save_state("setup-" + self.game_name,
@@ -238,12 +243,13 @@ def _forget_games():
     import gc
     import sys
     import deckcore.games
-    for name in NAMES + ("tarot",):
-        module = "deckcore.games." + name
-        if module in sys.modules:
-            del sys.modules[module]
-            if hasattr(deckcore.games, name):
-                delattr(deckcore.games, name)
+    for game in NAMES + ("tarot",):
+        for name in (game, game + "_options"):
+            module = "deckcore.games." + name
+            if module in sys.modules:
+                del sys.modules[module]
+                if hasattr(deckcore.games, name):
+                    delattr(deckcore.games, name)
     gc.collect()
 
 

@@ -11,3 +11,10 @@ def load(name):
         return None
     module = __import__("deckcore.games." + name, None, None, ["GAME_CLASS"])
     return module.GAME_CLASS
+
+
+def options_of(name):
+    """The module of the options of the game called `name` (NAME, OPTIONS, and settle where
+    the game has "auto" options or refuses combinations): what the set-up screen shows and
+    checks, without the game's rules."""
+    return __import__("deckcore.games.%s_options" % name, None, None, ["OPTIONS"])

@@ -18,7 +18,8 @@ calls a partner: `call KH`), "play" (a card), "over". Card actions are card ids.
 `determinize(view, rng)` deals what a seat cannot see at random, for Monte Carlo bots.
 """
 
-from deckcore.game import Option, RulesError, call_on_device_unloaded, call_unloaded
+from deckcore.game import RulesError, call_on_device_unloaded, call_unloaded
+from deckcore.games import chambery_options
 from deckcore.games.tarot import (
     COUNTER_CLOCKWISE, FOOL, FRENCH_1902, ITALIAN, KING, QUEEN, RANK_OF, SUIT_OF, TRUMP,
     Auction, PASS, TarotGame, TarotState, TarotView, card_text, count_cards_and_tricks,
@@ -39,19 +40,6 @@ ALONE = 5    # 3.4.5: the dealer holds all Kings and Queens and plays alone
 FIXED = 6    # 3.7: four players in fixed partnerships, no bidding
 EACH = 7     # 3.7: three players, each for himself
 
-# The options' help texts are read by the host only (`deckmate options`): chambery_help.py.
-HELP = "deckcore.games.chambery_help"
-
-OPTIONS = (
-    Option("players", 5, HELP, lo=3, hi=5),
-    Option("pack", 78, HELP, choices=(78, 62)),
-    Option("partnerships", "called", HELP, choices=("called", "fixed")),
-    Option("suit_ranking", "seed", HELP, choices=("seed", "french_1902")),
-    Option("first_lead", "declarer", HELP, choices=("declarer", "eldest")),
-    Option("discard_rule", "seed", HELP, choices=("seed", "1902")),
-    Option("settlement", "seed", HELP, choices=("seed", "pagat_1902")),
-    Option("multipliers", "none", HELP, choices=("none", "1902")),
-)
 
 # 3.3.2 and 3.7 by (players, pack): cards per hand, cards the dealer takes and discards.
 DEALS = {(5, 78): (15, 3), (4, 78): (19, 2), (3, 78): (25, 3), (4, 62): (15, 2),
@@ -66,7 +54,7 @@ CHECKS = "deckcore.games.chambery_checks"
 class Chambery(TarotGame):
     NAME = "chambery"
     TITLE = "Chambéry Tarot"
-    OPTIONS = OPTIONS
+    OPTIONS = chambery_options.OPTIONS
     DEAL_PILES = ("hands", "stock")
 
     def __init__(self, options=None):

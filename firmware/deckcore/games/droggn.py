@@ -10,8 +10,8 @@ The trick play, the pack, counting and the auction are the tarot family's (tarot
 module adds what is Droggn's own. The declarer deals the next hand (section 4.2.4).
 """
 
-from deckcore.game import Option, RulesError, call_on_device_unloaded, call_unloaded
-from deckcore.games import tarot
+from deckcore.game import RulesError, call_on_device_unloaded, call_unloaded
+from deckcore.games import droggn_options, tarot
 from deckcore.games.tarot import EXCUSE, FOOL, KING, RANK_OF, SUIT_OF, TRUMP
 
 PAGAT = 1   # trump I, "der Kleine"
@@ -38,30 +38,12 @@ WORDS = ((NO_BUY, "no buy"), (LIEGE, "liege"), (LAY_OUT_PAGAT, "lay out T1"),
 CHECKS = "deckcore.games.droggn_checks"
 CARD_VERB = {"discard": "discard ", "offer": "offer ", "ask": "buy ", "play": ""}
 
-# The options' help texts are read by the host only (`deckmate options`): droggn_help.py.
-HELP = "deckcore.games.droggn_help"
-
-OPTIONS = (
-    Option("players", 3, HELP, lo=3, hi=4),
-    Option("direction", "counter_clockwise", HELP,
-           choices=("counter_clockwise", "clockwise")),
-    Option("throw_in", "pass_deal", HELP, choices=("pass_deal", "same_dealer")),
-    Option("win_threshold", 37, HELP, choices=(37, 38)),
-    Option("tie_37_last_trick", False, HELP, choices=(False, True)),
-    Option("expose_talon_in_ansager", False, HELP, choices=(False, True)),
-    Option("gstiess_last_trick_illegal", False, HELP, choices=(False, True)),
-    Option("invalid_buy", "reject", HELP, choices=("reject", "forfeit"), house_rule=True),
-    Option("max_doublings", 0, HELP, lo=0, hi=10,
-           house_rule=True),
-    Option("pack", 66, HELP, choices=(66, 78)),
-    Option("deals", None, HELP, lo=1, hi=60, house_rule=True),
-)
 
 
 class Droggn(tarot.TarotGame):
     NAME = "droggn"
     TITLE = "Droggn"
-    OPTIONS = OPTIONS
+    OPTIONS = droggn_options.OPTIONS
     DEAL_PILES = ("hands", "talon")
 
     def __init__(self, options=None):
@@ -87,10 +69,7 @@ class Droggn(tarot.TarotGame):
         self.half = self.total_points // 2                           # 37 (39)
         self.threshold = self.half + opts["win_threshold"] - 37      # 4.7.2, 4.7.11
 
-    @staticmethod
-    def settle(opts):
-        if opts["deals"] is None:
-            opts["deals"] = 2 * opts["players"]
+    settle = staticmethod(droggn_options.settle)
 
     def seats_in_play(self, dealer):
         """The active seats in the order of play from the dealer's next (4.1.1, 4.2.3)."""

@@ -12,6 +12,7 @@ what it has seen, for Monte Carlo bots.
 """
 
 from deckcore.game import RulesError
+from deckcore.games import scarto_options
 from deckcore.games.tarot import (
     COUNTER_CLOCKWISE, FOOL, ITALIAN, KING, RANK_OF, SUIT_OF, TRUMP, TarotGame, TarotState,
     TarotView, card_text, count_in_threes, deal_in_packets, make_power, make_values, may_hold,
@@ -20,7 +21,7 @@ from deckcore.games.tarot_worlds import deal_unknown
 
 PAGAT = 1    # T1, the Bagatto
 ANGEL = 20   # T20, above the World
-PLAYERS = 3
+PLAYERS = scarto_options.PLAYERS
 HAND = 25
 SCART = 3
 EVEN_SHARE = 26  # 78 card points / 3 players (2.4.4)
@@ -29,7 +30,7 @@ EVEN_SHARE = 26  # 78 card points / 3 players (2.4.4)
 class Scarto(TarotGame):
     NAME = "scarto"
     TITLE = "Scarto"
-    OPTIONS = ()
+    OPTIONS = scarto_options.OPTIONS
     DEAL_PILES = ("hands", "stock")
 
     def __init__(self, options=None):

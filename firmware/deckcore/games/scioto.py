@@ -7,7 +7,8 @@ With two players the major is simply the leader's card until the follower dismis
 one mechanism serves 2 and N players, with and without compounding (section 1.4).
 """
 
-from deckcore.game import Game, Option, RulesError, State, TERMINAL, View, call_unloaded
+from deckcore.game import Game, RulesError, State, TERMINAL, View, call_unloaded
+from deckcore.games import scioto_options
 
 SUITS = "CSHD"  # clubs and spades are black, hearts and diamonds red: colour = suit // 2
 ANY, COLOUR, SUIT = 0, 1, 2
@@ -29,22 +30,6 @@ PINOCHLE_RANKS = ("9", "J", "Q", "K", "10", "A")
 
 STOP = 1000  # the leader declines to re-lead (compounding)
 
-# The options' help texts are read by the host only (`deckmate options`): scioto_help.py.
-HELP = "deckcore.games.scioto_help"
-
-OPTIONS = (
-    Option("players", 2, HELP, lo=2, hi=6),
-    Option("compounding", False, HELP, choices=(False, True)),
-    Option("trick_and_draw", None, HELP, choices=(None, False, True)),
-    Option("ranks", None, HELP, lo=5, hi=13, house_rule=True),
-    Option("dismissal", None, HELP,
-           choices=(None, "original", "narrow", "broader", "very_broad"), house_rule=True),
-    Option("schedule", None, HELP, choices=(None, "pips", "tiers"), house_rule=True),
-    Option("double_pack", False, HELP, choices=(False, True)),
-    Option("mandatory_dismissal", False, HELP, choices=(False, True)),
-    Option("deals", None, HELP, lo=1, hi=60, house_rule=True),
-    Option("target", 0, HELP, lo=0, hi=10000, house_rule=True),
-)
 
 
 # The options' "auto" values, why an action is refused and whose turn it is are needed at
@@ -56,13 +41,10 @@ CHECKS = "deckcore.games.scioto_checks"
 class Scioto(Game):
     NAME = "scioto"
     TITLE = "Scioto"
-    OPTIONS = OPTIONS
+    OPTIONS = scioto_options.OPTIONS
     DEAL_PILES = ("hands", "stock")
 
-    @staticmethod
-    def settle(opts):
-        """The "auto" options worked out, and the combinations the rules refuse."""
-        call_unloaded(CHECKS, "settle", opts)
+    settle = staticmethod(scioto_options.settle)
 
     def __init__(self, options=None):
         Game.__init__(self, options)

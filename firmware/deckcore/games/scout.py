@@ -47,7 +47,8 @@ Readings of the rules made here:
   in hand, except for the owner of the unbeaten set when the round ended by (b) (5.4, 5.5.6).
 """
 
-from deckcore.game import Game, Option, RulesError, State, TERMINAL, View
+from deckcore.game import Game, RulesError, State, TERMINAL, View
+from deckcore.games import scout_options
 
 # Actions: each field's lowest bit (every field holds up to 6 bits, `turn` one).
 LENGTH_AT, START_AT, GAP_AT, TURN_AT, INDEX_AT, KIND_AT = 0, 6, 12, 18, 19, 25
@@ -63,12 +64,6 @@ HAND_SIZE = {2: 11, 3: 12, 4: 11, 5: 9}
 CHIPS_2P = 3  # 5.5.2: Scout chips per player per round
 PLAY_LIMIT = 1000  # house rule: the most actions of play in a round (module docstring)
 
-# The options' help texts are read by the host only (`deckmate options`): scout_help.py.
-HELP = "deckcore.games.scout_help"
-
-OPTIONS = (
-    Option("players", 4, HELP, lo=2, hi=5),
-)
 
 
 # Actions -----------------------------------------------------------------------------------
@@ -199,7 +194,7 @@ def _numbers_text(cards):
 class Scout(Game):
     NAME = "scout"
     TITLE = "SCOUT"
-    OPTIONS = OPTIONS
+    OPTIONS = scout_options.OPTIONS
 
     def __init__(self, options=None):
         Game.__init__(self, options)

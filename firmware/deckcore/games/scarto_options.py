@@ -1,0 +1,6 @@
+"""Scarto's options: none, and its three players (the set-up screen reads them without
+loading the rules; scarto.py takes them from here)."""
+
+NAME = "scarto"
+PLAYERS = 3
+OPTIONS = ()
