@@ -9,32 +9,17 @@ one mechanism serves 2 and N players, with and without compounding (section 1.4)
 
 from deckcore.game import Game, RulesError, State, TERMINAL, View, call_unloaded
 from deckcore.games import scioto_options
+from deckcore.games.scioto_options import ANY, COLOUR, DISMISSAL_RULES, SUIT
 
 SUITS = "CSHD"  # clubs and spades are black, hearts and diamonds red: colour = suit // 2
-ANY, COLOUR, SUIT = 0, 1, 2
-
-# Section 1.5: a dismissal rule is a list of (rank distance, scope).
-DISMISSAL_RULES = {
-    "original": ((1, ANY), (2, COLOUR), (3, SUIT)),
-    "narrow": ((1, ANY), (2, COLOUR)),
-    "broader": ((1, ANY), (2, ANY), (3, COLOUR), (4, SUIT)),
-    "very_broad": ((1, ANY), (2, ANY), (3, ANY), (4, COLOUR), (5, SUIT)),
-}
-# Clarification 2: the rule family that suits each number of ranks.
-AUTO_DISMISSAL = {5: "narrow", 6: "narrow", 7: "original", 8: "original", 9: "broader",
-                  10: "broader", 11: "very_broad", 12: "very_broad", 13: "very_broad"}
-# Section 1.5 [house rule]: ranks per number of players, so that everyone gets equal cards.
-RANKS_FOR_PLAYERS = {2: 7, 3: 9, 4: 7, 5: 10, 6: 9}
+# The dismissal rules of section 1.5 (ANY, COLOUR, SUIT scopes) are options: scioto_options.py.
 # Section 1.5, double pack: the Pinochle ranks from low to high, scoring 1 to 6.
 PINOCHLE_RANKS = ("9", "J", "Q", "K", "10", "A")
 
 STOP = 1000  # the leader declines to re-lead (compounding)
 
-
-
-# The options' "auto" values, why an action is refused and whose turn it is are needed at
-# one moment (set-up, a person's refused choice, a replayed log): loaded for the call
-# (scioto_checks.py).
+# Why an action is refused and whose turn it is are needed at one moment (a person's
+# refused choice, a replayed log): loaded for the call (scioto_checks.py).
 CHECKS = "deckcore.games.scioto_checks"
 
 

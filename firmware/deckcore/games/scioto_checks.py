@@ -5,46 +5,7 @@ this module for the call and unloads it after (deckcore.game.call_unloaded), so 
 messages take no heap while the bots play."""
 
 from deckcore.game import RulesError, State
-from deckcore.games.scioto import AUTO_DISMISSAL, DISMISSAL_RULES, RANKS_FOR_PLAYERS, STOP
-
-
-def settle(opts):
-    """The "auto" options worked out, and the combinations the rules refuse."""
-    players = opts["players"]
-    if opts["double_pack"]:
-        if opts["ranks"] not in (None, 6):
-            raise RulesError("the double pack has 6 ranks (9 J Q K 10 A), not %d" % opts["ranks"])
-        opts["ranks"] = 6
-        if players == 2:  # section 1.5: two players draw from a 24-card stock
-            if opts["trick_and_draw"] is False:
-                raise RulesError("section 1.5: two players with the double pack draw from "
-                                 "a stock, so trick_and_draw cannot be off")
-            opts["trick_and_draw"] = True
-    elif opts["ranks"] is None:
-        opts["ranks"] = RANKS_FOR_PLAYERS[players]
-    if opts["trick_and_draw"] is None:
-        opts["trick_and_draw"] = False
-    ranks = opts["ranks"]
-    size = 4 * ranks * (2 if opts["double_pack"] else 1)
-    if size % players:
-        raise RulesError("%d cards cannot be dealt equally to %d players; choose other ranks"
-                         % (size, players))
-    if opts["trick_and_draw"] and players != 2:
-        raise RulesError("trick_and_draw is a 2-player variant")
-    if opts["dismissal"] is None:
-        opts["dismissal"] = AUTO_DISMISSAL[ranks]
-    for distance, scope in DISMISSAL_RULES[opts["dismissal"]]:
-        if 2 * distance >= ranks:  # section 1.5 validity: distances below R/2
-            raise RulesError("the %s dismissal rule needs more than %d ranks: with distance %d "
-                             "two cards could dismiss each other" % (opts["dismissal"], 2 * distance, distance))
-    if opts["schedule"] is None:
-        opts["schedule"] = "tiers" if ranks == 12 and not opts["double_pack"] else "pips"
-    elif opts["schedule"] == "tiers" and ranks != 12:
-        raise RulesError("the tiers schedule is for 12 ranks only")
-    if opts["deals"] is None:
-        opts["deals"] = players
-    elif opts["deals"] % players:
-        raise RulesError("deals must be a multiple of %d so everyone deals equally often" % players)
+from deckcore.games.scioto import STOP
 
 
 def illegal_reason(state, action):
