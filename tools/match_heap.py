@@ -74,11 +74,9 @@ def trace_output(trace):
     return read
 
 
-def smallest_heap(game, bots, options, level, low, high, step):
+def smallest_heap(game, kinds, options, expected, low, high, step):
     """(the smallest heap in KB (a multiple of step) in which the match holds, or None;
     the highest live heap and the most names of a traced run in `high`)."""
-    kinds = ["human"] + [level] * bots
-    expected = expected_match(game, kinds, options, DEAL, "sim")
     trace = []
     if not holds(game, kinds, options, expected, high, trace):
         return None, 0, 0
@@ -103,12 +101,18 @@ def main(argv=None):
     args = parser.parse_args(argv)
     matches = [m for m in MATCHES if args.games is None or m[0] in args.games.split(",")]
 
-    def measure(match):
-        game, bots, options = match
-        return smallest_heap(game, bots, options, args.level, args.low, args.high, args.step)
+    # The expected logs first, one at a time: the core loads and unloads modules for a call
+    # (deckcore.game.call_unloaded), which threads of CPython must not do at once.
+    plans = []
+    for game, bots, options in matches:
+        kinds = ["human"] + [args.level] * bots
+        plans.append((game, kinds, options, expected_match(game, kinds, options, DEAL, "sim")))
 
-    with ThreadPoolExecutor(args.jobs) as pool:
-        results = list(pool.map(measure, matches))
+    def measure(plan):
+        return smallest_heap(*plan, low=args.low, high=args.high, step=args.step)
+
+    with ThreadPoolExecutor(args.jobs) as pool:  # the boards run as processes of their own
+        results = list(pool.map(measure, plans))
     print("| game | players | bots | smallest heap that holds | under 192K by | highest live "
           "heap | names interned |")
     print("|---|---|---|---|---|---|---|")
