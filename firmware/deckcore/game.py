@@ -20,28 +20,24 @@ class RulesError(Exception):
 
 
 def call_unloaded(module, name, *args):
-    """Call the function `name` of `module` with `args`, the module imported for the call and
-    unloaded after it with every module it imported: code needed at one moment (options at
-    set-up, a logged deal's check, a bot's bidding rules) takes no heap the rest of the
-    time."""
+    """Call the function `name` of `module` with `args`. On the device (MicroPython) the
+    module is imported for the call and unloaded after it with every module it imported:
+    code needed at one moment (options at set-up, a refused action's reason, a logged deal's
+    check, a bot's bidding rules or its worlds) takes no heap the rest of the time. On the
+    host it stays loaded after its first import: the heap does not matter there, and
+    importing again for every call made CPython's bots and tests several times slower."""
+    function = getattr(__import__(module, None, None, [name]), name)
+    if sys.implementation.name != "micropython":
+        return function(*args)
     loaded = list(sys.modules)
     try:
-        return getattr(__import__(module, None, None, [name]), name)(*args)
+        return function(*args)
     finally:
         for new in [key for key in sys.modules if key not in loaded]:
             del sys.modules[new]
             package, _, child = new.rpartition(".")
             if package in sys.modules and hasattr(sys.modules[package], child):
                 delattr(sys.modules[package], child)
-
-
-def call_on_device_unloaded(module, name, *args):
-    """`call_unloaded` on the device (MicroPython); on the host the module stays loaded after
-    its first import: the heap does not matter there, and importing again for every call
-    (the bots' worlds) made CPython's bots a third slower, more without a bytecode cache."""
-    if sys.implementation.name == "micropython":
-        return call_unloaded(module, name, *args)
-    return getattr(__import__(module, None, None, [name]), name)(*args)
 
 
 class Option:

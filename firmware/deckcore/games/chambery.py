@@ -18,7 +18,7 @@ calls a partner: `call KH`), "play" (a card), "over". Card actions are card ids.
 `determinize(view, rng)` deals what a seat cannot see at random, for Monte Carlo bots.
 """
 
-from deckcore.game import RulesError, call_on_device_unloaded, call_unloaded
+from deckcore.game import RulesError, call_unloaded
 from deckcore.games import chambery_options
 from deckcore.games.tarot import (
     COUNTER_CLOCKWISE, FOOL, FRENCH_1902, ITALIAN, KING, QUEEN, RANK_OF, SUIT_OF, TRUMP,
@@ -536,7 +536,7 @@ def determinize(view, rng):
     """A full ChamberyState consistent with `view` (chambery_worlds.py: the bots' dealing,
     loaded for each world dealt and unloaded after, so that it takes no heap while they
     search)."""
-    return call_on_device_unloaded("deckcore.games.chambery_worlds", "determinize", view, rng)
+    return call_unloaded("deckcore.games.chambery_worlds", "determinize", view, rng)
 
 
 GAME_CLASS = Chambery

@@ -10,7 +10,7 @@ The trick play, the pack, counting and the auction are the tarot family's (tarot
 module adds what is Droggn's own. The declarer deals the next hand (section 4.2.4).
 """
 
-from deckcore.game import RulesError, call_on_device_unloaded, call_unloaded
+from deckcore.game import RulesError, call_unloaded
 from deckcore.games import droggn_options, tarot
 from deckcore.games.tarot import EXCUSE, FOOL, KING, RANK_OF, SUIT_OF, TRUMP
 
@@ -606,7 +606,7 @@ class DroggnView(tarot.TarotView):
 def determinize(view, rng):
     """A full DroggnState consistent with `view` (droggn_worlds.py: the bots' dealing, loaded
     for each world dealt and unloaded after, so that it takes no heap while they search)."""
-    return call_on_device_unloaded("deckcore.games.droggn_worlds", "determinize", view, rng)
+    return call_unloaded("deckcore.games.droggn_worlds", "determinize", view, rng)
 
 
 GAME_CLASS = Droggn
