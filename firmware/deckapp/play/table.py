@@ -184,6 +184,8 @@ class TableScreen(Screen):
         text = state.action_text(action)
         trick_before = list(getattr(state, "trick", ()))
         seats_before = list(getattr(state, "trick_seats", ()))
+        # a card from the hand, not Scioto's "stop" after a trick (no list of the pack made)
+        card = bool(trick_before) and action in state.hands[seat]
         from deckapp.store import StoreError
         try:
             ended = session.play(action)
@@ -193,7 +195,7 @@ class TableScreen(Screen):
             return
         after = session.state if not ended else session.last_hand
         if trick_before and len(getattr(after, "trick", ())) <= len(trick_before):
-            if action in session.game.pack():  # not Scioto's "stop" after a trick
+            if card:
                 trick_before.append(action)
                 seats_before.append(seat)
             self.last_trick = (trick_before, seats_before)
