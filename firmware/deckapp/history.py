@@ -4,12 +4,13 @@ stay live while a long log is read."""
 
 import json
 
+from micropython import const
 from deckapp.screen import Screen
 from deckcore.games import TITLES
 from deckhw.buttons import PRESS, REPEAT
 from deckui import font, theme, widgets
 
-LINES_PER_STEP = 20
+_LINES_PER_STEP = const(20)
 
 
 def result_text(entry):
@@ -100,12 +101,12 @@ class SummaryScreen(Screen):
         return {"b": "Back"}
 
     def step(self):
-        """Read LINES_PER_STEP lines; parse only the hand results and the end."""
+        """Read _LINES_PER_STEP lines; parse only the hand results and the end."""
         if self.lines is None:
             return False
         from deckapp.store import StoreError
         try:
-            for _ in range(LINES_PER_STEP):
+            for _ in range(_LINES_PER_STEP):
                 line = next(self.lines)
                 if '"t":"result"' in line:
                     record = json.loads(line)

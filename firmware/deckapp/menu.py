@@ -4,11 +4,12 @@ set-up and the table run without it, and the shell opens the menu again when the
 (App.top). (Keeping score for a table that plays with real cards is a later issue: it gets
 its entry when it exists.)"""
 
+from micropython import const
 from deckapp.screen import Screen
 from deckhw.buttons import PRESS, REPEAT
 from deckui import font, widgets
 
-ENTRIES = ("Play", "History", "Settings", "About")
+_ENTRIES = const(("Play", "History", "Settings", "About"))
 SCREENS = {"History": "history", "Settings": "settings_screen", "About": "about"}
 
 
@@ -17,7 +18,7 @@ class MainMenu(Screen):
 
     def __init__(self):
         super().__init__()
-        self.list = widgets.ListView(list(ENTRIES), font.LARGE, 36, widgets.TOP + 8)
+        self.list = widgets.ListView(list(_ENTRIES), font.LARGE, 36, widgets.TOP + 8)
 
     def softkeys(self):
         return {"press": "Open", "a": "Open"}
@@ -29,7 +30,7 @@ class MainMenu(Screen):
         if kind in (PRESS, REPEAT) and self.list.answer(key, self):
             return
         if key in ("press", "a") and kind == PRESS:
-            self.open(ENTRIES[self.list.cursor])
+            self.open(_ENTRIES[self.list.cursor])
 
     def open(self, entry):
         if entry == "Play":

@@ -5,15 +5,16 @@ takes no heap while a game is played.
 A value read from flash is kept only if it is of the kind a setting takes, so an old or
 damaged file never puts the app in a state its screens cannot show."""
 
+from micropython import const
 from deckapp.settings import BOT_PACES, BRIGHTNESS_STEPS, NAME_LENGTH, PLAYERS
 from deckui import theme
 
-STATE_NAME = "settings"
+_STATE_NAME = const("settings")
 
 
 def load(settings, store):
     """Put on `settings` (the defaults) what the store holds of the right kind."""
-    saved = store.load_state(STATE_NAME, None) if store else None
+    saved = store.load_state(_STATE_NAME, None) if store else None
     if not isinstance(saved, dict):
         return settings
     names = saved.get("names")
@@ -33,6 +34,6 @@ def load(settings, store):
 
 def save(settings, store):
     if store:
-        store.save_state(STATE_NAME, {"names": settings.names, "brightness": settings.brightness,
+        store.save_state(_STATE_NAME, {"names": settings.names, "brightness": settings.brightness,
                                       "bot_pace": settings.bot_pace, "scheme": settings.scheme,
                                       "four_colour": settings.four_colour})

@@ -1,9 +1,10 @@
 """The match menu on the play screen (key B): back, the scores so far, help, abandon."""
 
+from micropython import const
 from deckapp.screen import Screen, acts
 from deckui import widgets
 
-ENTRIES = ("Back to the table", "Scores so far", "Help", "Abandon the match")
+_ENTRIES = const(("Back to the table", "Scores so far", "Help", "Abandon the match"))
 
 
 class MatchMenu(Screen):
@@ -12,7 +13,7 @@ class MatchMenu(Screen):
     def __init__(self, table):
         Screen.__init__(self)
         self.table = table
-        self.list = widgets.ListView(list(ENTRIES))
+        self.list = widgets.ListView(list(_ENTRIES))
         self.confirming = False
 
     def softkeys(self):
@@ -45,18 +46,18 @@ class MatchMenu(Screen):
         elif key == "b":
             self.app.pop()
         elif key == "press":
-            self._choose(ENTRIES[self.list.cursor])
+            self._choose(_ENTRIES[self.list.cursor])
 
     def _choose(self, entry):
         session = self.table.session
-        if entry == ENTRIES[0]:
+        if entry == _ENTRIES[0]:
             self.app.pop()
-        elif entry == ENTRIES[1]:
+        elif entry == _ENTRIES[1]:
             from deckapp.play.summary import totals_lines
             self.app.pop()
             self.app.open("deckapp.play.textpage", "TextPage", "Scores so far",
                           totals_lines(session))
-        elif entry == ENTRIES[2]:
+        elif entry == _ENTRIES[2]:
             self.app.pop()
             self.app.open("deckapp.play.help", "HelpScreen", session.game)
         else:

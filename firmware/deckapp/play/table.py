@@ -35,11 +35,13 @@ _SERVICE_MS = const(20)  # while a bot thinks: how often the keys are read
 # 64-bit port), which a heap fragmented by a bot's think may not have in one piece. Imported
 # again, a module needs only room for its code. A module the play screens import late
 # belongs here.
-_BETWEEN_THINKS = const(("deckapp.play.layout", "deckapp.play.contract",
-                         "deckapp.play.choices", "deckapp.play.summary", "deckapp.play.explain",
-                         "deckapp.play.textpage", "deckapp.play.stored", "deckcore.log"))
-# SCOUT's picker imports SCOUT's rules, so it is loaded for SCOUT only; released too.
-_SCOUT_ONLY = const(("deckapp.play.scout_pick",))
+_BETWEEN_THINKS = const(("deckapp.play.layout", "deckapp.play.choices", "deckapp.play.summary",
+                         "deckapp.play.explain", "deckapp.play.textpage", "deckapp.play.stored",
+                         "deckcore.log"))
+# Loaded for one game only (its names are not interned in the others'); released too:
+# SCOUT's picker imports SCOUT's rules, the contract's pictures are Chambéry's and Droggn's.
+_GAME_ONLY = const((("scout", "deckapp.play.scout_pick"), ("chambery", "deckapp.play.contract"),
+                    ("droggn", "deckapp.play.contract")))
 
 
 class TableScreen(Screen):
@@ -88,7 +90,8 @@ class TableScreen(Screen):
             self.changed()
             return
         self.new_match = None
-        for module in _BETWEEN_THINKS + (_SCOUT_ONLY if self.session.game.NAME == "scout" else ()):
+        game = self.session.game.NAME
+        for module in _BETWEEN_THINKS + tuple(m for name, m in _GAME_ONLY if name == game):
             __import__(module)  # its names interned before any think (above)
             self._release()
         seats = self.session.seats
@@ -144,7 +147,9 @@ class TableScreen(Screen):
         return True
 
     def _release(self):
-        for module in _BETWEEN_THINKS + _SCOUT_ONLY:
+        for module in _BETWEEN_THINKS:
+            unload(module)
+        for _, module in _GAME_ONLY:
             unload(module)
 
     def _service(self):
@@ -179,6 +184,8 @@ class TableScreen(Screen):
         text = state.action_text(action)
         trick_before = list(getattr(state, "trick", ()))
         seats_before = list(getattr(state, "trick_seats", ()))
+        # a card from the hand, not Scioto's "stop" after a trick (no list of the pack made)
+        card = bool(trick_before) and action in state.hands[seat]
         from deckapp.store import StoreError
         try:
             ended = session.play(action)
@@ -188,7 +195,7 @@ class TableScreen(Screen):
             return
         after = session.state if not ended else session.last_hand
         if trick_before and len(getattr(after, "trick", ())) <= len(trick_before):
-            if action in session.game.pack():  # not Scioto's "stop" after a trick
+            if card:
                 trick_before.append(action)
                 seats_before.append(seat)
             self.last_trick = (trick_before, seats_before)

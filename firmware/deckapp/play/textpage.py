@@ -1,10 +1,11 @@
 """A read-only page of text lines that scrolls with up and down (summaries, help)."""
 
+from micropython import const
 from deckapp.screen import Screen, acts
 from deckui import font, theme, widgets
 
-ROW = 16
-VISIBLE = (widgets.BOTTOM - widgets.TOP - 4) // ROW
+_ROW = const(16)
+VISIBLE = (widgets.BOTTOM - widgets.TOP - 4) // _ROW
 
 
 class TextPage(Screen):
@@ -43,7 +44,7 @@ class TextPage(Screen):
         y = widgets.TOP + 4
         for line in self.lines[self.first:self.first + VISIBLE]:
             font.text(canvas, font.fit(line, 226), 4, y, theme.TEXT)
-            y += ROW
+            y += _ROW
         if self.first + VISIBLE < len(self.lines):
             font.text(canvas, "\u2193", 230, widgets.BOTTOM - 16, theme.MUTED)
         if self.first > 0:
