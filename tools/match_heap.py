@@ -45,19 +45,15 @@ MATCHES = [  # (game, seats after the person's, options), as in test_play_device
 
 def holds(game, kinds, options, expected, heap_kb, trace=None):
     """Whether the match plays to its end in heap_kb with the expected log. `trace`, a list,
-    gets (live heap, names) of every idle."""
+    gets (live heap, names) of every idle (the caller sets DECKMATE_SIM_TRACE_HEAP)."""
     keys = fast_bots_keys() + setup_keys(game, kinds, options, DEAL) + ["press"] * expected.presses
     with tempfile.TemporaryDirectory() as folder:
         flash = os.path.join(folder, "flash.img")
         try:
-            if trace is not None:
-                os.environ["DECKMATE_SIM_TRACE_HEAP"] = "1"
             run_script(keys, flash, None, heapsize="%dK" % heap_kb, fresh=True,
                        output=None if trace is None else trace_output(trace))
         except FirmwareFailed:
             return False
-        finally:
-            os.environ.pop("DECKMATE_SIM_TRACE_HEAP", None)
         log = device_log(flash)
     return log.splitlines()[1:] == expected.text().splitlines()[1:]
 
@@ -74,20 +70,25 @@ def trace_output(trace):
     return read
 
 
-def smallest_heap(game, kinds, options, expected, low, high, step):
-    """(the smallest heap in KB (a multiple of step) in which the match holds, or None;
-    the highest live heap and the most names of a traced run in `high`)."""
+def traced(plan, heap_kb):
+    """(the highest live heap, the most names) of the match in heap_kb, or None if it fails
+    there."""
     trace = []
-    if not holds(game, kinds, options, expected, high, trace):
-        return None, 0, 0
-    peak, names = max(t[0] for t in trace), max(t[1] for t in trace)
+    if not holds(*plan, heap_kb=heap_kb, trace=trace):
+        return None
+    return max(t[0] for t in trace), max(t[1] for t in trace)
+
+
+def smallest_heap(game, kinds, options, expected, low, high, step):
+    """The smallest heap in KB (a multiple of step) in which the match holds; `high` is
+    known to hold."""
     while high - low > step:
         middle = (low + high) // 2 // step * step
         if holds(game, kinds, options, expected, middle):
             high = middle
         else:
             low = middle
-    return high, peak, names
+    return high
 
 
 def main(argv=None):
@@ -101,28 +102,29 @@ def main(argv=None):
     args = parser.parse_args(argv)
     matches = [m for m in MATCHES if args.games is None or m[0] in args.games.split(",")]
 
-    # The expected logs first, one at a time: the core loads and unloads modules for a call
-    # (deckcore.game.call_unloaded), which threads of CPython must not do at once.
+    # The expected logs first (the session in CPython), then the boards: a traced pass, then
+    # the bisections without the trace (it collects at every idle, which changes the heap).
     plans = []
     for game, bots, options in matches:
         kinds = ["human"] + [args.level] * bots
         plans.append((game, kinds, options, expected_match(game, kinds, options, DEAL, "sim")))
 
-    def measure(plan):
-        return smallest_heap(*plan, low=args.low, high=args.high, step=args.step)
-
     with ThreadPoolExecutor(args.jobs) as pool:  # the boards run as processes of their own
-        results = list(pool.map(measure, plans))
+        os.environ["DECKMATE_SIM_TRACE_HEAP"] = "1"  # every board of this pass traces
+        traces = list(pool.map(lambda plan: traced(plan, args.high), plans))
+        del os.environ["DECKMATE_SIM_TRACE_HEAP"]
+        heaps = list(pool.map(lambda pair: None if pair[1] is None else smallest_heap(
+            *pair[0], low=args.low, high=args.high, step=args.step), zip(plans, traces)))
     print("| game | players | bots | smallest heap that holds | under 192K by | highest live "
           "heap | names interned |")
     print("|---|---|---|---|---|---|---|")
-    for (game, bots, _), (heap, peak, names) in zip(matches, results):
+    for (game, bots, _), heap, trace in zip(matches, heaps, traces):
         if heap is None:
             print("| %s | %d | %s | over %d KB | - | - | - |" % (game, bots + 1, args.level,
                                                              args.high))
         else:
             print("| %s | %d | %s | %d KB | %d KB | %d B | %d |" % (
-                game, bots + 1, args.level, heap, 192 - heap, peak, names))
+                game, bots + 1, args.level, heap, 192 - heap, trace[0], trace[1]))
     return 0
 
 
