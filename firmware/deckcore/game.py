@@ -26,12 +26,11 @@ def call_unloaded(module, name, *args):
     check, a bot's bidding rules or its worlds) takes no heap the rest of the time. On the
     host it stays loaded after its first import: the heap does not matter there, and
     importing again for every call made CPython's bots and tests several times slower."""
-    function = getattr(__import__(module, None, None, [name]), name)
     if sys.implementation.name != "micropython":
-        return function(*args)
+        return getattr(__import__(module, None, None, [name]), name)(*args)
     loaded = list(sys.modules)
     try:
-        return function(*args)
+        return getattr(__import__(module, None, None, [name]), name)(*args)
     finally:
         for new in [key for key in sys.modules if key not in loaded]:
             del sys.modules[new]

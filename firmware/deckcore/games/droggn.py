@@ -69,7 +69,9 @@ class Droggn(tarot.TarotGame):
         self.half = self.total_points // 2                           # 37 (39)
         self.threshold = self.half + opts["win_threshold"] - 37      # 4.7.2, 4.7.11
 
-    settle = staticmethod(droggn_options.settle)
+    @staticmethod
+    def settle(opts):
+        droggn_options.settle(opts)
 
     def seats_in_play(self, dealer):
         """The active seats in the order of play from the dealer's next (4.1.1, 4.2.3)."""

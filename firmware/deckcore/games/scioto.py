@@ -29,7 +29,9 @@ class Scioto(Game):
     OPTIONS = scioto_options.OPTIONS
     DEAL_PILES = ("hands", "stock")
 
-    settle = staticmethod(scioto_options.settle)
+    @staticmethod
+    def settle(opts):
+        scioto_options.settle(opts)
 
     def __init__(self, options=None):
         Game.__init__(self, options)
