@@ -91,8 +91,12 @@ class Link:
         return bool(ready)
 
     def take_in(self):
-        """Read one message of the connection (closing it at its end) and handle it."""
-        size, _, flags, _ = self.connection.recvmsg_into([self.message])
+        """Read one message of the connection (closing it at its end) and handle it. A
+        firmware that died with key frames unread resets the connection: that is its end too."""
+        try:
+            size, _, flags, _ = self.connection.recvmsg_into([self.message])
+        except ConnectionResetError:
+            size, flags = 0, 0
         if flags & socket.MSG_TRUNC:
             raise ValueError("a side-channel message longer than %d bytes" % MESSAGE_MOST)
         if not size:
