@@ -13,8 +13,6 @@ screen alive while a bot thinks. It must leave the bot's arguments alone; a deci
 same with or without it.
 """
 
-from deckcore.game import call_unloaded as call_and_unload  # noqa: F401 (the bots' name)
-
 NAMES = ("random", "greedy", "easy", "normal", "strong")
 DEFAULT = "normal"
 

@@ -10,9 +10,8 @@ and trick, settled by the game's own rules (3.6, 3.7), so the search plays for t
 not the card points.
 """
 
-from deckcore.bots import call_and_unload
 from deckcore.bots import tarot_knowledge as tarot
-from deckcore.game import TERMINAL
+from deckcore.game import TERMINAL, call_unloaded
 from deckcore.games.chambery import (
     EACH, each_for_himself_scores, from_the_dealers_right, side_scores)
 
@@ -23,7 +22,7 @@ cards_left = tarot.cards_left
 def decide(view, legal, rng, budget, tick):
     if view.phase == "play":
         return None
-    return call_and_unload("deckcore.bots.chambery_bidding", "decide", view, legal)
+    return call_unloaded("deckcore.bots.chambery_bidding", "decide", view, legal)
 
 
 def _with_scart(state, points):

@@ -12,9 +12,8 @@ searched and valued by the outlook counted in threes, settled by the game value,
 doubling and the Pagat bonuses already decided.
 """
 
-from deckcore.bots import call_and_unload
 from deckcore.bots import tarot_knowledge as tarot
-from deckcore.game import TERMINAL
+from deckcore.game import TERMINAL, call_unloaded
 from deckcore.games.droggn import BASE_VALUE, SLAM, settlement, slam_value
 
 hidden = tarot.hidden
@@ -24,7 +23,7 @@ cards_left = tarot.cards_left
 def decide(view, legal, rng, budget, tick):
     if view.phase == "play":
         return None
-    return call_and_unload("deckcore.bots.droggn_bidding", "decide", view, legal)
+    return call_unloaded("deckcore.bots.droggn_bidding", "decide", view, legal)
 
 
 # 4.7 Scoring ----------------------------------------------------------------------------------

@@ -6,9 +6,8 @@ suit, voiding it, within the restrictions of 2.2.4, which the legal actions alre
 the play is searched and valued by the outlook counted in threes.
 """
 
-from deckcore.bots import call_and_unload
 from deckcore.bots import tarot_knowledge as tarot
-from deckcore.game import TERMINAL
+from deckcore.game import TERMINAL, call_unloaded
 from deckcore.games.scarto import SCART, hand_scores
 
 hidden = tarot.hidden
@@ -17,7 +16,7 @@ cards_left = tarot.cards_left
 
 def decide(view, legal, rng, budget, tick):
     if view.phase == "discard":
-        return call_and_unload("deckcore.bots.tarot_bidding", "lay_away", view.hand, legal,
+        return call_unloaded("deckcore.bots.tarot_bidding", "lay_away", view.hand, legal,
                                view.game.values, True)
     return None
 

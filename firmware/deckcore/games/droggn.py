@@ -230,17 +230,11 @@ class DroggnState(tarot.TarotState):
         if card in NEVER_DISCARDED:
             return "section 4.4.2: the Gstiess, XXI and I may not be discarded"
         chosen = self.discard + [card]
-        kings = trumps = 0
-        for c in chosen:
-            if SUIT_OF[c] < TRUMP and RANK_OF[c] == KING:
-                kings += 1
-            elif SUIT_OF[c] == TRUMP:
-                trumps += 1
         spare = 0  # trumps still in hand that could follow into the discard
         for c in hand:
             if c != card and SUIT_OF[c] == TRUMP and c not in NEVER_DISCARDED:
                 spare += 1
-        if kings - trumps > min(3 - len(chosen), spare):
+        if kings_over_trumps(chosen) > min(3 - len(chosen), spare):
             return "section 4.4.2: a King may be discarded only together with a trump"
         return None
 
@@ -553,6 +547,17 @@ class DroggnState(tarot.TarotState):
 
     def blank(self):
         return DroggnState(self.game, self.dealer, None)
+
+
+def kings_over_trumps(cards):
+    """The Kings among `cards` less the trumps (4.4.2: a King is discarded only with a trump)."""
+    balance = 0
+    for card in cards:
+        if SUIT_OF[card] < TRUMP and RANK_OF[card] == KING:
+            balance += 1
+        elif SUIT_OF[card] == TRUMP:
+            balance -= 1
+    return balance
 
 
 def contract_value(game, contract, mine, theirs, wins):

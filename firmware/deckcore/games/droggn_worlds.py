@@ -5,7 +5,7 @@ of its code."""
 
 from deckcore.games import droggn
 from deckcore.games.droggn import NEVER_DISCARDED
-from deckcore.games.tarot import KING, RANK_OF, SUIT_OF, TRUMP, may_hold
+from deckcore.games.tarot import may_hold
 from deckcore.games.tarot_worlds import deal_unknown
 
 
@@ -99,13 +99,7 @@ def determinize(view, rng):
 def _fits(dealt, view, exposed, discard):
     """The sampled discard keeps a trump beside every King (4.4.2), and at most one exposed
     talon card reached the seller (as the offer)."""
-    kings = trumps = 0
-    for card in discard:
-        if SUIT_OF[card] < TRUMP and RANK_OF[card] == KING:
-            kings += 1
-        elif SUIT_OF[card] == TRUMP:
-            trumps += 1
-    if kings - trumps > 3 - view.discard_size:
+    if droggn.kings_over_trumps(discard) > 3 - view.discard_size:
         return False
     if exposed and view.seller >= 0:
         moved = 0
