@@ -241,15 +241,10 @@ class SetupScreen(Screen):
 def _forget_games():
     """Take every game module out of memory (the next `load` imports the one needed)."""
     import gc
-    import sys
-    import deckcore.games
+    from deckapp import unload
     for game in NAMES + ("tarot",):
-        for name in (game, game + "_options"):
-            module = "deckcore.games." + name
-            if module in sys.modules:
-                del sys.modules[module]
-                if hasattr(deckcore.games, name):
-                    delattr(deckcore.games, name)
+        unload("deckcore.games." + game)
+        unload("deckcore.games." + game + "_options")
     gc.collect()
 
 
