@@ -3,6 +3,7 @@
 have cut a log short or left a half-written file), the boot screen says what, and waits for A."""
 
 from deckapp.screen import Screen
+from deckapp.store import BEGIN
 from deckapp.version import VERSION
 from deckhw.buttons import PRESS
 from deckui import cards, font, theme, widgets
@@ -55,8 +56,15 @@ class BootScreen(Screen):
         deckapp/play/resume.py, when the image has them; not imported when no game is open:
         its names would be interned for good)."""
         app = self.app
+        store = app.store
+        if store.load_state(BEGIN, None) is not None:  # the set-up restarted the board
+            if store.open_id is None:
+                app.pop()
+                app.open("deckapp.play.table", "TableScreen", None)  # it begins the match
+                return
+            store.save_state(BEGIN, None)  # the power went once it had begun: it is open
         resume = None
-        if app.store.open_id is not None:
+        if store.open_id is not None:
             try:
                 resume = __import__("deckapp.play.resume", None, None, ["offer"])
             except ImportError as error:

@@ -11,7 +11,8 @@ Layout under the root given to `Store(root)` (`/` on the device, any folder on a
     logs/<game_id>.jsonl   one append-only log per game (docs/log-format.md)
     logs/manifest.chk      the manifest: one JSON line per game, then a checksum line
     logs/<game_id>.ack     the SHA-256 the PC acknowledged for a closed log (JSON, checksum)
-    state/<name>.chk       small state files (settings, set-ups, ...): one JSON line, checksum
+    state/<name>.chk       small state files (settings, set-ups, the match to begin after a
+                           restart, ...): one JSON line, checksum
 
 Write discipline (LittleFS commits a file only at flush or close; rename is atomic):
 - a log line is written and flushed as one event: a power cut loses at most the event in
@@ -54,6 +55,7 @@ ENOENT = 2
 ENOSPC = 28
 RESERVE_BYTES = 64 * 1024  # free space a new game needs (the longest measured takes 28 KB)
 MAX_LOGS = 100             # keeps the logs folder small: LittleFS slows with many files
+BEGIN = "begin"            # the state of a match the set-up asked for (deckapp/play/stored.py)
 _CHUNK = 512
 
 

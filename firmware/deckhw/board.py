@@ -34,7 +34,9 @@ class Board:
         self.machine.idle()
 
     def reset(self):
-        self.machine.reset()
+        """A soft reset: main.py runs again on a fresh heap (no object, no interned name
+        kept); the USB serial port stays up."""
+        self.machine.soft_reset()
 
 
 def build(definition, machine):

@@ -224,18 +224,25 @@ class SetupScreen(Screen):
             self.start()
 
     def start(self):
-        """The table of the new match (which starts it once this screen has left memory)."""
+        """Save the new match as asked for, then restart the board: the match begins on a
+        fresh heap (deckapp/play/stored.py, `ask_to_begin`)."""
         try:
-            game = self.make_game()
+            self.make_game()
         except RulesError as error:
             self.message = str(error)
             self.changed()
             return
-        self.remember()
-        new_match = (game, self.seats(), self.deal or _random_seed())
-        app = self.app
-        app.pop()
-        app.open("deckapp.play.table", "TableScreen", None, new_match)
+        from deckapp.play import stored
+        from deckapp.store import StoreError
+        try:
+            self.remember()
+            stored.ask_to_begin(self.store, self.game_name, self.options, self.seats(),
+                                self.deal or _random_seed())
+        except StoreError as error:
+            self.message = str(error)
+            self.changed()
+            return
+        self.app.board.reset()
 
 
 def _forget_games():

@@ -78,8 +78,9 @@ class TableScreen(Screen):
         from deckapp.store import StoreError
         new_match = self.new_match
         try:
-            if new_match is None:
-                self.session = session = stored.resume(self.app.store)
+            if new_match is None:  # the match the set-up asked for, or else the open one
+                self.session = session = stored.begin(self.app.store, self.app.device_id) \
+                    or stored.resume(self.app.store)
                 if session.state is None and not session.is_over():
                     session.next_hand()  # the power went between two hands
             else:

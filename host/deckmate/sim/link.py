@@ -15,7 +15,8 @@ From the firmware:
   "I" a=sequence b=lag          machine.idle(): nothing left to do. `sequence` is the last
                                 key-level frame the firmware has applied, `lag` the ms from
                                 applying it to the firmware's latest read of an input pin
-  "X"                           machine.reset(): the firmware is about to exit and restart
+  "X"                           machine.reset() or soft_reset(): the firmware is about to
+                                exit and restart
 To the firmware:
   "K" a=sequence b=pressed      the GPIOs held low by keys (bit n: GPIO n); sent on every
                                 connection first, then on every change

@@ -2,7 +2,7 @@
 deployed). The board definition and the drivers run on it unchanged.
 
 It has what the board layer uses (firmware/boards, firmware/deckhw/board.py): Pin, SPI and
-PWM as the board builds them, unique_id, idle and reset. A board's `machine` is C and costs
+PWM as the board builds them, unique_id, idle, reset and soft_reset. A board's `machine` is C and costs
 the app's heap nothing; this one is measured against the same 192 KB, so it is small: what
 runs once is module code (its bytecode is freed after the import), private constants are
 const(), and what the drivers call often (SPI.write, Pin.value, idle) allocates nothing:
@@ -72,6 +72,12 @@ if os.getenv("DECKMATE_SIM_TRACE_HEAP"):
         gc.collect()
         print("heap", gc.mem_alloc())
         micropython.qstr_info()
+        if os.getenv("DECKMATE_SIM_TRACE_HEAP") == "modules":
+            import sys
+            print("modules", " ".join(sorted(sys.modules)))
+            if os.getenv("DECKMATE_SIM_TRACE_MAP"):
+                micropython.mem_info(1)
+                print("endmap")
 
 
 class Pin:
@@ -138,3 +144,6 @@ def reset():
     """The board restarts: the process exits and the host starts it again."""
     _send(0x58)  # "X"
     raise SystemExit
+
+
+soft_reset = reset  # a board's keeps USB up; here the host's side of the port stays either way
