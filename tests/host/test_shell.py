@@ -184,3 +184,30 @@ print(__import__("json").dumps([before, sorted(sys.modules), app.stack[-1].modul
     before, after, top, bots_loaded = loaded
     assert top == "deckapp.menu" and bots_loaded
     assert after == before
+
+
+def test_after_a_power_cut_once_an_asked_match_began_the_boot_offers_it_not_a_second(tmp_path):
+    """The set-up's request (deckapp/play/stored.py, ask_to_begin) is dropped right after the
+    match's log begins; a power cut in between leaves both. The boot then finds the match
+    open, offers to resume it and drops the request: the match is not begun twice."""
+    shown = run("""
+from deckapp.play import stored
+from deckapp.play.session import BOT, HUMAN, Seat
+from deckapp.store import BEGIN, Store
+from deckcore.games import load
+store = Store(%r)
+store.boot()
+seats = [Seat("You", HUMAN), Seat("Bot 2", BOT, "easy")]
+stored.ask_to_begin(store, "scout", {}, seats, 7)
+stored.start(store, load("scout")({}), seats, 7, "0123456789abcdef")
+begun = list(store.read_lines("1"))  # the header and the first deal
+store = Store(%r)  # the power comes back
+board = ScriptedBoard([[]] * 5)
+app = App(board, store, Settings())
+app.open("deckapp.boot", "BootScreen")
+for _ in range(5):
+    app.tick(0)
+print(__import__("json").dumps([type(app.stack[-1]).__name__, store.load_state(BEGIN, None),
+                                list(store.read_lines("1")) == begun, len(list(store.games()))]))
+""" % (str(tmp_path), str(tmp_path)))
+    assert shown == ["ResumeScreen", None, True, 1]

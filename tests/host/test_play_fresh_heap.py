@@ -1,0 +1,57 @@
+"""Every match begins on a fresh heap: Start on the set-up saves the match as asked and
+soft-resets the board, and the boot begins it (deckapp/play/stored.py, `ask_to_begin`).
+MicroPython never frees an interned name, so without the restart a second match would carry
+the names of the menu, the set-up and the first match, and need more heap than the first."""
+
+import json
+
+from deckapp.play import stored
+from deckapp.store import BEGIN, Store
+from deckcore.games import load
+from deckmate.sim.script import run_script
+from play_sim import HEAP, device_log, expected_match, fast_bots_keys, seats_of, setup_keys
+
+DEAL = 3
+FIRST = ("scioto", ["human", "easy"], {})
+SECOND = ("scout", ["human", "easy"], {})
+
+
+def names_per_start(flash, keys, monkeypatch):
+    """The most names interned in each start of the firmware (the stand-in machine traces
+    them at every idle), in order."""
+    monkeypatch.setenv("DECKMATE_SIM_TRACE_HEAP", "1")
+    printed = []
+    run_script(keys, str(flash), None, heapsize=HEAP, fresh=True, output=printed.append)
+    starts = []
+    for part in printed[0].split("qstr pool:")[1:]:
+        names = int(part.split("n_qstr=")[1].split(",")[0])
+        if not starts or names < starts[-1][-1]:  # fewer than before: the board restarted
+            starts.append([])
+        starts[-1].append(names)
+    return [max(start) for start in starts]
+
+
+def match_keys(game, kinds, options):
+    return setup_keys(game, kinds, options, DEAL) + \
+        ["press"] * expected_match(game, kinds, options, DEAL, "sim").presses
+
+
+def test_a_second_match_needs_no_more_names_than_the_same_match_first(tmp_path, monkeypatch):
+    alone = names_per_start(tmp_path / "alone.img", fast_bots_keys() + match_keys(*SECOND),
+                            monkeypatch)
+    after = names_per_start(tmp_path / "after.img", fast_bots_keys() + match_keys(*FIRST)
+                            + match_keys(*SECOND), monkeypatch)
+    # the menu and set-up, the first match, the menu and set-up again, the second match
+    assert len(alone) == 2 and len(after) == 3
+    assert after[2] == alone[1]
+    assert json.loads(device_log(tmp_path / "after.img", "2").splitlines()[0])["game"] == "scout"
+
+
+def test_a_match_asked_for_begins_once(tmp_path):
+    store = Store(str(tmp_path))
+    store.boot()
+    stored.ask_to_begin(store, "scout", {}, seats_of(["human", "easy"]), 7)
+    session = stored.begin(store, "test")
+    assert session.game.NAME == "scout" and [seat.level for seat in session.seats] == [None, "easy"]
+    assert store.load_state(BEGIN, None) is None
+    assert stored.begin(store, "test") is None
