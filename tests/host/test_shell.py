@@ -179,10 +179,12 @@ for _ in range(4000):
     if app.stack[-1].module == "deckapp.menu":
         break
 print(__import__("json").dumps([before, sorted(sys.modules), app.stack[-1].module,
-                                "deckcore.bots.scout" in during]))
+                                "deckcore.games.scout" in during,
+                                [name for name in during if name.startswith("deckcore.bots")]]))
 """ % str(tmp_path))
-    before, after, top, bots_loaded = loaded
-    assert top == "deckapp.menu" and bots_loaded
+    before, after, top, rules_loaded, bots_between_decisions = loaded
+    assert top == "deckapp.menu" and rules_loaded
+    assert bots_between_decisions == []  # a bot's modules are loaded for its decision only
     assert after == before
 
 

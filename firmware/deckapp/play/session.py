@@ -7,6 +7,7 @@ the format's `undo` record, and is rebuilt from an open log by replaying it thro
 (deckapp/play/stored.py, `replay`). The screens only ask it questions and hand it decisions.
 """
 
+from deckcore.game import ModulesHeld
 from deckcore.match import Match
 from deckcore.rng import Rng
 
@@ -45,18 +46,18 @@ class Session:
         self.last_hand = None      # the finished hand, for its summary
         self.hand_actions = []     # the actions of the hand so far, for undo
         self.hand_seats = bytearray()  # the seat that took each (no tuple per action)
-        self._bots = {}            # one bot per level
-        self._make_bots()
+        self._intern_bots()
 
     # Starting --------------------------------------------------------------------------
-    def _make_bots(self):
-        """A bot for each level at the table, made with the match: their modules' names are
-        interned and their tables allocated before the heap is busy (the first decision
-        would otherwise load them on a heap fragmented by the table)."""
-        from deckcore.bots import make
-        for seat in self.seats:
-            if seat.kind == BOT and seat.level not in self._bots:
-                self._bots[seat.level] = make(seat.level, self.game)
+    def _intern_bots(self):
+        """A bot for each level at the table is made once with the match, and let go: its
+        modules' names are interned before the heap is busy (the first decision would
+        otherwise add a pool of names on a heap fragmented by the table)."""
+        with ModulesHeld():
+            from deckcore.bots import make
+            for seat in self.seats:
+                if seat.kind == BOT:
+                    make(seat.level, self.game)
 
     def start(self):
         """Write the header and deal the first hand."""
@@ -89,11 +90,13 @@ class Session:
         """The action the bot at the seat to act chooses (not yet played). `tick`, when
         given, is called every few work units of the search, so the caller stays live."""
         seat = self.to_act()
-        bot = self._bots[self.seats[seat].level]
-        view, legal = self.state.view(seat), self.state.legal_actions()
-        if tick is None:
-            return bot.choose(view, legal, self.bot_rngs[seat])
-        return bot.choose(view, legal, self.bot_rngs[seat], tick)
+        with ModulesHeld():  # on the device no bot's code takes heap while a person decides
+            from deckcore.bots import make
+            bot = make(self.seats[seat].level, self.game)
+            view, legal = self.state.view(seat), self.state.legal_actions()
+            if tick is None:
+                return bot.choose(view, legal, self.bot_rngs[seat])
+            return bot.choose(view, legal, self.bot_rngs[seat], tick)
 
     def play(self, action):
         """Commit the action of the seat to act (the caller checked `illegal_reason`).
