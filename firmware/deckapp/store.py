@@ -32,6 +32,7 @@ The API:
     log = store.start_game(store.new_game_id(), header_line)   # StoreFull: "sync to free space"
     log.append(line)              # one committed event (a line of deckcore.log)
     log.close()                   # the manifest records size and SHA-256
+    write = LogWriter(store, game_id)   # a Session's write(line): starts, appends, closes
     log = store.open_game()       # the game in progress (GameLog) or None
     log.lines()                   # its lines, for deckcore.replay; then log.append(...)
     store.read_lines(game_id)     # the lines of any log
@@ -225,6 +226,25 @@ class GameLog:
             self.handle = None
             self.finished = True
         self.store.close_entry(self.game_id)
+
+class LogWriter:
+    """`write(line)` for a match's Session: the header line starts the game's log, each
+    line after it is appended, the end line closes it. It lives here, in the module a match
+    keeps loaded, so that the code that starts and resumes matches can leave memory."""
+
+    def __init__(self, store, game_id, game_log=None):
+        self.store = store
+        self.game_id = game_id
+        self.game_log = game_log
+
+    def __call__(self, line):
+        if self.game_log is None:
+            self.game_log = self.store.start_game(self.game_id, line)
+        else:
+            self.game_log.append(line)
+        if line.startswith('{"t":"end"'):
+            self.game_log.close()
+
 
 class Store:
     """The store under `root`. The manifest is read from flash when it is needed, never held

@@ -90,10 +90,11 @@ class Session:
         """The action the bot at the seat to act chooses (not yet played). `tick`, when
         given, is called every few work units of the search, so the caller stays live."""
         seat = self.to_act()
+        legal = self.state.legal_actions()  # SCOUT's may be one list of hundreds: made first
         with ModulesHeld():  # on the device no bot's code takes heap while a person decides
             from deckcore.bots import make
             bot = make(self.seats[seat].level, self.game)
-            view, legal = self.state.view(seat), self.state.legal_actions()
+            view = self.state.view(seat)
             if tick is None:
                 return bot.choose(view, legal, self.bot_rngs[seat])
             return bot.choose(view, legal, self.bot_rngs[seat], tick)

@@ -9,29 +9,15 @@ import json
 import sys
 
 from deckapp.play.session import Seat, Session
-from deckapp.store import BEGIN
+from deckapp.store import BEGIN, LogWriter
 
 STATE = "play"
-
-
-def _writer(store, game_id, game_log=None):
-    """`write(line)` for a Session: the header starts the game's log, the end line closes it
-    (a closure: it stays with the Session while this module is released)."""
-    def write(line):
-        nonlocal game_log
-        if game_log is None:
-            game_log = store.start_game(game_id, line)
-        else:
-            game_log.append(line)
-        if line.startswith('{"t":"end"'):
-            game_log.close()
-    return write
 
 
 def start(store, game, seats, seed, device):
     """A new match with its log on flash (StoreFull when there is no room for it)."""
     game_id = store.new_game_id()
-    session = Session(game, seats, seed, _writer(store, game_id), game_id, device)
+    session = Session(game, seats, seed, LogWriter(store, game_id), game_id, device)
     session.start()
     save_rngs(store, session)
     return session
@@ -138,7 +124,7 @@ def resume(store):
     replay_loaded = "deckcore.replay" in sys.modules
     game_log = store.open_game()
     records = (json.loads(line) for line in game_log.lines() if line.strip())
-    session = replay(load, records, _writer(store, game_log.game_id, game_log))
+    session = replay(load, records, LogWriter(store, game_log.game_id, game_log))
     if not replay_loaded:
         unload("deckcore.replay")  # 8 KB of code the match needs no more
     saved = store.load_state(STATE, {})

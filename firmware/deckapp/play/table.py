@@ -138,7 +138,9 @@ class TableScreen(Screen):
             return False
         self._release()
         gc.collect()  # the search's worlds need the room in one piece
-        self._commit(session.bot_choice(self._service))
+        action = session.bot_choice(self._service)
+        gc.collect()  # the bot's work is garbage: collected before the log's module is imported
+        self._commit(action)
         if session.state is None or session.person_to_act():  # where a resume starts
             from deckapp.play import stored
             stored.save_rngs(self.app.store, session)
