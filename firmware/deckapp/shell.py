@@ -26,6 +26,7 @@ from deckhw.buttons import RELEASE
 from deckui import theme, widgets
 
 _POLL_MS = const(10)
+_FILE_ROOM = const(1200)  # what LittleFS allocates for an open file (its 1 KB cache and more)
 
 
 class App:
@@ -147,8 +148,36 @@ class App:
                 await asyncio.sleep_ms(0)
 
 
+def import_with_room(plain_import):
+    """builtins.__import__ for the device, made from the plain one. An import that loads a
+    module from flash opens its file, and LittleFS then needs _FILE_ROOM bytes in one
+    piece, more than the holes a long match leaves between its objects: a piece that size is
+    kept free in advance, and let go, with the heap collected, just before such an import;
+    it is taken again after it when there is room (inside a bot's think there may not be:
+    then at a later import). Imports of modules already loaded go straight through."""
+    room = [bytearray(_FILE_ROOM)]
+
+    def imported(name, *rest):
+        module = sys.modules.get(name)
+        wanted = rest[2] if len(rest) > 2 and rest[2] else ()
+        if module is not None and not [item for item in wanted if not hasattr(module, item)]:
+            return plain_import(name, *rest)
+        room[0] = None
+        gc.collect()
+        try:
+            return plain_import(name, *rest)
+        finally:
+            try:  # (the import's closed file is garbage: a failed allocation collects first)
+                room[0] = bytearray(_FILE_ROOM)
+            except MemoryError:
+                pass
+    return imported
+
+
 def run(board):
     """Start the app on a board (docs/device.md, the board contract)."""
+    import builtins
+    builtins.__import__ = import_with_room(builtins.__import__)
     from deckapp.settings import Settings
     from deckapp.store import Store
     store = Store("/")

@@ -29,18 +29,8 @@ def call_unloaded(module, name, *args):
     check, a bot's bidding rules or its worlds) takes no heap the rest of the time. Within a
     ModulesHeld block it stays loaded until the block ends. On the host it stays loaded
     after its first import: the heap does not matter there, and importing again for every
-    call made CPython's bots and tests several times slower.
-
-    On the device the heap is collected before the module is imported, not only when one of
-    the import's allocations fails: by then the import's first objects sit in the garbage's
-    room and split it, and an import needs pieces of 1.2 KB (LittleFS gives every open file
-    a buffer of that size), which a heap fragmented by a bot's work may not have."""
-    if sys.implementation.name != "micropython":
-        return getattr(__import__(module, None, None, [name]), name)(*args)
-    if module not in sys.modules:
-        import gc
-        gc.collect()
-    if _held:
+    call made CPython's bots and tests several times slower."""
+    if sys.implementation.name != "micropython" or _held:
         return getattr(__import__(module, None, None, [name]), name)(*args)
     loaded = list(sys.modules)
     try:

@@ -213,3 +213,41 @@ print(__import__("json").dumps([type(app.stack[-1]).__name__, store.load_state(B
                                 list(store.read_lines("1")) == begun, len(list(store.games()))]))
 """ % (str(tmp_path), str(tmp_path)))
     assert shown == ["ResumeScreen", None, True, 1]
+
+
+def test_the_devices_import_loads_modules_on_a_collected_heap_and_passes_loaded_ones_through():
+    """deckapp.shell.import_with_room: a module not yet loaded (also a submodule named in
+    `from ... import`) is imported with the heap collected first (20 KB of garbage made just
+    before is gone after it); for one already loaded, or a name in a loaded module, nothing
+    is collected."""
+    shown = run("""
+import builtins
+import gc
+from deckapp.shell import import_with_room
+builtins.__import__ = import_with_room(builtins.__import__)
+
+def garbage_left_by(do):
+    gc.collect()
+    junk = bytearray(20000)
+    junk = None
+    before = gc.mem_alloc()
+    do()
+    return gc.mem_alloc() > before - 15000
+
+def submodule():
+    from deckcore import rng
+
+def loaded():
+    from deckcore import rng
+
+def name_in_loaded():
+    from deckcore.rng import Rng
+
+def module():
+    import deckcore.match
+
+print(__import__("json").dumps([garbage_left_by(submodule), garbage_left_by(loaded),
+                                garbage_left_by(name_in_loaded), garbage_left_by(module),
+                                "deckcore.rng" in sys.modules]))
+""")
+    assert shown == [False, True, True, False, True]

@@ -7,7 +7,7 @@ the format's `undo` record, and is rebuilt from an open log by replaying it thro
 (deckapp/play/stored.py, `replay`). The screens only ask it questions and hand it decisions.
 """
 
-from deckcore.game import ModulesHeld
+from deckcore.game import ModulesHeld, call_unloaded
 from deckcore.match import Match
 from deckcore.rng import Rng
 
@@ -148,7 +148,6 @@ class Session:
         self._write("end", "abandoned", list(self.match.totals), [], len(self.match.results))
 
     def _write(self, kind, *fields):
-        """Write the log line `deckcore.log.<kind>(*fields)` makes. The log module is imported
-        here, not held: the table releases it while a bot thinks (table.py's _BETWEEN_THINKS)."""
-        from deckcore import log
-        self.write(getattr(log, kind)(*fields))
+        """Write the log line `deckcore.log.<kind>(*fields)` makes. On the device the log
+        module is loaded for the line only: it takes no heap while anyone decides."""
+        self.write(call_unloaded("deckcore.log", kind, *fields))

@@ -27,7 +27,7 @@ from deckapp import unload
 _SERVICE_MS = const(20)  # while a bot thinks: how often the keys are read
 
 # The code no bot's think needs: the table's drawing, the person's choices, the hand's
-# summary, the saved state and the log's lines (the Session imports deckcore.log for each
+# summary, the saved state and the log's lines (the Session loads deckcore.log for each
 # line it writes). Each is imported when used and released before every think (the heap's
 # peak). At the table's start each is imported once and let go at once, one at a time (not
 # all held together): an import interns the module's names, and when the pool of names is
@@ -101,6 +101,13 @@ class TableScreen(Screen):
         self.people = len(people)
         self.changed()
 
+    def shown(self):
+        """On top again (a hand's summary or the match menu has left): the modules the
+        screens over it loaded go too (the summary's explanations), and the table's own are
+        imported again when it is drawn."""
+        self._release()
+        Screen.shown(self)
+
     def softkeys(self):
         if self.session is None:
             return {"b": "Back"}
@@ -138,12 +145,11 @@ class TableScreen(Screen):
             return False
         self._release()
         gc.collect()  # the search's worlds need the room in one piece
-        action = session.bot_choice(self._service)
-        gc.collect()  # the bot's work is garbage: collected before the log's module is imported
-        self._commit(action)
+        self._commit(session.bot_choice(self._service))
         if session.state is None or session.person_to_act():  # where a resume starts
             from deckapp.play import stored
             stored.save_rngs(self.app.store, session)
+            unload("deckapp.play.stored")
         pause = self.app.settings.bot_pause_ms()
         if pause:
             self.wait_until = time.ticks_add(time.ticks_ms(), pause)
