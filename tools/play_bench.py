@@ -6,11 +6,13 @@ For each game, a match (shortened to --deals hands where the game has a `deals` 
 else its own length) is played by the app's Session (deckapp/play/session.py) with a person
 in seat 1 taking the highlighted choice and bots in the other seats, inside the simulated
 board's image (the .mpy files a deploy copies) under `micropython -X heapsize=192K`, with
-the app's modules loaded and the frame buffer allocated first, as on the device. Every bot
-decision is timed, and so is the calibration loop of `deckmate bench` between them: the
-think time is given as RP2040-equivalent seconds (bench.REFERENCE_RP2040_S). The peak heap
-is the live heap (collected) sampled around every decision and, in a second run of the same
-match, every 16 slices of the bots' work (their `tick`).
+the app's modules loaded, the frame buffer allocated first and the app's import (it collects
+the heap before loading a module: a bot's modules are loaded for each decision), as on the
+device. Every bot decision is timed, and so is the calibration loop of `deckmate bench`
+between them: the think time is given as RP2040-equivalent seconds
+(bench.REFERENCE_RP2040_S). The peak heap is the live heap (collected) sampled around every
+decision and, in a second run of the same match, every 16 slices of the bots' work (their
+`tick`).
 """
 
 import argparse
@@ -33,6 +35,8 @@ sys.path[:0] = [%(image)r]
 import framebuf
 frame = framebuf.FrameBuffer(bytearray(240 * 120), 240, 240, framebuf.GS4_HMSB)
 import deckapp.shell, deckapp.store, deckapp.play.table, deckapp.play.layout
+import builtins
+builtins.__import__ = deckapp.shell.import_with_room(builtins.__import__)  # as shell.run does
 from deckapp.play.choices import Choices
 from deckapp.play.session import Seat, Session
 from deckcore.games import load

@@ -155,20 +155,21 @@ def import_with_room(plain_import):
     kept free in advance, and let go, with the heap collected, just before such an import;
     it is taken again after it when there is room (inside a bot's think there may not be:
     then at a later import). Imports of modules already loaded go straight through."""
-    room = [bytearray(_FILE_ROOM)]
+    room = [bytearray(_FILE_ROOM)]  # the piece kept free, or none
 
     def imported(name, *rest):
         module = sys.modules.get(name)
         wanted = rest[2] if len(rest) > 2 and rest[2] else ()
         if module is not None and not [item for item in wanted if not hasattr(module, item)]:
             return plain_import(name, *rest)
-        room[0] = None
+        room.clear()
         gc.collect()
         try:
             return plain_import(name, *rest)
         finally:
             try:  # (the import's closed file is garbage: a failed allocation collects first)
-                room[0] = bytearray(_FILE_ROOM)
+                if not room:  # (an import within an import took it again already)
+                    room.append(bytearray(_FILE_ROOM))
             except MemoryError:
                 pass
     return imported
