@@ -14,7 +14,9 @@ PWM duties and idle notices go out; the levels of the keys come in. Without the 
 runs alone: outputs go nowhere and every input reads high (no key held).
 
 With DECKMATE_SIM_TRACE_HEAP set, every idle first prints the live heap after a collection
-and the interned names (`heap BYTES` and micropython.qstr_info's line; tools/match_heap.py).
+and the interned names (`heap BYTES` and micropython.qstr_info's line; tools/match_heap.py);
+set to `modules`, also the loaded modules (`modules NAME ...`), and with
+DECKMATE_SIM_TRACE_MAP set as well, micropython.mem_info(1)'s map of the heap, then `endmap`.
 """
 
 import os
