@@ -227,6 +227,7 @@ class GameLog:
             self.finished = True
         self.store.close_entry(self.game_id)
 
+
 class LogWriter:
     """`write(line)` for a match's Session: the header line starts the game's log, each
     line after it is appended, the end line closes it. It lives here, in the module a match

@@ -44,12 +44,12 @@ class ModulesHeld:
     call_unloaded imports, are loaded once for the whole of it, not once per call, and on
     the device unloaded when it ends: every module imported within the block."""
 
-    def __enter__(self):
-        _held.append(list(sys.modules))
+    def __enter__(self):  # (on the host nothing is unloaded: nothing to remember)
+        _held.append(list(sys.modules) if sys.implementation.name == "micropython" else None)
 
     def __exit__(self, *exception):
         loaded = _held.pop()
-        if sys.implementation.name == "micropython":
+        if loaded is not None:
             _unload_since(loaded)
 
 
