@@ -5,8 +5,9 @@ It has what the board layer uses (firmware/boards, firmware/deckhw/board.py): Pi
 PWM as the board builds them, unique_id, idle, reset and soft_reset. A board's `machine` is
 C and costs the app's heap nothing; this one is measured against the same 192 KB, so it is
 small: what runs once is module code (its bytecode is freed after the import), private
-constants are const(), and what the drivers call often (SPI.write, Pin.value, idle) allocates nothing:
-each frame is packed into one 7-byte buffer, and SPI bytes go from the caller's buffer.
+constants are const(), and what the drivers call often (SPI.write, Pin.value, idle)
+allocates nothing: each frame is packed into one 7-byte buffer, and SPI bytes go from the
+caller's buffer.
 
 It talks to the host over the side channel, a Unix socket (SOCK_SEQPACKET) named by
 DECKMATE_SIM_LINK (host/deckmate/sim/link.py has the frames): output pin levels, SPI bytes,
