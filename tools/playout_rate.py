@@ -14,7 +14,7 @@ import time
 HERE = __file__.rsplit("/", 1)[0] if "/" in __file__ else "."
 sys.path.insert(0, HERE + "/../firmware")
 
-from deckcore.game import parse_option_value  # noqa: E402
+from deckcore.option import parse_option_value  # noqa: E402
 from deckcore.games import load  # noqa: E402
 from deckcore.rng import Rng  # noqa: E402
 

@@ -1,19 +1,20 @@
-"""The checks of a game made at one moment: its options resolved at set-up (`Game.resolve`,
-`Option.check`, `Option.help_line`) and a logged deal checked before it is replayed
+"""The checks of a game made at one moment: its options resolved at set-up and at a match's
+start (`Game.resolve`, `Option.check`, `Option.help_line`) and a logged deal checked before it is replayed
 (`Game.check_deal`). deckcore.game imports this module for the call and unloads it after
 (`call_unloaded`), so a match in progress holds none of it."""
 
-from deckcore.game import RulesError, _value_text
+from deckcore.game import RulesError
+from deckcore.option import value_text
 
 
 def help_line(option):
     if option.choices is not None:
-        allowed = "|".join(_value_text(c) for c in option.choices)
+        allowed = "|".join(value_text(c) for c in option.choices)
     else:
         allowed = "%s..%s" % (option.lo, option.hi)
     tag = " [house rule]" if option.house_rule else ""
     return "%s=%s (default %s): %s%s" % (
-        option.name, allowed, _value_text(option.default), option.help_text, tag)
+        option.name, allowed, value_text(option.default), option.help_text, tag)
 
 
 def check_option(option, value):
@@ -26,29 +27,38 @@ def check_option(option, value):
             if type(value) == int and type(allowed) == str and str(value) == allowed:
                 return allowed  # `--option multipliers=1902` reads 1902 as a number
         raise RulesError("option %s: %s is not one of %s" % (
-            option.name, _value_text(value), ", ".join(_value_text(c) for c in option.choices)))
+            option.name, value_text(value), ", ".join(value_text(c) for c in option.choices)))
     if type(value) != int or value < option.lo or value > option.hi:
         raise RulesError("option %s: %s is not a whole number in %d..%d" % (
-            option.name, _value_text(value), option.lo, option.hi))
+            option.name, value_text(value), option.lo, option.hi))
     return value
 
 
-def resolve(game_class, given):
-    """Game.resolve; `game_class` may also be a game's options module (games/*_options.py),
-    whose `settle` is optional."""
-    known = [o.name for o in game_class.OPTIONS]
+def resolve(declared, given):
+    """The final options of a game's options module `declared` (games/*_options.py: NAME,
+    OPTIONS and an optional `settle`) for `given`, as a dict."""
+    known = [o.name for o in declared.OPTIONS]
     for key in sorted(given):
         if key not in known:
             raise RulesError("%s has no option %r; its options are: %s" % (
-                game_class.NAME, key, ", ".join(known)))
+                declared.NAME, key, ", ".join(known)))
     resolved = {}
-    for option in game_class.OPTIONS:
+    for option in declared.OPTIONS:
         value = given.get(option.name, option.default)
         resolved[option.name] = check_option(option, value)
-    settle = getattr(game_class, "settle", None)
+    settle = getattr(declared, "settle", None)
     if settle is not None:
         settle(resolved)
     return resolved
+
+
+def resolve_game(name, given):
+    """Game.resolve: the game's options resolved, as (name, value) pairs in declaration
+    order."""
+    from deckcore.games import options_of
+    declared = options_of(name)
+    resolved = resolve(declared, given)
+    return [(o.name, resolved[o.name]) for o in declared.OPTIONS]
 
 
 def check_deal(game, piles):

@@ -62,85 +62,30 @@ def _unload_since(loaded):
             delattr(sys.modules[package], child)
 
 
-class Option:
-    """A named option of a game. `choices` is a tuple of allowed values, or None for an int
-    in lo..hi (bools are given as choices (False, True)). `texts` names the module whose
-    HELP dict holds the option's help text by option name (games/<game>_help.py): only the
-    host shows it, so the device never loads the text."""
-
-    def __init__(self, name, default, texts, choices=None, lo=0, hi=0, house_rule=False):
-        self.name = name
-        self.default = default
-        self.texts = texts
-        self.choices = choices
-        self.lo = lo
-        self.hi = hi
-        self.house_rule = house_rule
-
-    @property
-    def help_text(self):
-        return __import__(self.texts, None, None, ["HELP"]).HELP[self.name]
-
-    def help_line(self):
-        """The option's line of help: its name, values, default and text."""
-        return call_unloaded("deckcore.checks", "help_line", self)
-
-    def check(self, value):
-        """`value` if the option allows it (the form the game uses), else RulesError."""
-        return call_unloaded("deckcore.checks", "check_option", self, value)
-
-
-def _value_text(value):
-    if value is True:
-        return "on"
-    if value is False:
-        return "off"
-    if value is None:
-        return "auto"
-    return str(value)
-
-
-def parse_option_value(text):
-    """Turn `--option KEY=VALUE` text into a value: on/off/true/false, an int, or a string."""
-    lowered = text.lower()
-    if lowered in ("on", "true", "yes"):
-        return True
-    if lowered in ("off", "false", "no"):
-        return False
-    if lowered == "auto":
-        return None
-    try:
-        return int(text)
-    except ValueError:
-        return text
-
-
 class Game:
-    """Subclasses set NAME, TITLE, OPTIONS and implement the methods that raise here."""
+    """Subclasses set NAME and TITLE and implement the methods that raise here. A game's
+    options are declared in games/<NAME>_options.py (deckcore.games.options_of), which the
+    set-up reads without the rules and a match does not keep loaded."""
 
     NAME = ""
     TITLE = ""
-    OPTIONS = ()
 
     def __init__(self, options=None):
-        self.options = self.resolve(options or {})  # final: never changed after this
+        items = self.resolve(options or {})
+        self.options = dict(items)  # final: never changed after this
+        self.option_names = tuple(name for name, _ in items)  # in declaration order
         self.num_players = 0  # set by the subclass from its options
 
     @classmethod
     def resolve(cls, given):
-        """The final options for `given` (name: value): unknown names refused, each value
-        checked, the defaults filled in, then the game's `settle` step. Raises RulesError.
-        The Game is built from the dict this returns."""
-        return call_unloaded("deckcore.checks", "resolve", cls, given)
-
-    @staticmethod
-    def settle(options):
-        """A game's own step of `resolve`: give every "auto" option (None) its value and
-        raise RulesError for options that conflict. Nothing to do by default."""
+        """The final options for `given` (name: value) as (name, value) pairs in declaration
+        order: unknown names refused, each value checked, the defaults filled in, then the
+        game's `settle` step (in its options module). Raises RulesError."""
+        return call_unloaded("deckcore.checks", "resolve_game", cls.NAME, given)
 
     def option_items(self):
         """The resolved options as (name, value) pairs in declaration order (for logs)."""
-        return [(o.name, self.options[o.name]) for o in self.OPTIONS]
+        return [(name, self.options[name]) for name in self.option_names]
 
     # Dealing and hands -------------------------------------------------------------------
     DEAL_PILES = ("hands",)  # names of the piles of a deal, in log order

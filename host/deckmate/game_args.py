@@ -3,8 +3,9 @@ the seed and the bots."""
 
 import argparse
 
-from deckcore.game import RulesError, parse_option_value
-from deckcore.games import NAMES, load
+from deckcore.game import RulesError
+from deckcore.games import NAMES, load, options_of
+from deckcore.option import parse_option_value
 from deckmate.errors import UsageError
 
 SEED_LIMIT = 2 ** 32  # the core's generator is seeded with 32 bits
@@ -34,7 +35,7 @@ def add_game_arguments(parser):
 
 def option_value(game_class, key, text):
     """The value of `--option KEY=TEXT`: on/off options take any of SWITCH_SPELLINGS."""
-    for option in game_class.OPTIONS:
+    for option in options_of(game_class.NAME).OPTIONS:
         if option.name == key and option.choices == (False, True):
             if text.lower() not in SWITCH_WORDS:
                 raise UsageError("option %s is on or off (%s), got %r" % (key, SWITCH_SPELLINGS, text))
@@ -59,7 +60,7 @@ def make_game(args):
     """The Game of the command line's --game, --players and --option; UsageError if invalid."""
     game_class = load(args.game)
     options = parse_options(game_class, args.option)
-    takes_players = "players" in [o.name for o in game_class.OPTIONS]
+    takes_players = "players" in [o.name for o in options_of(args.game).OPTIONS]
     if args.players is not None:
         if "players" in options and options["players"] != args.players:
             raise UsageError("--players %d and --option players=%s disagree; give one"

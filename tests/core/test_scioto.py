@@ -1,6 +1,7 @@
 """Scioto, rules.md section 1: the test vectors of 1.7 and the rules they stand for."""
 
 from deckcore.game import RulesError
+from deckcore.games import scioto_options
 from deckcore.games.scioto import STOP, Scioto
 from deckcore.rng import Rng
 from expect import raises
@@ -231,16 +232,16 @@ def test_1_5_double_pack_has_48_cards_worth_168_and_two_players_draw():
 
 def test_1_5_double_pack_turns_trick_and_draw_on_for_two_players_and_refuses_it_off():
     given = {"double_pack": True}
-    resolved = Scioto.resolve(given)
+    resolved = dict(Scioto.resolve(given))
     assert resolved["trick_and_draw"] is True and resolved["ranks"] == 6
     assert given == {"double_pack": True}  # the caller's dict is left alone
     assert Scioto(given).options == resolved
-    assert Scioto.resolve({"double_pack": True, "trick_and_draw": True}) == resolved
+    assert dict(Scioto.resolve({"double_pack": True, "trick_and_draw": True})) == resolved
     assert "section 1.5" in str(raises(RulesError, Scioto, {"double_pack": True,
                                                             "trick_and_draw": False}))
     assert Scioto({"players": 3, "double_pack": True}).options["trick_and_draw"] is False
     assert "auto: on with the double pack" in [
-        o.help_line() for o in Scioto.OPTIONS if o.name == "trick_and_draw"][0]
+        o.help_line() for o in scioto_options.OPTIONS if o.name == "trick_and_draw"][0]
 
 
 def test_1_5_double_pack_the_second_of_two_identical_cards_dismisses_the_first():

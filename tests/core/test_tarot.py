@@ -183,6 +183,10 @@ def test_deal_unknown_respects_voids_and_sizes():
 class ToyGame(tarot.TarotGame):
     NAME = "toy"
 
+    @classmethod
+    def resolve(cls, given):
+        return []  # no options (and no options module)
+
     def __init__(self, players=3):
         tarot.TarotGame.__init__(self)
         self.num_players = players

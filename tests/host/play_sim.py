@@ -11,7 +11,7 @@ import os
 
 from deckapp.play.choices import Choices
 from deckapp.play.session import BOT, HUMAN, Seat, Session
-from deckcore.games import NAMES, load
+from deckcore.games import NAMES, load, options_of
 from deckmate.sim import flash
 from deckmate.sim.script import run_script
 from helpers import deckmate
@@ -47,17 +47,17 @@ def setup_keys(game_name, kinds, options, deal):
     """From the main menu (on a fresh flash): Play, the rows set one by one, then Start."""
     game_class = load(game_name)
     keys = ["press"] + ["right"] * NAMES.index(game_name)
-    for option in game_class.OPTIONS:
+    for option in options_of(game_class.NAME).OPTIONS:
         if option.name == "players":
             keys += ["down"] + _steps(_option_values(option), option.default, len(kinds))
     for seat in range(len(kinds)):
         default = HUMAN if seat == 0 else "normal"
         keys += ["down"] + _steps([HUMAN, "easy", "normal"], default, kinds[seat])
-    for option in game_class.OPTIONS:
+    for option in options_of(game_class.NAME).OPTIONS:
         if option.name != "players":
             target = options.get(option.name, option.default)
             keys += ["down"] + _steps(_option_values(option), option.default, target)
-    if "deals" not in [option.name for option in game_class.OPTIONS]:
+    if "deals" not in [option.name for option in options_of(game_class.NAME).OPTIONS]:
         keys += ["down"]                  # Match: fixed by the rules
     keys += ["down"] + ["right"] * deal   # Deal: random, 1, 2, ...
     keys += ["down", "press"]             # Start
@@ -96,7 +96,7 @@ class Expected:
 
 def make_game(game_name, kinds, options):
     game_class = load(game_name)
-    if "players" in [option.name for option in game_class.OPTIONS]:
+    if "players" in [option.name for option in options_of(game_class.NAME).OPTIONS]:
         options = dict(options, players=len(kinds))
     return game_class(options)
 

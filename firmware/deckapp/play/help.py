@@ -2,7 +2,8 @@
 in force, house rules labelled."""
 
 from deckapp.play.textpage import TextPage
-from deckcore.game import _value_text as value_text  # on, off, auto, or the value
+from deckcore.game import call_unloaded
+from deckcore.option import value_text
 
 BRIEF = {
     "scioto": (
@@ -49,8 +50,7 @@ class HelpScreen(TextPage):
     def __init__(self, game):
         lines = list(BRIEF[game.NAME])
         lines.append("Options in force:")
-        for option in game.OPTIONS:
-            text = value_text(game.options[option.name])
-            lines.append("  %s: %s%s" % (option.name, text,
+        for option, value in call_unloaded("deckcore.games", "options_in_force", game):
+            lines.append("  %s: %s%s" % (option.name, value_text(value),
                                          " (house rule)" if option.house_rule else ""))
         TextPage.__init__(self, game.TITLE + ": help", lines)

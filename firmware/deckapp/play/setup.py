@@ -18,7 +18,7 @@ from micropython import const
 from deckapp.play.session import BOT, HUMAN, Seat
 from deckapp.screen import Screen, acts
 from deckcore.game import RulesError, call_unloaded
-from deckcore.game import _value_text as value_text  # on, off, auto, or the value
+from deckcore.option import value_text
 from deckcore.games import NAMES, TITLES, load, options_of
 from deckui import font, theme, widgets
 

@@ -18,3 +18,8 @@ def options_of(name):
     the game has "auto" options or refuses combinations): what the set-up screen shows and
     checks, without the game's rules."""
     return __import__("deckcore.games.%s_options" % name, None, None, ["OPTIONS"])
+
+
+def options_in_force(game):
+    """[(Option, value)] of the Game `game`, in declaration order (its help page)."""
+    return [(option, game.options[option.name]) for option in options_of(game.NAME).OPTIONS]

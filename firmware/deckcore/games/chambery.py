@@ -19,7 +19,6 @@ calls a partner: `call KH`), "play" (a card), "over". Card actions are card ids.
 """
 
 from deckcore.game import RulesError, call_unloaded
-from deckcore.games import chambery_options
 from deckcore.games.tarot import (
     COUNTER_CLOCKWISE, FOOL, FRENCH_1902, ITALIAN, KING, QUEEN, RANK_OF, SUIT_OF, TRUMP,
     Auction, PASS, TarotGame, TarotState, TarotView, card_text, count_cards_and_tricks,
@@ -54,7 +53,6 @@ CHECKS = "deckcore.games.chambery_checks"
 class Chambery(TarotGame):
     NAME = "chambery"
     TITLE = "Chambéry Tarot"
-    OPTIONS = chambery_options.OPTIONS
     DEAL_PILES = ("hands", "stock")
 
     def __init__(self, options=None):

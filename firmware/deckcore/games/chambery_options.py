@@ -1,7 +1,7 @@
 """Chambéry Tarot's options: what the set-up screen shows and checks without loading the rules
 (chambery.py takes them from here). The help texts are read by the host only: chambery_help.py."""
 
-from deckcore.game import Option
+from deckcore.option import Option
 
 NAME = "chambery"
 HELP = "deckcore.games.chambery_help"

@@ -11,7 +11,7 @@ module adds what is Droggn's own. The declarer deals the next hand (section 4.2.
 """
 
 from deckcore.game import RulesError, call_unloaded
-from deckcore.games import droggn_options, tarot
+from deckcore.games import tarot
 from deckcore.games.tarot import EXCUSE, FOOL, KING, RANK_OF, SUIT_OF, TRUMP
 
 PAGAT = 1   # trump I, "der Kleine"
@@ -43,7 +43,6 @@ CARD_VERB = {"discard": "discard ", "offer": "offer ", "ask": "buy ", "play": ""
 class Droggn(tarot.TarotGame):
     NAME = "droggn"
     TITLE = "Droggn"
-    OPTIONS = droggn_options.OPTIONS
     DEAL_PILES = ("hands", "talon")
 
     def __init__(self, options=None):
@@ -68,10 +67,6 @@ class Droggn(tarot.TarotGame):
         self.total_points = total - 2 * (len(self.pack_cards) // 3)  # 4.1.4: 74 (78)
         self.half = self.total_points // 2                           # 37 (39)
         self.threshold = self.half + opts["win_threshold"] - 37      # 4.7.2, 4.7.11
-
-    @staticmethod
-    def settle(opts):
-        droggn_options.settle(opts)
 
     def seats_in_play(self, dealer):
         """The active seats in the order of play from the dealer's next (4.1.1, 4.2.3)."""

@@ -1,7 +1,7 @@
 """Droggn's options: what the set-up screen shows and checks without loading the rules
 (droggn.py takes them from here). The help texts are read by the host only: droggn_help.py."""
 
-from deckcore.game import Option
+from deckcore.option import Option
 
 NAME = "droggn"
 HELP = "deckcore.games.droggn_help"

@@ -30,7 +30,6 @@ EVEN_SHARE = 26  # 78 card points / 3 players (2.4.4)
 class Scarto(TarotGame):
     NAME = "scarto"
     TITLE = "Scarto"
-    OPTIONS = scarto_options.OPTIONS
     DEAL_PILES = ("hands", "stock")
 
     def __init__(self, options=None):

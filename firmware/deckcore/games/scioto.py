@@ -8,7 +8,6 @@ one mechanism serves 2 and N players, with and without compounding (section 1.4)
 """
 
 from deckcore.game import Game, RulesError, State, TERMINAL, View, call_unloaded
-from deckcore.games import scioto_options
 from deckcore.games.scioto_options import ANY, COLOUR, DISMISSAL_RULES, SUIT
 
 SUITS = "CSHD"  # clubs and spades are black, hearts and diamonds red: colour = suit // 2
@@ -26,12 +25,7 @@ CHECKS = "deckcore.games.scioto_checks"
 class Scioto(Game):
     NAME = "scioto"
     TITLE = "Scioto"
-    OPTIONS = scioto_options.OPTIONS
     DEAL_PILES = ("hands", "stock")
-
-    @staticmethod
-    def settle(opts):
-        scioto_options.settle(opts)
 
     def __init__(self, options=None):
         Game.__init__(self, options)

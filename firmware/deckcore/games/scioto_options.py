@@ -2,7 +2,8 @@
 (scioto.py takes them from here), with the dismissal rules and the tables the "auto" values
 come from. The help texts are read by the host only: scioto_help.py."""
 
-from deckcore.game import Option, RulesError
+from deckcore.game import RulesError
+from deckcore.option import Option
 
 NAME = "scioto"
 HELP = "deckcore.games.scioto_help"

@@ -48,7 +48,6 @@ Readings of the rules made here:
 """
 
 from deckcore.game import Game, RulesError, State, TERMINAL, View
-from deckcore.games import scout_options
 
 # Actions: each field's lowest bit (every field holds up to 6 bits, `turn` one).
 LENGTH_AT, START_AT, GAP_AT, TURN_AT, INDEX_AT, KIND_AT = 0, 6, 12, 18, 19, 25
@@ -194,7 +193,6 @@ def _numbers_text(cards):
 class Scout(Game):
     NAME = "scout"
     TITLE = "SCOUT"
-    OPTIONS = scout_options.OPTIONS
 
     def __init__(self, options=None):
         Game.__init__(self, options)

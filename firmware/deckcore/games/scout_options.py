@@ -1,7 +1,7 @@
 """SCOUT's options: what the set-up screen shows and checks without loading the rules
 (scout.py takes them from here). The help texts are read by the host only: scout_help.py."""
 
-from deckcore.game import Option
+from deckcore.option import Option
 
 NAME = "scout"
 HELP = "deckcore.games.scout_help"

@@ -1,6 +1,6 @@
 """`deckmate options`: the options of a game, with their defaults, and house rules labelled."""
 
-from deckcore.games import NAMES, load
+from deckcore.games import NAMES, load, options_of
 from deckmate.game_args import SWITCH_SPELLINGS
 
 RULES_DOC = "docs/rules.md"
@@ -19,13 +19,14 @@ def add_parser(subparsers):
 
 def run(args):
     game_class = load(args.game)
-    if not game_class.OPTIONS:
+    declared = options_of(args.game).OPTIONS
+    if not declared:
         print("%s has no options: it is played exactly as %s describes it."
               % (game_class.TITLE, RULES_DOC))
         return 0
     print("%s options (--option KEY=VALUE; the rules: %s):" % (game_class.TITLE, RULES_DOC))
-    for option in game_class.OPTIONS:
+    for option in declared:
         print("  " + option.help_line())
-    if any(option.choices == (False, True) for option in game_class.OPTIONS):
+    if any(option.choices == (False, True) for option in declared):
         print("on/off options take %s, in any case." % SWITCH_SPELLINGS)
     return 0

@@ -1,0 +1,84 @@
+"""The options of a game, declared in games/<game>_options.py: what they are, their values'
+text, and the text a command line gives them. Loaded with those modules, at the set-up and
+when a match's options are resolved; a match in progress holds none of it."""
+
+from deckcore.game import call_unloaded
+
+
+class Option:
+    """A named option of a game. `choices` is a tuple of allowed values, or None for an int
+    in lo..hi (bools are given as choices (False, True)). `texts` names the module whose
+    HELP dict holds the option's help text by option name (games/<game>_help.py): only the
+    host shows it, so the device never loads the text."""
+
+    def __init__(self, name, default, texts, choices=None, lo=0, hi=0, house_rule=False):
+        self.name = name
+        self.default = default
+        self.texts = texts
+        self.choices = choices
+        self.lo = lo
+        self.hi = hi
+        self.house_rule = house_rule
+
+    @property
+    def help_text(self):
+        return __import__(self.texts, None, None, ["HELP"]).HELP[self.name]
+
+    def help_line(self):
+        """The option's line of help: its name, values, default and text."""
+        return call_unloaded("deckcore.checks", "help_line", self)
+
+    def check(self, value):
+        """`value` if the option allows it (the form the game uses), else RulesError."""
+        return call_unloaded("deckcore.checks", "check_option", self, value)
+
+
+def _value_text(value):
+    if value is True:
+        return "on"
+    if value is False:
+        return "off"
+    if value is None:
+        return "auto"
+    return str(value)
+
+
+def parse_option_value(text):
+    """Turn `--option KEY=VALUE` text into a value: on/off/true/false, an int, or a string."""
+    lowered = text.lower()
+    if lowered in ("on", "true", "yes"):
+        return True
+    if lowered in ("off", "false", "no"):
+        return False
+    if lowered == "auto":
+        return None
+    try:
+        return int(text)
+    except ValueError:
+        return text
+
+
+def value_text(value):
+    """An option's value as people read it: on, off, auto, or the value."""
+    if value is True:
+        return "on"
+    if value is False:
+        return "off"
+    if value is None:
+        return "auto"
+    return str(value)
+
+
+def parse_option_value(text):
+    """Turn `--option KEY=VALUE` text into a value: on/off/true/false, an int, or a string."""
+    lowered = text.lower()
+    if lowered in ("on", "true", "yes"):
+        return True
+    if lowered in ("off", "false", "no"):
+        return False
+    if lowered == "auto":
+        return None
+    try:
+        return int(text)
+    except ValueError:
+        return text
