@@ -63,9 +63,19 @@ def _unload_since(loaded):
 
 
 class Game:
-    """Subclasses set NAME and TITLE and implement the methods that raise here. A game's
-    options are declared in games/<NAME>_options.py (deckcore.games.options_of), which the
-    set-up reads without the rules and a match does not keep loaded."""
+    """Subclasses set NAME and TITLE and implement:
+
+        deal(rng, dealer)        a new deal: a dict of piles named in DEAL_PILES (`hands` is
+                                 a list of per-seat card lists)
+        new_hand(dealer, deal)   the State of a hand that starts from `deal`
+        pack()                   every card id of the pack, once each
+        card_text(card)          a card's token; parse_card(text) the card id of a token
+                                 (RulesError for one that is not in the pack)
+
+    (Abstract methods that nothing here calls are listed in the docstrings, not defined to
+    raise: on the device every function costs heap.) A game's options are
+    declared in games/<NAME>_options.py (deckcore.games.options_of), which the set-up reads
+    without the rules and a match does not keep loaded."""
 
     NAME = ""
     TITLE = ""
@@ -90,18 +100,6 @@ class Game:
     # Dealing and hands -------------------------------------------------------------------
     DEAL_PILES = ("hands",)  # names of the piles of a deal, in log order
 
-    def deal(self, rng, dealer):
-        """A new deal as a dict of piles (`hands` is a list of per-seat card lists)."""
-        raise NotImplementedError
-
-    def new_hand(self, dealer, deal):
-        """The State of a hand that starts from `deal` with `dealer` dealing."""
-        raise NotImplementedError
-
-    def pack(self):
-        """Every card id of the pack, once each."""
-        raise NotImplementedError
-
     def check_deal(self, piles):
         """Raise RulesError unless `piles` deal out exactly the pack in piles of the right sizes
         (a logged deal is checked with this before it is replayed)."""
@@ -111,13 +109,6 @@ class Game:
         """The deal of the next hand when the rules carry it over from the finished hand
         `state` (SCOUT, 2 players: round 2 deals the cards set aside in round 1), else None."""
         return None
-
-    def card_text(self, card):
-        raise NotImplementedError
-
-    def parse_card(self, text):
-        """The card id of `text`; raises RulesError for a token that is not in the pack."""
-        raise NotImplementedError
 
     # Match rules (defaults: the deal passes to the next seat, a fixed number of deals) ----
     def next_dealer(self, dealer, state):
@@ -136,7 +127,17 @@ class Game:
 
 
 class State:
-    """One hand. Subclasses keep `phase` up to date and implement the methods below.
+    """One hand. Subclasses keep `phase` up to date and implement the four methods below
+    that raise, and:
+
+        apply(action)            apply a legal action (callers check `illegal_reason` first)
+        points(), scores()       per seat: the points counted in the hand (card points, for
+                                 the trick games) and the score added to the match totals
+        view(seat)               what `seat` may see (a View); bots receive only this
+        parse_action(text)       the action whose text is `text` (action_text) for the seat
+                                 to act; RulesError if none
+        undo(mark)               where undo_mark gives marks: take back the action applied
+                                 since `undo_mark` gave `mark`
 
     A hand's fields are of two sorts. The public ones every seat sees (the phase, whose turn
     it is, the cards played): `copy_public` copies them, from a State or a view to a State
@@ -171,15 +172,6 @@ class State:
         """A State of the same game and dealer whose fields `clone` fills in."""
         raise NotImplementedError
 
-    def undo_mark(self, action):
-        """What `undo` needs to take back `action` applied next, or None when this State
-        cannot take it back (the bots' search then applies it to a `clone`)."""
-        return None
-
-    def undo(self, mark):
-        """Take back the action applied since `undo_mark` gave `mark`."""
-        raise NotImplementedError
-
     def current_player(self):
         """The seat to act, or TERMINAL when the hand is over."""
         raise NotImplementedError
@@ -188,9 +180,13 @@ class State:
         """The distinct legal actions, in a fixed order; never empty while the hand runs."""
         raise NotImplementedError
 
-    def apply(self, action):
-        """Apply a legal action (callers check legality with `illegal_reason` first)."""
+    def action_text(self, action):
         raise NotImplementedError
+
+    def undo_mark(self, action):
+        """What `undo` needs to take back `action` applied next, or None when this State
+        cannot take it back (the bots' search then applies it to a `clone`)."""
+        return None
 
     def is_terminal(self):
         return self.current_player() == TERMINAL
@@ -208,37 +204,15 @@ class State:
         turn (e.g. "section 3.4.2: one round of bidding from the dealer's right"), or None."""
         return None
 
-    def points(self):
-        """Per-seat points counted in the hand (card points, for the trick games)."""
-        raise NotImplementedError
-
-    def scores(self):
-        """Per-seat score of the hand, the amount added to the match totals."""
-        raise NotImplementedError
-
-    def view(self, seat):
-        """What `seat` may see (a `View`); bots receive only this."""
-        raise NotImplementedError
-
-    def action_text(self, action):
-        raise NotImplementedError
-
-    def parse_action(self, text):
-        """The action whose text is `text`, for the seat to act; RulesError if none."""
-        raise NotImplementedError
-
 
 class View:
     """What one seat may see of a hand: the game, the seat, the dealer and the State's public
     fields (`copy_public`). A game's view adds what this seat alone sees (its own hand, a secret pile it
-    laid down) and the sizes of what it does not."""
+    laid down) and the sizes of what it does not, and implements visible_cards(): every card
+    this seat can see, for the tests that check that no secret leaks."""
 
     def __init__(self, state, seat):
         self.game = state.game
         self.seat = seat
         self.dealer = state.dealer
         state.copy_public(self, state)
-
-    def visible_cards(self):
-        """Every card this seat can see, for the tests that check that no secret leaks."""
-        raise NotImplementedError

@@ -33,31 +33,6 @@ class Option:
         return call_unloaded("deckcore.checks", "check_option", self, value)
 
 
-def _value_text(value):
-    if value is True:
-        return "on"
-    if value is False:
-        return "off"
-    if value is None:
-        return "auto"
-    return str(value)
-
-
-def parse_option_value(text):
-    """Turn `--option KEY=VALUE` text into a value: on/off/true/false, an int, or a string."""
-    lowered = text.lower()
-    if lowered in ("on", "true", "yes"):
-        return True
-    if lowered in ("off", "false", "no"):
-        return False
-    if lowered == "auto":
-        return None
-    try:
-        return int(text)
-    except ValueError:
-        return text
-
-
 def value_text(value):
     """An option's value as people read it: on, off, auto, or the value."""
     if value is True:
