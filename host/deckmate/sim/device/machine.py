@@ -68,21 +68,12 @@ if os.getenv("DECKMATE_SIM_LINK"):
 
 
 _trace = None
-_peak = 0
 if os.getenv("DECKMATE_SIM_TRACE_HEAP"):
-    def _sample():
-        global _peak
-        import gc
-        gc.collect()
-        _peak = max(_peak, gc.mem_alloc())
-
     def _trace():
-        global _peak
         import gc
         import micropython
         gc.collect()
-        print("heap", gc.mem_alloc(), _peak)
-        _peak = 0
+        print("heap", gc.mem_alloc())
         micropython.qstr_info()
         if os.getenv("DECKMATE_SIM_TRACE_HEAP") == "modules":
             import sys
@@ -108,8 +99,6 @@ class Pin:
             if self.level is not None:
                 return self.level
             _read_at = time.ticks_ms()
-            if _trace is not None and self.id == 15:
-                _sample()
             if time.ticks_diff(_read_at, _checked_at) >= _CHECK_MS:
                 _checked_at = _read_at
                 _receive(0)
