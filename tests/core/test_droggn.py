@@ -83,6 +83,22 @@ def lead_and_follow(state, leads):
 
 # 4.1 Components ----------------------------------------------------------------------------
 
+def test_a_game_keeps_its_options_values_in_order_and_lets_their_module_go():
+    """The options are declared in games/droggn_options.py; the Game keeps their values, in
+    declaration order for the log's header, with the "auto" ones worked out (4 players deal
+    8 times). On the device the options module leaves memory again: a match does not hold
+    it. (The host keeps what it imported.)"""
+    import sys
+    sys.modules.pop("deckcore.games.droggn_options", None)
+    game = Droggn({"players": 4, "pack": 78})
+    assert ("deckcore.games.droggn_options" in sys.modules) == (not ON_MICROPYTHON)
+    from deckcore.games import options_of
+    declared = options_of("droggn").OPTIONS
+    assert [name for name, _ in game.option_items()] == [option.name for option in declared]
+    assert game.options["players"] == 4 and game.options["pack"] == 78
+    assert game.options["deals"] == 8 and game.options["win_threshold"] == 37
+
+
 def test_4_1_2_the_66_card_pack():
     pack = GAME.pack()
     assert len(pack) == 66 and len(set(pack)) == 66 and load("droggn") is Droggn
