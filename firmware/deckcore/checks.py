@@ -1,7 +1,7 @@
-"""The checks of a game made at one moment: its options resolved at set-up and at a match's
-start (`Game.resolve`, `Option.check`, `Option.help_line`) and a logged deal checked before it is replayed
-(`Game.check_deal`). deckcore.game imports this module for the call and unloads it after
-(`call_unloaded`), so a match in progress holds none of it."""
+"""The checks of a game made at one moment: its options resolved at set-up and when a Game is
+made (`Game.resolve`, `Option.check`, `Option.help_line`) and a logged deal checked before it
+is replayed (`Game.check_deal`). deckcore.game imports this module for the call and unloads it
+after (`call_unloaded`), so a match in progress holds none of it."""
 
 from deckcore.game import RulesError
 from deckcore.option import value_text

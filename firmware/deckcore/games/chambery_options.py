@@ -1,5 +1,6 @@
 """Chambéry Tarot's options: what the set-up screen shows and checks without loading the rules
-(chambery.py takes them from here). The help texts are read by the host only: chambery_help.py."""
+(Game.resolve reads them for the call: a match does not hold them). The help texts are read by
+the host only: chambery_help.py."""
 
 from deckcore.option import Option
 

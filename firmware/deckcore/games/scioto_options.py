@@ -1,6 +1,6 @@
 """Scioto's options: what the set-up screen shows and checks without loading the rules
-(scioto.py takes them from here), with the dismissal rules and the tables the "auto" values
-come from. The help texts are read by the host only: scioto_help.py."""
+(Game.resolve reads them for the call), with the dismissal rules and the tables the "auto"
+values come from. The help texts are read by the host only: scioto_help.py."""
 
 from deckcore.game import RulesError
 from deckcore.option import Option

@@ -1,5 +1,6 @@
 """SCOUT's options: what the set-up screen shows and checks without loading the rules
-(scout.py takes them from here). The help texts are read by the host only: scout_help.py."""
+(Game.resolve reads them for the call: a match does not hold them). The help texts are read by
+the host only: scout_help.py."""
 
 from deckcore.option import Option
 
