@@ -26,9 +26,9 @@ from deckapp import unload
 
 _SERVICE_MS = const(20)  # while a bot thinks: how often the keys are read
 
-# The code no bot's think needs: the table's drawing, the person's choices, the hand's
-# summary, the saved state and the log's lines (the Session loads deckcore.log for each
-# line it writes). Each is imported when used and released before every think (the heap's
+# The code no bot's think needs: the table's drawing (with the cards' pictures, which the
+# boot screen loaded), the person's choices, the hand's summary, the saved state and the
+# log's lines (the Session loads deckcore.log for each line it writes). Each is imported when used and released before every think (the heap's
 # peak). At the table's start each is imported once and let go at once, one at a time (not
 # all held together): an import interns the module's names, and when the pool of names is
 # full the next pool is one block twice the size of the last (1280 names, about 14 KB on the
@@ -37,7 +37,7 @@ _SERVICE_MS = const(20)  # while a bot thinks: how often the keys are read
 # belongs here.
 _BETWEEN_THINKS = const(("deckapp.play.layout", "deckapp.play.choices", "deckapp.play.summary",
                          "deckapp.play.explain", "deckapp.play.textpage", "deckapp.play.stored",
-                         "deckcore.log"))
+                         "deckcore.log", "deckui.cards"))
 # Loaded for one game only (its names are not interned in the others'); released too:
 # SCOUT's picker imports SCOUT's rules, the contract's pictures are Chambéry's and Droggn's.
 _GAME_ONLY = const((("scout", "deckapp.play.scout_pick"), ("chambery", "deckapp.play.contract"),
