@@ -187,16 +187,17 @@ class ToyGame(tarot.TarotGame):
     def resolve(cls, given):
         return []  # no options (and no options module)
 
-    def __init__(self, players=3):
+    def __init__(self, players=3, direction=COUNTER_CLOCKWISE):
         tarot.TarotGame.__init__(self)
         self.num_players = players
+        self.direction = direction
 
 
 class ToyState(tarot.TarotState):
     PLAY_RULE = "section X"
 
-    def __init__(self, game, hands, leader, direction=COUNTER_CLOCKWISE, sitting_out=-1):
-        tarot.TarotState.__init__(self, game, 0, direction, sitting_out)
+    def __init__(self, game, hands, leader, sitting_out=-1):
+        tarot.TarotState.__init__(self, game, 0, sitting_out)
         self.hands = [cards(h) for h in hands]
         for hand in self.hands:
             hand.sort()
@@ -248,7 +249,7 @@ def test_play_illegal_reason_names_the_obligation():
 
 
 def test_play_state_clockwise_with_a_seat_sitting_out():
-    state = ToyState(ToyGame(4), ["", "2S", "3S", "4S"], 3, CLOCKWISE, sitting_out=0)
+    state = ToyState(ToyGame(4, CLOCKWISE), ["", "2S", "3S", "4S"], 3, sitting_out=0)
     state.play("4S")
     assert state.to_act == 1                         # seat 0 sits out
     state.play("2S", "3S")

@@ -232,7 +232,7 @@ class ChamberyState(TarotState):
     PLAY_RULE = "section 3.5.2"
 
     def __init__(self, game, dealer, deal):
-        TarotState.__init__(self, game, dealer, COUNTER_CLOCKWISE)  # 3.3.1, 3.5.1
+        TarotState.__init__(self, game, dealer)  # counter-clockwise: 3.3.1, 3.5.1
         self.scart = []
         self.scart_shown = []    # scart cards everyone knows of (T1 shown, cards asked for)
         self.discard_rule = game.options["discard_rule"]

@@ -112,7 +112,7 @@ class DroggnState(tarot.TarotState):
 
     def __init__(self, game, dealer, deal):
         sitting_out = dealer if game.num_players == 4 else -1
-        tarot.TarotState.__init__(self, game, dealer, game.direction, sitting_out)
+        tarot.TarotState.__init__(self, game, dealer, sitting_out)
         if deal is None:
             return  # clone() copies every field
         self.hands = [list(hand) for hand in deal["hands"]]

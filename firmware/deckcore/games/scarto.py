@@ -105,7 +105,7 @@ class ScartoState(TarotState):
     PLAY_RULE = "section 2.3.2"
 
     def __init__(self, game, dealer, deal):
-        TarotState.__init__(self, game, dealer, COUNTER_CLOCKWISE)  # 2.2.1
+        TarotState.__init__(self, game, dealer)  # counter-clockwise: 2.2.1
         self.stock = []
         self.scart = []
         self.pagat_discardable = False

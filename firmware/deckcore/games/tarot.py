@@ -311,7 +311,10 @@ def may_hold(voids, card):
 # The game and the play phase ----------------------------------------------------------------
 
 class TarotGame(Game):
-    """A tarot game; subclasses set pack_cards, power and values in __init__."""
+    """A tarot game; subclasses set pack_cards, power and values in __init__, and direction
+    where an option turns the play clockwise (Droggn)."""
+
+    direction = COUNTER_CLOCKWISE  # of deal and play
 
     def __init__(self, options=None):
         Game.__init__(self, options)
@@ -336,12 +339,16 @@ class TarotState(State):
     """The trick play shared by the tarot games (phase "play")."""
 
     PLAY_RULE = ""  # e.g. "section 2.3.2", for messages
+    # The seat that sits the hand out (Droggn with four players: the dealer). An instance
+    # field only when there is one: on the device every field of a state costs heap in each
+    # world the bots deal and each view.
+    sitting_out = -1
 
-    def __init__(self, game, dealer, direction, sitting_out=-1):
+    def __init__(self, game, dealer, sitting_out=-1):
         State.__init__(self, game, dealer)
         players = game.num_players
-        self.direction = direction
-        self.sitting_out = sitting_out
+        if sitting_out >= 0:
+            self.sitting_out = sitting_out
         self.hands = [[] for _ in range(players)]
         self.piles = [[] for _ in range(players)]
         self.played = [[] for _ in range(players)]
@@ -357,9 +364,10 @@ class TarotState(State):
 
     # Seats
     def next_player(self, seat):
-        seat = next_seat(seat, self.game.num_players, self.direction)
+        game = self.game
+        seat = next_seat(seat, game.num_players, game.direction)
         if seat == self.sitting_out:
-            seat = next_seat(seat, self.game.num_players, self.direction)
+            seat = next_seat(seat, game.num_players, game.direction)
         return seat
 
     def trick_size(self):
@@ -466,8 +474,8 @@ class TarotState(State):
     @staticmethod
     def copy_public(target, source):
         target.phase = source.phase
-        target.direction = source.direction
-        target.sitting_out = source.sitting_out
+        if source.sitting_out >= 0:
+            target.sitting_out = source.sitting_out
         target.piles = [list(pile) for pile in source.piles]
         target.played = [list(cards) for cards in source.played]
         target.tricks_won = list(source.tricks_won)
@@ -501,6 +509,7 @@ class TarotView(View):
     shown), its own hand and the hand sizes."""
 
     trick = piles = []  # public fields: copy_public sets them on each view (named for pyright)
+    sitting_out = -1    # as in TarotState
 
     def __init__(self, state, seat):
         View.__init__(self, state, seat)
