@@ -26,12 +26,12 @@ from deckui import theme, widgets
 
 _POLL_MS = const(10)
 _FILE_ROOM = const(1200)  # what LittleFS allocates for an open file (its 1 KB cache and more)
-# A collection after every _GC_EVERY bytes allocated, not only when the heap is full: garbage
+# A collection after every GC_EVERY bytes allocated, not only when the heap is full: garbage
 # is then reclaimed low in the heap before new objects climb to its top, so objects that live
 # long (a hand's state, a module's code) stay low and the top stays free in one piece for a
 # bot's think. On the 64-bit port this lets a whole match play in 4 KB less heap, for about
 # 10 % more think time (docs/budgets.md).
-_GC_EVERY = const(4096)
+GC_EVERY = const(4096)
 
 
 class App:
@@ -182,7 +182,7 @@ def run(board):
     """Start the app on a board (docs/device.md, the board contract)."""
     import builtins
     builtins.__import__ = import_with_room(builtins.__import__)
-    gc.threshold(_GC_EVERY)
+    gc.threshold(GC_EVERY)
     from deckapp.settings import Settings
     from deckapp.store import Store
     store = Store("/")

@@ -22,6 +22,7 @@ import time
 from micropython import const
 
 from deckapp.screen import Screen, acts
+from deckapp.shell import GC_EVERY
 from deckapp import unload
 
 _SERVICE_MS = const(20)  # while a bot thinks: how often the keys are read
@@ -145,7 +146,14 @@ class TableScreen(Screen):
             return False
         self._release()
         gc.collect()  # the search's worlds need the room in one piece
-        self._commit(session.bot_choice(self._service))
+        # The decision's objects die with it: the heap is collected when full, not after
+        # every GC_EVERY bytes (that doubled Scioto's think time, docs/budgets.md).
+        gc.threshold(-1)
+        try:
+            action = session.bot_choice(self._service)
+        finally:
+            gc.threshold(GC_EVERY)
+        self._commit(action)
         if session.state is None or session.person_to_act():  # where a resume starts
             from deckapp.play import stored
             stored.save_rngs(self.app.store, session)
