@@ -1,8 +1,9 @@
 """The log store: the only code that writes files on the device (docs/device.md, the store).
 
-This module is what stays loaded: the state files and the append to the open log, all a
-match needs between its start and its end. The rest is in two modules that Store imports
-for the call and unloads after it, so they take no heap while a game is played:
+This module is what stays loaded: the append to the open log, all a match needs between its
+start and its end, and the Store. The rest is in three modules that Store imports for the
+call and unloads after it, so they take no heap while a game is played:
+deckapp/checked_file.py (the checked files: state files, manifest, acknowledgements),
 deckapp/store_games.py (number, start, open and close a game, list, read and acknowledge
 logs, the free space) and deckapp/store_repair.py (the boot check and the prune).
 
@@ -45,9 +46,6 @@ screen shows) and StoreError (any other flash error, with a sentence). After eit
 object is finished: everything before the failed event is committed; resume with open_game().
 """
 
-import binascii
-import hashlib
-import json
 import os
 import time
 
@@ -81,8 +79,9 @@ def _flash_error(error, what):
 
 def _call(module, name, *args):
     """Call the function `name` of deckapp.<module>, imported for the call and unloaded after
-    it with the other module it may have loaded; an OSError becomes a StoreError about what
-    the call was doing (the module's DOING)."""
+    it with the other modules it may have loaded; an OSError becomes a StoreError about what
+    the call was doing (the module's DOING). (A generator it returns keeps its module until it
+    is done.)"""
     from deckapp import unload
     loaded = __import__("deckapp." + module, None, None, [name])
     try:
@@ -90,7 +89,7 @@ def _call(module, name, *args):
     except OSError as error:
         raise _flash_error(error, loaded.DOING[name])
     finally:
-        for loaded in ("store_games", "store_repair"):
+        for loaded in ("store_games", "store_repair", "checked_file"):
             unload("deckapp." + loaded)
 
 
@@ -122,62 +121,12 @@ def _remove(path):
         pass
 
 
-def _digest_text(hasher):
-    return binascii.hexlify(hasher.digest()).decode()
-
-
 def _today():
     """The date as text, or None while the clock is not set (a Pico starts in 2021)."""
     now = time.localtime()
     if now[0] < 2024:
         return None
     return "%04d-%02d-%02d %02d:%02d" % now[:5]
-
-
-def write_checked(path, values):
-    """Replace `path` by the JSON lines of `values` (any iterable, read as it is written) and
-    their checksum line, atomically."""
-    temp = path + ".tmp"
-    hasher = hashlib.sha256()
-    try:
-        with open(temp, "wb") as handle:
-            for value in values:
-                line = (json.dumps(value) + "\n").encode()
-                hasher.update(line)
-                handle.write(line)
-            handle.write(("#" + _digest_text(hasher)[:16] + "\n").encode())
-            handle.flush()
-        os.rename(temp, path)
-    except Exception as error:
-        _remove(temp)
-        if isinstance(error, OSError):
-            raise _flash_error(error, "saving " + path)
-        raise
-
-
-def checked_values(path):
-    """The values of a file written by write_checked, one at a time (none if it is missing).
-
-    Raises ValueError, once the values are read, if the file is damaged (bad checksum, no
-    checksum line, a line that is not JSON)."""
-    if not _exists(path):
-        return
-    hasher = hashlib.sha256()
-    with open(path, "rb") as handle:
-        while True:
-            line = handle.readline()
-            if not line:
-                raise ValueError("it has no checksum line")
-            if line.startswith(b"#"):
-                if line.strip() != ("#" + _digest_text(hasher)[:16]).encode():
-                    raise ValueError("its checksum does not match")
-                return
-            hasher.update(line)
-            try:
-                value = json.loads(line)
-            except ValueError:
-                raise ValueError("a line is not JSON")
-            yield value
 
 
 class GameLog:
@@ -291,13 +240,13 @@ class Store:
 
     def save_state(self, name, value):
         """Replace the state file `name` by the JSON value, atomically."""
-        write_checked(self.state_path(name), [value])
+        _call("checked_file", "write_checked", self.state_path(name), [value])
 
     def load_state(self, name, default):
         """The value saved under `name`, or `default` if there is none or it is damaged (then
         the damage is added to `problems`)."""
         try:
-            values = list(checked_values(self.state_path(name)))
+            values = list(_call("checked_file", "checked_values", self.state_path(name)))
         except ValueError as error:
             self._problem("The saved %s was damaged (%s) and is reset" % (name, error))
             return default

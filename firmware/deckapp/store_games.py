@@ -7,9 +7,9 @@ import hashlib
 import json
 import os
 
-from deckapp.store import (GameLog, StoreError, StoreFull, _CHUNK, _checked_name,
-                           _digest_text, _exists, _flash_error, _today, checked_values,
-                           write_checked)
+from deckapp.checked_file import checked_values, digest_text, write_checked
+from deckapp.store import (GameLog, StoreError, StoreFull, _CHUNK, _checked_name, _exists,
+                           _flash_error, _today)
 
 # What each of Store's methods here is doing, for the StoreError of an OSError in it.
 DOING = {"free_bytes": "measuring the free space", "new_game_id": "numbering a new game",
@@ -132,7 +132,7 @@ def file_digest(path):
                 break
             hasher.update(memoryview(buffer)[:count])
             size += count
-    return size, _digest_text(hasher)
+    return size, digest_text(hasher)
 
 
 def scan_log(path):

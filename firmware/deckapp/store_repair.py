@@ -5,8 +5,8 @@ while a game is played."""
 
 import os
 
-from deckapp.store import (SYNC_MESSAGE, StoreFull, _CHUNK, _exists, _flash_error, _remove,
-                           checked_values, write_checked)
+from deckapp.checked_file import checked_values, write_checked
+from deckapp.store import SYNC_MESSAGE, StoreFull, _CHUNK, _exists, _flash_error, _remove
 from deckapp.store_games import (ack_path, acked, closed_entry, count_entries, describe, file_digest,
                                  open_entry, rewrite_manifest, scan_log)
 
