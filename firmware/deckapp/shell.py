@@ -29,8 +29,8 @@ _FILE_ROOM = const(1200)  # what LittleFS allocates for an open file (its 1 KB c
 # A collection after every GC_EVERY bytes allocated, not only when the heap is full: garbage
 # is then reclaimed low in the heap before new objects climb to its top, so objects that live
 # long (a hand's state, a module's code) stay low and the top stays free in one piece for a
-# bot's think. On the 64-bit port this lets a whole match play in 4 KB less heap, for about
-# 10 % more think time (docs/budgets.md).
+# bot's think. On the 64-bit port a whole match plays in 4-8 KB less heap (docs/budgets.md).
+# The table switches it off while a bot decides: there it doubled Scioto's think time.
 GC_EVERY = const(4096)
 
 
