@@ -10,24 +10,27 @@ def deal_unknown(cards, sizes, allowed, rng):
 
     Exact and without backtracking: before each card is placed, Hall's condition (for every
     set T of slots, the cards that may only go to slots in T fit in T's room) is kept true,
-    so a placement that would strand later cards is never made. Costs O(cards * 2**slots)."""
+    so a placement that would strand later cards is never made. Costs O(cards * 2**slots).
+
+    Up to 8 slots and 255 cards: the masks, counts and order are bytes (on the device a list
+    of them would take 8 bytes an entry, in one piece, at the bots' peak of heap)."""
     count = len(sizes)
     subsets = 1 << count
-    masks = []
-    need = [0] * subsets   # need[T]: cards whose allowed slots all lie in T
-    for card in cards:
+    masks = bytearray(len(cards))  # masks[i]: the slots cards[i] may go to, bit per slot
+    need = bytearray(subsets)      # need[T]: cards whose allowed slots all lie in T
+    for index in range(len(cards)):
         mask = 0
         for slot in range(count):
-            if allowed(slot, card):
+            if allowed(slot, cards[index]):
                 mask |= 1 << slot
-        masks.append(mask)
+        masks[index] = mask
         _add_need(need, mask, 1)
-    room = [0] * subsets   # room[T]: free places in the slots of T
+    room = bytearray(subsets)      # room[T]: free places in the slots of T
     for slot in range(count):
         _add_room(room, slot, sizes[slot])
     if not _hall(need, room):
         return None
-    order = list(range(len(cards)))
+    order = bytearray(range(len(cards)))
     rng.shuffle(order)
     result = [[] for _ in sizes]
     for index in order:
