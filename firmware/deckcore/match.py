@@ -15,12 +15,18 @@ class Match:
 
     def finish_hand(self, state):
         """Record a finished hand and pass the deal on as the game's rules say."""
-        scores = state.scores()
-        self.results.append((state.points(), scores))
+        self.record(state)
+        self.carried = self.game.carried_deal(state)
+
+    def record(self, hand):
+        """Add a hand's points and scores and pass the deal on: `hand` is a finished State
+        or a hand entered at a table that plays with real cards (deckcore.keep.EnteredHand,
+        which has what next_dealer reads of a State)."""
+        scores = hand.scores()
+        self.results.append((hand.points(), scores))
         for seat in range(self.game.num_players):
             self.totals[seat] += scores[seat]
-        self.dealer = self.game.next_dealer(self.dealer, state)
-        self.carried = self.game.carried_deal(state)
+        self.dealer = self.game.next_dealer(self.dealer, hand)
 
     def next_deal(self, rng):
         """The piles of the next hand: carried over from the last hand, or dealt afresh."""

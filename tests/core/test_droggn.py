@@ -5,8 +5,8 @@ from deckcore.game import RulesError
 from deckcore.games import load
 from deckcore.games.droggn import (
     ANSAGER, GUT, LAY_OUT_GSTIESS, LAY_OUT_PAGAT, LIEGE, NO_BUY, RETOUR, SCHWACHER,
-    SLAM, SOLO, SUPER, Droggn, contract_value, determinize, match_value, settlement,
-    slam_value)
+    SLAM, SOLO, SUPER, Droggn, contract_value, declarer_wins, determinize, match_value,
+    settlement, slam_value)
 from deckcore.games.tarot import (
     EXCUSE, FOOL, KING, RANK_OF, SUIT_OF, TRUMP, count_in_threes, may_hold, parse_card)
 from deckcore.match import Match
@@ -561,16 +561,14 @@ def test_4_7_5_no_pagat_scores_in_a_slam():
 
 
 def test_4_7_2_37_wins_38_as_an_option_and_the_37_37_tie_rule():
-    state = scored_state(SOLO, 2)
-    assert state.declarer_wins(37, 37) and not state.declarer_wins(36, 38)
-    state.game = Droggn({"win_threshold": 38})
-    assert not state.declarer_wins(37, 37) and state.declarer_wins(38, 36)
+    game = Droggn()
+    assert declarer_wins(game, 37, 37, False) and not declarer_wins(game, 36, 38, True)
+    game = Droggn({"win_threshold": 38})
+    assert not declarer_wins(game, 37, 37, True) and declarer_wins(game, 38, 36, False)
     for threshold in (37, 38):
-        state.game = Droggn({"win_threshold": threshold, "tie_37_last_trick": True})
-        state.leader = 2
-        assert state.declarer_wins(37, 37)
-        state.leader = 1
-        assert not state.declarer_wins(37, 37)
+        game = Droggn({"win_threshold": threshold, "tie_37_last_trick": True})
+        assert declarer_wins(game, 37, 37, True)
+        assert not declarer_wins(game, 37, 37, False)
 
 
 def test_4_9_match_on_an_ansager_57_from_each_defender():

@@ -157,10 +157,16 @@ def game_factor(multipliers, contract, losers_points, quarter):
 def side_scores(points, side, contract, dealer, settlement, multipliers, total):
     """3.6.3-3.6.6: per-seat payments of a game of two sides. side[seat] is 0 for the
     declaring side (the soloist, or the dealer's side) and 1 for the others."""
-    players = len(points)
     sides = [0, 0]
-    for seat in range(players):
+    for seat in range(len(points)):
         sides[side[seat]] += points[seat]
+    return settle_sides(sides, side, contract, dealer, settlement, multipliers, total)
+
+
+def settle_sides(sides, side, contract, dealer, settlement, multipliers, total):
+    """side_scores from the two sides' card points `sides` (declaring side first): what a
+    played hand counts and a scorekeeper enters (deckcore/games/chambery_keep.py)."""
+    players = len(side)
     half = total // 2
     scores = [0] * players
     if sides[0] == sides[1]:

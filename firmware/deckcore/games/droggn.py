@@ -26,6 +26,8 @@ SLAM_BONUS = 50                   # 4.7.3: 167 = 80 + 37 + 50
 LAYOUT_BONUS = 20                 # 4.7.3 (Slam) and 4.7.4.3
 ULTIMO_BONUS = 10                 # 4.7.4.1-2
 CAPTURE_BONUS = 5                 # 4.7.4.4
+# 4.7.4: what became of the Pagat. PLAYED_EARLY: before the last trick, kept by its side.
+NOT_PLAYED, PLAYED_EARLY, CAPTURED, WON_LAST, LOST_LAST = 0, 1, 2, 3, 4
 
 # The other actions. Cards (ids 0..77) are the actions of the discard, offer, ask and play.
 NO_BUY, LIEGE, LAY_OUT_PAGAT, LAY_OUT_GSTIESS = 100, 101, 102, 103
@@ -428,43 +430,30 @@ class DroggnState(tarot.TarotState):
         return [mine if seat == self.declarer else theirs
                 for seat in range(self.game.num_players)]
 
-    def declarer_wins(self, mine, theirs):
-        """4.7.2 and clarification 7.10."""
-        if mine == theirs and self.game.options["tie_37_last_trick"]:
-            return self.leader == self.declarer  # the winner of the last trick leads next
-        return mine >= self.game.threshold
-
     def game_value(self):
         """The declarer's result before any Pagat bonus, doubled as announced (4.7.3-7)."""
         game = self.game
-        if self.contract == SLAM:
-            # Clarification 7.12: a laid-out card must win the last trick too. Winning every
-            # trick implies it: the declarer always leads, and keeps a laid-out Pagat (4.6.5)
-            # to the end; a Gstieß led early loses its trick.
-            made = self.tricks_won[self.declarer] == game.tricks
-            value = slam_value(game, self.laid_out >= 0)
-            return self.multiplier * (value if made else -value)
-        if self.tricks_won[self.declarer] == game.tricks:
-            return self.multiplier * match_value(game, self.contract)  # clarification 7.11
-        mine, theirs = self.side_points(True), self.side_points(False)
-        wins = self.declarer_wins(mine, theirs)
-        return self.multiplier * contract_value(game, self.contract, mine, theirs, wins)
+        # Clarification 7.12: a laid-out card must win the last trick of a Slam too. Winning
+        # every trick implies it: the declarer always leads, and keeps a laid-out Pagat
+        # (4.6.5) to the end; a Gstieß led early loses its trick.
+        return hand_value(game, self.contract, self.multiplier, self.side_points(True),
+                          self.side_points(False), self.tricks_won[self.declarer] == game.tricks,
+                          self.laid_out >= 0, self.leader == self.declarer)
 
     def pagat_bonus(self):
-        """4.7.4, for the declarer: + for his side's bonus, - for the defenders'."""
-        if self.contract == SLAM or self.pagat_trick < 0:
-            return 0
-        last = self.pagat_trick == self.game.tricks - 1
-        won = self.pagat_winner == self.pagat_seat  # one card each: the Pagat won the trick
-        if self.laid_out == PAGAT:
-            sign = 1 if last and won else -1
-            return sign * self.side_sign(self.layer) * LAYOUT_BONUS * self.multiplier
-        if last:
-            sign = 1 if won else -1
-            return sign * self.side_sign(self.pagat_seat) * ULTIMO_BONUS
-        if self.side_sign(self.pagat_winner) != self.side_sign(self.pagat_seat):
-            return self.side_sign(self.pagat_winner) * CAPTURE_BONUS
-        return 0
+        """4.7.4, for the declarer: what became of the Pagat, told to pagat_bonus."""
+        if self.pagat_trick < 0:
+            fate = NOT_PLAYED
+        elif self.pagat_trick == self.game.tricks - 1:
+            # one card each: the Pagat won the trick if its player did
+            fate = WON_LAST if self.pagat_winner == self.pagat_seat else LOST_LAST
+        elif self.side_sign(self.pagat_winner) != self.side_sign(self.pagat_seat):
+            fate = CAPTURED
+        else:
+            fate = PLAYED_EARLY
+        owner = self.layer if self.laid_out == PAGAT else self.pagat_seat
+        return pagat_bonus(self.contract, self.multiplier, self.side_sign(owner), fate,
+                           self.laid_out == PAGAT)
 
     def declarer_result(self):
         """V, what the declarer wins from each other player (4.7.8)."""
@@ -553,6 +542,43 @@ def kings_over_trumps(cards):
         elif SUIT_OF[card] == TRUMP:
             balance -= 1
     return balance
+
+
+def declarer_wins(game, mine, theirs, took_last_trick):
+    """4.7.2 and clarification 7.10: the declarer's side wins with `mine` card points
+    against `theirs` (`took_last_trick`: it won the last trick, for tie_37_last_trick)."""
+    if mine == theirs and game.options["tie_37_last_trick"]:
+        return took_last_trick
+    return mine >= game.threshold
+
+
+def hand_value(game, contract, multiplier, mine, theirs, every_trick, laid_out,
+               took_last_trick):
+    """The declarer's result before any Pagat bonus, doubled as announced (4.7.3-7), of a
+    played hand or an entered one (droggn_keep.py): a Slam made when the declarer's side
+    won `every_trick` (`laid_out`: with the Pagat or the Gstieß laid out), a Match when it
+    did so without a Slam bid, else the contract against the card points."""
+    if contract == SLAM:
+        value = slam_value(game, laid_out)
+        return multiplier * (value if every_trick else -value)
+    if every_trick:
+        return multiplier * match_value(game, contract)  # clarification 7.11
+    wins = declarer_wins(game, mine, theirs, took_last_trick)
+    return multiplier * contract_value(game, contract, mine, theirs, wins)
+
+
+def pagat_bonus(contract, multiplier, owner, fate, laid_out):
+    """4.7.4, for the declarer: the Pagat of the side `owner` (1: the declarer's, -1: the
+    defenders') met `fate`, laid out or not; nothing in a Slam."""
+    if contract == SLAM or fate == NOT_PLAYED:
+        return 0
+    if laid_out:
+        return (1 if fate == WON_LAST else -1) * owner * LAYOUT_BONUS * multiplier
+    if fate == WON_LAST or fate == LOST_LAST:
+        return (1 if fate == WON_LAST else -1) * owner * ULTIMO_BONUS
+    if fate == CAPTURED:
+        return -owner * CAPTURE_BONUS
+    return 0
 
 
 def contract_value(game, contract, mine, theirs, wins):

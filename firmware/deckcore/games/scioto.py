@@ -143,6 +143,11 @@ class Scioto(Game):
         return best >= target and match.totals.count(best) == 1
 
 
+def hand_scores(points):
+    """Section 1.3.4: a hand scores the card points each player took (played or entered)."""
+    return list(points)
+
+
 class SciotoState(State):
     """Phases: "play" (the seat to act plays a card), "relead" (the leader may re-lead a card
     that dismisses the major, or stop), "over"."""
@@ -266,7 +271,7 @@ class SciotoState(State):
         return [sum(values[card] for card in pile) for pile in self.piles]
 
     def scores(self):
-        return self.points()
+        return hand_scores(self.points())
 
     def view(self, seat):
         return SciotoView(self, seat)

@@ -269,6 +269,18 @@ class Scout(Game):
         return ScoutState(self, dealer, deal)
 
 
+def round_points(captured, chips):
+    """Per seat: +1 per captured card and +1 per Scout chip held (5.4, 5.5.7), of a played
+    round or an entered one (scout_keep.py)."""
+    return [captured[seat] + chips[seat] for seat in range(len(captured))]
+
+
+def round_scores(points, in_hand, exempt):
+    """The points, less 1 per card in hand, except for the seat `exempt` (5.4; -1: none)."""
+    return [points[seat] - (0 if seat == exempt else in_hand[seat])
+            for seat in range(len(points))]
+
+
 class ScoutState(State):
     """Phases: "flip" (each player in turn, from the starting player, decides whether to rotate
     the whole hand, 5.1.4), "play" (Show, Scout, Scout & Show), "over"."""
@@ -531,15 +543,10 @@ class ScoutState(State):
         return self.owner if self.ended_by == "b" else -1
 
     def points(self):
-        """Per seat: +1 per captured card and +1 per Scout chip held."""
-        return [len(self.piles[seat]) + self.chips[seat] for seat in range(self.game.num_players)]
+        return round_points([len(pile) for pile in self.piles], self.chips)
 
     def scores(self):
-        """The points, less 1 per card in hand (5.4)."""
-        points = self.points()
-        exempt = self.exempt()
-        return [points[seat] - (0 if seat == exempt else len(self.hands[seat]))
-                for seat in range(self.game.num_players)]
+        return round_scores(self.points(), [len(hand) for hand in self.hands], self.exempt())
 
     def view(self, seat):
         return ScoutView(self, seat)

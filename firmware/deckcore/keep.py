@@ -1,0 +1,166 @@
+"""Keeping score for a table that plays with real cards: a hand's result entered in the game's
+own terms, checked, and scored by the same functions of the rules core that score a played
+hand; the match the entered hands make (deckcore.match: dealer rotation, totals, end, winner).
+
+An entry is a dict of field name to value. Each game says which fields a hand has in
+games/<game>_keep.py (loaded for the call, like the options):
+
+    fields(game, dealer, entry)  the Fields of this entry, in order (they may depend on values
+                                 already entered: a called partner only in a called game)
+    start(game, dealer)          a new entry with sensible starting values
+    derive(game, dealer, entry)  fill in the derived fields (the last player's points from the
+                                 pack's total, the defenders' from the declarer's)
+    refusal(game, dealer, entry) None, or (field, seat, reason) for an entry that cannot happen
+    score(game, dealer, entry)   the EnteredHand
+    summary(game, entry)         a few words on the hand for the match table ("solo 2 50")
+
+Values: a NUMBER is an int, a SEAT an int seat, a CHOICE one of its texts, a FLAG a bool; a
+per-seat field holds a list of them, one per seat.
+"""
+
+from deckcore.game import call_unloaded
+from deckcore.match import Match
+
+NUMBER, SEAT, CHOICE, FLAG = 0, 1, 2, 3
+
+
+class Field:
+    """One thing a person enters. `choices`: the texts of a CHOICE, or the seats a SEAT may
+    be; lo..hi the range of a NUMBER. `per_seat`: one value per seat. `derived`: follows from
+    the others (a per-seat field: its last seat's value), shown but not entered."""
+
+    def __init__(self, name, label, kind, lo=0, hi=0, choices=(), per_seat=False,
+                 derived=False):
+        self.name = name
+        self.label = label
+        self.kind = kind
+        self.lo = lo
+        self.hi = hi
+        self.choices = choices
+        self.per_seat = per_seat
+        self.derived = derived
+
+
+class EnteredHand:
+    """A hand scored from an entry: what Match records of a hand (points, scores) and what
+    the games' next_dealer reads of it (the declarer; -1 when nobody declared)."""
+
+    def __init__(self, points, scores, declarer=-1):
+        self._points = points
+        self._scores = scores
+        self.declarer = declarer
+
+    def points(self):
+        return list(self._points)
+
+    def scores(self):
+        return list(self._scores)
+
+
+def rules_of(game):
+    return "deckcore.games.%s_keep" % game.NAME
+
+
+def ask(game, name, *args):
+    """Call the function `name` of the game's entry rules (loaded for the call)."""
+    return call_unloaded(rules_of(game), name, game, *args)
+
+
+def refusal(game, dealer, entry):
+    """None if `entry` (from a person or a log) can be a hand of `game` dealt by `dealer`,
+    else (field name, seat or -1, a one-line reason that names the field)."""
+    if type(entry) != dict:
+        return ("", -1, "the entry is not an object of fields")
+    fields = ask(game, "fields", dealer, entry)
+    shape = _shape_refusal(game, fields, entry)
+    if shape:
+        return shape
+    refused = ask(game, "refusal", dealer, entry)
+    if refused:
+        return refused
+    return _range_refusal(game, fields, entry)
+
+
+def _values(game, field, entry):
+    value = entry[field.name]
+    return value if field.per_seat else [value]
+
+
+def _shape_refusal(game, fields, entry):
+    """A missing field, or a value of the wrong type, choice or seat."""
+    for field in fields:
+        if field.name not in entry:
+            return (field.name, -1, "%s: missing" % field.label)
+        value = entry[field.name]
+        if field.per_seat and (type(value) != list or len(value) != game.num_players):
+            return (field.name, -1, "%s: one value per player, %d in all" % (
+                field.label, game.num_players))
+        for index, item in enumerate(value if field.per_seat else [value]):
+            seat = index if field.per_seat else -1
+            if field.kind == FLAG and type(item) != bool:
+                return (field.name, seat, "%s: %r is not yes or no" % (field.label, item))
+            if field.kind in (NUMBER, SEAT) and type(item) != int:
+                return (field.name, seat, "%s: %r is not a whole number" % (field.label, item))
+            if field.kind == CHOICE and item not in field.choices:
+                return (field.name, seat, "%s: %r is not one of %s" % (
+                    field.label, item, ", ".join(field.choices)))
+            if field.kind == SEAT and item not in field.choices:
+                return (field.name, seat, "%s: seat %d is not one who may be it here" % (
+                    field.label, item))
+    return None
+
+
+def _range_refusal(game, fields, entry):
+    """A count below its least or above its most (negative counts, more than the pack)."""
+    for field in fields:
+        if field.kind != NUMBER:
+            continue
+        values = _values(game, field, entry)
+        for index in range(len(values)):
+            seat = index if field.per_seat else -1
+            if values[index] < field.lo:
+                return (field.name, seat, "%s: %d is below %d" % (
+                    field.label, values[index], field.lo))
+            if values[index] > field.hi:
+                return (field.name, seat, "%s: %d is more than %d" % (
+                    field.label, values[index], field.hi))
+    return None
+
+
+def scored(game, dealer, entry):
+    """The EnteredHand of an entry that refusal() accepted."""
+    return ask(game, "score", dealer, entry)
+
+
+class Keeper:
+    """A scorekept match: the entered hands, each with the seat that dealt it, and the Match
+    they make. An undo takes back the last hand; a correction replaces an earlier one's
+    entry (the seat that dealt it stays); the totals and the next dealer are worked out
+    again from every hand."""
+
+    def __init__(self, game, first_dealer):
+        self.game = game
+        self.first_dealer = first_dealer
+        self.hands = []  # (dealer, entry) per hand
+        self.match = Match(game, first_dealer)
+
+    def add(self, entry):
+        """Record the next hand (an entry refusal() accepted, dealt by match.dealer)."""
+        dealer = self.match.dealer
+        self.hands.append((dealer, entry))
+        self.match.record(scored(self.game, dealer, entry))
+
+    def undo(self):
+        self.hands.pop()
+        self._count()
+
+    def correct(self, number, entry):
+        """Replace the entry of hand `number` (1-based)."""
+        self.hands[number - 1] = (self.hands[number - 1][0], entry)
+        self._count()
+
+    def _count(self):
+        self.match = Match(self.game, self.first_dealer)
+        for dealer, entry in self.hands:
+            self.match.dealer = dealer
+            self.match.record(scored(self.game, dealer, entry))

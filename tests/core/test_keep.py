@@ -1,0 +1,235 @@
+"""Keeping score (deckcore/keep.py and games/*_keep.py): hands entered at a table that plays
+with real cards are checked, then scored by the rules core's own functions, against the test
+vectors of rules.md (1.7, 2.6, 3.9, 4.9, 5.7); the match they make."""
+
+from deckcore.games import load
+from deckcore.keep import Keeper, ask, refusal, scored
+
+
+def game_of(name, options=None):
+    return load(name)(options or {})
+
+
+def entry_of(game, dealer, **values):
+    """The starting entry with `values` entered, derived fields filled in."""
+    entry = ask(game, "start", dealer)
+    entry.update(values)
+    ask(game, "derive", dealer, entry)
+    return entry
+
+
+def scores_of(game, dealer, **values):
+    entry = entry_of(game, dealer, **values)
+    assert refusal(game, dealer, entry) is None, refusal(game, dealer, entry)
+    return scored(game, dealer, entry).scores()
+
+
+def refused(game, dealer, entry):
+    """The (field, seat, reason) of a refused entry; fails if it is accepted."""
+    found = refusal(game, dealer, entry)
+    assert found is not None, entry
+    return found
+
+
+# Scioto (1.3.4) ------------------------------------------------------------------------------
+
+def test_scioto_two_players_the_second_players_points_follow_and_score_as_taken():
+    game = game_of("scioto")
+    entry = entry_of(game, 1, points=[48, 0])
+    assert entry["points"] == [48, 64]
+    assert scored(game, 1, entry).scores() == [48, 64]
+    assert ask(game, "start", 0)["points"] == [56, 56]
+
+
+def test_scioto_points_must_total_the_pack_of_the_options():
+    game = game_of("scioto")
+    field, seat, reason = refused(game, 0, {"points": [48, 65]})
+    assert field == "points" and "112" in reason
+    assert refused(game, 0, {"points": [120, -8]})[2].startswith("Points: the others took 120")
+    four = game_of("scioto", {"players": 4})
+    assert scores_of(four, 0, points=[20, 30, 40, 0]) == [20, 30, 40, 22]
+    assert refused(game_of("scioto", {"double_pack": True}), 0, {"points": [56, 56]})[2] \
+        == "Points: they total 112, the pack holds 168"
+
+
+def test_scioto_a_negative_or_non_numeric_count_is_refused_naming_the_field():
+    game = game_of("scioto", {"players": 3})
+    assert refused(game, 0, {"points": [-4, 100, 84]}) == ("points", 0, "Points: -4 is below 0")
+    assert refused(game, 0, {"points": [1, "x", 2]})[2] == "Points: 'x' is not a whole number"
+    assert refused(game, 0, {"points": [1, 2]})[2] == "Points: one value per player, 3 in all"
+    assert refused(game, 0, {})[2] == "Points: missing"
+
+
+# Scarto (2.4, 2.6) ---------------------------------------------------------------------------
+
+def test_scarto_the_test_vector_31_27_20_scores_plus_5_plus_1_minus_6():
+    game = game_of("scarto")
+    assert scores_of(game, 0, points=[31, 27, 0]) == [5, 1, -6]
+
+
+def test_scarto_points_total_78_and_the_dealer_has_his_scart():
+    game = game_of("scarto")
+    assert refused(game, 0, {"points": [31, 27, 19]})[2] == "Points: they total 77; the rules count 78"
+    assert refused(game, 1, {"points": [40, 0, 38]}) == (
+        "points", 1, "Points: the dealer's scart alone counts at least 1")
+
+
+# Chambéry Tarot (3.6, 3.7, 3.9) --------------------------------------------------------------
+
+def test_chambery_called_game_40_28_pair_18_trio_minus_12_and_the_pagat_split():
+    game = game_of("chambery")
+    # dealer 0 calls; seat 2 held the King
+    assert scores_of(game, 0, contract="called", partner=2, points=40) == [18, -12, 18, -12, -12]
+    pagat = game_of("chambery", {"settlement": "pagat_1902"})
+    assert scores_of(pagat, 0, contract="called", partner=2, points=40) == [9, -6, 9, -6, -6]
+
+
+def test_chambery_called_game_16_52_and_the_1902_multipliers():
+    game = game_of("chambery")
+    assert scores_of(game, 0, contract="called", partner=3, points=16) == [-54, 36, 36, -54, 36]
+    doubled = game_of("chambery", {"multipliers": "1902"})
+    assert scores_of(doubled, 0, contract="called", partner=3, points=16) == \
+        [-108, 72, 72, -108, 72]
+
+
+def test_chambery_solos_one_card_and_the_draw():
+    game, doubled = game_of("chambery"), game_of("chambery", {"multipliers": "1902"})
+    assert scores_of(game, 0, contract="solo", declarer=4, points=50) == [-16] * 4 + [64]
+    assert scores_of(doubled, 0, contract="solo", declarer=4, points=50) == [-64] * 4 + [256]
+    assert scores_of(game, 0, contract="one card", declarer=1, points=30) == [4, -16, 4, 4, 4]
+    assert scores_of(doubled, 0, contract="one card", declarer=1, points=30) == [8, -32, 8, 8, 8]
+    assert scores_of(game, 2, contract="two cards", declarer=1, points=34) == [0] * 5
+
+
+def test_chambery_three_players_each_for_himself_pagats_example():
+    game = game_of("chambery", {"players": 3})
+    # 37 / 29 / 12: the 12 pays 26 - 12, shared 11 : 3 by the excesses; x2 under 13 in 1902
+    assert scores_of(game, 2, points=[37, 29, 0]) == [11, 3, -14]
+    doubled = game_of("chambery", {"players": 3, "multipliers": "1902"})
+    assert scores_of(doubled, 2, points=[37, 29, 0]) == [22, 6, -28]
+
+
+def test_chambery_refusals_name_the_field():
+    game = game_of("chambery")
+    entry = entry_of(game, 0, contract="called", partner=0)
+    assert refused(game, 0, entry)[:2] == ("partner", -1)
+    entry = entry_of(game, 0, contract="called", partner=2)
+    entry["others"] = 30
+    assert refused(game, 0, entry)[2] == "Points: the sides total 64; the pack counts 68"
+    entry = entry_of(game, 0, contract="solo", declarer=7)
+    assert refused(game, 0, entry)[:2] == ("declarer", -1)
+    entry = entry_of(game, 0, contract="grand slam")
+    assert refused(game, 0, entry)[0] == "contract"
+    # the dealer's side holds the scart's point
+    entry = entry_of(game, 0, contract="solo", declarer=3, points=68)
+    assert refused(game, 0, entry)[2] == "Points: the dealer's side has the scart, worth 1"
+    three = game_of("chambery", {"players": 3})
+    entry = entry_of(three, 0, points=[30, 20, 0])
+    entry["contract"] = "solo"
+    assert refused(three, 0, entry)[2] == "Contract: none is bid with 3 players (section 3.7)"
+
+
+def test_chambery_fixed_partnerships_the_dealers_pair_against_the_other():
+    game = game_of("chambery", {"players": 4, "partnerships": "fixed"})
+    # 72 points, tie at 36: the dealer's pair (1 and 3) takes 40, D = 4
+    assert scores_of(game, 1, points=40) == [-8, 8, -8, 8]
+
+
+# Droggn (4.7, 4.9) ---------------------------------------------------------------------------
+
+def droggn_value(game, **values):
+    """What the declarer (seat 2, dealer 0) wins from each other player."""
+    return scores_of(game, 0, declarer=2, **values)[0] * -1
+
+
+def test_droggn_the_game_values_of_4_9():
+    game = game_of("droggn")
+    assert droggn_value(game, contract="ansager", points=45) == 28
+    assert droggn_value(game, contract="solo", points=37) == 40
+    assert droggn_value(game, contract="super", points=30) == -87
+    assert droggn_value(game, contract="ansager", points=40, doubled=1) == 46
+    assert droggn_value(game, contract="ansager", points=40, doubled=2) == 92
+    assert scores_of(game, 0, declarer=2, contract="ansager", points=45) == [-28, -28, 56]
+
+
+def test_droggn_pagat_laid_out_and_won_on_a_lost_ansager_nets_minus_6():
+    game = game_of("droggn")
+    assert droggn_value(game, contract="ansager", points=31, pagat="laid out, won",
+                        pagat_side="declarer") == -6
+
+
+def test_droggn_slam_and_match():
+    game = game_of("droggn")
+    assert droggn_value(game, contract="slam", made=True) == 167
+    assert droggn_value(game, contract="slam", made=True, laid_out="Pagat") == 187
+    assert droggn_value(game, contract="slam", made=False) == -167
+    assert droggn_value(game, contract="ansager", every_trick=True) == 57
+
+
+def test_droggn_the_declarer_deals_next_a_throw_in_passes_the_deal():
+    game = game_of("droggn")
+    keeper = Keeper(game, 0)
+    keeper.add(entry_of(game, 0, contract="solo", declarer=2, points=40))
+    assert keeper.match.dealer == 2
+    keeper.add(entry_of(game, 2, contract="thrown in"))
+    assert keeper.match.dealer == 1 and keeper.match.results[-1][1] == [0, 0, 0]
+
+
+def test_droggn_refusals_name_the_field():
+    four = game_of("droggn", {"players": 4})
+    entry = entry_of(four, 0, declarer=0)
+    assert refused(four, 0, entry)[0] == "declarer"  # the dealer sits out
+    game = game_of("droggn")
+    entry = entry_of(game, 0, points=80)
+    assert refused(game, 0, entry) == ("points", -1, "Declarer pts: 80 is more than 74")
+    capped = game_of("droggn", {"max_doublings": 1})
+    assert refused(capped, 0, entry_of(capped, 0, doubled=2))[0] == "doubled"
+
+
+def test_droggn_a_37_37_tie_asks_who_won_the_last_trick_with_that_option():
+    game = game_of("droggn", {"tie_37_last_trick": True})
+    names = [field.name for field in ask(game, "fields", 0, entry_of(game, 0, points=37))]
+    assert "last_trick" in names
+    assert droggn_value(game, contract="solo", points=37, last_trick="defenders") == -40
+
+
+# SCOUT (5.4, 5.5.7, 5.7) ---------------------------------------------------------------------
+
+def test_scout_the_scoring_examples_of_5_7():
+    game = game_of("scout", {"players": 3})
+    entry = {"captured": [7, 3, 2], "chips": [2, 0, 1], "in_hand": [4, 0, 5], "ended": 1}
+    assert scores_of(game, 0, **entry) == [5, 3, -2]
+    entry["ended"] = 0  # the round ended on seat 0's unbeaten Show
+    assert scores_of(game, 0, **entry)[0] == 9
+    two = game_of("scout", {"players": 2})
+    assert scores_of(two, 0, captured=[6, 4], chips=[2, 0], in_hand=[3, 0], ended=1) == [5, 4]
+
+
+def test_scout_counts_cannot_exceed_the_deck_nor_be_negative():
+    game = game_of("scout", {"players": 3})
+    entry = {"captured": [20, 10, 0], "chips": [0, 0, 0], "in_hand": [3, 3, 0], "ended": 2}
+    assert refused(game, 0, entry)[0] == "captured"
+    entry = {"captured": [2, -1, 0], "chips": [0, 0, 0], "in_hand": [3, 3, 0], "ended": 2}
+    assert refused(game, 0, entry) == ("captured", 1, "Captured: -1 is below 0")
+    two = game_of("scout", {"players": 2})
+    entry = {"captured": [2, 1, ], "chips": [4, 0], "in_hand": [3, 3], "ended": 1}
+    assert refused(two, 0, entry) == ("chips", 0, "Chips left: 4 is more than 3")
+
+
+# The match -----------------------------------------------------------------------------------
+
+def test_a_kept_match_rotates_the_deal_totals_undoes_corrects_and_ends():
+    game = game_of("scarto")
+    keeper = Keeper(game, 0)
+    dealers = []
+    for points in ([31, 27, 20], [20, 30, 28], [26, 26, 26]):
+        dealers.append(keeper.match.dealer)
+        keeper.add(entry_of(game, keeper.match.dealer, points=points[:2] + [0]))
+    assert dealers == [0, 2, 1]  # 2.4.5: the dealer's right deals next
+    assert keeper.match.totals == [-1, 5, -4] and keeper.match.is_over()
+    assert keeper.match.winners() == [0, 1] and game.match_losers(keeper.match) == [2]
+    keeper.undo()
+    assert not keeper.match.is_over() and keeper.match.dealer == 1
+    keeper.correct(1, entry_of(game, 0, points=[26, 26, 0]))
+    assert keeper.match.totals == [-6, 4, 2]
+    assert [dealer for dealer, _ in keeper.hands] == [0, 2]
