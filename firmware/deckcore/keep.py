@@ -18,6 +18,7 @@ Values: a NUMBER is an int, a SEAT an int seat, a CHOICE one of its texts, a FLA
 per-seat field holds a list of them, one per seat.
 """
 
+from deckcore import log
 from deckcore.game import call_unloaded
 from deckcore.match import Match
 
@@ -136,7 +137,8 @@ class Keeper:
     """A scorekept match: the entered hands, each with the seat that dealt it, and the Match
     they make. An undo takes back the last hand; a correction replaces an earlier one's
     entry (the seat that dealt it stays); the totals and the next dealer are worked out
-    again from every hand."""
+    again from every hand. Each change returns the log line that records it
+    (docs/log-format.md, scorekept games)."""
 
     def __init__(self, game, first_dealer):
         self.game = game
@@ -144,20 +146,38 @@ class Keeper:
         self.hands = []  # (dealer, entry) per hand
         self.match = Match(game, first_dealer)
 
+    def header(self, names, game_id, device):
+        players = [(name, "human", None) for name in names]
+        return log.header(self.game, players, game_id, device, self.first_dealer,
+                          [("mode", log.SCOREKEEP)])
+
     def add(self, entry):
         """Record the next hand (an entry refusal() accepted, dealt by match.dealer)."""
         dealer = self.match.dealer
         self.hands.append((dealer, entry))
         self.match.record(scored(self.game, dealer, entry))
+        points, scores = self.match.results[-1]
+        return log.entry(len(self.hands), dealer, ask(self.game, "fields", dealer, entry), entry,
+                         points, scores, list(self.match.totals))
 
     def undo(self):
+        number = len(self.hands)
         self.hands.pop()
         self._count()
+        return log.withdrawal(number, list(self.match.totals))
 
     def correct(self, number, entry):
         """Replace the entry of hand `number` (1-based)."""
-        self.hands[number - 1] = (self.hands[number - 1][0], entry)
+        dealer = self.hands[number - 1][0]
+        self.hands[number - 1] = (dealer, entry)
         self._count()
+        points, scores = self.match.results[number - 1]
+        return log.correction(number, ask(self.game, "fields", dealer, entry), entry, points,
+                              scores, list(self.match.totals))
+
+    def end(self, reason="completed"):
+        match = self.match
+        return log.end(reason, list(match.totals), match.winners(), len(match.results))
 
     def _count(self):
         self.match = Match(self.game, self.first_dealer)

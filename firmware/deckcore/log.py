@@ -9,6 +9,7 @@ from deckcore.game import RulesError
 
 FORMAT = "deckmate-log"
 VERSION = 1
+SCOREKEEP = "scorekeep"  # the header's mode of a scorekept game (a played one has none)
 
 
 class Obj:
@@ -92,6 +93,28 @@ def act(hand, seat, text):
 def result(hand, points, scores, totals):
     return record("result", [("hand", hand), ("points", points), ("score", scores),
                              ("totals", totals)])
+
+
+def entry(hand, dealer, fields, values, points, scores, totals):
+    """A hand entered at a table that plays with real cards (deckcore/keep.py): its `fields`
+    (in the game's order) with their `values`, and the result the rules give."""
+    return record("entry", [("hand", hand), ("dealer", dealer), ("e", _entered(fields, values)),
+                            ("points", points), ("score", scores), ("totals", totals)])
+
+
+def correction(hand, fields, values, points, scores, totals):
+    """Hand `hand` entered again: its result now, and the match totals after it."""
+    return record("correct", [("hand", hand), ("e", _entered(fields, values)),
+                              ("points", points), ("score", scores), ("totals", totals)])
+
+
+def withdrawal(hand, totals):
+    """The last entered hand, `hand`, taken back; the totals without it."""
+    return record("undo", [("hand", hand), ("totals", totals)])
+
+
+def _entered(fields, values):
+    return Obj([(field.name, values[field.name]) for field in fields])
 
 
 def end(reason, totals, winners, hands):

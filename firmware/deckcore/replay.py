@@ -22,6 +22,8 @@ def _is_whole(value):
 
 
 class Replay:
+    MODE = None  # the header's mode of the logs this reader replays: a played game has none
+
     def __init__(self, games):
         """`games(name)` gives the Game class of a game name, or None (deckcore.games.load)."""
         self.games = games
@@ -44,7 +46,7 @@ class Replay:
             return
         if kind == "header":
             raise LogError("a second header record; a log has exactly one, on its first line")
-        replay_record = Replay.RECORD_KINDS.get(kind)
+        replay_record = self.RECORD_KINDS.get(kind)
         if replay_record is None:
             return
         if self.ended:
@@ -55,6 +57,9 @@ class Replay:
         if record.get("fmt") != log.FORMAT:
             raise LogError("not a Deckmate log (fmt is %r)" % record.get("fmt"))
         self._check_version(record)
+        if record.get("mode") != self.MODE:
+            raise LogError("the header's mode is %r; this reader replays %s" % (
+                record.get("mode"), "scorekept games" if self.MODE else "played games"))
         name = record.get("game")
         game_class = self.games(name) if type(name) == str else None
         if game_class is None:

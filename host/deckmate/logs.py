@@ -4,7 +4,8 @@ truncated last line marks an unfinished game, and every error names the file and
 import json
 
 from deckcore.games import load
-from deckcore.replay import LogError, Replay
+from deckcore.keep_replay import reader_for
+from deckcore.replay import LogError
 
 
 class BadLog(Exception):
@@ -71,7 +72,7 @@ def _record_label(record):
 
 def replay_log(read, on_record=None):
     """Replay the records of a ReadLog, as replay_file does."""
-    replay = Replay(load)
+    replay = reader_for(read.records[0][1] if read.records else None)(load)
     for number, record in read.records:
         try:
             replay.feed(record)

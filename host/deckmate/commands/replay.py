@@ -42,6 +42,7 @@ def summarize(replay, read):
     complete = replay.ended and replay.header is not None and match.is_over()
     return {
         "game": replay.game.NAME,
+        "mode": replay.MODE or "play",
         "players": replay.game.num_players,
         "hands": [{"points": points, "score": scores} for points, scores in match.results],
         "total": list(match.totals),
@@ -62,6 +63,13 @@ def _print_record(line, record, replay):
     elif kind == "result":
         print("  result: points %s, score %s, totals %s" % (
             record["points"], record["score"], record["totals"]))
+    elif kind in ("entry", "correct"):
+        print("hand %d %s: %s" % (record["hand"], "entered" if kind == "entry" else "corrected",
+                                  ", ".join("%s %s" % item for item in record["e"].items())))
+        print("  result: points %s, score %s, totals %s" % (
+            record["points"], record["score"], record["totals"]))
+    elif kind == "undo" and replay.MODE:
+        print("hand %d taken back: totals %s" % (record["hand"], record["totals"]))
 
 
 def print_summary(path, summary):
@@ -74,4 +82,7 @@ def print_summary(path, summary):
         print("  winner: seat %s" % ", ".join(str(s) for s in summary["winner"]))
     else:
         print("  unfinished game%s" % (" (the last line was cut off)" if summary["truncated"] else ""))
-    print("ok: every action is legal and every result matches the rules")
+    if summary["mode"] == "play":
+        print("ok: every action is legal and every result matches the rules")
+    else:
+        print("ok: every entered hand can happen and every result and total matches the rules")
