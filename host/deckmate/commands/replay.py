@@ -9,6 +9,8 @@ from deckmate.errors import CommandError
 from deckmate.logs import BadLog, replay_file
 from deckmate.play_by_play import PlayByPlay
 
+CHECKED = "ok: every action is legal and every result matches the rules"
+
 
 def add_parser(subparsers):
     parser = subparsers.add_parser(
@@ -39,7 +41,8 @@ def run(args):
     if args.json:
         print(json.dumps(summary))
     elif story:
-        show(story.lines + [Text(), Text(_checked_line(read))])
+        ending = [Text("unfinished game (the last line was cut off)")] if read.truncated else []
+        show(story.lines + ending + [Text(), Text(CHECKED)])
     else:
         print_summary(args.file, summary)
     return 0
@@ -81,9 +84,5 @@ def print_summary(path, summary):
         print("  winner: seat %s" % ", ".join(str(s) for s in summary["winner"]))
     else:
         print("  unfinished game%s" % (" (the last line was cut off)" if summary["truncated"] else ""))
-    print(_checked_line(read))
+    print(CHECKED)
 
-
-def _checked_line(read):
-    return "ok: every action is legal and every result matches the rules" + (
-        " (the last line was cut off: an unfinished game)" if read.truncated else "")
