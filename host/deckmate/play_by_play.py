@@ -21,6 +21,7 @@ class PlayByPlay:
         self.trick_number = 0
         self.trick = []        # (seat, token) of the trick in progress, as this story saw it
         self.active = []       # SCOUT: the tokens of the active set before the last action
+        self.last_trick = []   # (seat, token) of the last trick finished
 
     def on_record(self, line, record, replay):
         kind = record["t"]
@@ -99,6 +100,7 @@ class PlayByPlay:
             line.append("; " + after)
         line.append("  -> %s" % self.names[state.leader], style="bold")
         self.lines.append(line)
+        self.last_trick = self.trick
         self.trick = []
 
     def _scout_act(self, seat, text, state):

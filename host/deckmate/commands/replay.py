@@ -2,12 +2,8 @@
 
 import json
 
-from rich.console import Console
-from rich.text import Text
-
 from deckmate.errors import CommandError
 from deckmate.logs import BadLog, replay_file
-from deckmate.play_by_play import PlayByPlay
 
 CHECKED = "ok: every action is legal and every result matches the rules"
 
@@ -28,7 +24,10 @@ def add_parser(subparsers):
 
 
 def run(args):
-    story = None if args.check or args.json else PlayByPlay()
+    story = None
+    if not (args.check or args.json):
+        from deckmate.play_by_play import PlayByPlay  # rich: only for the play-by-play
+        story = PlayByPlay()
     try:
         replay, read = replay_file(args.file, story.on_record if story else None)
     except BadLog as error:
@@ -41,6 +40,7 @@ def run(args):
     if args.json:
         print(json.dumps(summary))
     elif story:
+        from rich.text import Text
         ending = [Text("unfinished game (the last line was cut off)")] if read.truncated else []
         show(story.lines + ending + [Text(), Text(CHECKED)])
     else:
@@ -50,6 +50,7 @@ def run(args):
 
 def show(lines):
     """Print `lines` (rich Text): through a pager on a terminal, plain when piped."""
+    from rich.console import Console
     console = Console(highlight=False)
     if console.is_terminal:
         with console.pager(styles=True):
