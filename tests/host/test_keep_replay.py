@@ -22,7 +22,7 @@ def test_replay_check_recomputes_a_kept_match(tmp_path):
     assert summary["mode"] == "scorekeep" and summary["complete"]
     assert summary["total"] == [-2, 9, -7] and summary["winner"] == [0, 1]
     shown = deckmate("replay", written(tmp_path, lines)).stdout
-    assert "hand 1 corrected: points [30, 28, 20]" in shown
+    assert "Hand 1 corrected" in shown and "Ada points   30" in shown
 
 
 def test_a_tampered_total_is_rejected_with_file_and_line(tmp_path):
