@@ -162,15 +162,15 @@ class Keeper:
 
     def undo(self):
         number = len(self.hands)
-        self.hands.pop()
-        self._count()
+        self.count(self.hands[:-1])
         return log.withdrawal(number, list(self.match.totals))
 
     def correct(self, number, entry):
         """Replace the entry of hand `number` (1-based)."""
         dealer = self.hands[number - 1][0]
-        self.hands[number - 1] = (dealer, entry)
-        self._count()
+        hands = list(self.hands)
+        hands[number - 1] = (dealer, entry)
+        self.count(hands)
         points, scores = self.match.results[number - 1]
         return log.correction(number, ask(self.game, "fields", dealer, entry), entry, points,
                               scores, list(self.match.totals))
@@ -179,8 +179,11 @@ class Keeper:
         match = self.match
         return log.end(reason, list(match.totals), match.winners(), len(match.results))
 
-    def _count(self):
+    def count(self, hands):
+        """Make the match of `hands` ((dealer, entry) each) again (also to put back the hands
+        a change had before its log line could not be written)."""
+        self.hands = hands
         self.match = Match(self.game, self.first_dealer)
-        for dealer, entry in self.hands:
+        for dealer, entry in hands:
             self.match.dealer = dealer
             self.match.record(scored(self.game, dealer, entry))

@@ -13,9 +13,9 @@ def fields(game, dealer, entry):
     deck = len(game.deck)
     chips = Field("chips", "Chips left", NUMBER, 0, CHIPS_2P, per_seat=True) if players == 2 \
         else Field("chips", "Scout chips", NUMBER, 0, deck, per_seat=True)
-    return [Field("captured", "Captured", NUMBER, 0, deck, per_seat=True), chips,
-            Field("in_hand", "In hand", NUMBER, 0, deck, per_seat=True),
-            Field("ended", "Ended by", SEAT, choices=tuple(range(players)))]
+    return [Field("ended", "Ended by", SEAT, choices=tuple(range(players))),
+            Field("captured", "Captured", NUMBER, 0, deck, per_seat=True), chips,
+            Field("in_hand", "In hand", NUMBER, 0, deck, per_seat=True)]
 
 
 def start(game, dealer):

@@ -1,0 +1,214 @@
+"""Entering a hand's result in the game's own terms, then its confirmation.
+
+The form's rows are the game's fields (deckcore/keep.py, games/<game>_keep.py), a row per
+player for a per-player field; left and right change a value (held: it runs on, ten at a time
+after a while), the fields that follow from others are filled in as the person goes (the
+last player's points, the defenders'), and rows come and go with the contract. A starts the
+check: an entry that cannot happen is refused with a one-line reason and the cursor goes to
+the field to fix; otherwise the confirmation shows what the hand gives each player and the
+totals after it, and only A there commits it (B goes back to the form). The entry so far is
+kept on flash whenever the cursor leaves a changed row, so a power cut loses at most the
+row being changed.
+"""
+
+from deckapp.form import Choice, FormScreen, Number, Row
+from deckapp.screen import Screen, acts
+from deckcore import keep
+from deckcore.keep import CHOICE, FLAG, NUMBER, SEAT
+from deckui import font, theme, widgets
+
+
+def _yes_no(value):
+    return "yes" if value else "no"
+
+
+def _doubled(value):
+    return "x%d" % (1 << value)
+
+
+class EntryScreen(FormScreen):
+    back_label = "Cancel"
+    arrows = True
+
+    def __init__(self, kept, number, entry=None):
+        """Hand `number` of the KeptMatch `kept`: the next hand, or an earlier one to
+        correct; `entry`: where to start (a draft, the hand's entry), else the game's start."""
+        self.kept = kept
+        self.number = number
+        self.correcting = number <= len(kept.keeper.hands)
+        hands = kept.keeper.hands
+        self.dealer = hands[number - 1][0] if self.correcting else kept.match.dealer
+        game = kept.game
+        self.entry = entry if entry is not None else keep.ask(game, "start", self.dealer)
+        self.fields = []
+        self.unsaved = False
+        FormScreen.__init__(self, [], row_height=18, hint="A: score it   B: cancel")
+        self.title = "%s hand %d: %s deals" % ("Fix" if self.correcting else "Enter", number,
+                                               kept.names[self.dealer])
+        self._build()
+
+    # The rows of the fields ----------------------------------------------------------------
+    def _build(self):
+        """The rows of the entry's fields now (the cursor stays on the row it was on)."""
+        game = self.kept.game
+        keep.ask(game, "derive", self.dealer, self.entry)
+        here = self.row().name if self.rows and self.row() else None
+        self.fields = keep.ask(game, "fields", self.dealer, self.entry)
+        rows = []
+        for field in self.fields:
+            if field.per_seat:
+                for seat in range(game.num_players):
+                    derived = field.derived and seat == game.num_players - 1
+                    rows.append(self._row(field, "%s %s" % (field.label, self.kept.names[seat]),
+                                          self.entry[field.name][seat], "%s.%d" % (field.name, seat),
+                                          derived))
+            else:
+                rows.append(self._row(field, field.label, self.entry[field.name], field.name,
+                                      field.derived))
+        self.rows = rows
+        self.list.rows = rows
+        if here is not None and self.find(here) is not None:
+            self.go_to(here)
+        self.changed()
+
+    def _row(self, field, label, value, name, derived):
+        names = self.kept.names
+        if derived:
+            return Row(label, str(value), name=name)
+        if field.kind == NUMBER:
+            return Number(label, value, field.lo, field.hi, name=name,
+                          shown=_doubled if field.name == "doubled" else None)
+        if field.kind == SEAT:
+            return Choice(label, list(field.choices), value, name=name,
+                          shown=lambda seat: names[seat])
+        if field.kind == FLAG:
+            return Choice(label, [False, True], value, name=name, shown=_yes_no)
+        return Choice(label, list(field.choices), value, name=name)
+
+    # Keys ----------------------------------------------------------------------------------
+    def edited(self, row):
+        name, _, seat = row.name.partition(".")
+        if seat:
+            self.entry[name][int(seat)] = row.value
+        else:
+            self.entry[name] = row.value
+        self.unsaved = True
+        self._build()
+
+    def refused(self, row):
+        if not row.steps:
+            self.say("%s follows from the others" % row.label)
+
+    def key(self, key, kind):
+        cursor = self.list.cursor
+        FormScreen.key(self, key, kind)
+        if self.list.cursor != cursor and self.unsaved:
+            self.save()
+
+    def other_key(self, key):
+        if key == "a":
+            self.score()
+
+    def softkeys(self):
+        return {"a": "Score", "b": "Cancel"}
+
+    def back(self):
+        self.kept.drop_draft()
+        self.app.pop()
+
+    def save(self):
+        self.kept.save_draft(self.number, self.entry)
+        self.unsaved = False
+
+    def score(self):
+        """Refuse the entry with its reason, or show what it gives for confirmation."""
+        game = self.kept.game
+        refused = keep.refusal(game, self.dealer, self.entry)
+        if refused is not None:
+            field, seat, reason = refused
+            self.go_to(self._row_of(field, seat))
+            self.say(reason)
+            return
+        self.save()
+        self.app.push(ConfirmScreen(self))
+
+    def _row_of(self, field, seat):
+        """The row to fix for a refusal of `field` (`seat`: which player's, -1: the field's
+        first row that can be changed)."""
+        if seat >= 0 and self.find("%s.%d" % (field, seat)) is not None:
+            row = self.find("%s.%d" % (field, seat))
+            if row.steps:
+                return row.name
+        for row in self.rows:
+            if row.name.partition(".")[0] == field and row.steps:
+                return row.name
+        return field
+
+    def commit(self):
+        """Write the hand (StoreError when the flash refuses it: nothing changed)."""
+        if self.correcting:
+            self.kept.correct(self.number, self.entry)
+        else:
+            self.kept.add(self.entry)
+
+
+class ConfirmScreen(Screen):
+    """What the entered hand gives each player, and the totals after it: A commits."""
+
+    def __init__(self, form):
+        Screen.__init__(self)
+        self.form = form
+        kept = form.kept
+        self.title = form.title
+        self.hand = keep.scored(kept.game, form.dealer, form.entry)
+        totals = list(kept.match.totals)
+        if form.correcting:
+            before = kept.match.results[form.number - 1][1]
+            totals = [totals[seat] - before[seat] for seat in range(len(totals))]
+        scores = self.hand.scores()
+        self.totals = [totals[seat] + scores[seat] for seat in range(len(totals))]
+        self.message = ""
+
+    def softkeys(self):
+        return {"a": "Commit", "b": "Edit"}
+
+    def draw(self, canvas):
+        form = self.form
+        names = form.kept.names
+        scores = self.hand.scores()
+        y = widgets.TOP + 6
+        font.text(canvas, "Check, then A commits the hand:", 8, y, theme.MUTED)
+        y += 20
+        font.text(canvas, "hand", 120, y, theme.MUTED)
+        font.text(canvas, "total", 178, y, theme.MUTED)
+        y += 16
+        row = min(26, (widgets.BOTTOM - 40 - y) // len(names))
+        for seat in range(len(names)):
+            font.text(canvas, font.fit(names[seat], 104, font.LARGE), 8, y, theme.TEXT,
+                      font.LARGE)
+            _right(canvas, "%+d" % scores[seat], 160, y, theme.TEXT)
+            _right(canvas, str(self.totals[seat]), 226, y, theme.TEXT)
+            y += row
+        if self.message:
+            for line in widgets.wrap(self.message, 224)[:2]:
+                font.text(canvas, line, 8, widgets.BOTTOM - 34, theme.HEARTS)
+
+    def key(self, key, kind):
+        if not acts(key, kind):
+            return
+        if key == "b":
+            self.app.pop()
+        elif key == "a":
+            from deckapp.store import StoreError
+            try:
+                self.form.commit()
+            except StoreError as error:
+                self.message = str(error)
+                self.changed()
+                return
+            self.app.pop()
+            self.app.pop()  # the form too: back to the totals
+
+
+def _right(canvas, text, right, y, colour):
+    font.text(canvas, text, right - font.width(text, font.LARGE), y, colour, font.LARGE)

@@ -1,0 +1,192 @@
+"""The set-up of a scorekept match: the game, the number of players (every count its rules
+allow), who sits where round the table (names from Settings, or typed with X), the first
+dealer, the game's options (house rules labelled) and the match length. The last set-up of
+each game is remembered (state files `keep-<game>`, and `keep` for the game).
+
+Rows change with left and right; the centre key on "Start" begins the match on a fresh heap
+(App.start_after_reset opens the totals screen, deckapp/keep/totals.py).
+"""
+
+from micropython import const
+
+from deckapp import unload
+from deckapp.form import Choice, FormScreen, Number, Row
+from deckcore.game import RulesError, call_unloaded
+from deckcore.games import NAMES, TITLES, load, options_of
+from deckcore.option import value_text
+
+_GAME = const("Game")
+_DEALER = const("First dealer")
+_MATCH = const("Match")
+_START = const("Start")
+_SEAT = const("seat")  # row names "seat0", "seat1", ...
+_LAST = const("keep")
+
+
+class KeepSetupScreen(FormScreen):
+    title = "Keep score"
+
+    def __init__(self):
+        FormScreen.__init__(self, [], row_height=17, hint="X types a name; Start is the last row")
+        self.store = None
+        self.game_options = None
+
+    def shown(self):
+        if self.store is None:
+            self.store = self.app.store
+            last = self.store.load_state(_LAST, NAMES[0])
+            self._load(last if last in NAMES else NAMES[0])
+        FormScreen.shown(self)
+
+    # The set-up as data ------------------------------------------------------------------
+    def _load(self, game_name):
+        if self.game_options is not None:
+            unload("deckcore.games.%s_options" % self.game_name)
+        self.game_name = game_name
+        self.game_options = options_of(game_name)
+        saved = self.store.load_state("keep-" + game_name, {})
+        if type(saved) != dict:
+            saved = {}
+        self.options = {}
+        for option in self.game_options.OPTIONS:
+            try:
+                self.options[option.name] = option.check(
+                    saved.get("options", {}).get(option.name, option.default))
+            except RulesError:
+                self.options[option.name] = option.default
+        known = self.app.settings.names
+        self.names = [name for name in saved.get("names", []) if type(name) == str] or \
+            list(known)
+        self.choices = list(known) + [name for name in self.names if name not in known]
+        self.dealer = saved.get("dealer", 0)
+        self._fit()
+
+    def _players(self):
+        return self.options.get("players", getattr(self.game_options, "PLAYERS", 3))
+
+    def _fit(self):
+        """A name for every seat (the next names of the list for new seats)."""
+        players = self._players()
+        names = self.names[:players]
+        for name in self.choices:
+            if len(names) == players:
+                break
+            if name not in names:
+                names.append(name)
+        self.names = names
+        if not 0 <= self.dealer < players:
+            self.dealer = 0
+        self.rows = self._rows()
+
+    def _rows(self):
+        rows = [Choice("Game", NAMES, self.game_name, TITLES.get, name=_GAME)]
+        for option in self.game_options.OPTIONS:
+            if option.name == "players":
+                rows.append(Number("Players", self.options["players"], option.lo, option.hi,
+                                   name="players"))
+        for seat in range(len(self.names)):
+            rows.append(Choice("Seat %d" % (seat + 1), self.choices, self.names[seat],
+                               name=_SEAT + str(seat)))
+        rows.append(Choice(_DEALER, list(range(len(self.names))), self.dealer,
+                           lambda seat: self.names[seat], name=_DEALER))
+        length = None
+        for option in self.game_options.OPTIONS:
+            if option.name != "players":
+                label = "match length" if option.name == "deals" else option.name.replace("_", " ")
+                if option.name == "deals":
+                    length = option
+                rows.append(_option_row(option, label + (" (house)" if option.house_rule else ""),
+                                        self.options[option.name]))
+        if length is None:
+            rows.append(Row(_MATCH, "%d %s" % (self._deals(), "rounds" if self.game_name ==
+                                               "scout" else "deals")))
+        rows.append(Row(_START, press=_START))
+        return rows
+
+    def _deals(self):
+        try:
+            resolved = call_unloaded("deckcore.checks", "resolve", self.game_options,
+                                     dict(self.options))
+        except RulesError:
+            return self._players()
+        return resolved.get("deals", self._players())
+
+    # Keys --------------------------------------------------------------------------------
+    def edited(self, row):
+        name = row.name
+        if name == _GAME:
+            self._load(row.value)
+            return
+        if name == _DEALER:
+            self.dealer = row.value
+        elif name.startswith(_SEAT):
+            self.names[int(name[len(_SEAT):])] = row.value
+        else:
+            auto = getattr(row, "auto", False) and row.value == row.lo
+            self.options[name] = None if auto else row.value
+        self._fit()
+
+    def refused(self, row):
+        if row.name == _MATCH:
+            self.say("The rules fix the match: each player deals once")
+
+    def other_key(self, key):
+        row = self.row()
+        if key == "x" and row is not None and row.name.startswith(_SEAT):
+            from deckapp.settings import NAME_LENGTH
+            from deckapp.text_entry import TextEntry
+            seat = int(row.name[len(_SEAT):])
+            self.app.push(TextEntry("Seat %d's name" % (seat + 1), self.names[seat],
+                                    NAME_LENGTH, lambda name: self._typed(seat, name)))
+
+    def _typed(self, seat, name):
+        if name not in self.choices:
+            self.choices.append(name)
+        self.names[seat] = name
+        self._fit()
+
+    def softkeys(self):
+        keys = FormScreen.softkeys(self)
+        row = self.row()
+        if row is not None and row.name.startswith(_SEAT):
+            keys["x"] = "Type"
+        return keys
+
+    def choose(self, row):
+        self.start()
+
+    def start(self):
+        for seat in range(len(self.names)):
+            if self.names.index(self.names[seat]) != seat:
+                self.go_to(_SEAT + str(seat))
+                self.say("Seat %d: %s sits at seat %d already" % (
+                    seat + 1, self.names[seat], self.names.index(self.names[seat]) + 1))
+                return
+        try:
+            load(self.game_name)(dict(self.options))
+        except RulesError as error:
+            self.say(str(error))
+            return
+        from deckapp.keep.stored import new_match
+        from deckapp.store import StoreError
+        try:
+            self.store.save_state("keep-" + self.game_name, {
+                "options": self.options, "names": self.names, "dealer": self.dealer})
+            self.store.save_state(_LAST, self.game_name)
+            self.app.start_after_reset("deckapp.keep.totals", "TotalsScreen", new_match(
+                self.game_name, self.options, self.names, self.dealer))
+        except StoreError as error:
+            self.say(str(error))
+
+
+def _option_row(option, label, value):
+    """A row for an option: its choices, or a number (an "auto" default below the lowest)."""
+    if option.choices is not None:
+        return Choice(label, list(option.choices), value, value_text, name=option.name)
+    if option.default is None:
+        row = Number(label, option.lo - 1 if value is None else value, option.lo - 1, option.hi,
+                     shown=lambda number: "auto" if number < option.lo else str(number),
+                     name=option.name)
+        row.auto = True  # its lowest value stands for None, "auto"
+        return row
+    return Number(label, value, option.lo, option.hi, name=option.name)

@@ -1,0 +1,92 @@
+"""The match table: every hand of a scorekept match, one row each (its number, who dealt,
+what it gave each player), then the totals; it scrolls. The centre key on a hand opens it
+for correction: the corrected hand is written as a new record, and every total after it is
+worked out again."""
+
+from micropython import const
+
+from deckapp.screen import Screen, acts
+from deckcore import keep
+from deckhw.buttons import PRESS
+from deckui import font, theme, widgets
+
+_ROW = const(17)
+_FIRST_COLUMN = const(44)  # the hand's number and its dealer
+
+
+class SheetScreen(Screen):
+    def __init__(self, kept, enter):
+        """`enter(number, entry)` opens the entry form of hand `number` (the totals screen's)."""
+        Screen.__init__(self)
+        self.kept = kept
+        self.enter = enter
+        self.title = "%s: the hands" % kept.game.TITLE
+        self.list = widgets.ListView([], top=widgets.TOP + _ROW + 2, row_height=_ROW)
+
+    def shown(self):
+        self.list.rows = [str(number) for number in range(len(self.kept.keeper.hands) + 1)]
+        self.list.move(0)
+        Screen.shown(self)
+
+    def softkeys(self):
+        if self.list.cursor < len(self.kept.keeper.hands):
+            return {"press": "Fix", "b": "Back"}
+        return {"b": "Back"}
+
+    def key(self, key, kind):
+        if not acts(key, kind):
+            return
+        if self.list.answer(key, self):
+            self.changed()  # the soft keys follow the cursor
+            return
+        if kind != PRESS:
+            return
+        if key == "b":
+            self.app.pop()
+        elif key == "press" and self.list.cursor < len(self.kept.keeper.hands):
+            number = self.list.cursor + 1
+            dealer, entry = self.kept.keeper.hands[number - 1]
+            self.app.pop()
+            self.enter(number, _copy(entry))
+
+    def draw(self, canvas):
+        kept = self.kept
+        names = kept.names
+        players = len(names)
+        column = (widgets.SIZE - _FIRST_COLUMN - 4) // players
+        y = widgets.TOP + 2
+        font.text(canvas, "hand", 4, y, theme.MUTED)
+        for seat in range(players):
+            _right(canvas, font.fit(names[seat], column - 2), _FIRST_COLUMN + (seat + 1) * column,
+                   y, theme.MUTED)
+        listing = self.list
+        hands = kept.keeper.hands
+        for index in range(listing.first, min(len(listing.rows), listing.first + listing.visible)):
+            y = listing.top + (index - listing.first) * _ROW
+            colour = theme.TEXT
+            if index == listing.cursor:
+                canvas.fill_rect(0, y, widgets.SIZE, _ROW, theme.CURSOR)
+                colour = theme.CURSOR_TEXT
+            if index < len(hands):
+                dealer, entry = hands[index]
+                what = keep.ask(kept.game, "summary", entry)
+                label = "%d %s" % (index + 1, (what or names[dealer])[:3])
+                values = kept.match.results[index][1]
+                shown = ["%+d" % value for value in values]
+            else:
+                label, shown = "Total", [str(total) for total in kept.match.totals]
+            font.text(canvas, label, 4, y + 1, colour)
+            for seat in range(players):
+                _right(canvas, shown[seat], _FIRST_COLUMN + (seat + 1) * column, y + 1, colour)
+        if len(listing.rows) > listing.visible:
+            listing._scrollbar(canvas)
+
+
+def _right(canvas, text, right, y, colour):
+    font.text(canvas, text, right - font.width(text) - 2, y, colour)
+
+
+def _copy(entry):
+    """An entry's own copy (its per-player lists too): the form changes it in place."""
+    return dict((name, list(value) if type(value) == list else value)
+                for name, value in entry.items())

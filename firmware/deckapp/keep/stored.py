@@ -1,0 +1,111 @@
+"""A scorekept match kept on flash through the log store: begun, written hand by hand,
+resumed after a power cut, finished or abandoned.
+
+The log is the match (docs/log-format.md, scorekept games): every committed hand, undo and
+correction is one line, written and flushed before the screen shows it as done. Beside it,
+the state file `keep-draft` holds the hand being entered (the entry so far), so that a power
+cut in the middle of an entry brings the form back as it was."""
+
+import json
+
+from deckcore.keep import Keeper
+from deckcore.keep_replay import KeptReplay
+from deckcore.games import load
+
+DRAFT = "keep-draft"
+
+
+class KeptMatch:
+    """The match being scored: its Keeper, the players' names and the open log."""
+
+    def __init__(self, keeper, names, game_log, store):
+        self.keeper = keeper
+        self.game = keeper.game
+        self.names = names
+        self.game_log = game_log
+        self.store = store
+
+    @property
+    def match(self):
+        return self.keeper.match
+
+    def add(self, entry):
+        """Commit the next hand; on a flash error nothing changes (StoreError is raised)."""
+        self._write(self.keeper.add, entry)
+
+    def correct(self, number, entry):
+        self._write(self.keeper.correct, number, entry)
+
+    def undo(self):
+        self._write(self.keeper.undo)
+
+    def _write(self, change, *args):
+        """Make a change to the Keeper and log its line; if the line cannot be written the
+        change is taken back and the error raised: the screen shows what the log holds."""
+        hands = list(self.keeper.hands)
+        line = change(*args)
+        try:
+            self.game_log.append(line)
+        except Exception:
+            self.keeper.count(hands)
+            raise
+        self.drop_draft()
+
+    def close(self, reason):
+        """Write the end record ("completed" or "abandoned") and close the log."""
+        self.game_log.append(self.keeper.end(reason))
+        self.game_log.close()
+        self.drop_draft()
+
+    # The hand being entered -------------------------------------------------------------
+    def save_draft(self, number, entry):
+        """Keep the entry of hand `number` (a new hand, or one being corrected) on flash."""
+        self.store.save_state(DRAFT, {"game_id": self.game_log.game_id, "hand": number,
+                                      "entry": entry})
+
+    def draft(self):
+        """(hand number, entry) of the entry a power cut interrupted, or None."""
+        saved = self.store.load_state(DRAFT, None)
+        if type(saved) != dict or saved.get("game_id") != self.game_log.game_id:
+            return None
+        number = saved.get("hand")
+        if type(number) != int or not 1 <= number <= len(self.keeper.hands) + 1:
+            return None
+        return number, saved.get("entry")
+
+    def drop_draft(self):
+        if self.store.load_state(DRAFT, None) is not None:
+            self.store.save_state(DRAFT, None)
+
+
+def new_match(game_name, options, names, first_dealer):
+    """A new scorekept match as plain values (kept over the reset by App.start_after_reset)."""
+    return {"game": game_name, "options": options, "names": names, "dealer": first_dealer}
+
+
+def begin(store, spec, device):
+    """The match `spec` (new_match) begun, with its log on flash (StoreFull when full)."""
+    game = load(spec["game"])(spec["options"])
+    keeper = Keeper(game, spec["dealer"])
+    game_id = store.new_game_id()
+    game_log = store.start_game(game_id, keeper.header(spec["names"], game_id, device))
+    store.save_state(DRAFT, None)
+    return KeptMatch(keeper, spec["names"], game_log, store)
+
+
+def resume(store):
+    """The scorekept match whose log is open, as far as its log goes, or None."""
+    game_log = store.open_game()
+    if game_log is None:
+        return None
+    replay = KeptReplay(load)
+    for line in game_log.lines():
+        if line.strip():
+            replay.feed(json.loads(line))
+    names = [player["name"] for player in replay.header["players"]]
+    return KeptMatch(replay.keeper, names, game_log, store)
+
+
+def is_kept(header):
+    """Whether a log's header is a scorekept match's."""
+    return header.get("mode") == "scorekeep"

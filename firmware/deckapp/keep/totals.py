@@ -1,0 +1,192 @@
+"""The scorekept match's own screen: the running totals in large digits, for a table to read,
+the leader marked, who deals this hand and who deals next; from here the next hand is
+entered, the last one taken back, the match table opened (to correct any hand), and at the
+end the winner shown and the match finished.
+
+Opened after the set-up's reset with the new match (deckapp/keep/stored.py, new_match), or
+with none to resume the match a power cut left open, the hand being entered included.
+"""
+
+from micropython import const
+
+from deckapp.dialog import Dialog
+from deckapp.keep import digits, stored
+from deckapp.screen import Screen
+from deckhw.buttons import PRESS
+from deckui import font, theme, widgets
+
+_LINE = const(18)  # the line over the totals (the hand, the dealers) and the one under them
+
+
+class TotalsScreen(Screen):
+    def __init__(self, spec=None):
+        Screen.__init__(self)
+        self.spec = spec
+        self.kept = None
+        self.problem = ""
+
+    @property
+    def title(self):
+        if self.kept is None:
+            return "Keep score"
+        return "%s: totals" % self.kept.game.TITLE
+
+    def shown(self):
+        if self.kept is None and not self.problem:
+            self._open()
+        Screen.shown(self)
+
+    def _open(self):
+        from deckapp.store import StoreError
+        app = self.app
+        try:
+            if self.spec is not None:
+                self.kept = stored.begin(app.store, self.spec, app.device_id)
+            else:
+                self.kept = stored.resume(app.store)
+        except StoreError as error:
+            self.problem = str(error)
+            return
+        if self.kept is None:
+            self.problem = "No scorekept match is open."
+            return
+        draft = self.kept.draft()
+        if draft is not None:  # a power cut came in the middle of an entry
+            self.enter(draft[0], draft[1])
+
+    # Actions -------------------------------------------------------------------------------
+    def enter(self, number, entry=None):
+        from deckapp.keep.entry import EntryScreen
+        self.app.push(EntryScreen(self.kept, number, entry))
+
+    def ask_undo(self):
+        kept = self.kept
+        number = len(kept.keeper.hands)
+        scores = kept.match.results[-1][1]
+        said = ", ".join("%s %+d" % (kept.names[seat], scores[seat])
+                         for seat in range(len(scores)))
+        self.app.push(Dialog("Undo hand %d?" % number, said, self._undo,
+                             {"a": "Undo", "b": "Keep"}))
+
+    def _undo(self, key):
+        if key == "a":
+            self._write(self.kept.undo)
+
+    def ask_stop(self):
+        self.app.push(Dialog("Stop the match?", "It is kept as abandoned with the totals so "
+                             "far.", self._stop, {"a": "Stop", "b": "Go on"}))
+
+    def _stop(self, key):
+        if key == "a" and self._write(self.kept.close, "abandoned"):
+            self.app.pop()
+
+    def finish(self):
+        if self._write(self.kept.close, "completed"):
+            self.app.pop()
+
+    def _write(self, change, *args):
+        from deckapp.store import StoreError
+        try:
+            change(*args)
+        except StoreError as error:
+            self.problem = str(error)
+            self.changed()
+            return False
+        self.problem = ""
+        self.changed()
+        return True
+
+    # Screen --------------------------------------------------------------------------------
+    def softkeys(self):
+        if self.kept is None:
+            return {"b": "Back"}
+        keys = {"press": "Finish" if self.kept.match.is_over() else "Enter", "a": "Table",
+                "x": "Stop"}
+        if self.kept.keeper.hands:
+            keys["y"] = "Undo"
+        return keys
+
+    def key(self, key, kind):
+        if kind != PRESS:
+            return
+        kept = self.kept
+        if kept is None:
+            if key == "b":
+                self.app.pop()
+            return
+        if key == "press":
+            if kept.match.is_over():
+                self.finish()
+            else:
+                self.enter(len(kept.keeper.hands) + 1)
+        elif key == "a":
+            from deckapp.keep.sheet import SheetScreen
+            self.app.push(SheetScreen(kept, self.enter))
+        elif key == "y" and kept.keeper.hands:
+            self.ask_undo()
+        elif key == "x":
+            self.ask_stop()
+
+    def draw(self, canvas):
+        kept = self.kept
+        if kept is None:
+            for number, line in enumerate(widgets.wrap(self.problem, 224)):
+                font.text(canvas, line, 8, widgets.TOP + 20 + 18 * number, theme.HEARTS)
+            return
+        match, names = kept.match, kept.names
+        over = match.is_over()
+        top = widgets.TOP + 3
+        font.text(canvas, font.fit(self._heading(), 232), 4, top, theme.MUTED)
+        bottom = widgets.BOTTOM - (_LINE if over or self.problem else 0)
+        players = len(names)
+        row = (bottom - top - _LINE) // players
+        height = min(44, row - 8)
+        best = max(match.totals)
+        y = top + _LINE
+        for seat in range(players):
+            leader = bool(match.results) and match.totals[seat] == best
+            colour = theme.TEXT
+            if leader:
+                canvas.fill_rect(0, y, widgets.SIZE, row - 2, theme.CURSOR)
+                colour = theme.CURSOR_TEXT
+            name = ("\u2605 " if leader else "") + names[seat]
+            name_y = y + (row - 2 - font.height(font.LARGE)) // 2
+            font.text(canvas, font.fit(name, 110, font.LARGE), 6, name_y, colour, font.LARGE)
+            if seat == match.dealer and not over:
+                font.text(canvas, "deals", 6, name_y + 19, colour)
+            text = str(match.totals[seat])
+            digits.number(canvas, text, 232 - digits.width(text, height),
+                          y + (row - 2 - height) // 2, height, colour)
+            y += row
+        if self.problem:
+            font.text(canvas, font.fit(self.problem, 232), 4, bottom + 2, theme.HEARTS)
+        elif over:
+            font.text(canvas, font.fit(self._result(), 232), 4, bottom + 2, theme.TEXT)
+
+    def _heading(self):
+        kept = self.kept
+        match = kept.match
+        played = len(match.results)
+        if match.is_over():
+            return "Match over after %d hands" % played
+        deals = kept.game.deals_in_match()
+        target = kept.game.options.get("target", 0) if kept.game.NAME == "scioto" else 0
+        length = "first to %d" % target if target else "of %d" % deals
+        return "Hand %d %s: %s deals, then %s" % (played + 1, length, kept.names[match.dealer],
+                                                 self._next_dealer())
+
+    def _next_dealer(self):
+        """Who deals after this hand: the rules' next seat, or in Droggn the declarer
+        (section 4.2.4), who is not known before the hand."""
+        game = self.kept.game
+        if game.NAME == "droggn":
+            return "the declarer"
+        return self.kept.names[game.next_dealer(self.kept.match.dealer, None)]
+
+    def _result(self):
+        kept = self.kept
+        winners = [kept.names[seat] for seat in kept.match.winners()]
+        if kept.game.NAME == "scarto":  # 2.4.5: the lowest total loses and pays the others
+            losers = [kept.names[seat] for seat in kept.game.match_losers(kept.match)]
+            return "Loser%s: %s" % ("s" if len(losers) > 1 else "", ", ".join(losers))
+        return "Winner%s: %s" % ("s" if len(winners) > 1 else "", ", ".join(winners))

@@ -1,0 +1,100 @@
+"""Keep score on the simulated board (the firmware image in the MicroPython unix port, in the
+device's 192K heap): each game's committed key script docs/keys/keep-score-GAME.keys scores a
+whole match from a fresh flash, with a refused entry, an undo and a correction. The totals
+the device shows (its screens, compared with docs/screens/keep-score/) and logs are the
+match's; the log passes `deckmate replay --check`, and the same log with a total tampered
+with does not. A power cut in the middle of an entry loses at most the row being changed."""
+
+import json
+import os
+
+import pytest
+from PIL import Image, ImageChops
+
+from helpers import ROOT, deckmate
+from play_sim import device_log, play
+
+KEYS = os.path.join(ROOT, "docs", "keys")
+SCREENS = os.path.join(ROOT, "docs", "screens", "keep-score")
+
+# Per game: the totals and winners the script's hands give (worked out in the script's
+# comments from rules.md's scoring), and the number of hands.
+MATCHES = {
+    "scioto": ([191, 171, 178], [0], 3),
+    "scarto": ([8, -13, 5], [0, 2], 3),
+    "scout": ([15, 10, 15], [0, 2], 3),
+    "droggn": ([-43, -61, 104], [2], 2),
+    "chambery": ([31, 96, -84, -84, 41], [1], 5),
+}
+
+
+def script(game):
+    with open(os.path.join(KEYS, "keep-score-%s.keys" % game)) as keys:
+        return keys.read().splitlines()
+
+
+def records(log_text):
+    return [json.loads(line) for line in log_text.splitlines()]
+
+
+def same_picture(shot, committed):
+    with Image.open(shot) as a, Image.open(committed) as b:
+        return a.size == b.size and ImageChops.difference(a.convert("RGB"),
+                                                          b.convert("RGB")).getbbox() is None
+
+
+@pytest.mark.parametrize("game", sorted(MATCHES))
+def test_a_whole_match_scored_with_the_keys(tmp_path, game):
+    totals, winners, hands = MATCHES[game]
+    flash = tmp_path / "flash.img"
+    shots = play(flash, script(game), tmp_path / "shots", fresh=True)
+    log = device_log(flash)
+    kept = records(log)
+    assert kept[0]["mode"] == "scorekeep" and kept[0]["game"] == game
+    kinds = [record["t"] for record in kept]
+    assert "undo" in kinds and "correct" in kinds  # the script's undo and correction
+    assert kept[-1] == {"t": "end", "reason": "completed", "totals": totals, "winner": winners,
+                        "hands": hands}
+    path = tmp_path / "kept.jsonl"
+    path.write_text(log)
+    checked = deckmate("replay", "--check", "--json", path)
+    assert checked.returncode == 0, checked.stderr
+    assert json.loads(checked.stdout)["total"] == totals
+    # what the device showed: the totals, the refused entry's reason, the table, ...
+    for shot in shots:
+        committed = os.path.join(SCREENS, os.path.basename(shot))
+        assert same_picture(shot, committed), "%s differs from %s (tools/keep_screens.py " \
+            "takes them again)" % (shot, committed)
+
+
+def test_a_tampered_total_in_a_device_log_is_rejected(tmp_path):
+    flash = tmp_path / "flash.img"
+    play(flash, script("scarto"), tmp_path / "shots", fresh=True)
+    lines = device_log(flash).splitlines(True)
+    number = [index for index, line in enumerate(lines) if '"t":"entry"' in line][0]
+    record = json.loads(lines[number])
+    record["totals"][0] += 1
+    lines[number] = json.dumps(record, separators=(",", ":")) + "\n"
+    path = tmp_path / "tampered.jsonl"
+    path.write_text("".join(lines))
+    checked = deckmate("replay", "--check", path)
+    assert checked.returncode == 1
+    assert "%s:%d: entry record: logged totals" % (path, number + 1) in checked.stderr
+
+
+def test_a_power_cut_mid_entry_resumes_the_match_and_the_entry(tmp_path):
+    flash = tmp_path / "flash.img"
+    keys = script("scarto")
+    first_hand = keys.index("# hand 2, Player 3 deals: You 30, Player 2 24 (Player 3 24), "
+                            "committed, then taken back")
+    # hand 2 begun: You 30 kept (the cursor left the row), Player 2 26 -> 25 not yet
+    play(flash, keys[:first_hand] + ["press"] + ["right"] * 4 + ["down", "left"], fresh=True)
+    log = device_log(flash)
+    assert [record["t"] for record in records(log)] == ["header", "entry"]
+    shots = play(flash, ["shot resume", "press", "shot resumed", "a", "a", "shot totals"],
+                 tmp_path / "shots")
+    resumed = records(device_log(flash))
+    assert resumed[:2] == records(log)
+    assert resumed[2]["e"] == {"points": [30, 26, 22]} and resumed[2]["dealer"] == 2
+    assert resumed[2]["totals"] == [9, 1, -10]
+    assert len(shots) == 3
