@@ -1,15 +1,18 @@
-"""The main menu: Play, History, Settings, About. Each entry's screen is imported when it is
-chosen, so only the screens in use take memory. Play takes the menu off the app's stack: the
-set-up and the table run without it, and the shell opens the menu again when they have gone
-(App.top). (Keeping score for a table that plays with real cards is a later issue: it gets
-its entry when it exists.)"""
+"""The main menu: Play, Keep score, History, Settings, About. Each entry's screen is imported
+when it is chosen, so only the screens in use take memory. Play takes the menu off the app's
+stack: the set-up and the table run without it, and the shell opens the menu again when they
+have gone (App.top). Keep score is the scorekeeper of a table that plays with real cards
+(deckapp/keep/)."""
 
 from micropython import const
 from deckapp.form import FormScreen, Row
 from deckui import font, widgets
 
-_ENTRIES = const(("Play", "History", "Settings", "About"))
-SCREENS = {"History": "history", "Settings": "settings_screen", "About": "about"}
+_ENTRIES = const(("Play", "Keep score", "History", "Settings", "About"))
+SCREENS = {"Keep score": ("keep.setup", "KeepSetupScreen"),
+           "History": ("history", "HistoryScreen"),
+           "Settings": ("settings_screen", "SettingsScreen"),
+           "About": ("about", "AboutScreen")}
 
 
 class MainMenu(FormScreen):
@@ -32,7 +35,8 @@ class MainMenu(FormScreen):
             self.app.pop()  # the menu leaves memory while a match is set up and played
             open_play_setup(self.app)
         else:
-            self.app.open("deckapp." + SCREENS[row.label], row.label + "Screen")
+            module, name = SCREENS[row.label]
+            self.app.open("deckapp." + module, name)
 
 
 def open_play_setup(app):

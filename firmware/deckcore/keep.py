@@ -94,7 +94,7 @@ def _shape_refusal(game, fields, entry):
             return (field.name, -1, "%s: missing" % field.label)
         value = entry[field.name]
         if field.per_seat and (type(value) != list or len(value) != game.num_players):
-            return (field.name, -1, "%s: one value per player, %d in all" % (
+            return (field.name, -1, "%s: one per player, %d in all" % (
                 field.label, game.num_players))
         for index, item in enumerate(value if field.per_seat else [value]):
             seat = index if field.per_seat else -1
@@ -106,7 +106,7 @@ def _shape_refusal(game, fields, entry):
                 return (field.name, seat, "%s: %r is not one of %s" % (
                     field.label, item, ", ".join(field.choices)))
             if field.kind == SEAT and item not in field.choices:
-                return (field.name, seat, "%s: seat %d is not one who may be it here" % (
+                return (field.name, seat, "%s: seat %d may not be it" % (
                     field.label, item))
     return None
 
@@ -123,7 +123,7 @@ def _range_refusal(game, fields, entry):
                 return (field.name, seat, "%s: %d is below %d" % (
                     field.label, values[index], field.lo))
             if values[index] > field.hi:
-                return (field.name, seat, "%s: %d is more than %d" % (
+                return (field.name, seat, "%s: %d is over %d" % (
                     field.label, values[index], field.hi))
     return None
 

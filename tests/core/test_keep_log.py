@@ -59,7 +59,7 @@ def test_a_tampered_total_or_an_impossible_hand_is_refused():
     assert message == "logged totals [6, 1, -6], but the rules give [5, 1, -6]"
     impossible = lines[1].replace('"e":{"points":[31,27,20]}', '"e":{"points":[31,27,21]}')
     message = str(raises(LogError, replayed, lines[:1] + [impossible]))
-    assert message == "hand 1: Points: they total 79; the rules count 78"
+    assert message == "hand 1: Points: total 79, must be 78"
     wrong_dealer = lines[1].replace('"dealer":1', '"dealer":2')
     assert "deal passes to seat 1" in str(raises(LogError, replayed, lines[:1] + [wrong_dealer]))
 

@@ -42,9 +42,10 @@ class EntryScreen(FormScreen):
         self.entry = entry if entry is not None else keep.ask(game, "start", self.dealer)
         self.fields = []
         self.unsaved = False
-        FormScreen.__init__(self, [], row_height=18, hint="A: score it   B: cancel")
-        self.title = "%s hand %d: %s deals" % ("Fix" if self.correcting else "Enter", number,
-                                               kept.names[self.dealer])
+        FormScreen.__init__(self, [], row_height=18,
+                            hint="%s dealt. A: score it" % kept.names[self.dealer])
+        word = kept.hand_word
+        self.title = "%s %d" % ("Fix " + word if self.correcting else kept.hand_title, number)
         self._build()
 
     # The rows of the fields ----------------------------------------------------------------
@@ -177,9 +178,9 @@ class ConfirmScreen(Screen):
         names = form.kept.names
         scores = self.hand.scores()
         y = widgets.TOP + 6
-        font.text(canvas, "Check, then A commits the hand:", 8, y, theme.MUTED)
+        font.text(canvas, "Check it; A commits the %s." % form.kept.hand_word, 8, y, theme.MUTED)
         y += 20
-        font.text(canvas, "hand", 120, y, theme.MUTED)
+        font.text(canvas, form.kept.hand_word, 120, y, theme.MUTED)
         font.text(canvas, "total", 178, y, theme.MUTED)
         y += 16
         row = min(26, (widgets.BOTTOM - 40 - y) // len(names))

@@ -27,7 +27,7 @@ class KeepSetupScreen(FormScreen):
     title = "Keep score"
 
     def __init__(self):
-        FormScreen.__init__(self, [], row_height=17, hint="X types a name; Start is the last row")
+        FormScreen.__init__(self, [], row_height=17, hint="X: type a name. Start: the last row")
         self.store = None
         self.game_options = None
 

@@ -11,7 +11,7 @@ from deckhw.buttons import PRESS
 from deckui import font, theme, widgets
 
 _ROW = const(17)
-_FIRST_COLUMN = const(44)  # the hand's number and its dealer
+_FIRST_COLUMN = const(50)  # the hand's number, and the contract where the game has one
 
 
 class SheetScreen(Screen):
@@ -20,7 +20,7 @@ class SheetScreen(Screen):
         Screen.__init__(self)
         self.kept = kept
         self.enter = enter
-        self.title = "%s: the hands" % kept.game.TITLE
+        self.title = "All %ss" % kept.hand_word
         self.list = widgets.ListView([], top=widgets.TOP + _ROW + 2, row_height=_ROW)
 
     def shown(self):
@@ -45,7 +45,7 @@ class SheetScreen(Screen):
             self.app.pop()
         elif key == "press" and self.list.cursor < len(self.kept.keeper.hands):
             number = self.list.cursor + 1
-            dealer, entry = self.kept.keeper.hands[number - 1]
+            entry = self.kept.keeper.hands[number - 1][1]
             self.app.pop()
             self.enter(number, _copy(entry))
 
@@ -55,7 +55,7 @@ class SheetScreen(Screen):
         players = len(names)
         column = (widgets.SIZE - _FIRST_COLUMN - 4) // players
         y = widgets.TOP + 2
-        font.text(canvas, "hand", 4, y, theme.MUTED)
+        font.text(canvas, "#", 4, y, theme.MUTED)
         for seat in range(players):
             _right(canvas, font.fit(names[seat], column - 2), _FIRST_COLUMN + (seat + 1) * column,
                    y, theme.MUTED)
@@ -68,9 +68,9 @@ class SheetScreen(Screen):
                 canvas.fill_rect(0, y, widgets.SIZE, _ROW, theme.CURSOR)
                 colour = theme.CURSOR_TEXT
             if index < len(hands):
-                dealer, entry = hands[index]
+                entry = hands[index][1]
                 what = keep.ask(kept.game, "summary", entry)
-                label = "%d %s" % (index + 1, (what or names[dealer])[:3])
+                label = font.fit("%d %s" % (index + 1, what), _FIRST_COLUMN - 4)
                 values = kept.match.results[index][1]
                 shown = ["%+d" % value for value in values]
             else:

@@ -8,8 +8,7 @@ cut in the middle of an entry brings the form back as it was."""
 
 import json
 
-from deckcore.keep import Keeper
-from deckcore.keep_replay import KeptReplay
+from deckcore.keep import Keeper, rules_of
 from deckcore.games import load
 
 DRAFT = "keep-draft"
@@ -21,6 +20,11 @@ class KeptMatch:
     def __init__(self, keeper, names, game_log, store):
         self.keeper = keeper
         self.game = keeper.game
+        # The game's entry rules stay loaded while the match is scored (deckcore.keep.ask
+        # would load them for each call, and the form asks at every key).
+        self.rules = __import__(rules_of(self.game), None, None, ["fields"])
+        self.hand_word = "round" if self.game.NAME == "scout" else "hand"  # (5.4: rounds)
+        self.hand_title = "Round" if self.game.NAME == "scout" else "Hand"
         self.names = names
         self.game_log = game_log
         self.store = store
@@ -98,12 +102,18 @@ def resume(store):
     game_log = store.open_game()
     if game_log is None:
         return None
+    from deckapp import unload
+    from deckcore.keep_replay import KeptReplay  # (8 KB of replay code: only for the resume)
     replay = KeptReplay(load)
     for line in game_log.lines():
         if line.strip():
             replay.feed(json.loads(line))
     names = [player["name"] for player in replay.header["players"]]
-    return KeptMatch(replay.keeper, names, game_log, store)
+    keeper = replay.keeper
+    del replay, KeptReplay
+    unload("deckcore.keep_replay")
+    unload("deckcore.replay")
+    return KeptMatch(keeper, names, game_log, store)
 
 
 def is_kept(header):

@@ -29,7 +29,7 @@ class TotalsScreen(Screen):
     def title(self):
         if self.kept is None:
             return "Keep score"
-        return "%s: totals" % self.kept.game.TITLE
+        return self.kept.game.TITLE
 
     def shown(self):
         if self.kept is None and not self.problem:
@@ -56,8 +56,8 @@ class TotalsScreen(Screen):
 
     # Actions -------------------------------------------------------------------------------
     def enter(self, number, entry=None):
-        from deckapp.keep.entry import EntryScreen
-        self.app.push(EntryScreen(self.kept, number, entry))
+        """The entry form of hand `number` (its module leaves memory with it)."""
+        self.app.open("deckapp.keep.entry", "EntryScreen", self.kept, number, entry)
 
     def ask_undo(self):
         kept = self.kept
@@ -65,7 +65,7 @@ class TotalsScreen(Screen):
         scores = kept.match.results[-1][1]
         said = ", ".join("%s %+d" % (kept.names[seat], scores[seat])
                          for seat in range(len(scores)))
-        self.app.push(Dialog("Undo hand %d?" % number, said, self._undo,
+        self.app.push(Dialog("Undo %s %d?" % (kept.hand_word, number), said, self._undo,
                              {"a": "Undo", "b": "Keep"}))
 
     def _undo(self, key):
@@ -120,8 +120,7 @@ class TotalsScreen(Screen):
             else:
                 self.enter(len(kept.keeper.hands) + 1)
         elif key == "a":
-            from deckapp.keep.sheet import SheetScreen
-            self.app.push(SheetScreen(kept, self.enter))
+            self.app.open("deckapp.keep.sheet", "SheetScreen", kept, self.enter)
         elif key == "y" and kept.keeper.hands:
             self.ask_undo()
         elif key == "x":
@@ -149,12 +148,18 @@ class TotalsScreen(Screen):
             if leader:
                 canvas.fill_rect(0, y, widgets.SIZE, row - 2, theme.CURSOR)
                 colour = theme.CURSOR_TEXT
-            name = ("\u2605 " if leader else "") + names[seat]
-            name_y = y + (row - 2 - font.height(font.LARGE)) // 2
-            font.text(canvas, font.fit(name, 110, font.LARGE), 6, name_y, colour, font.LARGE)
-            if seat == match.dealer and not over:
-                font.text(canvas, "deals", 6, name_y + 19, colour)
             text = str(match.totals[seat])
+            room = 220 - digits.width(text, height)
+            name = ("\u2605 " if leader else "") + names[seat]
+            tag = "" if over else "deals" if seat == match.dealer else \
+                "deals next" if seat == self._next_dealer() else ""
+            below = row >= 38  # room for the tag under the name, else beside it
+            name_y = y + (row - 2 - font.height(font.LARGE) - (14 if tag and below else 0)) // 2
+            end = font.text(canvas, font.fit(name, room - (0 if below or not tag else 62),
+                                             font.LARGE), 6, name_y, colour, font.LARGE)
+            if tag:
+                font.text(canvas, tag, 6 if below else end + 6, name_y + (19 if below else 4),
+                          colour)
             digits.number(canvas, text, 232 - digits.width(text, height),
                           y + (row - 2 - height) // 2, height, colour)
             y += row
@@ -168,20 +173,21 @@ class TotalsScreen(Screen):
         match = kept.match
         played = len(match.results)
         if match.is_over():
-            return "Match over after %d hands" % played
-        deals = kept.game.deals_in_match()
+            return "Match over after %d %ss" % (played, kept.hand_word)
         target = kept.game.options.get("target", 0) if kept.game.NAME == "scioto" else 0
-        length = "first to %d" % target if target else "of %d" % deals
-        return "Hand %d %s: %s deals, then %s" % (played + 1, length, kept.names[match.dealer],
-                                                 self._next_dealer())
+        length = "first to %d" % target if target else "of %d" % kept.game.deals_in_match()
+        heading = "%s %d %s" % (kept.hand_title, played + 1, length)
+        if self._next_dealer() < 0:
+            heading += "; declarer deals next"
+        return heading
 
     def _next_dealer(self):
-        """Who deals after this hand: the rules' next seat, or in Droggn the declarer
-        (section 4.2.4), who is not known before the hand."""
+        """Who deals after this hand: the rules' next seat, or -1 in Droggn, where the
+        declarer does (section 4.2.4), who is not known before the hand."""
         game = self.kept.game
         if game.NAME == "droggn":
-            return "the declarer"
-        return self.kept.names[game.next_dealer(self.kept.match.dealer, None)]
+            return -1
+        return game.next_dealer(self.kept.match.dealer, None)
 
     def _result(self):
         kept = self.kept

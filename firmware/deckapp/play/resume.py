@@ -40,10 +40,18 @@ class ResumeScreen(Screen):
     def key(self, key, kind):
         if not acts(key, kind):
             return
+        kept = self.header.get("mode") == "scorekeep"  # a match scored at a table (deckapp/keep)
         if key == "press":
             app = self.app
             app.pop()
-            app.open("deckapp.play.table", "TableScreen")  # it resumes the match
+            if kept:
+                app.open("deckapp.keep.totals", "TotalsScreen")  # it resumes the match
+            else:
+                app.open("deckapp.play.table", "TableScreen")  # it resumes the match
+        elif key == "x" and kept:
+            from deckapp.keep import stored
+            stored.resume(self.app.store).close("abandoned")
+            self.app.pop()
         elif key == "x":
             from deckapp.play import stored
             stored.resume(self.app.store).abandon()

@@ -98,7 +98,8 @@ def open_match(store):
     for line in game_log.lines():
         if header is None:
             header = json.loads(line)
-        finished += line.startswith('{"t":"result"')
+        finished += line.startswith('{"t":"result"') or line.startswith('{"t":"entry"')
+        finished -= line.startswith('{"t":"undo","hand"')  # a scorekept hand taken back
         last = line
     if last.startswith('{"t":"end"'):
         game_log.close()

@@ -85,26 +85,26 @@ def sides(game, dealer, entry):
 def refusal(game, dealer, entry):
     total = game.total_points
     if form(game) != CALLED and "contract" in entry:
-        return ("contract", -1, "Contract: none is bid with %s (section 3.7)" % (
-            "3 players" if form(game) == EACH else "fixed partnerships"))
+        return ("contract", -1, "Contract: none with %s (3.7)" % (
+            "3 players" if form(game) == EACH else "fixed pairs"))
     if form(game) == EACH:
         points = entry["points"]
         if sum(points) != total:
-            return ("points", 2, "Points: they total %d; the pack counts %d" % (sum(points), total))
+            return ("points", 2, "Points: total %d, the pack %d" % (sum(points), total))
         if points[-1] < 0:
-            return ("points", 0, "Points: the others took %d, more than %d" % (
+            return ("points", 0, "Points: others %d, over the pack's %d" % (
                 sum(points[:-1]), total))
         if points[dealer] < game.scart_point:
-            return ("points", dealer, "Points: the dealer's scart counts 1 for him")
+            return ("points", dealer, "Points: the dealer has the scart's 1")
         return None
     if entry["points"] + entry["others"] != total:
-        return ("points", -1, "Points: the sides total %d; the pack counts %d" % (
+        return ("points", -1, "Points: sides total %d, the pack %d" % (
             entry["points"] + entry["others"], total))
     side, declarer = sides(game, dealer, entry)
     dealers_side = entry["points"] if side[dealer] == 0 else entry["others"]
-    if dealers_side < game.scart_point:
-        return ("points", -1, "Points: the dealer's side has the scart, worth %d" %
-                game.scart_point)
+    if dealers_side < game.scart_point:  # 3.6.1: the scart counts 1 for the dealer's side
+        return ("points", -1, "Points: the scart makes it 1+" if side[dealer] == 0
+                else "Points: others hold the scart, 1+")
     return None
 
 
@@ -122,5 +122,9 @@ def score(game, dealer, entry):
     return EnteredHand([both[side[seat]] for seat in range(game.num_players)], scores, declarer)
 
 
+SHORT = {"called": "call", "two cards": "2 c", "one card": "1 c", "solo": "solo",
+         "alone": "alone"}
+
+
 def summary(game, entry):
-    return entry.get("contract", "")
+    return SHORT.get(entry.get("contract"), "")

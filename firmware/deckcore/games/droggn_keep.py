@@ -66,10 +66,10 @@ def refusal(game, dealer, entry):
         return None
     total = game.total_points
     if entry["points"] + entry["others"] != total:
-        return ("points", -1, "Declarer pts: the sides total %d; the pack counts %d" % (
+        return ("points", -1, "Declarer pts: sides %d, the pack %d" % (
             entry["points"] + entry["others"], total))
     if entry["points"] < 1:
-        return ("points", -1, "Declarer pts: the talon or discard alone counts at least 1")
+        return ("points", -1, "Declarer pts: the talon alone is 1+")
     return None
 
 
@@ -99,5 +99,8 @@ def score(game, dealer, entry):
     return EnteredHand(points, settlement(players, declarer, value), declarer)
 
 
+SHORT = {"ansager": "ans", "solo": "solo", "super": "sup", "slam": "slam", "thrown in": "-"}
+
+
 def summary(game, entry):
-    return entry["contract"]
+    return SHORT[entry["contract"]]

@@ -26,11 +26,11 @@ def derive(game, dealer, entry):
 def refusal(game, dealer, entry):
     points = entry["points"]
     if sum(points) != TOTAL:
-        return ("points", 2, "Points: they total %d; the rules count 78" % sum(points))
+        return ("points", 2, "Points: total %d, must be 78" % sum(points))
     if points[-1] < 0:
-        return ("points", 0, "Points: the others counted %d, more than 78" % sum(points[:-1]))
+        return ("points", 0, "Points: others %d, over 78" % sum(points[:-1]))
     if points[dealer] < 1:
-        return ("points", dealer, "Points: the dealer's scart alone counts at least 1")
+        return ("points", dealer, "Points: the dealer's scart is 1+")
     return None
 
 

@@ -34,10 +34,10 @@ def refusal(game, dealer, entry):
     points = entry["points"]
     total = pack_points(game)
     if sum(points) != total:
-        return ("points", len(points) - 1, "Points: they total %d, the pack holds %d" % (
+        return ("points", len(points) - 1, "Points: total %d, the pack %d" % (
             sum(points), total))
     if points[-1] < 0:
-        return ("points", 0, "Points: the others took %d, more than the pack's %d" % (
+        return ("points", 0, "Points: others %d, over the pack's %d" % (
             sum(points[:-1]), total))
     return None
 

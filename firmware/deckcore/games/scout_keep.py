@@ -32,8 +32,7 @@ def refusal(game, dealer, entry):
     deck = len(game.deck)
     counted = sum(entry["captured"]) + sum(entry["in_hand"])
     if counted > deck - 1:
-        return ("captured", -1, "Captured: with those in hand %d cards, but the deck has %d "
-                "and the last Show stays on the table" % (counted, deck))
+        return ("captured", -1, "Captured+in hand: %d, over %d" % (counted, deck - 1))
     return None
 
 
