@@ -81,3 +81,12 @@ def test_a_match_starts_from_the_set_up_and_cards_are_played_by_window_keys(
     people = [player["seat"] for player in records[0]["players"] if player["kind"] != "bot"]
     played = [record for record in records if record["t"] == "act" and record["seat"] in people]
     assert len(played) >= 2
+
+
+def test_an_app_that_cannot_start_in_its_heap_stops_the_window_with_its_error(pygame, tmp_path):
+    from deckmate.sim.script import FirmwareFailed
+    from deckmate.sim.window import Window
+    with SimulatedBoard(str(tmp_path / "flash.img"), fresh=True, heapsize="64K") as board:
+        window = Window(board, 1)
+        with pytest.raises(FirmwareFailed, match="MemoryError"):
+            frames_until(window, lambda: False, "MemoryError")

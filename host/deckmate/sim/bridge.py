@@ -45,7 +45,8 @@ class SerialBridge:
         flags = fcntl.fcntl(self.host_master, fcntl.F_GETFL)
         fcntl.fcntl(self.host_master, fcntl.F_SETFL, flags | os.O_NONBLOCK)
         self.path = os.ttyname(self.host_slave)
-        self.tail = b""           # the last bytes the firmware wrote
+        self.output = b""         # the last bytes this start of the firmware wrote
+        self.heard_host = False   # the host wrote to this start
         self.host_tail = b""      # the last bytes the host sent
         self.process = None
         self.device = None
@@ -74,9 +75,19 @@ class SerialBridge:
             os.close(slave)
             self.device = master
             self.starts += 1
+            self.output = b""
+            self.heard_host = False
+
+    def app_failure(self):
+        """What this start printed, if its app ended in a traceback and the REPL with nobody
+        talking on the serial port (under -i the port does not exit then); else None."""
+        if self.heard_host or not self.output.endswith(b">>> ") \
+                or b"Traceback" not in self.output:
+            return None
+        return self.output.decode(errors="replace")
 
     def to_host(self, data):
-        self.tail = (self.tail + data)[-TAIL_BYTES:]
+        self.output = (self.output + data)[-TAIL_BYTES:]
         try:
             os.write(self.host_master, data)
         except OSError as error:
@@ -125,6 +136,7 @@ class SerialBridge:
                 except OSError:
                     data = b""
                 if data:
+                    self.heard_host = True
                     self.host_tail = (self.host_tail + data)[-16:]
                     os.write(self.device, data)
 

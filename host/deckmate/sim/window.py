@@ -10,7 +10,7 @@ import sys
 
 from deckmate.errors import CommandError
 from deckmate.sim.board import SimulatedBoard
-from deckmate.sim.script import KEY_SETTLE_MS
+from deckmate.sim.script import KEY_SETTLE_MS, FirmwareFailed
 
 
 class NoDisplay(CommandError):
@@ -106,8 +106,13 @@ class Window:
         self.shown = None  # panel.changes when the window last drew the panel
 
     def frame(self):
-        """One frame; False once the window is closed (or Esc pressed)."""
+        """One frame; False once the window is closed (or Esc pressed). FirmwareFailed when
+        the app has died of an error."""
         pygame = self.pygame
+        failure = self.board.bridge.app_failure()
+        if failure:
+            raise FirmwareFailed("the firmware stopped with an error\n--- firmware output ---\n"
+                                 + failure[-4000:])
         for event in pygame.event.get():
             if event.type == pygame.QUIT:
                 return False
