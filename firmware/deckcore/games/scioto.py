@@ -17,6 +17,7 @@ PINOCHLE_RANKS = ("9", "J", "Q", "K", "10", "A")
 
 STOP = 1000  # the leader declines to re-lead (compounding)
 
+
 class Scioto(Game):
     NAME = "scioto"
     TITLE = "Scioto"
