@@ -22,6 +22,7 @@ except OSError as error:
     sys.exit(%d)
 """ % WRITE_FAILED
 CHOSEN_SEED_LIMIT = 2 ** 30  # a seed taken for the run is a small int on the board too
+RUNTIMES = {"cpython": None, "micropython": 64, "micropython32": 32}  # -> the port's word size
 
 
 def add_parser(subparsers):
@@ -37,8 +38,10 @@ def add_parser(subparsers):
                         help="bot names by seat, comma-separated, at most one per seat; the list "
                              "repeats to fill the table (%s; default %s, the device's level)"
                              % (", ".join(BOT_NAMES), DEFAULT_BOT))
-    parser.add_argument("--runtime", choices=("cpython", "micropython"), default="cpython",
-                        help="run the rules core in this Python (default) or in the MicroPython unix port")
+    parser.add_argument("--runtime", choices=sorted(RUNTIMES), default="cpython",
+                        help="run the rules core in this Python (default), in the MicroPython "
+                             "unix port, or in its 32-bit build (micropython32, for measuring; "
+                             "not installed by the project)")
     parser.add_argument("--out", required=True, help="the log file to write")
     parser.set_defaults(run=run)
 
@@ -65,7 +68,7 @@ def run(args):
             raise CommandError("cannot write %s: %s" % (args.out, error.strerror or error))
     else:
         status, out, err = runtime.run_core(MICROPYTHON_SELFPLAY % (
-            args.game, options, seed, bots, args.out))
+            args.game, options, seed, bots, args.out), word_size=RUNTIMES[args.runtime])
         if status == WRITE_FAILED:
             raise CommandError("cannot write %s: %s" % (args.out, os.strerror(int(out))))
         if status != 0:
