@@ -44,6 +44,7 @@ class App:
         self.kept = set(sys.modules)  # the modules a return to the main menu leaves loaded
         self._bars = None        # (title, soft-key labels) as last drawn
         self._drawn = None       # the screen whose area is on the panel
+        self.link = None         # the serial link (deckapp/serial_link.py), once started
         self.apply_settings()
 
     def top(self):
@@ -138,11 +139,12 @@ class App:
         screen.draw(display)
 
     def tick(self, now_ms):
-        """One pass of the loop; True while the top screen has work left."""
+        """One pass of the loop; True while the top screen or the serial link has work left."""
         for key, kind in self.board.keys.poll(now_ms):
             self.handle(key, kind)
         self.render()
-        return self.top().step()
+        sending = self.link is not None and self.link.serve()
+        return self.top().step() or sending
 
     def loop(self):
         while True:
@@ -187,6 +189,8 @@ def run(board):
     from deckapp.store import Store
     store = Store("/")
     app = App(board, store, Settings.load(store))
+    from deckapp.serial_link import SerialLink
+    app.link = SerialLink(store, board)
     app.open("deckapp.boot", "BootScreen")
     app.kept = set(sys.modules)  # and the boot screen's: the screen class, the cards' drawing
     app.loop()

@@ -163,6 +163,11 @@ class Archive:
         return self.db.execute("SELECT sha256, size FROM games WHERE device_id=? AND game_id=?",
                                (device_id, game_id)).fetchone()
 
+    def holds(self, sha256):
+        """True if the archive holds a game whose archived copy has this SHA-256."""
+        return self.db.execute("SELECT 1 FROM games WHERE sha256=?", (sha256,)).fetchone() \
+            is not None
+
     def kept_aside(self, sha256):
         """True if a copy with this hash was rejected or conflicted before (a sync need not
         copy it again)."""
