@@ -52,9 +52,8 @@ class SerialLink:
             if not self.poller.poll(0):
                 return
             byte = self.input.read(1)
-            if not byte:  # end of file: nobody will ever write
-                self.poller.unregister(sys.stdin)
-                self.closed = True
+            if not byte:  # end of file: nobody will ever write (no unregister: on the unix
+                self.closed = True  # port that stalls the stand-in machine's own poll)
                 return
             if byte != b"\n":
                 if len(line) < _LINE_MOST:

@@ -13,12 +13,12 @@ BOOT_SCRIPT = os.path.join(DEVICE_DIR, "sim_boot.py")
 HEAPSIZE = runtime.HEAP  # the device budget (design.md section 2)
 
 
-def prepare_flash(flash_path, board_name, fresh=False):
+def prepare_flash(flash_path, board_name, fresh=False, blocks=None):
     """Deploy the current firmware image for the simulator onto the flash image file, with
-    /board.txt naming the board."""
+    /board.txt naming the board; a fresh flash has `blocks` blocks (default: the Pico's)."""
     files = image.image_files(image.build_image("sim"))
     flash.install_image(flash_path, files, fresh=fresh,
-                        extra={"board.txt": board_name.encode() + b"\n"})
+                        extra={"board.txt": board_name.encode() + b"\n"}, blocks=blocks)
 
 
 def command(heapsize=HEAPSIZE, interactive=False):
@@ -35,10 +35,10 @@ def environment(link_path, flash_path, skip_main=False):
     return env
 
 
-def prepare(flash_path, board_name, fresh=False, held_at_boot=()):
+def prepare(flash_path, board_name, fresh=False, held_at_boot=(), blocks=None):
     """Flash prepared and the side channel listening, the keys `held_at_boot` held: the Link
     for a board about to start."""
     link = Link(read_board(board_name))
-    prepare_flash(flash_path, board_name, fresh)
+    prepare_flash(flash_path, board_name, fresh, blocks)
     link.press(held_at_boot)
     return link
