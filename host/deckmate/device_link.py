@@ -112,28 +112,35 @@ class DeviceLink:
         position; after a frame lost or damaged, the request is sent again from the position
         reached, so nothing is taken twice or skipped. `end`: where to stop (None: at done)."""
         stalls = 0
+        busy_until = time.monotonic() + BUSY_MOST_S
         while end is None or at < end:
             self.query += 1
             self._send(dict(fields(at), q=self.query, op=op))
-            reached, done = self._receive_stream(op, at, take)
-            if done and end is None:
+            reached, status = self._receive_stream(op, at, take)
+            if status == "done" and end is None:
                 return
-            stalls = 0 if reached > at else stalls + 1
+            if reached > at:
+                stalls = 0
+                busy_until = time.monotonic() + BUSY_MOST_S
+            elif status != "busy" or time.monotonic() > busy_until:
+                stalls += 1
             if stalls >= ATTEMPTS:
                 raise LinkError("no answer from the device on %s to %s after %d tries; is the "
                                 "Deckmate app running on it?" % (self.connection.port, op, stalls))
             at = reached
 
     def _receive_stream(self, op, at, take):
-        """(position reached, whether the done frame came there) for the request just sent."""
+        """(position reached, "done", "lost" or "busy") for the request just sent: the done
+        frame came at the position reached; a frame was lost (or none came); the device had no
+        room to answer."""
         while True:
             frame = self._next_frame(time.monotonic() + ANSWER_S)
             if frame is None or (frame.get("q") is None and "err" in frame):
                 if frame is not None and frame.get("err") == "busy":
                     time.sleep(BUSY_PAUSE_S)
-                else:
-                    self.resent += 1
-                return at, False
+                    return at, "busy"
+                self.resent += 1
+                return at, "lost"
             if frame.get("q") != self.query:
                 continue  # an answer to an earlier request
             if "err" in frame:
@@ -143,14 +150,14 @@ class DeviceLink:
                 if isinstance(frame.get("at"), int) and frame["at"] < at:
                     continue  # a duplicate
                 self.resent += 1
-                return at, False  # a frame before it was lost
+                return at, "lost"  # a frame before it was lost
             if frame.get("done"):
-                return at, True
+                return at, "done"
             try:
                 at = take(frame)
             except (KeyError, TypeError, ValueError, binascii.Error):
                 self.damaged += 1
-                return at, False
+                return at, "lost"
 
     def digest(self, game_id, count):
         return self.request("hash", id=game_id, n=count)["sha256"]
