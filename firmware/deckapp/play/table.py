@@ -37,7 +37,7 @@ _SERVICE_MS = const(20)  # while a bot thinks: how often the keys are read
 # one piece. Imported again, a module needs only room for its code. A module the play screens
 # import late belongs here.
 _BETWEEN_THINKS = const(("deckapp.play.layout", "deckapp.play.choices", "deckapp.play.summary",
-                         "deckapp.play.explain", "deckapp.play.textpage", "deckapp.play.stored",
+                         "deckcore.explain", "deckapp.play.textpage", "deckapp.play.stored",
                          "deckcore.log", "deckui.cards"))
 # Loaded for one game only (its names are not interned in the others'); released too:
 # SCOUT's picker imports SCOUT's rules, the contract's pictures are Chambéry's and Droggn's.
