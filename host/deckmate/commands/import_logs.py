@@ -54,4 +54,7 @@ def run(args):
         print("kept aside: %s" % reason if reason.startswith(label) else
               "kept aside: %s: %s" % (label, reason))
     print("%d files: %s" % (len(files), summary.line()))
-    return 1 if summary.problems else 0
+    if summary.problems:
+        raise CommandError("%d files kept aside in %s (the reasons are above)"
+                           % (len(summary.problems), os.path.join(archive.folder, "rejected")))
+    return 0

@@ -1,5 +1,7 @@
 """`deckmate sync`: every game of the device copied into the archive, once, whole."""
 
+import os
+
 from deckmate.errors import CommandError
 
 
@@ -34,7 +36,10 @@ def run(args):
     except ArchiveError as error:
         raise CommandError(str(error))
     print(result.line())
-    return 1 if result.failed or result.summary.problems else 0
+    if result.failed or result.summary.problems:
+        raise CommandError("%d games not archived (see above; what was refused is kept in %s)"
+                           % (len(result.failed) + len(result.summary.problems),
+                              os.path.join(archive.folder, "rejected")))
 
 
 class _progress_bar:
