@@ -34,7 +34,13 @@ _FILE_ROOM = const(1200)  # what LittleFS allocates for an open file (its 1 KB c
 GC_EVERY = const(4096)
 
 
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from deckapp.serial_link import SerialLink
+
+
 class App:
+    link: "SerialLink | None" = None  # the serial link, once run() has started it
     def __init__(self, board, store, settings):
         self.board = board
         self.store = store
@@ -44,7 +50,6 @@ class App:
         self.kept = set(sys.modules)  # the modules a return to the main menu leaves loaded
         self._bars = None        # (title, soft-key labels) as last drawn
         self._drawn = None       # the screen whose area is on the panel
-        self.link = None         # the serial link (deckapp/serial_link.py), once started
         self.apply_settings()
 
     def top(self):

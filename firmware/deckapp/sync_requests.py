@@ -51,8 +51,7 @@ def answer(link, line, too_long):
             message = {"err": "args", "why": "%s: %s %s" % (operation, type(error).__name__,
                                                             error)}
     if message is not None:
-        message["q"] = query
-        reply(link, message)
+        reply(link, dict(message, q=query))
 
 
 def op_hello(link, request):
