@@ -49,9 +49,8 @@ def _build_dismissers(game):
 
 
 def _build_endgame(game):
-    from deckcore.bots.scioto_endgame import Endgame
-    from deckcore.bots.scioto_estimate import fits
-    return Endgame(game, ENDGAME_TABLE, estimated=fits(game))
+    from deckcore.bots.scioto_endgame import Endgame, estimate_fits
+    return Endgame(game, ENDGAME_TABLE, estimated=estimate_fits(game))
 
 
 _dismissers = _Memo(_build_dismissers).get
