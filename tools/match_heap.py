@@ -58,9 +58,9 @@ def holds(game, kinds, options, deal, expected, heap_kb, trace=None):
         try:
             run_script(keys, flash, None, heapsize="%dK" % heap_kb, fresh=True,
                        output=None if trace is None else trace_output(trace))
-        except FirmwareFailed:
+            log = device_log(flash)
+        except (FirmwareFailed, FileNotFoundError):  # it crashed, or stopped before the log
             return False
-        log = device_log(flash)
     return log.splitlines()[1:] == expected.text().splitlines()[1:]
 
 

@@ -183,7 +183,7 @@ def test_the_estimate_and_the_endgame_table_are_loaded_only_where_they_serve():
     while sum(len(hand) for hand in state.hands) > 10:
         state.apply(state.legal_actions()[0])
     bot.choose(state.view(state.to_act), state.legal_actions(), Rng(4))
-    assert len(table.leads) * len(table.leads[0]) == 1024
+    assert len(table.leads) * len(table.leads[0]) == 512  # 8-byte hands: 52 cards
 
 
 def test_the_estimate_is_near_the_exact_take_and_inside_the_points_in_play():

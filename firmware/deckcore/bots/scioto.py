@@ -19,7 +19,10 @@ variants (and with more players or a stock) the generic search (search.py) plays
 from deckcore.game import TERMINAL
 
 SCALE = 4
-ENDGAME_TABLE = 1024  # places in the exact endgame's table on the device
+# Places in the exact endgame's table on the device: 12 KB of it either way, since a pack of
+# over 32 cards (9 ranks and more, the double pack) needs 8-byte hands (scioto_endgame.py).
+ENDGAME_TABLE = 1024
+ENDGAME_TABLE_LARGE_PACK = 512
 
 
 class _Memo:
@@ -50,7 +53,8 @@ def _build_dismissers(game):
 
 def _build_endgame(game):
     from deckcore.bots.scioto_endgame import Endgame, estimate_fits
-    return Endgame(game, ENDGAME_TABLE, estimated=estimate_fits(game))
+    slots = ENDGAME_TABLE if game.size <= 32 else ENDGAME_TABLE_LARGE_PACK
+    return Endgame(game, slots, estimated=estimate_fits(game))
 
 
 _dismissers = _Memo(_build_dismissers).get
