@@ -1,9 +1,9 @@
-"""The hand summary's explanation (firmware/deckapp/play/explain.py) restates the core's
+"""The hand summary's explanation (firmware/deckcore/explain.py) restates the core's
 score of every seat."""
 
 import pytest
 
-from deckapp.play.explain import hand_lines
+from deckcore.explain import hand_lines
 from deckapp.play.session import BOT, Seat, Session
 from deckcore.games import load
 
@@ -21,7 +21,7 @@ def test_every_seats_score_of_the_hand_is_in_the_explanation(name, options):
         while session.state is not None:
             session.play(session.bot_choice())
         state = session.last_hand
-        lines = hand_lines(session, state)
+        lines = hand_lines(state, [seat.name for seat in session.seats])
         scores = state.scores()
         for seat in range(game.num_players):
             mine = [line for line in lines if line.strip().startswith("Seat%d:" % seat)]

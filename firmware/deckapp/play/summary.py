@@ -3,13 +3,13 @@
 The centre key deals the next hand (or, after the last, shows the match summary).
 """
 
-from deckapp.play import explain
 from deckapp.play.textpage import TextPage
+from deckcore import explain
 
 
 class HandSummary(TextPage):
     def __init__(self, session):
-        lines = explain.hand_lines(session, session.last_hand)
+        lines = explain.hand_lines(session.last_hand, [seat.name for seat in session.seats])
         lines.append("Totals after %d of %s hands:" % (len(session.match.results),
                                                     _planned(session)))
         lines.extend(totals_lines(session))

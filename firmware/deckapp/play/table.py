@@ -37,7 +37,7 @@ _SERVICE_MS = const(20)  # while a bot thinks: how often the keys are read
 # one piece. Imported again, a module needs only room for its code. A module the play screens
 # import late belongs here.
 _BETWEEN_THINKS = const(("deckapp.play.layout", "deckapp.play.choices", "deckapp.play.summary",
-                         "deckapp.play.explain", "deckapp.play.textpage", "deckapp.play.stored",
+                         "deckcore.explain", "deckapp.play.textpage", "deckapp.play.stored",
                          "deckcore.log", "deckui.cards"))
 # Loaded for one game only (its names are not interned in the others'); released too:
 # SCOUT's picker imports SCOUT's rules, the contract's pictures are Chambéry's and Droggn's.
@@ -178,6 +178,8 @@ class TableScreen(Screen):
         app = self.app
         for key, kind in app.board.keys.poll(now):
             app.handle(key, kind)
+        if app.link is not None:
+            app.link.serve(lean=True)
         if app.top() is not self:  # a screen opened over the table (the match menu)
             app.render()
 

@@ -5,6 +5,8 @@ import json
 from deckmate.errors import CommandError
 from deckmate.logs import BadLog, replay_file
 
+CHECKED = "ok: every action is legal and every result matches the rules"
+
 
 def add_parser(subparsers):
     parser = subparsers.add_parser(
@@ -22,19 +24,41 @@ def add_parser(subparsers):
 
 
 def run(args):
-    show_play = not (args.check or args.json)
+    story = None
+    if not (args.check or args.json):
+        from deckmate.play_by_play import PlayByPlay  # rich: only for the play-by-play
+        story = PlayByPlay()
     try:
-        replay, read = replay_file(args.file, _print_record if show_play else None)
+        replay, read = replay_file(args.file, story.on_record if story else None)
     except BadLog as error:
         if args.json:
             print(json.dumps({"error": str(error), "file": str(error.path), "line": error.line}))
+        if story:
+            show(story.lines)  # what was played up to the problem
         raise CommandError(str(error))
     summary = summarize(replay, read)
     if args.json:
         print(json.dumps(summary))
+    elif story:
+        from rich.text import Text
+        ending = [Text("unfinished game (the last line was cut off)")] if read.truncated else []
+        show(story.lines + ending + [Text(), Text(CHECKED)])
     else:
         print_summary(args.file, summary)
     return 0
+
+
+def show(lines):
+    """Print `lines` (rich Text): through a pager on a terminal, plain when piped."""
+    from rich.console import Console
+    console = Console(highlight=False)
+    if console.is_terminal:
+        with console.pager(styles=True):
+            for line in lines:
+                console.print(line)
+    else:
+        for line in lines:
+            console.print(line, soft_wrap=True)
 
 
 def summarize(replay, read):
@@ -51,19 +75,6 @@ def summarize(replay, read):
     }
 
 
-def _print_record(line, record, replay):
-    kind = record["t"]
-    if kind == "deal":
-        print("hand %d, seat %d deals" % (record["hand"], record["dealer"]))
-        for seat, cards in enumerate(record["hands"]):
-            print("  seat %d: %s" % (seat, " ".join(cards)))
-    elif kind == "act":
-        print("  seat %d: %s" % (record["seat"], record["a"]))
-    elif kind == "result":
-        print("  result: points %s, score %s, totals %s" % (
-            record["points"], record["score"], record["totals"]))
-
-
 def print_summary(path, summary):
     print("%s: %s, %d players, %d hands" % (path, summary["game"], summary["players"],
                                             len(summary["hands"])))
@@ -74,4 +85,5 @@ def print_summary(path, summary):
         print("  winner: seat %s" % ", ".join(str(s) for s in summary["winner"]))
     else:
         print("  unfinished game%s" % (" (the last line was cut off)" if summary["truncated"] else ""))
-    print("ok: every action is legal and every result matches the rules")
+    print(CHECKED)
+

@@ -1,4 +1,5 @@
-"""How a finished hand was scored, rule by rule, as short lines of text for the summary.
+"""How a finished hand was scored, rule by rule, as short lines of text: the device's hand
+summary shows them, and the host's `deckmate replay` and report print the very same lines.
 
 Each game's lines restate what its `points()` and `scores()` computed (the numbers come from
 the core, never computed twice): what was counted, against what, with which multiplier, and
@@ -6,10 +7,9 @@ who pays whom.
 """
 
 
-def hand_lines(session, state):
-    names = [seat.name for seat in session.seats]
-    explain = _GAMES[state.game.NAME]
-    return explain(state, names)
+def hand_lines(state, names):
+    """The lines for the finished hand `state`, the seats called by `names`."""
+    return _GAMES[state.game.NAME](state, names)
 
 
 def _scioto(state, names):
