@@ -54,7 +54,6 @@ ENOENT = 2
 ENOSPC = 28
 RESERVE_BYTES = 64 * 1024  # free space a new game needs (the longest measured takes 28 KB)
 MAX_LOGS = 100             # keeps the logs folder small: LittleFS slows with many files
-BEGIN = "begin"            # the state of a match the set-up asked for (deckapp/play/stored.py)
 _CHUNK = 512
 
 
@@ -89,8 +88,9 @@ def _call(module, name, *args):
     except OSError as error:
         raise _flash_error(error, loaded.DOING[name])
     finally:
-        for loaded in ("store_games", "store_repair", "checked_file"):
-            unload("deckapp." + loaded)
+        for loaded in ("deckapp.store_games", "deckapp.store_repair", "deckapp.checked_file",
+                       "decklink.checked"):
+            unload(loaded)
 
 
 def _checked_name(name):
