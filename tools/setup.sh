@@ -17,3 +17,13 @@ if [ ! -f typings/machine.pyi ]; then
     .venv/bin/python -m pip install --quiet --disable-pip-version-check --no-user --target typings \
         micropython-rp2-rpi-pico-stubs==1.29.0.post1
 fi
+# Headless Chromium for the tests of the HTML report (tests/host/test_report.py), from Debian's
+# packages: installed under CI (CI=true) or when asked (DECKMATE_CHROMIUM=1); without it those
+# tests skip, saying how to install it.
+if { [ "${CI:-}" = "true" ] || [ "${DECKMATE_CHROMIUM:-}" = "1" ]; } \
+        && ! command -v chromium >/dev/null 2>&1 && command -v apt-get >/dev/null 2>&1; then
+    sudo=""
+    [ "$(id -u)" = "0" ] || sudo="sudo"
+    $sudo apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends chromium
+fi

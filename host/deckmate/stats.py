@@ -22,3 +22,13 @@ def percentile(values, percent):
     if len(values) == 1:
         return values[0]
     return statistics.quantiles(values, n=100, method="inclusive")[percent - 1]
+
+
+def proportion_interval(successes, count):
+    """The 95% Wilson score interval [low, high] of a proportion seen `successes` times in
+    `count` trials (it stays inside [0, 1] and means something for small counts)."""
+    share = successes / count
+    centre = share + Z95 * Z95 / (2 * count)
+    half = Z95 * math.sqrt(share * (1 - share) / count + Z95 * Z95 / (4 * count * count))
+    scale = 1 + Z95 * Z95 / count
+    return [max(0.0, (centre - half) / scale), min(1.0, (centre + half) / scale)]

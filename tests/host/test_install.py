@@ -21,8 +21,9 @@ def install(tmp):
     source = tmp / "source"
     shutil.copytree(os.path.join(ROOT, "host"), source / "host",
                     ignore=shutil.ignore_patterns("__pycache__"))
-    shutil.copytree(os.path.join(ROOT, "firmware", "deckcore"), source / "firmware" / "deckcore",
-                    ignore=shutil.ignore_patterns("__pycache__"))
+    for package in ("deckcore", "decklink"):
+        shutil.copytree(os.path.join(ROOT, "firmware", package), source / "firmware" / package,
+                        ignore=shutil.ignore_patterns("__pycache__"))
     shutil.copy(os.path.join(ROOT, "pyproject.toml"), source)
     venv.create(tmp / "venv", with_pip=False)
     pip = [sys.executable, "-m", "pip", "--quiet", "--disable-pip-version-check"]
@@ -55,8 +56,8 @@ def test_the_installed_tool_plays_replays_benches_and_solves(tmp_path):
     assert ROOT not in where and where.count(str(tmp_path / "venv")) == 2
 
     for runtime in ("cpython", "micropython"):
-        run("deckmate", "selfplay", "--game", "scout", "--seed", 4, "--runtime", runtime,
-            "--out", runtime + ".jsonl")
+        run("deckmate", "selfplay", "--game", "scout", "--seed", 4, "--bots", "random",
+            "--runtime", runtime, "--out", runtime + ".jsonl")
     assert (work / "cpython.jsonl").read_bytes() == (work / "micropython.jsonl").read_bytes()
     assert json.loads(run("deckmate", "replay", "--check", "--json", "cpython.jsonl"))["game"] == "scout"
 

@@ -88,7 +88,8 @@ def test_a_power_cut_mid_entry_resumes_the_match_and_the_entry(tmp_path):
     first_hand = keys.index("# hand 2, Player 3 deals: You 30, Player 2 24 (Player 3 24), "
                             "committed, then taken back")
     # hand 2 begun: You 30 kept (the cursor left the row), Player 2 26 -> 25 not yet
-    play(flash, keys[:first_hand] + ["press"] + ["right"] * 4 + ["down", "left"], fresh=True)
+    play(flash, keys[:first_hand] + ["press"] + ["right"] * 4 + ["down", "left"],
+         tmp_path / "before", fresh=True)
     log = device_log(flash)
     assert [record["t"] for record in records(log)] == ["header", "entry"]
     shots = play(flash, ["shot resume", "press", "shot resumed", "a", "a", "shot totals"],

@@ -261,7 +261,7 @@ print(__import__("json").dumps([type(app.stack[-1]).__name__, store.load_state(S
 
 def test_the_devices_import_loads_modules_on_a_collected_heap_and_passes_loaded_ones_through():
     """deckapp.shell.import_with_room: a module not yet loaded (also a submodule named in
-    `from ... import`) is imported with the heap collected first (20 KB of garbage made just
+    `from ... import`) is imported with the heap collected first (60 KB of garbage made just
     before is gone after it); for one already loaded, or a name in a loaded module, nothing
     is collected."""
     shown = run("""
@@ -272,11 +272,11 @@ builtins.__import__ = import_with_room(builtins.__import__)
 
 def garbage_left_by(do):
     gc.collect()
-    junk = bytearray(20000)
+    junk = bytearray(60000)
     junk = None
     before = gc.mem_alloc()
     do()
-    return gc.mem_alloc() > before - 15000
+    return gc.mem_alloc() > before - 45000  # (an import allocates its module's code)
 
 def submodule():
     from deckcore import rng

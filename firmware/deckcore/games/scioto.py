@@ -7,7 +7,7 @@ With two players the major is simply the leader's card until the follower dismis
 one mechanism serves 2 and N players, with and without compounding (section 1.4).
 """
 
-from deckcore.game import Game, RulesError, State, TERMINAL, View, call_unloaded
+from deckcore.game import Game, RulesError, State, TERMINAL, View
 from deckcore.games.scioto_options import ANY, COLOUR, DISMISSAL_RULES, SUIT
 
 SUITS = "CSHD"  # clubs and spades are black, hearts and diamonds red: colour = suit // 2
@@ -16,10 +16,6 @@ SUITS = "CSHD"  # clubs and spades are black, hearts and diamonds red: colour = 
 PINOCHLE_RANKS = ("9", "J", "Q", "K", "10", "A")
 
 STOP = 1000  # the leader declines to re-lead (compounding)
-
-# Why an action is refused and whose turn it is are needed at one moment (a person's
-# refused choice, a replayed log): loaded for the call (scioto_checks.py).
-CHECKS = "deckcore.games.scioto_checks"
 
 
 class Scioto(Game):
@@ -152,6 +148,10 @@ class SciotoState(State):
     """Phases: "play" (the seat to act plays a card), "relead" (the leader may re-lead a card
     that dismisses the major, or stop), "over"."""
 
+    # Why an action is refused and whose turn it is, needed at one moment (a person's
+    # refused choice, a replayed log): loaded for the call.
+    CHECKS = "deckcore.games.scioto_checks"
+
     def __init__(self, game, dealer, deal):
         State.__init__(self, game, dealer)
         if deal is None:
@@ -203,14 +203,6 @@ class SciotoState(State):
                 return self._distinct(dismissers)
         return self._distinct(hand)
 
-    def illegal_reason(self, action):
-        if not self.is_terminal() and action in self.legal_actions():
-            return None
-        return call_unloaded(CHECKS, "illegal_reason", self, action)
-
-    def turn_rule(self):
-        return call_unloaded(CHECKS, "turn_rule", self)
-
     def apply(self, action):
         if self.phase == "relead":
             if action == STOP:
@@ -258,13 +250,44 @@ class SciotoState(State):
             self.phase = "over"
 
     def _draw(self, winner):
-        """Winner first, then alternately, until both hold a full hand or the stock is empty."""
-        seat = winner
-        while self.stock and len(self.hands[seat]) < self.game.hand_size:
-            card = self.stock.pop(0)
-            self.hands[seat].append(card)
-            self.hands[seat].sort()
+        """Winner first, then alternately, until both hold a full hand or the stock is empty.
+        The stock and the hands are new lists (the bots' search takes a draw back by putting
+        the old ones back, `undo`)."""
+        if not self.stock:
+            return
+        hands, seat, taken = list(self.hands), winner, 0
+        while taken < len(self.stock) and len(hands[seat]) < self.game.hand_size:
+            hand = hands[seat] + [self.stock[taken]]
+            hand.sort()
+            hands[seat] = hand
+            taken += 1
             seat = 1 - seat
+        self.hands, self.stock = hands, self.stock[taken:]
+
+    # The bots' search plays a card on the position itself, then takes it back (search.py):
+    # a copy of the position at every ply held the search's memory (docs/budgets.md).
+    def undo_mark(self, action):
+        """What `undo` needs to take back `action` (a card, or a stop) applied next. A trick
+        that ends leaves its lists (the trick, its seats, the hands and the stock a draw
+        replaces) untouched, so the mark keeps them."""
+        seat = self.to_act
+        return (seat, -1 if action == STOP else self.hands[seat].index(action), self.phase,
+                self.major, self.leader, self.tricks_played, self.trick, self.trick_seats,
+                self.hands, self.stock)
+
+    def undo(self, mark):
+        """Take back the action applied since `undo_mark` gave `mark`."""
+        seat, index, trick = mark[0], mark[1], mark[6]
+        if self.tricks_played != mark[5]:  # the trick ended: its winner's pile gives it back
+            pile = self.piles[self.leader]
+            for _ in range(len(trick)):
+                pile.pop()
+            self.trick, self.trick_seats, self.hands, self.stock = mark[6:10]
+        if index >= 0:
+            self.trick_seats.pop()
+            self.hands[seat].insert(index, trick.pop())
+        self.to_act = seat
+        self.phase, self.major, self.leader, self.tricks_played = mark[2:6]
 
     def points(self):
         values = self.game.card_points

@@ -1,6 +1,8 @@
 """`deckmate sim`: the simulated board, in a window or headless with a key script."""
 
+import argparse
 import os
+import re
 import tempfile
 
 from deckmate.errors import CommandError, UsageError
@@ -13,6 +15,29 @@ HEAPSIZE = "224K"
 DEMO_KEYS = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))),
                          "sim", "demo.keys")
 DEMO_SHOTS = "deckmate-demo"
+BUDGET = "192K"  # design.md section 2
+HEAP_SIZE = re.compile(r"^([1-9][0-9]*)([KM]?)$", re.IGNORECASE)
+
+
+def heap_size(text):
+    """--heapsize as the unix port takes it (bytes, or a number of K or M), checked here:
+    the port itself refuses other forms only once the firmware is starting."""
+    if not HEAP_SIZE.match(text):
+        raise argparse.ArgumentTypeError(
+            "%r is not a heap size: give a number of bytes, K or M, e.g. %s (the device's "
+            "budget) or %s (the default)" % (text, BUDGET, HEAPSIZE))
+    return text.upper()
+
+
+def out_of_memory_hint(failure, heapsize):
+    """A firmware failure as one line: its MemoryError explained by the heap size."""
+    lines = [line.strip() for line in failure.splitlines() if line.strip()]
+    memory_errors = [line for line in lines if line.startswith("MemoryError")]
+    if not memory_errors:
+        return None
+    return ("the firmware ran out of memory in a heap of %s (%s); the device's budget is %s "
+            "and every match plays in it (docs/budgets.md): give --heapsize %s or more"
+            % (heapsize, memory_errors[-1], BUDGET, BUDGET))
 
 
 def default_flash():
@@ -28,7 +53,10 @@ def add_parser(subparsers):
                     "as buttons and the USB serial port on a pty (its path is printed), or "
                     "--headless, playing a key script and writing screenshots.")
     parser.add_argument("--headless", action="store_true",
-                        help="no window: play --keys and write --screenshots, then exit")
+                        help="no window: play --keys and write --screenshots, then exit; "
+                             "without --keys, run the device until stopped (Ctrl-C or "
+                             "SIGTERM), printing `serial port: PATH` first, for deckmate sync, "
+                             "mpremote and scripts")
     parser.add_argument("--keys", metavar="FILE",
                         help="key script, one step a line: up down left right press a b x y, "
                              "hold KEY MS, wait MS, shot NAME, # comment")
@@ -39,10 +67,13 @@ def add_parser(subparsers):
                         help="the flash image, kept between runs (default: sim-flash.img in the user "
                              "data folder, e.g. ~/.local/share/deckmate)")
     parser.add_argument("--fresh", action="store_true", help="start with an empty flash")
+    parser.add_argument("--flash-blocks", type=int, metavar="N",
+                        help="a new flash of N blocks of 4 KB (default: the Pico's 1,408 KB), "
+                             "e.g. for scale tests")
     parser.add_argument("--board", default="pico_lcd_13",
                         help="the board definition to run, one of firmware/boards/ "
                              "(default pico_lcd_13)")
-    parser.add_argument("--heapsize", default=HEAPSIZE,
+    parser.add_argument("--heapsize", default=HEAPSIZE, type=heap_size,
                         help="MicroPython heap (default %s; the device's budget is 192K, "
                              "docs/budgets.md)" % HEAPSIZE)
     parser.add_argument("--scale", type=int, default=3, help="window pixels per panel pixel")
@@ -67,6 +98,42 @@ def check_sim_packages():
                            % (", ".join(missing), " ".join(missing)))
 
 
+def checked_flash(path):
+    """--flash FILE: its folder must be there (the default's is made)."""
+    if path is None:
+        return default_flash()
+    if os.path.isdir(path):
+        raise UsageError("--flash %s is a folder: give the flash image's file" % path)
+    folder = os.path.dirname(os.path.abspath(path))
+    if not os.path.isdir(folder):
+        raise UsageError("--flash %s: there is no folder %s (make it first, or leave --flash out "
+                         "for the default image)" % (path, folder))
+    return path
+
+
+def screenshots_folder(path):
+    """--screenshots DIR, made (and said so) when it is new and its parent is there."""
+    if os.path.isdir(path):
+        return path
+    if os.path.exists(path):
+        raise UsageError("--screenshots %s is a file, not a folder" % path)
+    parent = os.path.dirname(os.path.abspath(path))
+    if not os.path.isdir(parent):
+        raise UsageError("--screenshots %s: there is no folder %s to make it in" % (path, parent))
+    os.mkdir(path)
+    print("made the folder %s for the screenshots" % path)
+    return path
+
+
+def read_key_script(path):
+    try:
+        with open(path) as handle:
+            return handle.read().splitlines()
+    except (OSError, UnicodeDecodeError) as error:
+        raise CommandError("%s: cannot read: %s" % (path, getattr(error, "strerror", None)
+                                                      or error))
+
+
 def run(args):
     check_sim_packages()
     # imported here: the simulator's packages are not needed by the other commands
@@ -77,8 +144,9 @@ def run(args):
     if args.board not in boards.board_names():
         raise UsageError("no board definition %r (boards: %s)"
                          % (args.board, ", ".join(boards.board_names()) or "none found"))
-    flash = args.flash or default_flash()
+    flash = checked_flash(args.flash)
     keys = args.keys
+    lines = read_key_script(keys) if keys else None
     try:
         if not args.headless:
             from deckmate.sim import window
@@ -90,19 +158,37 @@ def run(args):
                     raise
                 return play_demo(args, str(no_display))
         if not keys:
-            raise UsageError("--headless needs --keys FILE (a key script)")
-        with open(keys) as handle:
-            lines = handle.read().splitlines()
+            return run_until_stopped(flash, args)
+        shots_dir = screenshots_folder(args.screenshots) if args.screenshots else "."
         try:
-            shots = run_script(lines, flash, args.screenshots or ".", args.heapsize, args.board,
-                               args.fresh)
+            shots = run_script(lines, flash, shots_dir, args.heapsize, args.board, args.fresh)
         except ScriptError as error:
             raise UsageError("%s: %s" % (keys, error))
         for path in shots:
             print(path)
         return 0
-    except (FirmwareFailed, image.ImageError, OSError, FlashError) as error:
+    except FirmwareFailed as error:
+        raise CommandError(out_of_memory_hint(str(error), args.heapsize) or str(error))
+    except (image.ImageError, OSError, FlashError) as error:
         raise CommandError(str(error))
+
+
+def run_until_stopped(flash, args):
+    """The simulated device running headless until SIGINT or SIGTERM; its serial port's path
+    is the first line printed."""
+    import signal
+    import threading
+
+    from deckmate.sim.board import SimulatedBoard
+    stop = threading.Event()
+    for signal_number in (signal.SIGINT, signal.SIGTERM):
+        signal.signal(signal_number, lambda *_: stop.set())
+    with SimulatedBoard(flash, args.board, args.heapsize, args.fresh,
+                        flash_blocks=args.flash_blocks) as board:
+        print("serial port: %s" % board.serial_path, flush=True)
+        while not stop.wait(0.5):
+            pass
+    return 0
 
 
 def play_demo(args, reason):
@@ -110,7 +196,7 @@ def play_demo(args, reason):
     play the demo key script (host/deckmate/sim/demo.keys) and write its screenshots."""
     from deckmate.sim.script import run_script
 
-    shots_dir = args.screenshots or DEMO_SHOTS
+    shots_dir = screenshots_folder(args.screenshots) if args.screenshots else DEMO_SHOTS
     print("%s; playing the demo instead: %s" % (reason, os.path.join(shots_dir, "*.png")))
     with open(DEMO_KEYS) as handle:
         lines = handle.read().splitlines()

@@ -9,11 +9,12 @@ from deckmate.sim.bridge import SerialBridge
 
 class SimulatedBoard:
     def __init__(self, flash, board="pico_lcd_13", heapsize=firmware.HEAPSIZE, fresh=False,
-                 held_at_boot=()):
-        self.link = firmware.prepare(flash, board, fresh, held_at_boot)
+                 held_at_boot=(), flash_blocks=None):
+        self.link = firmware.prepare(flash, board, fresh, held_at_boot, blocks=flash_blocks)
         self.bridge = SerialBridge(
             firmware.command(heapsize, interactive=True),
-            lambda skip_main: firmware.environment(self.link.path, flash, skip_main))
+            lambda skip_main, start: firmware.environment(self.link.path, flash, skip_main,
+                                                          start))
         self.running = True
         self.thread = threading.Thread(target=self.serve_link, daemon=True)
         self.thread.start()
@@ -32,8 +33,12 @@ class SimulatedBoard:
         self.link.press(keys)
 
     def serve_link(self):
+        resets = 0
         while self.running:
             self.link.pump(0.05)
+            if self.link.resets != resets:
+                resets = self.link.resets
+                self.bridge.reset(self.link.reset_start)
 
     def close(self):
         self.running = False

@@ -1,8 +1,11 @@
 """The simulated board's USB serial port: a pty that mpremote and pyserial open like a
 board's, bridged to the unix port running on a pty of its own.
 
-The unix port exits where a board soft-resets (Ctrl-D, machine.reset()); the bridge then
-starts it again and prints "soft reboot" as a board does. After a raw-REPL soft reset (the
+The unix port exits where a board soft-resets (Ctrl-D at the REPL); the bridge then starts it
+again and prints "soft reboot" as a board does. It runs under `micropython -i` (the REPL after
+main.py, as on a board), where the SystemExit of machine.reset() called by main.py ends in the
+REPL rather than in an exit: the board's side channel reports the reset, and `reset` ends that
+start of the firmware so that it starts again, main.py running. After a raw-REPL soft reset (the
 one mpremote makes) the new process skips main.py and is put back into the raw REPL, as on
 rp2. The firmware's pty is its controlling terminal with signals on, so a Ctrl-C from the
 host interrupts main.py with KeyboardInterrupt, as on a board. Nobody listening on the pty is
@@ -22,6 +25,7 @@ import time
 import tty
 
 CTRL_A = b"\x01"
+CTRL_C = b"\x03"
 CTRL_D = b"\x04"
 TAIL_BYTES = 8192
 
@@ -34,19 +38,24 @@ def _open_raw_pty():
 
 class SerialBridge:
     def __init__(self, argv, env_for):
-        """argv: the command that starts the firmware; env_for(skip_main): its environment."""
+        """argv: the command that starts the firmware; env_for(skip_main, start): its
+        environment (`start` counts the starts, from 1)."""
         self.argv = argv
         self.env_for = env_for
         self.host_master, self.host_slave = _open_raw_pty()
         flags = fcntl.fcntl(self.host_master, fcntl.F_GETFL)
         fcntl.fcntl(self.host_master, fcntl.F_SETFL, flags | os.O_NONBLOCK)
         self.path = os.ttyname(self.host_slave)
-        self.tail = b""           # the last bytes the firmware wrote
+        self.output = b""         # the last bytes this start of the firmware wrote
+        self.heard_host = False   # the host wrote to this start
+        self.app_stopped = False  # this start runs no app: main.py skipped, or interrupted
         self.host_tail = b""      # the last bytes the host sent
         self.process = None
         self.device = None
         self.running = True
         self.starts = 0
+        self.lock = threading.Lock()   # held while a start begins or is ended
+        self.board_reset = False       # the firmware that ended called machine.reset()
         self.spawn(skip_main=False)
         self.thread = threading.Thread(target=self.serve, daemon=True)
         self.thread.start()
@@ -61,26 +70,56 @@ class SerialBridge:
             os.setsid()
             fcntl.ioctl(0, termios.TIOCSCTTY, 0)
 
-        self.process = subprocess.Popen(self.argv, stdin=slave, stdout=slave, stderr=slave,
-                                        close_fds=True, preexec_fn=become_session_leader,
-                                        env=self.env_for(skip_main))
-        os.close(slave)
-        self.device = master
-        self.starts += 1
+        with self.lock:
+            self.process = subprocess.Popen(self.argv, stdin=slave, stdout=slave, stderr=slave,
+                                            close_fds=True, preexec_fn=become_session_leader,
+                                            env=self.env_for(skip_main, self.starts + 1))
+            os.close(slave)
+            self.device = master
+            self.starts += 1
+            self.output = b""
+            self.heard_host = False
+            self.app_stopped = skip_main
+
+    def app_failure(self):
+        """What this start printed, if its app ended in a traceback and the REPL with nobody
+        talking on the serial port (under -i the port does not exit then); else None."""
+        if self.heard_host or not self.output.endswith(b">>> ") \
+                or b"Traceback" not in self.output:
+            return None
+        return self.output.decode(errors="replace")
 
     def to_host(self, data):
-        self.tail = (self.tail + data)[-TAIL_BYTES:]
+        self.output = (self.output + data)[-TAIL_BYTES:]
         try:
             os.write(self.host_master, data)
         except OSError as error:
             if error.errno not in (errno.EAGAIN, errno.EIO):
                 raise
 
+    def reset(self, start):
+        """Start number `start` of the firmware called machine.reset(): end it, unless it has
+        ended already (the serve thread then starts it again, main.py running)."""
+        with self.lock:
+            if start == self.starts:
+                self._end_start()
+
+    def reset_board(self):
+        """The board's reset (unplugged and plugged in again): main.py runs again."""
+        with self.lock:
+            self._end_start()
+
+    def _end_start(self):
+        if self.process.poll() is None:
+            self.board_reset = True
+            os.killpg(self.process.pid, signal.SIGKILL)
+
     def restart(self):
         """The firmware exited: start it again as a board's soft reset would."""
         self.process.wait()
         os.close(self.device)
-        raw_repl_reset = self.host_tail.endswith(CTRL_D)
+        raw_repl_reset = self.host_tail.endswith(CTRL_D) and not self.board_reset
+        self.board_reset = False
         self.to_host(b"soft reboot\r\n" if raw_repl_reset else b"MPY: soft reboot\r\n")
         self.spawn(skip_main=raw_repl_reset)
         if raw_repl_reset:
@@ -109,6 +148,8 @@ class SerialBridge:
                 except OSError:
                     data = b""
                 if data:
+                    self.heard_host = True
+                    self.app_stopped = self.app_stopped or CTRL_C in data
                     self.host_tail = (self.host_tail + data)[-16:]
                     os.write(self.device, data)
 

@@ -34,6 +34,7 @@ _socket = None
 _pressed = 0                # bit n set: GPIO n is held low by a key
 _sequence = 0               # the last key-level frame applied
 _applied_at = _read_at = _checked_at = time.ticks_ms()
+_start = int(os.getenv("DECKMATE_SIM_START") or "0")  # which start of the firmware this is
 
 
 def _send(tag, a=0, b=0):
@@ -131,6 +132,17 @@ class PWM:
         _send(0x42, self.gpio, value)  # "B"
 
 
+class RTC:
+    """The clock is the PC's here: a time set is kept for `datetime()` to give back."""
+
+    set_to = None
+
+    def datetime(self, now=None):
+        if now is None:
+            return RTC.set_to or time.localtime()
+        RTC.set_to = now
+
+
 def unique_id():
     return b"\xe6\x61\x38\x52\x83\x5b\x2a\x29"  # a made-up 8-byte flash unique id
 
@@ -144,8 +156,9 @@ def idle():
 
 
 def reset():
-    """The board restarts: the process exits and the host starts it again."""
-    _send(0x58)  # "X"
+    """The board restarts: the process exits (or, under `micropython -i`, the host ends it)
+    and the host starts it again."""
+    _send(0x58, 0, _start)  # "X"
     raise SystemExit
 
 

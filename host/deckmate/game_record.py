@@ -1,0 +1,69 @@
+"""One archived game as the owner's commands (games, stats, export, plot, report) see it: who
+played what, when, on which device, hand by hand, and how it ended.
+
+    GameRecord(device, game_id, game, mode, date, synced, players, hands, totals, winners,
+               complete, path)
+
+`players` are dicts with `name`, `kind` (`human` or `bot`) and `level` (a bot's name or None),
+in seat order; `hands` a list of (points, scores) per hand; `winners` the winning seats of a
+finished match (empty otherwise); `mode` is `played` (the device dealt and played the cards)
+or `scorekept` (a table played with real cards and entered the results); `date` and `synced`
+are ISO-8601 texts (`2026-11-27 20:15`) or empty when not known; `path` is the raw log.
+"""
+
+from deckmate.logs import ReadLog, replay_log
+
+PLAYED = "played"
+SCOREKEPT = "scorekept"
+
+
+class GameRecord:
+    def __init__(self, device, game_id, game, mode, date, synced, players, hands, totals,
+                 winners, complete, path):
+        self.device = device
+        self.game_id = game_id
+        self.game = game
+        self.mode = mode
+        self.date = date
+        self.synced = synced
+        self.players = players
+        self.hands = hands
+        self.totals = totals
+        self.winners = winners
+        self.complete = complete
+        self.path = path
+
+    @property
+    def names(self):
+        return [player["name"] for player in self.players]
+
+    def result_text(self):
+        """`Ann 120, Bob 75: Ann wins`, or `... (unfinished)`."""
+        scores = ", ".join("%s %d" % (name, total) for name, total in zip(self.names, self.totals))
+        if not self.complete:
+            return scores + " (unfinished)"
+        return "%s: %s %s" % (scores, " and ".join(self.names[seat] for seat in self.winners),
+                              "wins" if len(self.winners) == 1 else "tie")
+
+    def as_json(self):
+        return {"device": self.device, "game_id": self.game_id, "game": self.game,
+                "mode": self.mode, "date": self.date, "synced": self.synced,
+                "players": self.players, "totals": self.totals, "winners": self.winners,
+                "hands": [{"points": points, "score": scores} for points, scores in self.hands],
+                "complete": self.complete}
+
+
+def record_of_log(path, date="", synced="", data=None):
+    """The GameRecord of the log at `path` (its bytes `data` when already read), replayed
+    through the rules core; BadLog when it does not replay."""
+    read = ReadLog(path, data) if data is not None else ReadLog.of_file(path)
+    replay, _ = replay_log(read)
+    header = replay.header
+    players = [{"name": player.get("name") or "Seat %d" % seat, "kind": player["kind"],
+                "level": player.get("level")} for seat, player in enumerate(header["players"])]
+    complete = replay.ended and replay.match.is_over()
+    return GameRecord(header.get("device") or "", header.get("game_id") or "", replay.game.NAME,
+                      header.get("mode", PLAYED), date, synced, players,
+                      [(list(points), list(scores)) for points, scores in replay.match.results],
+                      list(replay.match.totals), replay.match.winners() if complete else [],
+                      complete, path)

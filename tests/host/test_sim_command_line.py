@@ -1,0 +1,72 @@
+"""`deckmate sim`'s command line: what it cannot use is refused before the board starts, in
+one line that says what to give instead."""
+
+import pytest
+
+from helpers import deckmate
+
+
+@pytest.fixture
+def script(tmp_path):
+    path = tmp_path / "keys.txt"
+    path.write_text("shot boot\n")
+    return path
+
+
+@pytest.mark.parametrize("size", ["lots", "64KB", "0K", "-5", "1.5M"])
+def test_a_heap_size_the_unix_port_cannot_take_is_refused_on_the_command_line(
+        tmp_path, script, size):
+    result = deckmate("sim", "--headless", "--keys", script, "--flash", tmp_path / "flash.img",
+                      "--heapsize", size)
+    assert result.returncode == 2
+    assert "%r is not a heap size" % size in result.stderr and "192K" in result.stderr
+    assert not (tmp_path / "flash.img").exists()
+
+
+def test_a_heap_too_small_for_the_app_is_explained_without_a_traceback(tmp_path, script):
+    result = deckmate("sim", "--headless", "--keys", script, "--flash", tmp_path / "flash.img",
+                      "--fresh", "--heapsize", "64k")
+    assert result.returncode == 1
+    assert result.stderr.count("\n") == 1 and "Traceback" not in result.stderr
+    assert "ran out of memory in a heap of 64K" in result.stderr
+    assert "give --heapsize 192K or more" in result.stderr
+
+
+def test_a_missing_key_script_cannot_be_read_as_other_commands_say(tmp_path):
+    missing = tmp_path / "nowhere.keys"
+    result = deckmate("sim", "--headless", "--keys", missing, "--flash", tmp_path / "flash.img")
+    assert result.returncode == 1
+    assert result.stderr == "deckmate sim: %s: cannot read: No such file or directory\n" % missing
+    replay = deckmate("replay", missing)
+    assert replay.stderr == "deckmate replay: %s: cannot read: No such file or directory\n" % missing
+
+
+def test_a_flash_image_in_a_folder_that_is_not_there_is_refused(tmp_path, script):
+    image = tmp_path / "not-made" / "flash.img"
+    result = deckmate("sim", "--headless", "--keys", script, "--flash", image)
+    assert result.returncode == 2
+    assert "there is no folder %s" % image.parent in result.stderr
+    assert not image.parent.exists()
+
+
+def test_a_flash_image_that_is_a_folder_is_refused(tmp_path, script):
+    result = deckmate("sim", "--headless", "--keys", script, "--flash", tmp_path)
+    assert result.returncode == 2 and "is a folder" in result.stderr
+
+
+def test_a_new_screenshot_folder_is_made_and_said_so(tmp_path, script):
+    shots = tmp_path / "shots"
+    result = deckmate("sim", "--headless", "--keys", script, "--flash", tmp_path / "flash.img",
+                      "--fresh", "--screenshots", shots)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.splitlines() == ["made the folder %s for the screenshots" % shots,
+                                          str(shots / "boot.png")]
+
+
+def test_screenshots_into_a_folder_whose_parent_is_not_there_are_refused(tmp_path, script):
+    shots = tmp_path / "not-made" / "shots"
+    result = deckmate("sim", "--headless", "--keys", script, "--flash", tmp_path / "flash.img",
+                      "--screenshots", shots)
+    assert result.returncode == 2
+    assert "there is no folder %s" % shots.parent in result.stderr
+    assert not (tmp_path / "flash.img").exists()
