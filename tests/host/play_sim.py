@@ -67,19 +67,19 @@ def setup_keys(game_name, kinds, options, deal):
 
 def fast_bots_keys():
     """Settings: bot pace "fast" (no pause after a bot's play), back to the main menu."""
-    return (["down", "down", "press"]    # Settings, under Play and History
+    return (["down"] * 3 + ["press"]     # Settings, under Play, Keep score and History
             + ["down"] * 7 + ["left"]    # past the six names and Brightness: normal -> fast
-            + ["b", "up", "up"])         # saved; the main menu's cursor back on Play
+            + ["b"] + ["up"] * 3)        # saved; the main menu's cursor back on Play
 
 
 def rename_first_player_keys():
     """Settings: the first name, "You", typed over as "Ada" on the keyboard; back to the main
     menu with its cursor on Play."""
-    return (["down", "down", "press", "press"]        # Settings, the first name
+    return (["down"] * 3 + ["press", "press"]         # Settings, the first name
             + ["b", "b", "b"]                          # "You" deleted
             + ["press", "right", "right", "right", "x", "press", "left", "left", "left",
                "press", "a"]                           # A, d (lower case), a; done
-            + ["b", "up", "up"])
+            + ["b"] + ["up"] * 3)
 
 
 class Expected:
