@@ -93,9 +93,16 @@ class SummaryScreen(Screen):
         try:
             for _ in range(_LINES_PER_STEP):
                 line = next(self.lines)
-                if '"t":"result"' in line:
+                if '"t":"result"' in line or '"t":"entry"' in line:
                     record = json.loads(line)
                     self.hands.append(record["score"])
+                    self.totals = record["totals"]
+                elif '"t":"correct"' in line or '"t":"undo","hand"' in line:  # scorekept
+                    record = json.loads(line)
+                    if record["t"] == "undo":
+                        self.hands.pop()
+                    else:
+                        self.hands[record["hand"] - 1] = record["score"]
                     self.totals = record["totals"]
                 elif '"t":"end"' in line:
                     self.totals = json.loads(line)["totals"]

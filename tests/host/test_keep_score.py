@@ -99,3 +99,21 @@ def test_a_power_cut_mid_entry_resumes_the_match_and_the_entry(tmp_path):
     assert resumed[2]["e"] == {"points": [30, 26, 22]} and resumed[2]["dealer"] == 2
     assert resumed[2]["totals"] == [9, 1, -10]
     assert len(shots) == 3
+
+
+def test_the_last_set_up_of_a_game_comes_back_and_a_stopped_match_is_kept_abandoned(tmp_path):
+    flash = tmp_path / "flash.img"
+    setup = ["down", "press"]  # Keep score: the set-up (Scioto, as it was last set up)
+    stop = ["x", "a"]          # Stop, confirmed: back to the main menu
+    seats = ["down", "right",          # 3 players
+             "down", "down", "right",  # seat 2: Player 3
+             "down", "left"]           # seat 3: Player 2
+    play(flash, setup + seats + ["up"] * 5 + ["press"] + stop + setup + ["up", "press"] + stop,
+         tmp_path / "shots", fresh=True)
+    first, second = (records(device_log(flash, game_id)) for game_id in ("1", "2"))
+    for kept in (first, second):
+        assert kept[0]["options"]["players"] == 3
+        assert [player["name"] for player in kept[0]["players"]] == ["You", "Player 3",
+                                                                       "Player 2"]
+        assert kept[-1] == {"t": "end", "reason": "abandoned", "totals": [0, 0, 0],
+                            "winner": [0, 1, 2], "hands": 0}
