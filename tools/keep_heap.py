@@ -33,9 +33,9 @@ def scores_in(game, heap_kb):
         try:
             script.run_script(keep_screens.script_lines(game), image, os.path.join(scratch, "s"),
                               heapsize="%dK" % heap_kb, fresh=True)
-        except script.FirmwareFailed:
+            last = flash.read_file(image, "logs/1.jsonl").decode().splitlines()[-1]
+        except (script.FirmwareFailed, FileNotFoundError):  # (no log: it could not start)
             return False
-        last = flash.read_file(image, "logs/1.jsonl").decode().splitlines()[-1]
         return json.loads(last).get("reason") == "completed"
 
 

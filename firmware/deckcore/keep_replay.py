@@ -49,11 +49,8 @@ class KeptReplay(Replay):
         if self.match.is_over():
             raise LogError("an entered hand after the match is over")
         self._expect_hand(record)
-        dealer = record.get("dealer")
-        if not _is_whole(dealer) or dealer != self.match.dealer:
-            raise LogError("dealer %r, but the deal passes to seat %d" % (
-                dealer, self.match.dealer))
-        keeper.add(self._entered(record, len(keeper.hands) + 1, dealer))
+        self._expect_dealer(record)
+        keeper.add(self._entered(record, len(keeper.hands) + 1, self.match.dealer))
         self.match = keeper.match
         self._check_result(record, len(keeper.hands))
 

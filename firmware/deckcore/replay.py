@@ -117,16 +117,19 @@ class Replay:
             raise LogError("hand %r out of sequence, expected hand %d" % (
                 hand, self._hand_number()))
 
+    def _expect_dealer(self, record):
+        dealer = record.get("dealer")
+        if not _is_whole(dealer) or dealer != self.match.dealer:
+            raise LogError("dealer %r, but the deal passes to seat %d" % (
+                dealer, self.match.dealer))
+
     def _deal(self, record):
         if self.state is not None:
             raise LogError("a new deal while hand %d is still being played" % self._hand_number())
         if self.match.is_over():
             raise LogError("a deal after the match is over")
         self._expect_hand(record)
-        dealer = record.get("dealer")
-        if not _is_whole(dealer) or dealer != self.match.dealer:
-            raise LogError("dealer %r, but the deal passes to seat %d" % (
-                dealer, self.match.dealer))
+        self._expect_dealer(record)
         try:
             piles = log.piles_from_record(self.game, record)
             if self.match.carried is None:

@@ -79,7 +79,7 @@ class KeepSetupScreen(FormScreen):
         self.rows = self._rows()
 
     def _rows(self):
-        rows = [Choice("Game", NAMES, self.game_name, TITLES.get, name=_GAME)]
+        rows: "list[Row]" = [Choice("Game", NAMES, self.game_name, TITLES.get, name=_GAME)]
         for option in self.game_options.OPTIONS:
             if option.name == "players":
                 rows.append(Number("Players", self.options["players"], option.lo, option.hi,
@@ -122,7 +122,8 @@ class KeepSetupScreen(FormScreen):
         elif name.startswith(_SEAT):
             self.names[int(name[len(_SEAT):])] = row.value
         else:
-            auto = getattr(row, "auto", False) and row.value == row.lo
+            option = [option for option in self.game_options.OPTIONS if option.name == name][0]
+            auto = option.default is None and row.value < option.lo  # (see _option_row)
             self.options[name] = None if auto else row.value
         self._fit()
 
@@ -183,10 +184,8 @@ def _option_row(option, label, value):
     """A row for an option: its choices, or a number (an "auto" default below the lowest)."""
     if option.choices is not None:
         return Choice(label, list(option.choices), value, value_text, name=option.name)
-    if option.default is None:
-        row = Number(label, option.lo - 1 if value is None else value, option.lo - 1, option.hi,
-                     shown=lambda number: "auto" if number < option.lo else str(number),
-                     name=option.name)
-        row.auto = True  # its lowest value stands for None, "auto"
-        return row
+    if option.default is None:  # its lowest value stands for None, "auto"
+        return Number(label, option.lo - 1 if value is None else value, option.lo - 1, option.hi,
+                      shown=lambda number: "auto" if number < option.lo else str(number),
+                      name=option.name)
     return Number(label, value, option.lo, option.hi, name=option.name)
