@@ -9,10 +9,12 @@ import sys
 from importlib import metadata
 
 from deckcore import RULES_VERSION
-from deckmate.commands import arena, bench, options, replay, selfplay, sim
+from deckmate.commands import (arena, bench, export, games, options, plot, replay, report,
+                               selfplay, sim, stats)
 from deckmate.errors import CommandError
 
-COMMANDS = (selfplay, replay, options, arena, bench, sim)  # each has add_parser(subparsers)
+COMMANDS = (selfplay, replay, options, arena, bench, sim, games, stats, export, plot,
+            report)  # each has add_parser(subparsers)
 
 
 def version_text():

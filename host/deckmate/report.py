@@ -16,7 +16,7 @@ import html
 import json
 import os
 
-from deckcore.games import load
+from deckcore.games import TITLES
 from deckmate import card_pictures, plot
 from deckmate.logs import ReadLog, replay_log
 from deckmate.play_by_play import PlayByPlay
@@ -274,10 +274,10 @@ def _index_page(rows, charts, figures):
     for record, page in rows:
         lines.append("<tr><td>%s</td><td><a href=\"%s\">%s</a></td><td>%s</td><td>%s</td>"
                      "<td data-sort=\"%d\">%d</td><td>%s</td><td>%s</td><td>%s</td></tr>" % (
-                         html.escape(record.date), page, html.escape(load(record.game).TITLE),
+                         html.escape(record.date), page, html.escape(TITLES[record.game]),
                          html.escape(", ".join(record.names)),
-                         html.escape(record.result_text()), len(record.hands),
-                         len(record.hands), record.mode, html.escape(record.device),
+                         html.escape(record.result_text()), record.hand_count,
+                         record.hand_count, record.mode, html.escape(record.device),
                          html.escape(record.synced)))
     chart_html = "".join("<img src=\"%s\" alt=\"%s\" title=\"%s\">" % (
         chart, html.escape(name), html.escape(name)) for name, chart in charts)
@@ -286,7 +286,7 @@ def _index_page(rows, charts, figures):
         for player in game["players"]:
             stats_lines.append("<tr><td>%s</td><td>%s</td><td>%d</td><td>%d</td><td>%s</td>"
                                "<td>%s</td></tr>" % (
-                                   html.escape(load(game["game"]).TITLE),
+                                   html.escape(TITLES[game["game"]]),
                                    html.escape(player["name"]), player["matches"],
                                    player["wins"], player["mean"], player["best"]))
     body = ("<h1>Deckmate games</h1>"
@@ -302,7 +302,7 @@ def _index_page(rows, charts, figures):
 
 
 def _game_page(record, steps):
-    title = "%s, %s" % (load(record.game).TITLE, record.date or record.game_id)
+    title = "%s, %s" % (TITLES[record.game], record.date or record.game_id)
     data = json.dumps(steps).replace("</", "<\\/")
     body = ("<p><a href=\"../index.html\">all games</a></p><h1>%s</h1>"
             "<p class=\"muted\">%s; game %s on device %s (%s)</p>"
