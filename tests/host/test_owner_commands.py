@@ -74,7 +74,7 @@ def test_stats_are_the_standings_of_the_archived_games(capsys, archive):
                          "scioto")
     assert status == 0
     assert out.splitlines()[0] == "Scioto: 6 matches"
-    assert "against easy bots          5     0  0% won (95%: 0-43%)" in out
+    assert "  against easy bots          5     0              0% (95%: 0-43%)" in out
 
 
 def test_replay_finds_an_archived_game_by_its_id(capsys, archive):

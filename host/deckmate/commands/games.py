@@ -5,6 +5,8 @@ import json
 from deckcore.games import TITLES
 from deckmate.commands.archive_args import add_archive, add_filters, read_records
 
+COLUMNS = ("date", "game", "game id", "players", "result", "hands", "mode", "device", "synced")
+
 
 def add_parser(subparsers):
     parser = subparsers.add_parser(
@@ -24,20 +26,14 @@ def run(args):
     if args.json:
         print(json.dumps([record.as_json() for record in found], ensure_ascii=False))
         return 0
-    from rich.table import Table
-    from deckmate.commands.owner_output import print_out
+    from deckmate.commands.owner_output import show, table_lines
     if not found:
         print("no games match" if any((args.game, args.player, args.since, args.device))
               else "the archive holds no games yet: `deckmate sync` copies a device's games")
         return 0
-    table = Table(box=None, header_style="bold", pad_edge=False)
-    for column in ("date", "game", "game id", "players", "result", "hands", "mode", "device",
-                   "synced"):
-        table.add_column(column, justify="right" if column == "hands" else "left",
-                         no_wrap=column in ("date", "synced", "game id"))
-    for record in found:
-        table.add_row(record.date or "-", TITLES[record.game], record.game_id,
-                      ", ".join(record.names), record.result_text(), str(record.hand_count),
-                      record.mode, record.device, record.synced)
-    print_out(table, "%d game%s" % (len(found), "" if len(found) == 1 else "s"))
+    rows = [(record.date or "-", TITLES[record.game], record.game_id, ", ".join(record.names),
+             record.result_text(), str(record.hand_count), record.mode, record.device,
+             record.synced) for record in found]
+    lines = table_lines(COLUMNS, rows, right=("hands",))
+    show(lines + ["%d game%s" % (len(found), "" if len(found) == 1 else "s")], bold=(0,))
     return 0

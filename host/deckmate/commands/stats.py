@@ -31,31 +31,31 @@ def run(args):
     if args.json:
         print(json.dumps(figures, ensure_ascii=False))
         return 0
-    from rich.table import Table
-    from deckmate.commands.owner_output import print_out
+    from deckmate.commands.owner_output import show, table_lines
     if not figures["games"]:
         print("no finished matches to count")
         return 0
-    tables = []
+    lines, bold = [], []
     for game in figures["games"]:
-        table = Table(title="%s: %d match%s" % (TITLES[game["game"]], game["matches"],
-                                                "" if game["matches"] == 1 else "es"),
-                      title_justify="left", title_style="bold", box=None, pad_edge=False)
-        for column in ("player", "matches", "wins", "mean", "best"):
-            table.add_column(column, justify="left" if column == "player" else "right")
+        bold.append(len(lines))
+        lines.append("%s: %d match%s" % (TITLES[game["game"]], game["matches"],
+                                         "" if game["matches"] == 1 else "es"))
+        rows = []
         for player in game["players"]:
-            table.add_row(player["name"], str(player["matches"]), str(player["wins"]),
-                          "%.1f" % player["mean"], str(player["best"]))
+            rows.append((player["name"], str(player["matches"]), str(player["wins"]),
+                         "%.1f" % player["mean"], str(player["best"]), ""))
             for row in player.get("against", ()):
-                table.add_row("  against %s bots" % row["level"], str(row["matches"]),
-                              str(row["wins"]), _share(row), "", style="dim")
-        tables.extend((table, ""))
-    print_out(*tables)
+                rows.append(("  against %s bots" % row["level"], str(row["matches"]),
+                             str(row["wins"]), "", "", _share(row)))
+        lines.extend(table_lines(("player", "matches", "wins", "mean", "best", "won"), rows,
+                                 right=("matches", "wins", "mean", "best")))
+        lines.append("")
+    show(lines[:-1], bold=bold)
     return 0
 
 
 def _share(row):
-    text = "%d%% won" % round(100 * row["won"])
+    text = "%d%%" % round(100 * row["won"])
     if "interval" in row:
         text += " (95%%: %d-%d%%)" % tuple(round(100 * bound) for bound in row["interval"])
     return text
