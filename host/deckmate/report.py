@@ -140,7 +140,7 @@ body { font: 15px/1.4 system-ui, sans-serif; margin: 1.5em; color: #1c1c1c; back
 h1, h2 { font-weight: 600; } a { color: #28466e; }
 table { border-collapse: collapse; background: white; }
 th, td { padding: 4px 10px; border-bottom: 1px solid #ddd; text-align: left; vertical-align: top; }
-td:first-child { white-space: nowrap; }
+td:first-child, td:last-child { white-space: nowrap; }
 th { cursor: pointer; background: #28466e; color: white; user-select: none; white-space: nowrap; }
 th.sorted::after { content: " \\25B2"; } th.sorted.desc::after { content: " \\25BC"; }
 input { font: inherit; padding: 4px 8px; margin: 0 0 8px 0; width: 22em; }
