@@ -9,12 +9,12 @@ import sys
 from importlib import metadata
 
 from deckcore import RULES_VERSION
-from deckmate.commands import (arena, bench, deploy, doctor, export, games, options, plot,
-                               replay, report, selfplay, sim, stats)
+from deckmate.commands import (arena, bench, deploy, devices, doctor, export, games, options,
+                               plot, replay, report, selfplay, sim, stats)
 from deckmate.errors import CommandError
 
-COMMANDS = (selfplay, replay, options, arena, bench, sim, deploy, doctor, games, stats, export,
-            plot, report)  # each has add_parser(subparsers)
+COMMANDS = (selfplay, replay, options, arena, bench, sim, deploy, devices, doctor, games, stats,
+            export, plot, report)  # each has add_parser(subparsers)
 
 
 def version_text():
