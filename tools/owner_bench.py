@@ -6,9 +6,10 @@ a test; the figures are in docs/host.md).
 The archive is filled (once: a second run reuses it) with self-played matches of the five
 games, random bots, seat 0 a person of four names, three devices, two years of dates, each
 added as `deckmate import` adds a log (replayed through the rules core). Then each command
-runs `--runs` times in this process (the time of the command itself: p50, p95, max) and once
-as a new process (what an owner waits for, Python's start and the imports included; its CPU
-time too, which a busy machine does not stretch). Unix only (resource).
+runs `--runs` times in this process (the time of the command itself: p50, p95, max of the
+wall time and of the CPU time, which a machine busy with other work does not stretch) and
+once as a new process (what an owner waits for, Python's start and the imports included).
+Unix only (resource, the load average).
 """
 
 import argparse
@@ -65,15 +66,17 @@ def fill(archive, count):
 
 
 def timed(argv, runs):
-    """([seconds of each run in this process], (wall, CPU) seconds of a new process)."""
-    times = []
+    """([wall seconds of each run in this process], [CPU seconds of each], (wall, CPU) seconds
+    of a new process)."""
+    times, cpu_times = [], []
     for _ in range(runs):
         with open(os.devnull, "w") as quiet:
             saved, sys.stdout = sys.stdout, quiet
             try:
-                started = time.perf_counter()
+                started, cpu = time.perf_counter(), time.process_time()
                 assert main(argv) == 0
                 times.append(time.perf_counter() - started)
+                cpu_times.append(time.process_time() - cpu)
             finally:
                 sys.stdout = saved
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
@@ -83,7 +86,7 @@ def timed(argv, runs):
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     assert done.returncode == 0, done.stderr
     cpu = after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime
-    return times, (wall, cpu)
+    return times, cpu_times, (wall, cpu)
 
 
 def main_bench():
@@ -95,13 +98,15 @@ def main_bench():
     folder = args.archive or cached_path("bench-archive-%d" % args.games)
     with Archive(folder) as archive:
         had = fill(archive, args.games)
-    print("archive %s: %d games (%d added now)" % (folder, args.games, args.games - had))
+    print("archive %s: %d games (%d added now); load average %.1f %.1f %.1f on %d cores"
+          % ((folder, args.games, args.games - had) + os.getloadavg() + (os.cpu_count(),)))
     for argv in (["games"], ["games", "--player", "Ann"], ["stats"], ["stats", "--json"],
                  ["stats", "--game", "scioto", "--player", "Hélène"]):
-        times, (wall, cpu) = timed(argv + ["--archive", folder], args.runs)
-        print("deckmate %-40s in process: p50 %.3f s, p95 %.3f s, max %.3f s; as a new process "
-              "%.3f s (CPU %.3f s)" % (" ".join(argv), percentile(times, 50),
-                                       percentile(times, 95), max(times), wall, cpu))
+        times, cpu_times, (wall, cpu) = timed(argv + ["--archive", folder], args.runs)
+        print("deckmate %s\n  in process: wall p50 %.3f s, p95 %.3f s, max %.3f s; CPU p50 %.3f s, "
+              "max %.3f s\n  a new process: wall %.3f s, CPU %.3f s" % (
+                  " ".join(argv), percentile(times, 50), percentile(times, 95), max(times),
+                  percentile(cpu_times, 50), max(cpu_times), wall, cpu))
 
 
 if __name__ == "__main__":

@@ -29,6 +29,7 @@ class GameRecord:
         self.date = date
         self.synced = synced
         self.players = players
+        self.names = [player["name"] for player in players]
         self.hands = hands
         self.totals = totals
         self.winners = winners
@@ -36,10 +37,6 @@ class GameRecord:
         self.complete = state == COMPLETE
         self.path = path
         self.hand_count = len(hands) if hand_count is None else hand_count  # hands played
-
-    @property
-    def names(self):
-        return [player["name"] for player in self.players]
 
     def result_text(self):
         """`Ann 120, Bob 75: Ann wins`, or `... (abandoned)`, `... (unfinished)`."""
