@@ -2,6 +2,7 @@
 
 usage: .venv/bin/python tools/match_heap.py [--level easy|normal] [--games scioto,droggn]
                                             [--low 128] [--high 320] [--step 4] [--jobs 2]
+                                            [--word-size 64|32]
 
 Each match is the one tests/host/test_play_device.py plays (the same seats, options and
 deal), with the bots at --level: the simulated board boots on a fresh flash, the set-up is
@@ -18,6 +19,10 @@ machine prints the live heap after a collection and the interned names at every 
 highest live heap and the most names are reported beside the smallest heap. MicroPython
 interns names in pools that hold 1260 names in all; the 1261st allocates a pool of 1280
 entries (about 14 KB on the 64-bit port) at once.
+
+--word-size 32 plays the matches in the 32-bit build of the unix port (deckmate.runtime): the
+board's object sizes and small ints. It is not installed by the project; without it the tool
+says so in one line and stops.
 """
 
 import argparse
@@ -30,6 +35,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path[:0] = [os.path.join(HERE, "..", "tests", "host"), os.path.join(HERE, "..", "firmware")]
 
 from play_sim import device_log, expected_match, fast_bots_keys, setup_keys  # noqa: E402
+from deckmate import runtime  # noqa: E402
 from deckmate.sim.script import FirmwareFailed, run_script  # noqa: E402
 
 DEAL = 3
@@ -43,15 +49,17 @@ MATCHES = [  # (game, seats after the person's, options), as in test_play_device
 ]
 
 
-def holds(game, kinds, options, expected, heap_kb, trace=None):
-    """Whether the match plays to its end in heap_kb with the expected log. `trace`, a list,
-    gets (live heap, names) of every idle (the caller sets DECKMATE_SIM_TRACE_HEAP)."""
+def holds(game, kinds, options, expected, heap_kb, word_size, trace=None):
+    """Whether the match plays to its end in heap_kb, in the port of word_size bits, with the
+    expected log. `trace`, a list, gets (live heap, names) of every idle (the caller sets
+    DECKMATE_SIM_TRACE_HEAP)."""
     keys = fast_bots_keys() + setup_keys(game, kinds, options, DEAL) + ["press"] * expected.presses
     with tempfile.TemporaryDirectory() as folder:
         flash = os.path.join(folder, "flash.img")
         try:
             run_script(keys, flash, None, heapsize="%dK" % heap_kb, fresh=True,
-                       output=None if trace is None else trace_output(trace))
+                       output=None if trace is None else trace_output(trace),
+                       word_size=word_size)
         except FirmwareFailed:
             return False
         log = device_log(flash)
@@ -70,21 +78,21 @@ def trace_output(trace):
     return read
 
 
-def traced(plan, heap_kb):
+def traced(plan, heap_kb, word_size):
     """(the highest live heap, the most names) of the match in heap_kb, or None if it fails
     there."""
     trace = []
-    if not holds(*plan, heap_kb=heap_kb, trace=trace):
+    if not holds(*plan, heap_kb=heap_kb, word_size=word_size, trace=trace):
         return None
     return max(t[0] for t in trace), max(t[1] for t in trace)
 
 
-def smallest_heap(game, kinds, options, expected, low, high, step):
+def smallest_heap(game, kinds, options, expected, low, high, step, word_size):
     """The smallest heap in KB (a multiple of step) in which the match holds; `high` is
     known to hold."""
     while high - low > step:
         middle = (low + high) // 2 // step * step
-        if holds(game, kinds, options, expected, middle):
+        if holds(game, kinds, options, expected, middle, word_size):
             high = middle
         else:
             low = middle
@@ -99,7 +107,14 @@ def main(argv=None):
     parser.add_argument("--high", type=int, default=320, help="KB, the largest heap tried")
     parser.add_argument("--step", type=int, default=4, help="KB")
     parser.add_argument("--jobs", type=int, default=2)
+    parser.add_argument("--word-size", type=int, default=64, choices=runtime.WORD_SIZES,
+                        help="bits of the MicroPython port (32: the board's, for measuring)")
     args = parser.parse_args(argv)
+    try:
+        runtime.micropython_path(args.word_size)
+    except runtime.RuntimeMissing as missing:
+        print("match_heap: %s" % missing)
+        return 1
     matches = [m for m in MATCHES if args.games is None or m[0] in args.games.split(",")]
 
     # The expected logs first (the session in CPython), then the boards: a traced pass, then
@@ -111,10 +126,12 @@ def main(argv=None):
 
     with ThreadPoolExecutor(args.jobs) as pool:  # the boards run as processes of their own
         os.environ["DECKMATE_SIM_TRACE_HEAP"] = "1"  # every board of this pass traces
-        traces = list(pool.map(lambda plan: traced(plan, args.high), plans))
+        traces = list(pool.map(lambda plan: traced(plan, args.high, args.word_size), plans))
         del os.environ["DECKMATE_SIM_TRACE_HEAP"]
         heaps = list(pool.map(lambda pair: None if pair[1] is None else smallest_heap(
-            *pair[0], low=args.low, high=args.high, step=args.step), zip(plans, traces)))
+            *pair[0], low=args.low, high=args.high, step=args.step, word_size=args.word_size),
+            zip(plans, traces)))
+    print("%d-bit MicroPython unix port" % args.word_size)
     print("| game | players | bots | smallest heap that holds | under 192K by | highest live "
           "heap | names interned |")
     print("|---|---|---|---|---|---|---|")

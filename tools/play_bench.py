@@ -1,6 +1,7 @@
 """Bot think time and peak heap measured through the device app.
 
-    .venv/bin/python tools/play_bench.py [--level normal] [--deals 1] [--heap 192K] [GAME ...]
+    .venv/bin/python tools/play_bench.py [--level normal] [--deals 1] [--heap 192K]
+                                         [--word-size 64|32] [GAME ...]
 
 For each game, a match (shortened to --deals hands where the game has a `deals` option,
 else its own length) is played by the app's Session (deckapp/play/session.py) with a person
@@ -13,6 +14,11 @@ between them: the think time is given as RP2040-equivalent seconds
 (bench.REFERENCE_RP2040_S). The peak heap is the live heap (collected) sampled around every
 decision and, in a second run of the same match, every 16 slices of the bots' work (their
 `tick`).
+
+First it times RNG_CALLS calls of the core's generator (Rng.below), with the calibration loop
+in the same run. --word-size 32 runs everything in the 32-bit build of the unix port
+(deckmate.runtime: the board's word size and 31-bit small ints; not installed by the
+project, and the tool says so in one line when it is absent).
 """
 
 import argparse
@@ -28,6 +34,21 @@ from deckmate.commands.bench import REFERENCE_RP2040_S, percentile  # noqa: E402
 GAMES = {"scioto": {"players": 3, "compounding": True}, "scarto": {}, "chambery": {},
          "droggn": {}, "scout": {"players": 4}}
 SEED = 20261201
+RNG_CALLS = 20000
+
+RNG_CODE = """
+import gc, time
+from deckcore.rng import Rng
+%(reference)s
+rng = Rng(%(seed)d)
+gc.collect()
+start = time.ticks_us()
+for i in range(%(calls)d):
+    rng.below(2 + i %% 51)  # the sizes the core draws from: 2 to 52 choices
+below = time.ticks_diff(time.ticks_us(), start)
+references = sorted(reference_us() for _ in range(5))
+print("RNGBENCH %%d %%d" %% (below, references[2]))
+"""
 
 DEVICE_CODE = """
 import gc, sys, time
@@ -109,15 +130,28 @@ def reference_source():
     return source[start:end]
 
 
-def measure(game, options, level, heap):
-    code = DEVICE_CODE % {"image": image.build_image("sim"), "reference": reference_source(),
-                          "game": game, "options": options, "level": level, "seed": SEED}
-    status, out, err = runtime.run_core(code, heap=heap)
-    lines = [line for line in out.splitlines() if line.startswith("PLAYBENCH ")]
+def printed(code, heap, word_size, tag, what):
+    """The words after `tag` of the line the MicroPython run of `code` prints."""
+    status, out, err = runtime.run_core(code, heap=heap, word_size=word_size)
+    lines = [line for line in out.splitlines() if line.startswith(tag + " ")]
     if status != 0 or not lines:
-        raise SystemExit("%s/%s failed under MicroPython:\n%s%s" % (game, level, out[-2000:],
-                                                                  err[-2000:]))
-    _, reference, times, peak = lines[0].split(" ")
+        raise SystemExit("%s failed under MicroPython:\n%s%s" % (what, out[-2000:], err[-2000:]))
+    return lines[0].split(" ")[1:]
+
+
+def measure_rng(heap, word_size):
+    """(ms of RNG_CALLS Rng.below calls, ms of the calibration loop) in one run."""
+    code = RNG_CODE % {"reference": reference_source(), "seed": SEED, "calls": RNG_CALLS}
+    below, reference = printed(code, heap, word_size, "RNGBENCH", "Rng.below")
+    return int(below) / 1000, int(reference) / 1000
+
+
+def measure(game, options, level, heap, word_size):
+    code = DEVICE_CODE % {"image": image.build_image(runtime.SIM_TARGETS[word_size]),
+                          "reference": reference_source(), "game": game, "options": options,
+                          "level": level, "seed": SEED}
+    reference, times, peak = printed(code, heap, word_size, "PLAYBENCH",
+                                     "%s/%s" % (game, level))
     scale = REFERENCE_RP2040_S / int(reference)
     seconds = sorted(int(t) * scale for t in times.split(",") if t)
     return len(seconds), percentile(seconds, 50), percentile(seconds, 95), seconds[-1], int(peak)
@@ -131,7 +165,19 @@ def main():
                         help="MicroPython heap (default the device budget, %s)" % runtime.HEAP)
     parser.add_argument("--deals", type=int, default=1,
                         help="hands in the match where the game has a deals option")
+    parser.add_argument("--word-size", type=int, default=64, choices=runtime.WORD_SIZES,
+                        help="bits of the MicroPython port (32: the board's, for measuring)")
     args = parser.parse_args()
+    try:
+        runtime.micropython_path(args.word_size)
+    except runtime.RuntimeMissing as missing:
+        raise SystemExit("play_bench: %s" % missing)
+    below_ms, reference_ms = measure_rng(args.heap, args.word_size)
+    print("%d-bit MicroPython unix port: %d Rng.below calls %.1f ms, the calibration loop "
+          "%.2f ms (ratio %.1f; RP2040 estimate %.2f s)" % (
+              args.word_size, RNG_CALLS, below_ms, reference_ms, below_ms / reference_ms,
+              below_ms / reference_ms * REFERENCE_RP2040_S))
+    print()
     print("| game | level | decisions | p50 s | p95 s | max s | peak heap (bytes) |")
     print("|---|---|---|---|---|---|---|")
     for game in args.games:
@@ -140,7 +186,8 @@ def main():
             options["deals"] = args.deals * options["players"]
         elif game == "droggn":  # a deal everyone passes is thrown in: more of them
             options["deals"] = args.deals * 3
-        count, p50, p95, most, peak = measure(game, options, args.level, args.heap)
+        count, p50, p95, most, peak = measure(game, options, args.level, args.heap,
+                                              args.word_size)
         print("| %s | %s | %d | %.3f | %.3f | %.3f | %d |" % (game, args.level, count, p50, p95,
                                                              most, peak))
 

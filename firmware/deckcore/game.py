@@ -147,6 +147,10 @@ class State:
     They assign field by field rather than loop over names: `clone` runs at every node of a
     bot's search, and such a loop cost a third more think time under MicroPython."""
 
+    # The module of the game's checks, with illegal_reason(state, action) and
+    # turn_rule(state): loaded only to give a message (illegal_reason below), or None.
+    CHECKS = None
+
     def __init__(self, game, dealer):
         self.game = game
         self.dealer = dealer
@@ -192,17 +196,28 @@ class State:
         return self.current_player() == TERMINAL
 
     def illegal_reason(self, action):
-        """None if `action` is legal now, else a sentence naming the rule it breaks."""
+        """None if `action` is legal now, else a sentence naming the rule it breaks: from the
+        game's CHECKS module (its illegal_reason(state, action)), imported for the call and
+        unloaded after, else `plain_reason`."""
+        if not self.is_terminal() and action in self.legal_actions():
+            return None
+        if self.CHECKS is None:
+            return self.plain_reason(action)
+        return call_unloaded(self.CHECKS, "illegal_reason", self, action)
+
+    def plain_reason(self, action):
+        """Why an illegal `action` is refused, where no rule of the game says more."""
         if self.is_terminal():
             return "the hand is over"
-        if action in self.legal_actions():
-            return None
         return "%s is not a legal action in the %s phase" % (self.action_text(action), self.phase)
 
     def turn_rule(self):
         """The rule that makes it this seat's turn, for messages about a seat acting out of
-        turn (e.g. "section 3.4.2: one round of bidding from the dealer's right"), or None."""
-        return None
+        turn (e.g. "section 3.4.2: one round of bidding from the dealer's right"), or None:
+        the CHECKS module's turn_rule(state), imported for the call."""
+        if self.CHECKS is None:
+            return None
+        return call_unloaded(self.CHECKS, "turn_rule", self)
 
 
 class View:

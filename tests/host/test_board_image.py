@@ -1,16 +1,18 @@
 """The image builder: firmware/manifest.txt says what goes on the board, build_image compiles
-exactly that, and deploying it onto the simulated flash keeps the owner's files."""
+exactly that, the core the host runs under MicroPython comes out of the same pipeline, and
+deploying it onto the simulated flash keeps the owner's files."""
 
 import os
 
 import pytest
 
-from deckmate import image
+from deckmate import image, runtime
 from deckmate.image import ImageError, build_image, image_files, manifest_entries, target_name
 from deckmate.sim import flash
 from helpers import FIRMWARE
 
 # .mpy header byte 2, upper 6 bits: the native architecture (py/persistentcode.h MP_NATIVE_ARCH_*)
+MPY_ARCH_X86 = 1
 MPY_ARCH_X64 = 2
 MPY_ARCH_ARMV6M = 4
 
@@ -38,6 +40,16 @@ def test_native_code_is_compiled_for_each_target_and_bytecode_is_shared():
     assert pico["deckhw/expand_viper.mpy"][2] >> 2 == MPY_ARCH_ARMV6M
     assert sim["deckhw/expand_viper.mpy"][2] >> 2 == MPY_ARCH_X64
     assert pico["deckhw/st7789.mpy"] == sim["deckhw/st7789.mpy"]
+    assert image_files(build_image("sim32"))["deckhw/expand_viper.mpy"][2] >> 2 == MPY_ARCH_X86
+
+
+def test_the_core_the_host_runs_is_the_image_s_deckcore_byte_for_byte():
+    sim = image_files(build_image("sim"))
+    for word_size in runtime.WORD_SIZES:
+        core = image_files(runtime.compiled_firmware(word_size))
+        assert "deckcore/rng.mpy" in core
+        assert core == dict((path, data) for path, data in sim.items()
+                            if path.startswith("deckcore/"))
 
 
 def test_each_mpy_embeds_its_path_on_the_board_as_its_source_name():

@@ -1,11 +1,12 @@
 """The bots decide alike under CPython and MicroPython: a selfplay log with the normal level
-(and the others) is byte-identical under both runtimes."""
+(and the others) is byte-identical under both runtimes, and under the 32-bit build of the
+unix port (the board's 31-bit small ints) where it is at hand."""
 
 import filecmp
 
 import pytest
 
-from helpers import deckmate, selfplay
+from helpers import deckmate, micropython32, selfplay
 
 CASES = [("scioto", ("--bots", "normal")),
          ("scioto", ("--bots", "strong,normal")),
@@ -23,6 +24,13 @@ def test_selfplay_with_bot_levels_is_identical_under_both_runtimes(tmp_path, gam
     cpython = selfplay(tmp_path, game, 4, "cpython", extra)
     micropython = selfplay(tmp_path, game, 4, "micropython", extra)
     assert filecmp.cmp(cpython, micropython, shallow=False)
+
+
+@pytest.mark.parametrize("game,extra", [CASES[3], CASES[5], CASES[6], CASES[8]])
+def test_selfplay_is_identical_on_the_32_bit_port(tmp_path, game, extra):
+    micropython32()
+    cpython = selfplay(tmp_path, game, 4, "cpython", extra)
+    assert filecmp.cmp(cpython, selfplay(tmp_path, game, 4, "micropython32", extra), shallow=False)
 
 
 def test_selfplay_accepts_every_bot_name(tmp_path):

@@ -16,7 +16,7 @@ import time
 import pytest
 
 from deckmate.runtime import compiled_firmware
-from helpers import ROOT, tool
+from helpers import ROOT, micropython32, tool
 
 CORE_TESTS = os.path.join(ROOT, "tests", "core")
 
@@ -36,12 +36,12 @@ for _path in sorted(glob.glob(os.path.join(CORE_TESTS, "test_*.py"))):
                  for name in core_test_names(_path))
 
 
-def run_module(module):
-    """The output of `module` run under MicroPython: a line PASS or FAIL and the test's name
-    per test, a failure followed by its traceback."""
+def run_module(module, port=None, word_size=64):
+    """The output of `module` run under MicroPython (`port`, by default the 64-bit one): a
+    line PASS or FAIL and the test's name per test, a failure followed by its traceback."""
     result = subprocess.run(
-        [tool("micropython"), "-X", "heapsize=192K",
-         os.path.join(CORE_TESTS, "run_under_micropython.py"), compiled_firmware(),
+        [port or tool("micropython"), "-X", "heapsize=192K",
+         os.path.join(CORE_TESTS, "run_under_micropython.py"), compiled_firmware(word_size),
          CORE_TESTS, module],
         capture_output=True, text=True, timeout=1200)
     return result.stdout + result.stderr
@@ -107,6 +107,12 @@ def test_core_test_passes_under_micropython(module, name, module_output):
     found = outcomes(output)
     assert name in found, "%s did not run: the interpreter stopped\n%s" % (name, output[-4000:])
     assert found[name] == "", found[name]
+
+
+def test_the_generator_follows_its_reference_on_the_32_bit_port():
+    output = run_module("test_rng", micropython32(), 32)
+    assert outcomes(output) == dict((name, "") for name in core_test_names(
+        os.path.join(CORE_TESTS, "test_rng.py"))), output
 
 
 def test_every_core_test_module_has_tests():

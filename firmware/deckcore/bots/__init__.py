@@ -31,6 +31,14 @@ def make(name, game):
     return None
 
 
+def card_total(cards, values):
+    """The sum of values[card] over `cards` (points of a pile, a trick, a hand)."""
+    total = 0
+    for card in cards:
+        total += values[card]
+    return total
+
+
 def knowledge(game):
     """The module of game knowledge for `game` (deckcore.bots.<game name>). It provides:
 

@@ -10,7 +10,7 @@ and trick, settled by the game's own rules (3.6, 3.7), so the search plays for t
 not the card points.
 """
 
-from deckcore.bots import tarot_knowledge as tarot
+from deckcore.bots import card_total, tarot_knowledge as tarot
 from deckcore.game import TERMINAL, call_unloaded
 from deckcore.games.chambery import (
     EACH, each_for_himself_scores, from_the_dealers_right, side_scores)
@@ -29,7 +29,7 @@ def _with_scart(state, points):
     """Per seat card points with the scart and its point added to the dealer's (3.2.4)."""
     game = state.game
     if len(state.scart) == game.scart_size:
-        points[state.dealer] += tarot.face(state.scart, game.values) + game.scart_point
+        points[state.dealer] += card_total(state.scart, game.values) + game.scart_point
     return points
 
 

@@ -12,7 +12,7 @@ searched and valued by the outlook counted in threes, settled by the game value,
 doubling and the Pagat bonuses already decided.
 """
 
-from deckcore.bots import tarot_knowledge as tarot
+from deckcore.bots import card_total, tarot_knowledge as tarot
 from deckcore.game import TERMINAL, call_unloaded
 from deckcore.games.droggn import BASE_VALUE, SLAM, settlement, slam_value
 
@@ -43,7 +43,7 @@ def expected_value(game, contract, points, multiplier, doubt):
 def _declarer_extra(state):
     """The discard, or an untaken talon, counted for the declarer: a group of three."""
     cards = state.discard if state.talon_taken else state.talon
-    return tarot.face(cards, state.game.values) - 2 if len(cards) == 3 else 0
+    return card_total(cards, state.game.values) - 2 if len(cards) == 3 else 0
 
 
 def _sides(state, points):

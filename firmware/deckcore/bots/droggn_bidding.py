@@ -2,8 +2,7 @@
 how), loaded for the decision and unloaded after it.
 """
 
-from deckcore.bots import tarot_bidding as bidding
-from deckcore.bots import tarot_knowledge as tarot
+from deckcore.bots import card_total, tarot_bidding as bidding, tarot_knowledge as tarot
 from deckcore.bots.droggn import expected_value
 from deckcore.games.droggn import (
     ANSAGER, GUT, LAY_OUT_PAGAT, LIEGE, NEVER_DISCARDED, PASS, RETOUR, SCHWACHER, SLAM, SOLO)
@@ -44,7 +43,7 @@ def contract_outlook(game, hand, strangers, contract):
     help; in an Ansager he buys the strongest card besides, giving the poorest."""
     values = game.values
     others = list(strangers)
-    talon = 3 * tarot.face(others, values) // len(others) - 2
+    talon = 3 * card_total(others, values) // len(others) - 2
     points = bidding.expected_points(hand, [], 2, others, values, tarot.THREES, game.tricks)
     points += talon
     if contract > SOLO:
@@ -107,13 +106,13 @@ def side_outlook(view):
     game = view.game
     values = game.values
     strangers = bidding.unseen(view)
-    pool = (tarot.THREES * game.tricks + tarot.face(strangers, values)
-            + tarot.face(view.hand, values))
+    pool = (tarot.THREES * game.tricks + card_total(strangers, values)
+            + card_total(view.hand, values))
     mine = bidding.hand_strength(view.hand)
     other = game.tricks * bidding.hand_strength(strangers) // len(strangers)
     if view.seat == view.declarer:
         ours, theirs = mine * mine, 2 * other * other
-        extra = tarot.face(view.discard or [], values) - 2 if view.discard else 0
+        extra = card_total(view.discard or [], values) - 2 if view.discard else 0
         return extra + pool * ours // (ours + theirs)
     declarer = other * 3 // 2
     ours, theirs = mine * mine + other * other, declarer * declarer

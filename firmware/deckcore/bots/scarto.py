@@ -6,7 +6,7 @@ suit, voiding it, within the restrictions of 2.2.4, which the legal actions alre
 the play is searched and valued by the outlook counted in threes.
 """
 
-from deckcore.bots import tarot_knowledge as tarot
+from deckcore.bots import card_total, tarot_knowledge as tarot
 from deckcore.game import TERMINAL, call_unloaded
 from deckcore.games.scarto import SCART, hand_scores
 
@@ -30,7 +30,7 @@ def immediate(state):
 
 def scart_points(state):
     """2.4.1: the scart is one group of three, its values less 2."""
-    return tarot.face(state.scart, state.game.values) - 2 if len(state.scart) == SCART else 0
+    return card_total(state.scart, state.game.values) - 2 if len(state.scart) == SCART else 0
 
 
 def evaluate(state):

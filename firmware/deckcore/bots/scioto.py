@@ -16,10 +16,15 @@ variants (and with more players or a stock) the generic search (search.py) plays
 `evaluate` and `order` below.
 """
 
+from deckcore.bots import card_total
 from deckcore.game import TERMINAL
 
 SCALE = 4
 ENDGAME_TABLE = 1024  # places in the exact endgame's table on the device
+# Cards per word of a mask of cards: a mask is two words (low: cards 0..WORD-1, high: the
+# others, bit card - WORD), so that it stays a small int where small ints have 31 bits (the
+# board) in packs of up to 60 cards (the largest has 52).
+WORD = 30
 
 
 class _Memo:
@@ -37,15 +42,9 @@ class _Memo:
 
 
 def _build_dismissers(game):
-    """dismissers[c]: the mask of the cards that dismiss card c."""
-    masks = []
-    for lead in range(game.size):
-        mask = 0
-        for card in range(game.size):
-            if game.dismisses(card, lead):
-                mask |= 1 << card
-        masks.append(mask)
-    return masks
+    """dismissers[c]: the masks (low, high) of the cards that dismiss card c."""
+    return [_masks([card for card in range(game.size) if game.dismisses(card, lead)])
+            for lead in range(game.size)]
 
 
 def _build_endgame(game):
@@ -58,11 +57,15 @@ _dismissers = _Memo(_build_dismissers).get
 _endgame = _Memo(_build_endgame).get
 
 
-def _mask(cards):
-    mask = 0
+def _masks(cards):
+    """The two words (low, high) of the mask of `cards` (WORD)."""
+    low = high = 0
     for card in cards:
-        mask |= 1 << card
-    return mask
+        if card < WORD:
+            low |= 1 << card
+        else:
+            high |= 1 << card - WORD
+    return low, high
 
 
 def hidden(view):
@@ -110,19 +113,12 @@ def tricks_ahead(budget, cards):
             return tricks
 
 
-def _sum_points(card_points, cards):
-    total = 0
-    for card in cards:
-        total += card_points[card]
-    return total
-
-
 def immediate(state):
     """Points won, with the trick on the table credited to the seat holding the major."""
     card_points = state.game.card_points
-    points = [_sum_points(card_points, pile) for pile in state.piles]
+    points = [card_total(pile, card_points) for pile in state.piles]
     if state.trick:
-        points[state.trick_seats[state.major]] += _sum_points(card_points, state.trick)
+        points[state.trick_seats[state.major]] += card_total(state.trick, card_points)
     return points
 
 
@@ -136,19 +132,22 @@ def evaluate(state):
     game = state.game
     card_points = game.card_points
     dismissers = _dismissers(game)
-    masks = [_mask(hand) for hand in state.hands]
-    everyone = 0
-    for mask in masks:
-        everyone |= mask
+    masks = [_masks(hand) for hand in state.hands]
+    everyone_low = everyone_high = 0
+    for low, high in masks:
+        everyone_low |= low
+        everyone_high |= high
     strengths = []
-    remaining = _sum_points(card_points, state.stock)
+    remaining = card_total(state.stock, card_points)
     for seat in range(len(masks)):
-        others = everyone & ~masks[seat]
+        low, high = masks[seat]
+        others_low, others_high = everyone_low & ~low, everyone_high & ~high
         strength = 0
         for card in state.hands[seat]:
             points = card_points[card]
             remaining += points
-            strength += points if dismissers[card] & others else 2 * points
+            low, high = dismissers[card]
+            strength += points if low & others_low or high & others_high else 2 * points
         strengths.append(strength)
     total = sum(strengths)
     if total:
@@ -167,23 +166,27 @@ def order(state, actions):
     ranked = []
     if state.trick:
         major = state.trick[state.major]
+        size, dismisses = game.size, game.dismisses_table
         for i in range(len(actions)):
             card = actions[i]
-            if card >= game.size:  # stop
+            if card >= size:  # stop
                 key = 0
-            elif dismissers[major] >> card & 1:
+            elif dismisses[card * size + major]:
                 key = card_points[card]
             else:
                 key = 100 + card_points[card]
             ranked.append((key, i))
     else:
-        others = 0
+        others_low = others_high = 0
         for seat in range(len(state.hands)):
             if seat != mover:
-                others |= _mask(state.hands[seat])
+                low, high = _masks(state.hands[seat])
+                others_low |= low
+                others_high |= high
         for i in range(len(actions)):
             card = actions[i]
-            if dismissers[card] & others:
+            low, high = dismissers[card]
+            if low & others_low or high & others_high:
                 key = 100 + card_points[card]
             else:
                 key = -card_points[card]

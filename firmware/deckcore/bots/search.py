@@ -22,7 +22,7 @@ of the hand); `utility` turns one into a single seat's point of view.
 from deckcore.game import TERMINAL
 
 FULL = 1000   # plies or actions: no limit
-WORST = -(1 << 30)
+WORST = 1 - (1 << 30)  # below any value; -WORST is a small int too where they have 31 bits
 
 
 def between_tricks(state):

@@ -5,7 +5,8 @@ played). The bots load it for a decision before the play and unload it after
 (deckcore.game.call_unloaded), so it takes no heap while they search the play.
 """
 
-from deckcore.bots.tarot_knowledge import STRENGTH, face
+from deckcore.bots import card_total
+from deckcore.bots.tarot_knowledge import STRENGTH
 from deckcore.games.tarot import FOOL, KING, RANK_OF, SUIT_OF, TRUMP
 
 
@@ -79,7 +80,7 @@ def expected_points(hand, extra, opponents, strangers, values, per_trick, tricks
     knowing the cards (a talon). The outlook's squared-share model, the strangers spread
     evenly over the opponents."""
     mine = boost
-    points = face(extra, values)
+    points = card_total(extra, values)
     pool = per_trick * tricks
     for card in hand:
         if card == FOOL:

@@ -12,6 +12,7 @@ its values less 2; Scarto 2.4.1, Droggn 4.1.4), +1 when counting by card and tri
 (Chambéry 3.2.4). Each game turns the points into its own scores.
 """
 
+from deckcore.bots import card_total
 from deckcore.games.tarot import (
     FOOL, KING, RANK_OF, SUIT_OF, TRUMP, follow_cards, led_suit, winning_index)
 
@@ -35,13 +36,6 @@ def _strengths():
 
 
 STRENGTH = _strengths()
-
-
-def face(cards, values):
-    total = 0
-    for card in cards:
-        total += values[card]
-    return total
 
 
 def hidden(view):
@@ -86,7 +80,7 @@ def table_points(state, values, per_trick, index=-2):
     players = state.game.num_players
     points = [0] * players
     for seat in range(players):
-        points[seat] = face(state.piles[seat], values) + per_trick * state.tricks_won[seat]
+        points[seat] = card_total(state.piles[seat], values) + per_trick * state.tricks_won[seat]
     if index == -2:
         index = table_winner(state)
     trick = state.trick
@@ -106,7 +100,7 @@ def outlook(state, values, per_trick, partners):
     players = state.game.num_players
     points = [0] * players
     for seat in range(players):
-        points[seat] = face(state.piles[seat], values) + per_trick * state.tricks_won[seat]
+        points[seat] = card_total(state.piles[seat], values) + per_trick * state.tricks_won[seat]
     trick, seats = played_out(state, partners)
     index = winning_index(trick, state.game.power) if trick else -1
     for i in range(len(trick)):

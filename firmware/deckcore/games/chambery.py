@@ -45,11 +45,6 @@ DEALS = {(5, 78): (15, 3), (4, 78): (19, 2), (3, 78): (25, 3), (4, 62): (15, 2),
          (3, 62): (20, 2)}
 
 
-# Why an action is refused and whose turn it is are needed at one moment (a person's
-# refused choice, a replayed log): loaded for the call (chambery_checks.py).
-CHECKS = "deckcore.games.chambery_checks"
-
-
 class Chambery(TarotGame):
     NAME = "chambery"
     TITLE = "Chambéry Tarot"
@@ -230,6 +225,7 @@ def each_for_himself_scores(points, multipliers, total, order):
 
 class ChamberyState(TarotState):
     PLAY_RULE = "section 3.5.2"
+    CHECKS = "deckcore.games.chambery_checks"  # messages of refused actions, loaded for the call
 
     def __init__(self, game, dealer, deal):
         TarotState.__init__(self, game, dealer)  # counter-clockwise: 3.3.1, 3.5.1
@@ -394,14 +390,6 @@ class ChamberyState(TarotState):
         if phase == "call":
             return self.callable_cards()
         return []
-
-    def illegal_reason(self, action):
-        if action in self.legal_actions():
-            return None
-        return call_unloaded(CHECKS, "illegal_reason", self, action)
-
-    def turn_rule(self):
-        return call_unloaded(CHECKS, "turn_rule", self)
 
     def apply(self, action):
         phase = self.phase

@@ -109,6 +109,7 @@ class DroggnState(tarot.TarotState):
     "ask", the purchase), "layout", "double", "play", "over"."""
 
     PLAY_RULE = "section 4.6.2"
+    CHECKS = CHECKS
 
     def __init__(self, game, dealer, deal):
         sitting_out = dealer if game.num_players == 4 else -1
@@ -169,14 +170,6 @@ class DroggnState(tarot.TarotState):
         if phase == "double":
             return self._double_actions()
         return self.legal_cards(self.to_act)
-
-    def illegal_reason(self, action):
-        if action in self.legal_actions():
-            return None
-        return call_unloaded(CHECKS, "illegal_reason", self, action)
-
-    def turn_rule(self):
-        return call_unloaded(CHECKS, "turn_rule", self)
 
     def apply(self, action):
         phase = self.phase

@@ -7,7 +7,7 @@ With two players the major is simply the leader's card until the follower dismis
 one mechanism serves 2 and N players, with and without compounding (section 1.4).
 """
 
-from deckcore.game import Game, RulesError, State, TERMINAL, View, call_unloaded
+from deckcore.game import Game, RulesError, State, TERMINAL, View
 from deckcore.games.scioto_options import ANY, COLOUR, DISMISSAL_RULES, SUIT
 
 SUITS = "CSHD"  # clubs and spades are black, hearts and diamonds red: colour = suit // 2
@@ -16,10 +16,6 @@ SUITS = "CSHD"  # clubs and spades are black, hearts and diamonds red: colour = 
 PINOCHLE_RANKS = ("9", "J", "Q", "K", "10", "A")
 
 STOP = 1000  # the leader declines to re-lead (compounding)
-
-# Why an action is refused and whose turn it is are needed at one moment (a person's
-# refused choice, a replayed log): loaded for the call (scioto_checks.py).
-CHECKS = "deckcore.games.scioto_checks"
 
 
 class Scioto(Game):
@@ -147,6 +143,10 @@ class SciotoState(State):
     """Phases: "play" (the seat to act plays a card), "relead" (the leader may re-lead a card
     that dismisses the major, or stop), "over"."""
 
+    # Why an action is refused and whose turn it is, needed at one moment (a person's
+    # refused choice, a replayed log): loaded for the call.
+    CHECKS = "deckcore.games.scioto_checks"
+
     def __init__(self, game, dealer, deal):
         State.__init__(self, game, dealer)
         if deal is None:
@@ -197,14 +197,6 @@ class SciotoState(State):
             if dismissers:
                 return self._distinct(dismissers)
         return self._distinct(hand)
-
-    def illegal_reason(self, action):
-        if not self.is_terminal() and action in self.legal_actions():
-            return None
-        return call_unloaded(CHECKS, "illegal_reason", self, action)
-
-    def turn_rule(self):
-        return call_unloaded(CHECKS, "turn_rule", self)
 
     def apply(self, action):
         if self.phase == "relead":

@@ -4,14 +4,13 @@ action) and whose turn it is (a log whose seat acts out of turn). games/scioto.p
 this module for the call and unloads it after (deckcore.game.call_unloaded), so that its
 messages take no heap while the bots play."""
 
-from deckcore.game import RulesError, State
+from deckcore.game import RulesError
 from deckcore.games.scioto import STOP
 
 
 def illegal_reason(state, action):
-    reason = State.illegal_reason(state, action)
-    if reason is None or state.phase == "over":
-        return reason
+    if state.phase == "over":
+        return state.plain_reason(action)
     if action != STOP and action not in state.hands[state.to_act]:
         return "seat %d does not hold %s" % (state.to_act, state.game.card_text(action))
     major = state.game.card_text(state._major_card()) if state.trick else ""

@@ -9,6 +9,10 @@ best of 40 runs, 2.3 GHz x86-64) times 130, the factor of research/engines-and-b
 (plausible range 90-190); replace it with a measurement on a Pico when one is at hand.
 Dividing by the loop timed in the same run makes the figures independent of the host's speed
 and, mostly, of its load.
+
+`--word-size 32` runs the decisions in the 32-bit build of the unix port (deckmate.runtime),
+whose small ints have the board's 31 bits; it is a measuring instrument the project does not
+install, and bench says so in one line when it is absent.
 """
 
 import json
@@ -43,12 +47,16 @@ def add_parser(subparsers):
                                  ", ".join(BOT_NAMES), ", ".join(LEVELS), ", ".join(HOST_BOTS)))
     parser.add_argument("--hands", type=int, default=2, help="hands played per game and bot (default 2)")
     parser.add_argument("--json", action="store_true", help="print a JSON list")
+    parser.add_argument("--word-size", type=int, choices=runtime.WORD_SIZES, default=64,
+                        help="bits of the MicroPython port: 64 (default) or 32, the board's "
+                             "word size (a build the project does not install)")
     parser.set_defaults(run=run)
 
 
-def measure(game, level, hands):
-    """One row: the decisions of `hands` hands of `game` with `level` in every seat."""
-    status, out, err = runtime.run_script(SCRIPT, [game, level, hands, SEED])
+def measure(game, level, hands, word_size=64):
+    """One row: the decisions of `hands` hands of `game` with `level` in every seat, in the
+    port of `word_size` bits."""
+    status, out, err = runtime.run_script(SCRIPT, [game, level, hands, SEED], word_size=word_size)
     lines = [line for line in out.splitlines() if line.startswith("BENCH ")]
     if status != 0 or not lines:
         raise CommandError("the MicroPython run of %s/%s failed:\n%s%s" % (game, level, out[-2000:], err[-2000:]))
@@ -68,13 +76,14 @@ def run(args):
         raise UsageError("no bot called %r; choose from %s" % (args.level, ", ".join(BOT_NAMES)))
     if args.hands < 1:
         raise UsageError("--hands must be at least 1")
+    runtime.micropython_path(args.word_size)  # RuntimeMissing (one line) before any work
     games = [args.game] if args.game else list(GAME_NAMES)
     levels = [args.level] if args.level else list(LEVELS)
     rows = []
     with progress(len(games) * len(levels), "bench runs", quiet=args.json) as advance:
         for game in games:
             for level in levels:
-                rows.append(measure(game, level, args.hands))
+                rows.append(measure(game, level, args.hands, args.word_size))
                 advance()
                 if not args.json:
                     row = rows[-1]

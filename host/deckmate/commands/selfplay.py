@@ -21,6 +21,9 @@ except OSError as error:
 """ % WRITE_FAILED
 
 
+RUNTIMES = {"cpython": None, "micropython": 64, "micropython32": 32}  # -> the port's word size
+
+
 def add_parser(subparsers):
     parser = subparsers.add_parser(
         "selfplay", help="play a match with bots in every seat and write its log",
@@ -32,8 +35,10 @@ def add_parser(subparsers):
     parser.add_argument("--bots", default="random",
                         help="bot names by seat, comma-separated, at most one per seat; the list "
                              "repeats to fill the table (%s)" % ", ".join(BOT_NAMES))
-    parser.add_argument("--runtime", choices=("cpython", "micropython"), default="cpython",
-                        help="run the rules core in this Python (default) or in the MicroPython unix port")
+    parser.add_argument("--runtime", choices=sorted(RUNTIMES), default="cpython",
+                        help="run the rules core in this Python (default), in the MicroPython "
+                             "unix port, or in its 32-bit build (micropython32, for measuring; "
+                             "not installed by the project)")
     parser.add_argument("--out", required=True, help="the log file to write")
     parser.set_defaults(run=run)
 
@@ -59,7 +64,7 @@ def run(args):
             raise CommandError("cannot write %s: %s" % (args.out, error.strerror or error))
     else:
         status, out, err = runtime.run_core(MICROPYTHON_SELFPLAY % (
-            args.game, options, args.seed, bots, args.out))
+            args.game, options, args.seed, bots, args.out), word_size=RUNTIMES[args.runtime])
         if status == WRITE_FAILED:
             raise CommandError("cannot write %s: %s" % (args.out, os.strerror(int(out))))
         if status != 0:

@@ -78,10 +78,11 @@ class HeadlessBoard:
     """The firmware running with its output in a file and the host waiting on its idles."""
 
     def __init__(self, flash, board="pico_lcd_13", heapsize=firmware.HEAPSIZE, fresh=False,
-                 held_at_boot=()):
-        self.link = firmware.prepare(flash, board, fresh, held_at_boot)
+                 held_at_boot=(), word_size=64):
+        self.link = firmware.prepare(flash, board, fresh, held_at_boot, word_size)
         self.flash = flash
         self.heapsize = heapsize
+        self.word_size = word_size
         self.output = tempfile.TemporaryFile()
         self.process = None
         self.resets_seen = 0
@@ -89,8 +90,8 @@ class HeadlessBoard:
 
     def start(self):
         self.process = subprocess.Popen(
-            firmware.command(self.heapsize), stdin=subprocess.DEVNULL, stdout=self.output,
-            stderr=subprocess.STDOUT, env=firmware.environment(self.link.path, self.flash))
+            firmware.command(self.heapsize, word_size=self.word_size), stdin=subprocess.DEVNULL,
+            stdout=self.output, stderr=subprocess.STDOUT, env=firmware.environment(self.link.path, self.flash))
 
     def output_text(self):
         self.output.seek(0)
@@ -157,17 +158,17 @@ class HeadlessBoard:
 
 
 def run_script(lines, flash, shots_dir, heapsize=firmware.HEAPSIZE, board="pico_lcd_13",
-               fresh=False, held_at_boot=(), output=None):
+               fresh=False, held_at_boot=(), output=None, word_size=64):
     """Boot the simulated board on the flash image file `flash`, play the key script `lines`
     and write its shots into `shots_dir`. Returns the PNG paths written. Raises ScriptError
     for a bad script or a key the board lacks (before booting) and FirmwareFailed if the firmware crashed, exited or
     stopped answering. `output(text)`, when given, gets what the firmware printed, once the
-    board is switched off."""
+    board is switched off. `word_size` 32 runs it in the 32-bit build (runtime.py)."""
     steps = parse_script(lines)
     check_keys(steps, read_board(board))
     if shots_dir:
         os.makedirs(shots_dir, exist_ok=True)
-    headless = HeadlessBoard(flash, board, heapsize, fresh, held_at_boot)
+    headless = HeadlessBoard(flash, board, heapsize, fresh, held_at_boot, word_size)
     shots = []
     try:
         headless.settle(0, "booting")
