@@ -29,8 +29,9 @@ def test_a_changed_raw_log_and_a_newer_schema_are_named_with_the_fix(capsys, tmp
     assert status == 0 and "archive      2 games in %s, every raw log as archived" % folder in out
     with open(raw, "ab") as handle:
         handle.write(b"\n")
-    status, out, _ = run(capsys, "doctor", "--archive", folder, "--json")
-    assert status == 1
+    status, out, err = run(capsys, "doctor", "--archive", folder, "--json")
+    assert status == 1 and err.startswith("deckmate doctor: 1 of ")
+    assert err.endswith(" checks need fixing: archive (the FIX line says how)\n")
     assert ('"found": "1 of 2 raw logs are not as archived (host/selfplay-2 changed)", "fix": '
             '"sync the device again') in out
     db = sqlite3.connect(str(folder / DATABASE))

@@ -91,8 +91,8 @@ def test_replay_finds_an_archived_game_by_its_id(capsys, archive):
 def test_export_writes_the_csv_file_and_the_raw_logs(capsys, archive, tmp_path):
     folder, logs = archive
     out_file = tmp_path / "games.csv"
-    status, _, err = run(capsys, "export", "csv", "--archive", folder, "--out", out_file)
-    assert status == 0 and "wrote %s" % out_file in err
+    status, out, err = run(capsys, "export", "csv", "--archive", folder, "--out", out_file)
+    assert status == 0 and out.startswith("wrote %s: " % out_file)
     data = out_file.read_bytes()
     assert data.startswith(b"\xef\xbb\xbf")
     rows = list(csv.DictReader(io.StringIO(data.decode("utf-8-sig"), newline="")))

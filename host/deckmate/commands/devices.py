@@ -44,7 +44,10 @@ def run(args):
             print("%s: device %s, firmware %s, %d KB free, %d game%s, %d not yet synced" % (
                 where, board["device"], board["firmware"], board["free"] // 1024, board["games"],
                 "" if board["games"] == 1 else "s", board["unsynced"]))
-    return 0 if all("problem" not in board for board in seen) else 1
+    silent = [board["port"] for board in seen if "problem" in board]
+    if silent:
+        raise CommandError("%s did not answer (above: why)" % ", ".join(silent))
+    return 0
 
 
 def _ask(port, archive_folder):

@@ -2,6 +2,8 @@
 
 import json
 
+from deckmate.errors import CommandError
+
 
 def add_parser(subparsers):
     parser = subparsers.add_parser(
@@ -27,4 +29,9 @@ def run(args):
     else:
         for check in found:
             print(check.line())
-    return 0 if all(check.ok for check in found) else 1
+    broken = [check for check in found if not check.ok]
+    if broken:
+        raise CommandError("%d of %d checks need fixing: %s (the FIX line%s say%s how)" % (
+            len(broken), len(found), ", ".join(check.name for check in broken),
+            "s" if len(broken) > 1 else "", "" if len(broken) > 1 else "s"))
+    return 0

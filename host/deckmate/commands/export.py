@@ -40,8 +40,7 @@ def run(args):
             with open(temporary, "wb") as handle:
                 count = _write(args, found, handle)
             os.replace(temporary, args.out)
-            print("wrote %s: %d %s" % (args.out, count, "rows" if args.format == "csv" else "games"),
-                  file=sys.stderr)
+            print("wrote %s: %d %s" % (args.out, count, "rows" if args.format == "csv" else "games"))
         else:
             _write(args, found, sys.stdout.buffer)
     except OSError as error:
