@@ -53,7 +53,8 @@ def run(args):
 def _ask(port, archive_folder):
     """What the board at `port` says: device id, firmware, free flash, games and how many the
     archive does not hold; or {"problem": why it did not say}."""
-    from deckmate.archive import Archive, ArchiveError
+    import os
+    from deckmate.archive import DATABASE, Archive, ArchiveError, default_folder
     from deckmate.connection import BoardConnection
     from deckmate.device_link import DeviceLink
     from deckmate.sync import to_copy
@@ -62,9 +63,13 @@ def _ask(port, archive_folder):
             link = DeviceLink(connection)
             hello = link.hello()
             listed = link.games()
-        with Archive(archive_folder) as archive:
-            unsynced = sum(1 for entry in listed
-                           if to_copy(archive, hello["device"], entry) is not None)
+        folder = archive_folder or default_folder()
+        if not os.path.exists(os.path.join(folder, DATABASE)):  # no archive yet: none synced
+            unsynced = len(listed)
+        else:
+            with Archive(folder) as archive:
+                unsynced = sum(1 for entry in listed
+                               if to_copy(archive, hello["device"], entry) is not None)
     except (CommandError, ArchiveError) as error:
         return {"problem": str(error)}
     return {"device": hello["device"], "firmware": hello["fw"], "free": hello["free"],
