@@ -12,6 +12,7 @@ from rich.text import Text
 from deckcore.explain import hand_lines
 from deckcore.game import RulesError
 from deckmate import cards_text
+from deckmate.logs import seat_names
 
 
 class PlayByPlay:
@@ -42,7 +43,7 @@ class PlayByPlay:
     # Records ------------------------------------------------------------------------------
     def _header(self, record, game):
         players = record["players"]
-        self.names = [player.get("name") or "Seat %d" % player["seat"] for player in players]
+        self.names = seat_names(record)
         who = ", ".join("%s (%s)" % (self.names[seat], _kind(players[seat]))
                         for seat in range(len(players)))
         self._say("%s: %s" % (game.TITLE, who), "bold")

@@ -33,9 +33,11 @@ def deckmate(*args):
 
 
 def selfplay(tmp_path, game, seed, runtime="cpython", extra=()):
+    """A selfplay log; its bots `random` unless `extra` names them."""
     out = tmp_path / ("%s-%s-%s-%s.jsonl" % (game, seed, runtime, abs(hash(tuple(extra)))))
+    bots = () if "--bots" in extra else ("--bots", "random")
     result = deckmate("selfplay", "--game", game, "--seed", seed, "--runtime", runtime,
-                      "--out", out, *extra)
+                      "--out", out, *(bots + tuple(extra)))
     assert result.returncode == 0, result.stderr
     return out
 

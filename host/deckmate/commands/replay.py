@@ -5,7 +5,7 @@ import json
 
 from deckmate.commands.archive_args import add_archive
 from deckmate.errors import CommandError
-from deckmate.logs import BadLog, replay_file
+from deckmate.logs import BadLog, replay_file, seat_names
 
 CHECKED = "ok: every action is legal and every result matches the rules"
 
@@ -91,27 +91,40 @@ def log_path(given, archive):
 
 def summarize(replay, read):
     match = replay.match
-    complete = replay.ended and replay.header is not None and match.is_over()
+    complete = replay.end_reason == "completed"
+    names = seat_names(replay.header)
+    winners = match.winners() if complete else []
     return {
         "game": replay.game.NAME,
         "players": replay.game.num_players,
+        "names": names,
         "hands": [{"points": points, "score": scores} for points, scores in match.results],
         "total": list(match.totals),
-        "winner": match.winners() if complete else [],
+        "winner": winners,
+        "winner_names": [names[seat] for seat in winners],
         "complete": complete,
+        "end": replay.end_reason,
         "truncated": read.truncated,
     }
 
 
+def ending(summary):
+    """How the match ended, in words."""
+    hands = len(summary["hands"])
+    if summary["end"] == "completed":
+        return "winner: %s" % " and ".join(summary["winner_names"])
+    if summary["end"] == "abandoned":
+        return "abandoned after %d hand%s" % (hands, "" if hands == 1 else "s")
+    return "unfinished game%s" % (" (the last line was cut off)" if summary["truncated"] else "")
+
+
 def print_summary(path, summary):
-    print("%s: %s, %d players, %d hands" % (path, summary["game"], summary["players"],
-                                            len(summary["hands"])))
+    print("%s: %s, %d players (%s), %d hands" % (
+        path, summary["game"], summary["players"], ", ".join(summary["names"]),
+        len(summary["hands"])))
     for number, hand in enumerate(summary["hands"], 1):
         print("  hand %d: points %s, score %s" % (number, hand["points"], hand["score"]))
-    print("  total: %s" % summary["total"])
-    if summary["complete"]:
-        print("  winner: seat %s" % ", ".join(str(s) for s in summary["winner"]))
-    else:
-        print("  unfinished game%s" % (" (the last line was cut off)" if summary["truncated"] else ""))
+    print("  total: %s" % ", ".join("%s %d" % (name, total)
+                                   for name, total in zip(summary["names"], summary["total"])))
+    print("  " + ending(summary))
     print(CHECKED)
-
