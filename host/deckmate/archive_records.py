@@ -74,7 +74,8 @@ def records(archive, filters=None, hands=False):
         totals = _whole_numbers(totals) if totals else last_totals.get(game_row, [0] * len(players))
         record = GameRecord(device, game_id, game, mode, _minutes(date), _minutes(added),
                             players, played.get(game_row, []), totals,
-                            _whole_numbers(winners) if state == "complete" and winners else [], state,
+                            _whole_numbers(winners) if state == "complete" and winners else [],
+                            state,
                             os.path.join(archive.folder, path), hand_count)
         found.append(record)
     return found

@@ -7,7 +7,8 @@ played what, when, on which device, hand by hand, and how it ended.
 `players` are dicts with `name`, `kind` (`human` or `bot`) and `level` (a bot's name or None),
 in seat order; `hands` a list of (points, scores) per hand; `winners` the winning seats of a
 finished match (empty otherwise); `state` is `complete`, `abandoned` or `unfinished` (no end
-record yet: a game in progress, or cut off); `mode` is `played` (the device dealt and played the cards)
+record yet: a game in progress, or cut off); `mode` is `played` (the device dealt and played
+the cards)
 or `scorekept` (a table played with real cards and entered the results); `date` and `synced`
 are ISO-8601 texts (`2026-11-27 20:15`) or empty when not known; `path` is the raw log.
 """

@@ -73,8 +73,7 @@ def game_steps(record):
         caption = []
         if kind == "act":
             caption.append("%s: %s" % (story.names[entry["seat"]], entry["a"]))
-        told_now = [" ".join(text.plain.split()).replace(" ,", ",")
-                    for text in story.lines[told:] if text.plain.strip()]
+        told_now = [text.plain.strip() for text in story.lines[told:] if text.plain.strip()]
         explain = []
         if "How it was scored:" in told_now:
             at = told_now.index("How it was scored:")
@@ -149,7 +148,8 @@ input { font: inherit; padding: 4px 8px; margin: 0 0 8px 0; width: 22em; }
 img.card { width: 48px; image-rendering: pixelated; margin-right: -8px; vertical-align: middle; }
 .seat { background: white; padding: 6px 10px; margin: 4px 0; border-radius: 6px; }
 .seat b { display: inline-block; min-width: 8em; }
-.table { background: #0c281c; color: #f0f0e8; padding: 10px; border-radius: 8px; min-height: 110px; }
+.table { background: #0c281c; color: #f0f0e8; padding: 10px; border-radius: 8px;
+         min-height: 110px; }
 .table figure { display: inline-block; margin: 0 12px 0 0; text-align: center; }
 .table img.card { margin-right: 0; width: 64px; }
 .caption { font-size: 17px; margin: 8px 0; min-height: 2.8em; }
@@ -306,9 +306,11 @@ def _game_page(record, steps):
     data = json.dumps(steps).replace("</", "<\\/")
     body = ("<p><a href=\"../index.html\">all games</a></p><h1>%s</h1>"
             "<p class=\"muted\">%s; game %s on device %s (%s)</p>"
-            "<p><button id=\"first\">&#x25C0;&#x25C0; first</button> <button id=\"back\">&#x25C0; back"
-            "</button> <button id=\"next\">next &#x25B6;</button> <button id=\"last\">last &#x25B6;&#x25B6;"
-            "</button> <span id=\"where\" class=\"muted\"></span>"
+            "<p><button id=\"first\">&#x25C0;&#x25C0; first</button> "
+            "<button id=\"back\">&#x25C0; back</button> "
+            "<button id=\"next\">next &#x25B6;</button> "
+            "<button id=\"last\">last &#x25B6;&#x25B6;</button> "
+            "<span id=\"where\" class=\"muted\"></span>"
             " <span class=\"muted\">(or the arrow keys)</span></p>"
             "<div class=\"caption\" id=\"caption\" style=\"white-space: pre-line\"></div>"
             "<div class=\"table\" id=\"table\"></div><div id=\"seats\"></div>"

@@ -57,7 +57,8 @@ def test_games_filters_by_game_player_date_and_device(capsys, archive):
     assert {game for game, _ in listed("--game", "scioto")} == {"scioto"}
     mine = listed("--player", "HÉLÈNE".lower())
     assert mine == [("scioto", "game-%d" % n) for n in (1, 2, 3)] + [
-        ("scarto", "game-4"), ("scout", "game-5")] + [("scioto", "game-%d" % n) for n in (6, 7, 8, 9, 10)]
+        ("scarto", "game-4"), ("scout", "game-5")] + [
+        ("scioto", "game-%d" % n) for n in (6, 7, 8, 9, 10)]
     assert listed("--since", "2026-11-12") == [("droggn", "selfplay-2"), ("scioto", "selfplay-9")]
     assert len(listed("--device", DEVICE[:6])) == 10 and len(listed("--device", "host")) == 3
     status, _, err = run(capsys, "games", "--archive", folder, "--since", "last week")
@@ -106,7 +107,8 @@ def test_export_writes_the_csv_file_and_the_raw_logs(capsys, archive, tmp_path):
     jsonl = tmp_path / "games.jsonl"
     status, _, _ = run(capsys, "export", "jsonl", "--archive", folder, "--out", jsonl)
     assert status == 0
-    assert jsonl.read_bytes() == b"".join(log if log.endswith(b"\n") else log + b"\n" for log in raw)
+    assert jsonl.read_bytes() == b"".join(log if log.endswith(b"\n") else log + b"\n"
+                                          for log in raw)
     assert sum(1 for log in raw if not log.endswith(b"\n")) == 1
 
 

@@ -18,7 +18,8 @@ def add_filters(parser, game=True, player=True, since=False, device=False):
     if game:
         parser.add_argument("--game", choices=NAMES, help="only this game")
     if player:
-        parser.add_argument("--player", metavar="NAME", help="only games with this player (any case)")
+        parser.add_argument("--player", metavar="NAME",
+                            help="only games with this player (any case)")
     if since:
         parser.add_argument("--since", metavar="DATE", help="only games of this date or later "
                                                              "(YYYY-MM-DD)")

@@ -32,7 +32,8 @@ def run(args):
     from deckmate.sim.boards import board_names
     if args.board not in board_names():
         raise UsageError("no board definition %r; the boards are %s" % (
-            args.board, ", ".join(board_names()) or "(none: deploy from a clone of the repository)"))
+            args.board,
+            ", ".join(board_names()) or "(none: deploy from a clone of the repository)"))
     if args.target is not None and args.target not in image.TARGETS:
         raise UsageError("--target %s: one of %s" % (args.target, ", ".join(sorted(image.TARGETS))))
     port = args.port or _the_board_port()

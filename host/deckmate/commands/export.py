@@ -19,7 +19,8 @@ def add_parser(subparsers):
                     "accented names rightly; or as JSON Lines, the raw logs byte for byte. "
                     "Example: deckmate export csv --out games.csv")
     parser.add_argument("format", choices=("csv", "jsonl"), help="csv or jsonl")
-    parser.add_argument("--out", metavar="FILE", help="the file to write (default: standard output)")
+    parser.add_argument("--out", metavar="FILE",
+                        help="the file to write (default: standard output)")
     parser.add_argument("--no-bom", action="store_true",
                         help="CSV without the byte-order mark (for tools that dislike it)")
     parser.add_argument("--delimiter", default=",", help="the CSV field separator, e.g. ';' for "
@@ -40,7 +41,8 @@ def run(args):
             with open(temporary, "wb") as handle:
                 count = _write(args, found, handle)
             os.replace(temporary, args.out)
-            print("wrote %s: %d %s" % (args.out, count, "rows" if args.format == "csv" else "games"))
+            print("wrote %s: %d %s" % (args.out, count,
+                                       "rows" if args.format == "csv" else "games"))
         else:
             _write(args, found, sys.stdout.buffer)
     except OSError as error:

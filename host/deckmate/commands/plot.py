@@ -13,7 +13,8 @@ def add_parser(subparsers):
                     "player and one panel per game, to a PNG or SVG file (no display needed). "
                     "Example: deckmate plot --game scioto --player Ann --out ann.png")
     add_filters(parser, since=True, device=True)
-    parser.add_argument("--out", required=True, metavar="FILE.png|FILE.svg", help="the picture to write")
+    parser.add_argument("--out", required=True, metavar="FILE.png|FILE.svg",
+                        help="the picture to write")
     add_archive(parser)
     parser.set_defaults(run=run)
 
@@ -30,6 +31,6 @@ def run(args):
         panels = plot.draw(found, args.out, players=[args.player] if args.player else None)
     except OSError as error:
         raise CommandError("cannot write %s: %s" % (args.out, error.strerror or error))
-    print("wrote %s: %d match%s, %d game%s" % (args.out, len(found), "" if len(found) == 1 else "es",
-                                              panels, "" if panels == 1 else "s"))
+    print("wrote %s: %d match%s, %d game%s" % (
+        args.out, len(found), "" if len(found) == 1 else "es", panels, "" if panels == 1 else "s"))
     return 0

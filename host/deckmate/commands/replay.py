@@ -36,7 +36,8 @@ def run(args):
     story = None
     if not (args.check or args.json):
         from deckmate.play_by_play import PlayByPlay  # rich: only for the play-by-play
-        story = PlayByPlay()
+        from rich.console import Console
+        story = PlayByPlay(faces=Console().is_terminal)
     try:
         replay, read = replay_file(args.file, story.on_record if story else None)
     except BadLog as error:

@@ -28,7 +28,8 @@ def run(args):
     try:
         index = write_report(found, args.out)
     except OSError as error:
-        raise CommandError("cannot write the report in %s: %s" % (args.out, error.strerror or error))
+        raise CommandError("cannot write the report in %s: %s"
+                           % (args.out, error.strerror or error))
     except BadLog as error:
         raise CommandError("the archived log %s" % error)
     print("wrote %s: %d games; open %s in a browser" % (args.out, len(found),
