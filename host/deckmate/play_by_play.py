@@ -3,7 +3,7 @@ deal, then trick by trick (who played what, who took it) or, in SCOUT, action by
 was shown, what was scouted), the other decisions (bids, calls, discards) as they came, and
 after each hand the score explained in the device's own words (deckcore.explain).
 
-    story = PlayByPlay()
+    story = PlayByPlay(faces=True)       # faces: cards drawn on their face's colour
     replay_file(path, story.on_record)   # story.lines: rich Text lines, in order
 """
 
@@ -16,7 +16,8 @@ from deckmate.logs import seat_names
 
 
 class PlayByPlay:
-    def __init__(self):
+    def __init__(self, faces=False):
+        self.faces = faces
         self.lines = []
         self.names = []
         self.trick_number = 0
@@ -84,7 +85,8 @@ class PlayByPlay:
             self._scout_act(seat, text, state)
         else:
             line = Text("  %s: " % self.names[seat])
-            line.append_text(cards_text.action(text, lambda word: _is_card(game, word)))
+            line.append_text(cards_text.action(text, lambda word: _is_card(game, word),
+                                               self.faces))
             self.lines.append(line)
         self._follow(state)
         if state.is_terminal():
@@ -118,7 +120,7 @@ class PlayByPlay:
             if index:
                 line.append(", ")
             line.append(self.names[seat] + " ")
-            line.append_text(cards_text.card(token))
+            line.append_text(cards_text.card(token, self.faces))
         if after:
             line.append("; " + after)
         line.append("  -> %s" % self.names[state.leader], style="bold")
@@ -133,10 +135,11 @@ class PlayByPlay:
             side = text.split(" ")[1]
             token = self.active[0] if side == "left" else self.active[-1]
             line.append(", takes ")
-            line.append_text(cards_text.card(token))
+            line.append_text(cards_text.card(token, self.faces))
         if "show" in text.split(" "):
             line.append(", on the table: ")
-            line.append_text(cards_text.cards([game.card_text(card) for card in state.active]))
+            line.append_text(cards_text.cards([game.card_text(card) for card in state.active],
+                                              self.faces))
         self.lines.append(line)
 
     def _result(self, record):
@@ -172,7 +175,7 @@ class PlayByPlay:
 
     def _cards(self, label, tokens):
         line = Text(label)
-        line.append_text(cards_text.cards(tokens))
+        line.append_text(cards_text.cards(tokens, self.faces))
         self.lines.append(line)
 
 

@@ -1,7 +1,9 @@
 """`deckmate replay`: replay a log through the rules core, checking every step."""
 
+import argparse
 import json
 
+from deckmate.commands.archive_args import add_archive
 from deckmate.errors import CommandError
 from deckmate.logs import BadLog, replay_file, seat_names
 
@@ -11,11 +13,17 @@ CHECKED_KEPT = "ok: every entered hand can happen and every result and total mat
 
 def add_parser(subparsers):
     parser = subparsers.add_parser(
-        "replay", help="replay a log through the rules core and show or check it",
-        description="Replay a log through the rules core. Every action must be legal and every "
+        "replay", help="replay a game through the rules core and show or check it",
+        description="Replay a game through the rules core and tell it hand by hand and trick "
+                    "by trick (action by action in SCOUT), with the score of each hand explained "
+                    "as on the device; paged on a terminal. Every action must be legal and every "
                     "logged result must be what the rules give; the first problem is reported "
-                    "with its line and the command exits with status 1.")
-    parser.add_argument("file", help="a Deckmate log (.jsonl)")
+                    "with its line and the command exits with status 1. Example: deckmate "
+                    "replay game-3 (an archived game), deckmate replay --check a.jsonl")
+    parser.add_argument("file", metavar="GAME_ID|FILE",
+                        help="a Deckmate log (.jsonl), or the id of an archived game (`deckmate "
+                             "games` lists them; DEVICE/GAME_ID where two devices share an id)")
+    add_archive(parser)
     parser.add_argument("--check", action="store_true",
                         help="only check the log and print the results (no play-by-play)")
     parser.add_argument("--json", action="store_true",
@@ -25,10 +33,12 @@ def add_parser(subparsers):
 
 
 def run(args):
+    args.file = log_path(args.file, args.archive)
     story = None
     if not (args.check or args.json):
         from deckmate.play_by_play import PlayByPlay  # rich: only for the play-by-play
-        story = PlayByPlay()
+        from rich.console import Console
+        story = PlayByPlay(faces=Console().is_terminal)
     try:
         replay, read = replay_file(args.file, story.on_record if story else None)
     except BadLog as error:
@@ -60,6 +70,25 @@ def show(lines):
     else:
         for line in lines:
             console.print(line, soft_wrap=True)
+
+
+def log_path(given, archive):
+    """The log file of `given`: a file (any name ending in .jsonl is taken for one), else the
+    archived game of that id."""
+    import os
+    if os.path.exists(given) or given.endswith(".jsonl"):
+        return given
+    from deckmate.commands.archive_args import read_records
+    device, _, game_id = given.rpartition("/")
+    args = argparse.Namespace(archive=archive, device=device or None)
+    matches = [record for record in read_records(args) if record.game_id == game_id]
+    if not matches:
+        raise CommandError("%s is neither a file nor the id of an archived game (`deckmate games` "
+                           "lists them)" % given)
+    if len(matches) > 1:
+        raise CommandError("%d devices have a game %s: name one as DEVICE/%s (%s)" % (
+            len(matches), game_id, game_id, ", ".join(record.device for record in matches)))
+    return matches[0].path
 
 
 def summarize(replay, read):
