@@ -6,12 +6,16 @@ correction is one line, written and flushed before the screen shows it as done. 
 the state file `keep-draft` holds the hand being entered (the entry so far), so that a power
 cut in the middle of an entry brings the form back as it was."""
 
+import gc
 import json
+
+from micropython import const
 
 from deckcore.keep import Keeper, rules_of
 from deckcore.games import load
 
 DRAFT = "keep-draft"
+_FILE_ROOM = const(1200)  # what LittleFS allocates to open a file (as deckapp/shell.py's)
 
 
 class KeptMatch:
@@ -28,6 +32,9 @@ class KeptMatch:
         self.names = names
         self.game_log = game_log
         self.store = store
+        self.drafted = True  # a draft may be on flash (each look at it opens a file)
+        self.room = None  # a piece of heap kept free for the next file the store opens
+        self._keep_room()
 
     @property
     def match(self):
@@ -49,28 +56,47 @@ class KeptMatch:
         hands = list(self.keeper.hands)
         line = change(*args)
         try:
-            self.game_log.append(line)
+            self._on_flash(self.game_log.append, line)
         except Exception:
             self.keeper.count(hands)
             raise
         self.drop_draft()
 
+    def _on_flash(self, call, *args):
+        """A store call that may open a file: LittleFS then needs _FILE_ROOM bytes in one
+        piece, which a heap fragmented by the entry form may not have; the piece kept free
+        for it is let go, with the heap collected, just before."""
+        self.room = None
+        gc.collect()
+        try:
+            return call(*args)
+        finally:
+            self._keep_room()
+
+    def _keep_room(self):
+        try:
+            self.room = bytearray(_FILE_ROOM)
+        except MemoryError:  # taken again at the next call when there is room
+            self.room = None
+
     def close(self, reason):
         """Write the end record ("completed" or "abandoned") and close the log."""
-        self.game_log.append(self.keeper.end(reason))
-        self.game_log.close()
+        self._on_flash(self.game_log.append, self.keeper.end(reason))
+        self._on_flash(self.game_log.close)
         self.drop_draft()
 
     # The hand being entered -------------------------------------------------------------
     def save_draft(self, number, entry):
         """Keep the entry of hand `number` (a new hand, or one being corrected) on flash."""
-        self.store.save_state(DRAFT, {"game_id": self.game_log.game_id, "hand": number,
-                                      "entry": entry})
+        self._on_flash(self.store.save_state, DRAFT, {
+            "game_id": self.game_log.game_id, "hand": number, "entry": entry})
+        self.drafted = True
 
     def draft(self):
         """(hand number, entry) of the entry a power cut interrupted, or None."""
-        saved = self.store.load_state(DRAFT, None)
+        saved = self._on_flash(self.store.load_state, DRAFT, None)
         if type(saved) != dict or saved.get("game_id") != self.game_log.game_id:
+            self.drafted = saved is not None
             return None
         number = saved.get("hand")
         if type(number) != int or not 1 <= number <= len(self.keeper.hands) + 1:
@@ -78,8 +104,9 @@ class KeptMatch:
         return number, saved.get("entry")
 
     def drop_draft(self):
-        if self.store.load_state(DRAFT, None) is not None:
-            self.store.save_state(DRAFT, None)
+        if self.drafted:
+            self._on_flash(self.store.save_state, DRAFT, None)
+            self.drafted = False
 
 
 def new_match(game_name, options, names, first_dealer):
@@ -93,8 +120,9 @@ def begin(store, spec, device):
     keeper = Keeper(game, spec["dealer"])
     game_id = store.new_game_id()
     game_log = store.start_game(game_id, keeper.header(spec["names"], game_id, device))
-    store.save_state(DRAFT, None)
-    return KeptMatch(keeper, spec["names"], game_log, store)
+    kept = KeptMatch(keeper, spec["names"], game_log, store)
+    kept.drop_draft()  # a draft of an earlier match is no longer wanted
+    return kept
 
 
 def resume(store):

@@ -3,6 +3,8 @@
 The offer reads only the log's header; the match is replayed when it is resumed (by the
 table) or abandoned, so the boot needs no more memory than the main menu."""
 
+import sys
+
 from deckapp.screen import Screen, acts
 from deckui import font, theme, widgets
 
@@ -44,7 +46,10 @@ class ResumeScreen(Screen):
         if key == "press":
             app = self.app
             app.pop()
-            if kept:
+            if kept:  # the offer's play modules first leave memory: the scorekeeper has none
+                from deckapp import unload
+                for module in [name for name in sys.modules if name not in app.kept]:
+                    unload(module)
                 app.open("deckapp.keep.totals", "TotalsScreen")  # it resumes the match
             else:
                 app.open("deckapp.play.table", "TableScreen")  # it resumes the match
