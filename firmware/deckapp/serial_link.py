@@ -18,7 +18,7 @@ import sys
 from deckapp import unload
 
 _LINE_MOST = 240  # decklink.frame.REQUEST_MOST
-_READ_MOST = 64   # the bytes read in one slice
+_READ_MOST = 256  # the bytes read in one slice: a whole request
 # What a request gets while a bot thinks, or when the heap has no room for its answer: the
 # PC asks again. Its CRC is fixed: a test checks the frame.
 BUSY_FRAME = b'#<{"err":"busy","why":"no time or room to answer now; ask again"}*da11603f\n'
@@ -40,8 +40,8 @@ class SerialLink:
 
     def serve(self, lean=False):
         """One slice: the next frame of an answer, or else the bytes that have come (at most
-        _READ_MOST) and at most one request answered. True while an answer has frames left.
-        `lean`: a bot is thinking."""
+        _READ_MOST) and at most one request answered. True while an answer has frames left
+        or a request is half read. `lean`: a bot is thinking."""
         if self.stream is not None:
             if lean:
                 self._release()
@@ -50,7 +50,7 @@ class SerialLink:
                 self._call("send_chunk")
         elif not self.closed:
             self._read(lean)
-        return self.stream is not None
+        return self.stream is not None or len(self.line) > 0
 
     def _read(self, lean):
         line = self.line

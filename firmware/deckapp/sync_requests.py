@@ -18,8 +18,8 @@ from decklink.frame import TO_DEVICE, TO_HOST, FrameError, decode, encode
 PROTOCOL = 1       # raised for any change a PC of the last version would misread
 LOG_FORMAT = 1     # the log format version the device writes (docs/log-format.md)
 CHUNK = 1536       # log bytes per chunk frame (2,048 in base64)
-GET_MOST = 16384   # the most bytes one get asks for
-LIST_MOST = 8      # manifest entries per list answer
+GET_MOST = 65536   # the most bytes one get asks for (a round trip per log, most often)
+LIST_MOST = 16     # manifest entries per list frame
 
 
 def reply(link, message):
