@@ -34,7 +34,13 @@ _FILE_ROOM = const(1200)  # what LittleFS allocates for an open file (its 1 KB c
 GC_EVERY = const(4096)
 
 
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from deckapp.serial_link import SerialLink
+
+
 class App:
+    link: "SerialLink | None" = None  # the serial link, once run() has started it
     def __init__(self, board, store, settings):
         self.board = board
         self.store = store
@@ -138,11 +144,12 @@ class App:
         screen.draw(display)
 
     def tick(self, now_ms):
-        """One pass of the loop; True while the top screen has work left."""
+        """One pass of the loop; True while the top screen or the serial link has work left."""
         for key, kind in self.board.keys.poll(now_ms):
             self.handle(key, kind)
         self.render()
-        return self.top().step()
+        sending = self.link is not None and self.link.serve()
+        return self.top().step() or sending
 
     def loop(self):
         while True:
@@ -187,6 +194,8 @@ def run(board):
     from deckapp.store import Store
     store = Store("/")
     app = App(board, store, Settings.load(store))
+    from deckapp.serial_link import SerialLink
+    app.link = SerialLink(store, board)
     app.open("deckapp.boot", "BootScreen")
     app.kept = set(sys.modules)  # and the boot screen's: the screen class, the cards' drawing
     app.loop()

@@ -89,8 +89,9 @@ def _call(module, name, *args):
     except OSError as error:
         raise _flash_error(error, loaded.DOING[name])
     finally:
-        for loaded in ("store_games", "store_repair", "checked_file"):
-            unload("deckapp." + loaded)
+        for loaded in ("deckapp.store_games", "deckapp.store_repair", "deckapp.checked_file",
+                       "decklink.checked"):
+            unload(loaded)
 
 
 def _checked_name(name):

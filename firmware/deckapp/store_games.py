@@ -7,7 +7,8 @@ import hashlib
 import json
 import os
 
-from deckapp.checked_file import checked_values, digest_text, write_checked
+from deckapp.checked_file import checked_values, write_checked
+from decklink.checked import digest_text
 from deckapp.store import (GameLog, StoreError, StoreFull, _CHUNK, _checked_name, _exists,
                            _flash_error, _today)
 

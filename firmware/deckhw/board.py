@@ -29,6 +29,11 @@ class Board:
         """The flash chip's unique id as hex text."""
         return binascii.hexlify(self.machine.unique_id()).decode()
 
+    def set_clock(self, now):
+        """Set the real-time clock: `now` is (year, month, day, weekday, hour, minute, second),
+        weekday 0 for Monday (the PC sets it at a sync; a Pico keeps no time when off)."""
+        self.machine.RTC().datetime(now + (0,))
+
     def idle(self):
         """Nothing is left to do until the next tick (input handled, screen pushed)."""
         self.machine.idle()

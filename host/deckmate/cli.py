@@ -9,10 +9,10 @@ import sys
 from importlib import metadata
 
 from deckcore import RULES_VERSION
-from deckmate.commands import arena, bench, options, replay, selfplay, sim
+from deckmate.commands import arena, bench, import_logs, options, replay, selfplay, sim, sync
 from deckmate.errors import CommandError
 
-COMMANDS = (selfplay, replay, options, arena, bench, sim)  # each has add_parser(subparsers)
+COMMANDS = (selfplay, replay, options, arena, bench, sim, sync, import_logs)  # each has add_parser(subparsers)
 
 
 def version_text():

@@ -21,8 +21,9 @@ def install(tmp):
     source = tmp / "source"
     shutil.copytree(os.path.join(ROOT, "host"), source / "host",
                     ignore=shutil.ignore_patterns("__pycache__"))
-    shutil.copytree(os.path.join(ROOT, "firmware", "deckcore"), source / "firmware" / "deckcore",
-                    ignore=shutil.ignore_patterns("__pycache__"))
+    for package in ("deckcore", "decklink"):
+        shutil.copytree(os.path.join(ROOT, "firmware", package), source / "firmware" / package,
+                        ignore=shutil.ignore_patterns("__pycache__"))
     shutil.copy(os.path.join(ROOT, "pyproject.toml"), source)
     venv.create(tmp / "venv", with_pip=False)
     pip = [sys.executable, "-m", "pip", "--quiet", "--disable-pip-version-check"]

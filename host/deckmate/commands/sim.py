@@ -53,7 +53,10 @@ def add_parser(subparsers):
                     "as buttons and the USB serial port on a pty (its path is printed), or "
                     "--headless, playing a key script and writing screenshots.")
     parser.add_argument("--headless", action="store_true",
-                        help="no window: play --keys and write --screenshots, then exit")
+                        help="no window: play --keys and write --screenshots, then exit; "
+                             "without --keys, run the device until stopped (Ctrl-C or "
+                             "SIGTERM), printing `serial port: PATH` first, for deckmate sync, "
+                             "mpremote and scripts")
     parser.add_argument("--keys", metavar="FILE",
                         help="key script, one step a line: up down left right press a b x y, "
                              "hold KEY MS, wait MS, shot NAME, # comment")
@@ -64,6 +67,9 @@ def add_parser(subparsers):
                         help="the flash image, kept between runs (default: sim-flash.img in the user "
                              "data folder, e.g. ~/.local/share/deckmate)")
     parser.add_argument("--fresh", action="store_true", help="start with an empty flash")
+    parser.add_argument("--flash-blocks", type=int, metavar="N",
+                        help="a new flash of N blocks of 4 KB (default: the Pico's 1,408 KB), "
+                             "e.g. for scale tests")
     parser.add_argument("--board", default="pico_lcd_13",
                         help="the board definition to run, one of firmware/boards/ "
                              "(default pico_lcd_13)")
@@ -152,7 +158,7 @@ def run(args):
                     raise
                 return play_demo(args, str(no_display))
         if not keys:
-            raise UsageError("--headless needs --keys FILE (a key script)")
+            return run_until_stopped(flash, args)
         shots_dir = screenshots_folder(args.screenshots) if args.screenshots else "."
         try:
             shots = run_script(lines, flash, shots_dir, args.heapsize, args.board, args.fresh)
@@ -165,6 +171,24 @@ def run(args):
         raise CommandError(out_of_memory_hint(str(error), args.heapsize) or str(error))
     except (image.ImageError, OSError, FlashError) as error:
         raise CommandError(str(error))
+
+
+def run_until_stopped(flash, args):
+    """The simulated device running headless until SIGINT or SIGTERM; its serial port's path
+    is the first line printed."""
+    import signal
+    import threading
+
+    from deckmate.sim.board import SimulatedBoard
+    stop = threading.Event()
+    for signal_number in (signal.SIGINT, signal.SIGTERM):
+        signal.signal(signal_number, lambda *_: stop.set())
+    with SimulatedBoard(flash, args.board, args.heapsize, args.fresh,
+                        flash_blocks=args.flash_blocks) as board:
+        print("serial port: %s" % board.serial_path, flush=True)
+        while not stop.wait(0.5):
+            pass
+    return 0
 
 
 def play_demo(args, reason):

@@ -9,8 +9,8 @@ from deckmate.sim.bridge import SerialBridge
 
 class SimulatedBoard:
     def __init__(self, flash, board="pico_lcd_13", heapsize=firmware.HEAPSIZE, fresh=False,
-                 held_at_boot=()):
-        self.link = firmware.prepare(flash, board, fresh, held_at_boot)
+                 held_at_boot=(), flash_blocks=None):
+        self.link = firmware.prepare(flash, board, fresh, held_at_boot, blocks=flash_blocks)
         self.bridge = SerialBridge(
             firmware.command(heapsize, interactive=True),
             lambda skip_main, start: firmware.environment(self.link.path, flash, skip_main,

@@ -13,12 +13,13 @@ BOOT_SCRIPT = os.path.join(DEVICE_DIR, "sim_boot.py")
 HEAPSIZE = runtime.HEAP  # the device budget (design.md section 2)
 
 
-def prepare_flash(flash_path, board_name, fresh=False, word_size=64):
+def prepare_flash(flash_path, board_name, fresh=False, word_size=64, blocks=None):
     """Deploy the current firmware image for the simulator (the port of `word_size` bits)
-    onto the flash image file, with /board.txt naming the board."""
+    onto the flash image file, with /board.txt naming the board; a fresh flash has `blocks`
+    blocks (default: the Pico's)."""
     files = image.image_files(image.build_image(runtime.SIM_TARGETS[word_size]))
     flash.install_image(flash_path, files, fresh=fresh,
-                        extra={"board.txt": board_name.encode() + b"\n"})
+                        extra={"board.txt": board_name.encode() + b"\n"}, blocks=blocks)
 
 
 def command(heapsize=HEAPSIZE, interactive=False, word_size=64):
@@ -39,10 +40,10 @@ def environment(link_path, flash_path, skip_main=False, start=0):
     return env
 
 
-def prepare(flash_path, board_name, fresh=False, held_at_boot=(), word_size=64):
+def prepare(flash_path, board_name, fresh=False, held_at_boot=(), word_size=64, blocks=None):
     """Flash prepared and the side channel listening, the keys `held_at_boot` held: the Link
     for a board about to start."""
     link = Link(read_board(board_name))
-    prepare_flash(flash_path, board_name, fresh, word_size)
+    prepare_flash(flash_path, board_name, fresh, word_size, blocks)
     link.press(held_at_boot)
     return link

@@ -20,13 +20,19 @@ class FlashError(Exception):
     """The flash image file cannot be used; the message says what to do."""
 
 
-def _filesystem(path, fresh=False):
+def _filesystem(path, fresh=False, blocks=None):
+    """The filesystem of the image at `path`, or a new one of `blocks` blocks (default
+    BLOCK_COUNT) when `fresh` or there is none; FlashError for an image of another size than
+    `blocks` asks for."""
     if fresh or not os.path.exists(path):
-        fs = LittleFS(block_size=BLOCK_SIZE, block_count=BLOCK_COUNT, prog_size=PROG_SIZE,
-                      read_size=READ_SIZE)
+        fs = LittleFS(block_size=BLOCK_SIZE, block_count=blocks or BLOCK_COUNT,
+                      prog_size=PROG_SIZE, read_size=READ_SIZE)
         return fs
     with open(path, "rb") as handle:
         data = handle.read()
+    if blocks and len(data) // BLOCK_SIZE != blocks:
+        raise FlashError("%s has %d blocks, not %d; start a new flash of %d blocks with --fresh"
+                         % (path, len(data) // BLOCK_SIZE, blocks, blocks))
     fs = LittleFS(block_size=BLOCK_SIZE, block_count=len(data) // BLOCK_SIZE, prog_size=PROG_SIZE,
                   read_size=READ_SIZE, mount=False)
     fs.context.buffer = bytearray(data)
@@ -54,10 +60,11 @@ def _walk_files(fs, top):
     return found
 
 
-def install_image(path, files, fresh=False, extra=None):
+def install_image(path, files, fresh=False, extra=None, blocks=None):
     """Make sure the flash image at `path` holds `files` ({path on the board: bytes}) and
-    `extra` (more such files, e.g. /board.txt); `fresh` starts from an empty filesystem."""
-    fs = _filesystem(path, fresh)
+    `extra` (more such files, e.g. /board.txt); `fresh` starts from an empty filesystem (of
+    `blocks` blocks, by default the Pico's)."""
+    fs = _filesystem(path, fresh, blocks)
     wanted = dict(files)
     wanted.update(extra or {})
     folders = set(name.split("/", 1)[0] for name in files if "/" in name)
@@ -79,6 +86,28 @@ def install_image(path, files, fresh=False, extra=None):
         with fs.open(name, "wb") as handle:
             handle.write(data)
     _save(fs, path)
+
+
+def write_files(path, files):
+    """Write `files` ({path on the board: bytes}) onto the flash image at `path` (for tests and
+    tools: logs put on a simulated device)."""
+    fs = _filesystem(path)
+    for name, data in sorted(files.items()):
+        parent = os.path.dirname(name)
+        if parent:
+            fs.makedirs(parent, exist_ok=True)
+        with fs.open(name, "wb") as handle:
+            handle.write(data)
+    _save(fs, path)
+
+
+def list_files(path, folder):
+    """The names of the files in `folder` on the flash image at `path` ([] if none)."""
+    fs = _filesystem(path)
+    try:
+        return sorted(fs.listdir(folder))
+    except LittleFSError:
+        return []
 
 
 def read_file(path, name):

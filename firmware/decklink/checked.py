@@ -1,0 +1,51 @@
+"""The store's checked files (the manifest, the state files, the acknowledgements: docs/storage.md):
+JSON values one a line, then a checksum line, `#` and the first 16 hex digits of the SHA-256 of
+the lines above it, so that a flipped byte is found rather than read as a wrong value.
+
+The device writes and reads them (deckapp/checked_file.py: the files, replaced atomically); the
+PC reads them from a copy of the flash (deckmate/store_files.py). Lines are bytes ending in a
+newline; a file handle is an iterable of them on both runtimes.
+"""
+
+import binascii
+import hashlib
+import json
+
+CHECK_DIGITS = 16
+
+
+def digest_text(hasher):
+    return binascii.hexlify(hasher.digest()).decode()
+
+
+def _checksum_line(hasher):
+    return ("#" + digest_text(hasher)[:CHECK_DIGITS] + "\n").encode()
+
+
+def checked_lines(values):
+    """The lines of a checked file holding `values` (any iterable, read one at a time)."""
+    hasher = hashlib.sha256()
+    for value in values:
+        line = (json.dumps(value) + "\n").encode()
+        hasher.update(line)
+        yield line
+    yield _checksum_line(hasher)
+
+
+def read_values(lines):
+    """The values of a checked file's `lines`, one at a time. Raises ValueError, once the
+    values are read, if the file is damaged (bad checksum, no checksum line, a line that is
+    not JSON)."""
+    hasher = hashlib.sha256()
+    for line in lines:
+        if line.startswith(b"#"):
+            if line.strip() + b"\n" != _checksum_line(hasher):
+                raise ValueError("its checksum does not match")
+            return
+        hasher.update(line)
+        try:
+            value = json.loads(line)
+        except ValueError:
+            raise ValueError("a line is not JSON")
+        yield value
+    raise ValueError("it has no checksum line")

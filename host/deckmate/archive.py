@@ -1,0 +1,352 @@
+"""The archive on the PC: every game synced from a device or imported, once, whole.
+
+    ARCHIVE/archive.sqlite3            the index (SQLite in WAL mode; tables below)
+    ARCHIVE/raw/DEVICE/GAME.jsonl      each log as its device wrote it, byte for byte
+    ARCHIVE/rejected/SHA256.jsonl      a log the reader refused (or that conflicts with the
+    ARCHIVE/rejected/SHA256.why.txt    archived game of the same id), and why
+    ARCHIVE/partial/DEVICE/GAME.part   a transfer cut off, resumed by the next sync
+
+ARCHIVE is platformdirs' user data folder (`default_folder()`, e.g. ~/.local/share/deckmate/
+archive) unless a command's `--archive` names another. A game is keyed by its device id and
+game id (the log's header); a copy is known by its SHA-256. Adding the same bytes again
+changes nothing; a longer copy of which the archived one is the beginning (a game still open
+at the last sync, grown since) replaces it; any other copy with the same keys is a conflict,
+kept aside, never written over the archived one. Writers take SQLite's write lock for each
+log (`BEGIN IMMEDIATE`), so two syncs or imports at once leave the archive consistent.
+
+Tables (schema version SCHEMA_VERSION in `PRAGMA user_version`, migrated in place by
+`MIGRATIONS`, one list of statements per version):
+
+    devices  device_id TEXT PRIMARY KEY, firmware, first_seen, last_sync (ISO dates, UTC)
+    files    file_id INTEGER PRIMARY KEY, sha256, size, path (relative to ARCHIVE), status
+             ('archived', 'replaced' by a grown copy, 'rejected', 'conflict'), reason (why
+             rejected, else NULL), source (a port or a file name), added
+    games    game_row INTEGER PRIMARY KEY, device_id, game_id (UNIQUE together), file_id (the
+             archived copy), sha256, size, game (scioto, ...), mode ('played' or
+             'scorekept'), rules_v, log_v, options (JSON), seed, date (the device's, or NULL),
+             state ('complete', 'abandoned' or 'unfinished'), hands (played), totals and
+             winners (JSON lists, seats), added, updated
+    players  game_row, seat, name, kind ('human' or 'bot'), level (a bot's, else NULL)
+    hands    game_row, hand (1-based), dealer (seat, NULL for a scorekept hand without one)
+    scores   game_row, hand, seat, points (counted in the hand), score (what the hand adds),
+             total (the running match total after the hand)
+"""
+
+import datetime
+import hashlib
+import json
+import os
+import sqlite3
+
+from deckmate.logs import BadLog, ReadLog, replay_log
+
+SCHEMA_VERSION = 1
+MIGRATIONS = {
+    1: [
+        """CREATE TABLE devices (device_id TEXT PRIMARY KEY, firmware TEXT, first_seen TEXT,
+           last_sync TEXT)""",
+        """CREATE TABLE files (file_id INTEGER PRIMARY KEY, sha256 TEXT NOT NULL,
+           size INTEGER NOT NULL, path TEXT NOT NULL, status TEXT NOT NULL, reason TEXT,
+           source TEXT, added TEXT NOT NULL)""",
+        "CREATE INDEX files_by_sha256 ON files (sha256)",
+        """CREATE TABLE games (game_row INTEGER PRIMARY KEY, device_id TEXT NOT NULL,
+           game_id TEXT NOT NULL, file_id INTEGER NOT NULL REFERENCES files, sha256 TEXT NOT NULL,
+           size INTEGER NOT NULL, game TEXT NOT NULL, mode TEXT NOT NULL, rules_v TEXT,
+           log_v INTEGER, options TEXT, seed INTEGER, date TEXT, state TEXT NOT NULL,
+           hands INTEGER NOT NULL, totals TEXT, winners TEXT, added TEXT NOT NULL,
+           updated TEXT NOT NULL, UNIQUE (device_id, game_id))""",
+        """CREATE TABLE players (game_row INTEGER NOT NULL REFERENCES games, seat INTEGER NOT NULL,
+           name TEXT, kind TEXT, level TEXT, PRIMARY KEY (game_row, seat))""",
+        """CREATE TABLE hands (game_row INTEGER NOT NULL REFERENCES games, hand INTEGER NOT NULL,
+           dealer INTEGER, PRIMARY KEY (game_row, hand))""",
+        """CREATE TABLE scores (game_row INTEGER NOT NULL REFERENCES games, hand INTEGER NOT NULL,
+           seat INTEGER NOT NULL, points INTEGER, score INTEGER, total INTEGER,
+           PRIMARY KEY (game_row, hand, seat))""",
+    ],
+}
+DATABASE = "archive.sqlite3"
+
+# What adding a log did (Outcome.kind)
+NEW, GROWN, UNCHANGED, CONFLICT, REJECTED = "new", "grown", "unchanged", "conflict", "rejected"
+
+
+class ArchiveError(Exception):
+    """The archive cannot be used (a newer schema, a folder that cannot be written)."""
+
+
+def default_folder():
+    import platformdirs
+    return os.path.join(platformdirs.user_data_dir("deckmate"), "archive")
+
+
+def _now():
+    return datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds")
+
+
+class Outcome:
+    """What adding one log did: `kind` (NEW, GROWN, UNCHANGED, CONFLICT or REJECTED), the
+    game's `device_id` and `game_id` (None when the header could not be read) and `reason`
+    for a conflict or a rejection."""
+
+    def __init__(self, kind, device_id=None, game_id=None, reason=None):
+        self.kind = kind
+        self.device_id = device_id
+        self.game_id = game_id
+        self.reason = reason
+
+
+class Summary:
+    """Counts of outcomes, said in one line (never one ambiguous "imported N")."""
+
+    ORDER = (NEW, GROWN, UNCHANGED, CONFLICT, REJECTED)
+    WORDS = {NEW: "new", GROWN: "grown (replaced)", UNCHANGED: "already archived",
+             CONFLICT: "conflicting (kept aside)", REJECTED: "rejected (kept aside)"}
+
+    def __init__(self):
+        self.counts = dict((kind, 0) for kind in self.ORDER)
+        self.problems = []  # (label, reason) of conflicts and rejections
+
+    def add(self, outcome, label):
+        self.counts[outcome.kind] += 1
+        if outcome.reason:
+            self.problems.append((label, outcome.reason))
+
+    def line(self):
+        return ", ".join("%d %s" % (self.counts[kind], self.WORDS[kind]) for kind in self.ORDER
+                         if self.counts[kind]) or "nothing"
+
+
+class Archive:
+    def __init__(self, folder=None):
+        self.folder = os.path.abspath(folder or default_folder())
+        try:
+            os.makedirs(self.folder, exist_ok=True)
+        except OSError as error:
+            raise ArchiveError("cannot make the archive folder %s: %s"
+                               % (self.folder, error.strerror))
+        self.db = sqlite3.connect(os.path.join(self.folder, DATABASE), timeout=30,
+                                  isolation_level=None)
+        self.db.execute("PRAGMA journal_mode=WAL")
+        self.db.execute("PRAGMA foreign_keys=ON")
+        self._migrate()
+
+    def close(self):
+        self.db.close()
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.close()
+
+    def _migrate(self):
+        self.db.execute("BEGIN IMMEDIATE")
+        try:
+            version = self.db.execute("PRAGMA user_version").fetchone()[0]
+            if version > SCHEMA_VERSION:
+                raise ArchiveError("the archive %s has schema version %d, newer than this "
+                                   "deckmate's (%d); upgrade deckmate"
+                                   % (self.folder, version, SCHEMA_VERSION))
+            for step in range(version + 1, SCHEMA_VERSION + 1):
+                for statement in MIGRATIONS[step]:
+                    self.db.execute(statement)
+                self.db.execute("PRAGMA user_version=%d" % step)
+            self.db.execute("COMMIT")
+        except BaseException:
+            self.db.execute("ROLLBACK")
+            raise
+
+    # -- what a sync asks before it copies --
+
+    def known(self, device_id, game_id):
+        """(sha256, size) of the archived copy of a game, or None."""
+        return self.db.execute("SELECT sha256, size FROM games WHERE device_id=? AND game_id=?",
+                               (device_id, game_id)).fetchone()
+
+    def holds(self, sha256):
+        """True if the archive holds a game whose archived copy has this SHA-256."""
+        return self.db.execute("SELECT 1 FROM games WHERE sha256=?", (sha256,)).fetchone() \
+            is not None
+
+    def kept_aside(self, sha256):
+        """True if a copy with this hash was rejected or conflicted before (a sync need not
+        copy it again)."""
+        return self.db.execute("SELECT 1 FROM files WHERE sha256=? AND status IN (?, ?)",
+                               (sha256, REJECTED, CONFLICT)).fetchone() is not None
+
+    def raw_path(self, device_id, game_id):
+        return os.path.join(self.folder, "raw", _safe(device_id), _safe(game_id) + ".jsonl")
+
+    def partial_path(self, device_id, game_id):
+        return os.path.join(self.folder, "partial", _safe(device_id), _safe(game_id) + ".part")
+
+    def read_raw(self, device_id, game_id):
+        with open(self.raw_path(device_id, game_id), "rb") as handle:
+            return handle.read()
+
+    def saw_device(self, device_id, firmware):
+        now = _now()
+        self.db.execute("INSERT INTO devices VALUES (?, ?, ?, ?) ON CONFLICT (device_id) DO "
+                        "UPDATE SET firmware=excluded.firmware, last_sync=excluded.last_sync",
+                        (device_id, firmware, now, now))
+
+    # -- adding a log --
+
+    def add_log(self, data, source, date=None):
+        """Add the bytes of one log; the Outcome. The log is replayed through the rules core
+        first: one the reader refuses is kept aside with its reason, never half-imported."""
+        digest = hashlib.sha256(data).hexdigest()
+        same = self.db.execute("SELECT device_id, game_id FROM games WHERE sha256=?",
+                               (digest,)).fetchone()
+        if same is not None:
+            return Outcome(UNCHANGED, same[0], same[1])
+        if self.kept_aside(digest):
+            return Outcome(UNCHANGED, reason=None)
+        try:
+            read = ReadLog(source, data)
+            replay_log(read)
+            header = read.records[0][1]
+            device_id, game_id = header.get("device"), header.get("game_id")
+            if not (isinstance(device_id, str) and device_id and isinstance(game_id, str)
+                    and game_id):
+                raise BadLog(source, 1, "header record: the device and game_id are not texts")
+        except BadLog as error:
+            return self._keep_aside(data, digest, source, REJECTED, str(error))
+        self.db.execute("BEGIN IMMEDIATE")
+        try:
+            outcome = self._add_read(data, digest, source, date, read, device_id, game_id)
+            self.db.execute("COMMIT")
+        except BaseException:
+            self.db.execute("ROLLBACK")
+            raise
+        if outcome.kind == CONFLICT:
+            return self._keep_aside(data, digest, source, CONFLICT, outcome.reason,
+                                    device_id, game_id)
+        return outcome
+
+    def _add_read(self, data, digest, source, date, read, device_id, game_id):
+        known = self.db.execute("SELECT game_row, sha256, file_id, date FROM games WHERE "
+                                "device_id=? AND game_id=?", (device_id, game_id)).fetchone()
+        if known is not None:
+            if known[1] == digest:
+                return Outcome(UNCHANGED, device_id, game_id)
+            archived = self.read_raw(device_id, game_id)
+            if archived.startswith(data):
+                return Outcome(UNCHANGED, device_id, game_id)  # an older copy of it
+            if not data.startswith(archived):
+                return Outcome(CONFLICT, device_id, game_id,
+                               "game %s of device %s is archived with other content (SHA-256 "
+                               "%s); this copy is not a continuation of it"
+                               % (game_id, device_id, known[1]))
+        path = self.raw_path(device_id, game_id)
+        _write_atomically(path, data)
+        file_id = self.db.execute(
+            "INSERT INTO files (sha256, size, path, status, source, added) VALUES "
+            "(?, ?, ?, 'archived', ?, ?)",
+            (digest, len(data), os.path.relpath(path, self.folder), source, _now())).lastrowid
+        fields = _game_fields(read)
+        fields.update(device_id=device_id, game_id=game_id, file_id=file_id, sha256=digest,
+                      size=len(data), date=date, updated=_now())
+        if known is None:
+            fields["added"] = fields["updated"]
+            names = sorted(fields)
+            game_row = self.db.execute(
+                "INSERT INTO games (%s) VALUES (%s)" % (", ".join(names), ", ".join("?" * len(names))),
+                [fields[name] for name in names]).lastrowid
+        else:
+            game_row = known[0]
+            fields["date"] = date or known[3]
+            self.db.execute("UPDATE files SET status='replaced' WHERE file_id=?", (known[2],))
+            for table in ("scores", "hands", "players"):
+                self.db.execute("DELETE FROM %s WHERE game_row=?" % table, (game_row,))
+            names = sorted(fields)
+            self.db.execute("UPDATE games SET %s WHERE game_row=?"
+                            % ", ".join("%s=?" % name for name in names),
+                            [fields[name] for name in names] + [game_row])
+        self._add_rows(game_row, read)
+        return Outcome(NEW if known is None else GROWN, device_id, game_id)
+
+    def _add_rows(self, game_row, read):
+        header = read.records[0][1]
+        for player in header.get("players") or []:
+            self.db.execute("INSERT INTO players VALUES (?, ?, ?, ?, ?)",
+                            (game_row, player.get("seat"), player.get("name"), player.get("kind"),
+                             player.get("level")))
+        for _, record in read.records:
+            kind = record.get("t")
+            if kind == "deal":
+                self.db.execute("INSERT OR REPLACE INTO hands VALUES (?, ?, ?)",
+                                (game_row, record["hand"], record.get("dealer")))
+            elif kind == "result":
+                self.db.execute("INSERT OR IGNORE INTO hands VALUES (?, ?, NULL)",
+                                (game_row, record["hand"]))
+                for seat in range(len(record["score"])):
+                    self.db.execute("INSERT OR REPLACE INTO scores VALUES (?, ?, ?, ?, ?, ?)",
+                                    (game_row, record["hand"], seat,
+                                     _at(record.get("points"), seat), record["score"][seat],
+                                     _at(record.get("totals"), seat)))
+
+    def _keep_aside(self, data, digest, source, status, reason, device_id=None, game_id=None):
+        """Keep a refused copy in rejected/ with a .why.txt; recorded once per hash."""
+        base = os.path.join(self.folder, "rejected", digest)
+        self.db.execute("BEGIN IMMEDIATE")
+        try:
+            if not self.kept_aside(digest):
+                _write_atomically(base + ".jsonl", data)
+                _write_atomically(base + ".why.txt", (reason + "\n").encode())
+                self.db.execute(
+                    "INSERT INTO files (sha256, size, path, status, reason, source, added) "
+                    "VALUES (?, ?, ?, ?, ?, ?, ?)",
+                    (digest, len(data), os.path.relpath(base + ".jsonl", self.folder), status,
+                     reason, source, _now()))
+            self.db.execute("COMMIT")
+        except BaseException:
+            self.db.execute("ROLLBACK")
+            raise
+        return Outcome(status, device_id, game_id, reason)
+
+
+def _at(values, index):
+    return values[index] if isinstance(values, list) and index < len(values) else None
+
+
+def _game_fields(read):
+    """The games row's fields that the log itself gives."""
+    header = read.records[0][1]
+    end = None
+    hands = 0
+    dealt = False
+    for _, record in read.records:
+        if record.get("t") == "end":
+            end = record
+        elif record.get("t") == "result":
+            hands += 1
+        elif record.get("t") == "deal":
+            dealt = True
+    mode = header.get("mode")
+    if mode not in ("played", "scorekept"):
+        mode = "played" if dealt or not hands else "scorekept"
+    state = "unfinished" if end is None else (
+        "abandoned" if end.get("reason") == "abandoned" else "complete")
+    return {"game": header["game"], "mode": mode, "rules_v": header.get("rules_v"),
+            "log_v": header.get("v"), "options": json.dumps(header.get("options")),
+            "seed": header.get("seed") if isinstance(header.get("seed"), int) else None,
+            "state": state, "hands": hands,
+            "totals": json.dumps(end.get("totals")) if end else None,
+            "winners": json.dumps(end.get("winner")) if end else None}
+
+
+def _safe(name):
+    """A device or game id as a file name: letters, digits, - _ and . kept, others escaped."""
+    return "".join(char if char.isalnum() or char in "-_." else "%%%02x" % ord(char)
+                   for char in name).lstrip(".") or "%2e"
+
+
+def _write_atomically(path, data):
+    os.makedirs(os.path.dirname(path), exist_ok=True)
+    temp = "%s.%d.tmp" % (path, os.getpid())
+    with open(temp, "wb") as handle:
+        handle.write(data)
+        handle.flush()
+        os.fsync(handle.fileno())
+    os.replace(temp, path)

@@ -1,0 +1,60 @@
+"""`deckmate import`: logs copied by other means (mpremote, a card reader, selfplay) into the
+archive, with the checks and the idempotence of a sync."""
+
+import os
+
+from deckmate.errors import CommandError
+from deckmate.progress import progress
+
+
+def add_parser(subparsers):
+    parser = subparsers.add_parser(
+        "import", help="add log files to the archive",
+        description="Add Deckmate logs to the archive, each replayed through the rules core "
+                    "first. A log already archived changes nothing; a longer copy of an "
+                    "unfinished game replaces it; a log the reader refuses, or that conflicts "
+                    "with the archived game of the same device and id, is kept aside in "
+                    "ARCHIVE/rejected with the reason. Example: deckmate import logs/*.jsonl")
+    parser.add_argument("files", nargs="+", metavar="FILE",
+                        help="log files (.jsonl); a folder stands for the .jsonl files in it")
+    parser.add_argument("--archive", metavar="DIR",
+                        help="the archive folder (default: the user data folder, e.g. "
+                             "~/.local/share/deckmate/archive)")
+    parser.set_defaults(run=run)
+
+
+def log_files(paths):
+    found = []
+    for path in paths:
+        if os.path.isdir(path):
+            found.extend(sorted(os.path.join(path, name) for name in os.listdir(path)
+                                if name.endswith(".jsonl")))
+        else:
+            found.append(path)
+    return found
+
+
+def run(args):
+    from deckmate.archive import Archive, ArchiveError, Summary
+    files = log_files(args.files)
+    summary = Summary()
+    try:
+        with Archive(args.archive) as archive, progress(len(files), "importing") as advance:
+            for path in files:
+                try:
+                    with open(path, "rb") as handle:
+                        data = handle.read()
+                except OSError as error:
+                    raise CommandError("cannot read %s: %s" % (path, error.strerror))
+                summary.add(archive.add_log(data, path), path)
+                advance()
+    except ArchiveError as error:
+        raise CommandError(str(error))
+    for label, reason in summary.problems:
+        print("kept aside: %s" % reason if reason.startswith(label) else
+              "kept aside: %s: %s" % (label, reason))
+    print("%d files: %s" % (len(files), summary.line()))
+    if summary.problems:
+        raise CommandError("%d files kept aside in %s (the reasons are above)"
+                           % (len(summary.problems), os.path.join(archive.folder, "rejected")))
+    return 0

@@ -1,0 +1,68 @@
+"""`deckmate sync`: every game of the device copied into the archive, once, whole."""
+
+import os
+
+from deckmate.errors import CommandError
+
+
+def add_parser(subparsers):
+    parser = subparsers.add_parser(
+        "sync", help="copy every game from the device into the archive",
+        description="Copy every game log from the device (over its USB serial port) into the "
+                    "archive, check each against the SHA-256 the device gives, and acknowledge "
+                    "it on the device once it is archived. A second run copies nothing. "
+                    "Example: deckmate sync --prune")
+    parser.add_argument("--port", help="the device's serial port (default: the one board "
+                                       "found by its USB id; the simulated board prints its own)")
+    parser.add_argument("--archive", metavar="DIR",
+                        help="the archive folder (default: the user data folder, e.g. "
+                             "~/.local/share/deckmate/archive)")
+    parser.add_argument("--prune", action="store_true",
+                        help="then remove from the device the finished games the archive holds")
+    parser.set_defaults(run=run)
+
+
+def run(args):
+    from deckmate.archive import Archive, ArchiveError
+    from deckmate.connection import BoardConnection, find_port
+    from deckmate.device_link import DeviceLink
+    from deckmate.sync import sync_device
+
+    port = args.port or find_port()
+    try:
+        with Archive(args.archive) as archive, BoardConnection(port) as connection:
+            with _progress_bar() as advance:
+                result = sync_device(DeviceLink(connection), archive, args.prune, advance)
+    except ArchiveError as error:
+        raise CommandError(str(error))
+    print(result.line())
+    if result.failed or result.summary.problems:
+        raise CommandError("%d games not archived (see above; what was refused is kept in %s)"
+                           % (len(result.failed) + len(result.summary.problems),
+                              os.path.join(archive.folder, "rejected")))
+
+
+class _progress_bar:
+    """The bytes copied and the games left, on a terminal (deckmate.progress's rule)."""
+
+    def __enter__(self):
+        from deckmate.progress import on_terminal
+        self.bar = None
+        if not on_terminal():
+            return lambda count, left: None
+        from rich.console import Console
+        from rich.progress import (BarColumn, DownloadColumn, Progress, TextColumn,
+                                   TransferSpeedColumn)
+        self.bar = Progress(TextColumn("{task.description}"), BarColumn(), DownloadColumn(),
+                            TransferSpeedColumn(), console=Console(stderr=True), transient=True)
+        self.bar.start()
+        self.task = self.bar.add_task("syncing", total=None)
+
+        def advance(count, left):
+            self.bar.update(self.task, advance=count,
+                            description="syncing, %d game%s left" % (left, "" if left == 1 else "s"))
+        return advance
+
+    def __exit__(self, *exc):
+        if self.bar is not None:
+            self.bar.stop()

@@ -1,0 +1,51 @@
+"""The device's store as files on the PC (its layout: firmware/deckapp/store.py): the checked
+files read with decklink/checked.py, the format the device writes them in, and the files a
+store holds for given logs, as its manifest would list them (tests and the sync benchmark put
+them on a simulated device's flash)."""
+
+import hashlib
+import json
+
+from decklink.checked import checked_lines, read_values
+
+MANIFEST = "logs/manifest.chk"
+
+
+def log_path(game_id):
+    return "logs/%s.jsonl" % game_id
+
+
+def ack_path(game_id):
+    return "logs/%s.ack" % game_id
+
+
+def read_checked(data):
+    """The values of a checked file's bytes; ValueError if it is damaged."""
+    return list(read_values(data.splitlines(keepends=True)))
+
+
+def manifest_entry(game_id, data, closed=True, date=None):
+    """The manifest entry the store writes for a log (deckapp/store_games.py open_entry and
+    closed_entry)."""
+    header = json.loads(data.split(b"\n", 1)[0])
+    last = json.loads(data.rstrip(b"\n").rsplit(b"\n", 1)[-1])
+    entry = {"id": game_id, "state": "closed" if closed else "open", "date": date,
+             "game": header.get("game"), "players": [seat.get("name") for seat in
+                                                     header.get("players") or []],
+             "size": None, "sha256": None, "result": None}
+    if closed:
+        entry["size"] = len(data)
+        entry["sha256"] = hashlib.sha256(data).hexdigest()
+        if last.get("t") == "end":
+            entry["result"] = {"reason": last.get("reason"), "totals": last.get("totals"),
+                               "winner": last.get("winner")}
+    return entry
+
+
+def store_files(logs, open_id=None):
+    """{path on the flash: bytes} of a store holding `logs` ([(game id, bytes)], oldest first),
+    all closed but `open_id`'s, the game in progress."""
+    files = dict((log_path(game_id), data) for game_id, data in logs)
+    entries = [manifest_entry(game_id, data, game_id != open_id) for game_id, data in logs]
+    files[MANIFEST] = b"".join(checked_lines(entries))
+    return files

@@ -1,0 +1,145 @@
+"""A sync: every log of a device copied into the archive, once, whole (docs/sync-protocol.md).
+
+For each game the device lists: a closed log the archive holds with the same SHA-256, or an
+open one it holds at the same size, is not copied; any other is copied into
+ARCHIVE/partial/DEVICE/GAME.part (a game the archive holds the beginning of, from where that
+copy ends; a transfer cut off, from where it stopped), checked against the device's SHA-256,
+recorded in the archive, and only then acknowledged on the device. `--prune` then lets the
+device remove what it may: closed logs acknowledged, whose content the archive holds."""
+
+import datetime
+import hashlib
+import os
+
+from deckmate.archive import CONFLICT, GROWN, NEW, REJECTED, UNCHANGED, Summary
+
+
+class SyncResult:
+    def __init__(self, device_id):
+        self.device_id = device_id
+        self.summary = Summary()
+        self.copied_bytes = 0
+        self.acked = 0
+        self.pruned = None       # the ids removed, with --prune
+        self.failed = []         # (game id, why) of games that could not be copied
+        self.listed = 0
+
+    def line(self):
+        if not self.summary.counts[NEW] + self.summary.counts[GROWN] + self.summary.counts[
+                CONFLICT] + self.summary.counts[REJECTED] and not self.failed:
+            text = "nothing new on device %s: its %d games are in the archive" % (
+                self.device_id, self.listed)
+        else:
+            text = "device %s: %d games listed, %s bytes copied: %s" % (
+                self.device_id, self.listed, format(self.copied_bytes, ","), self.summary.line())
+        if self.failed:
+            text += "; %d not copied" % len(self.failed)
+        if self.acked:
+            text += "; %d acknowledged" % self.acked
+        if self.pruned is not None:
+            text += "; %d removed from the device" % len(self.pruned)
+        return text
+
+
+def to_copy(archive, device_id, entry):
+    """Where the copy of a listed game starts (0, or the size of its archived beginning), or
+    None when the archive already holds it (or kept it aside before)."""
+    known = archive.known(device_id, entry["id"])
+    if entry["state"] == "closed":
+        if archive.holds(entry["sha256"]) or archive.kept_aside(entry["sha256"]):
+            return None
+    elif known is not None and known[1] >= entry["size"]:
+        return None
+    if known is not None and known[1] < entry["size"]:
+        return known[1]
+    return 0
+
+
+def sync_device(link, archive, prune=False, advance=None, say=print):
+    """Sync the device on `link` (a DeviceLink) into `archive`; a SyncResult. `advance(bytes,
+    games_left)` is called as the copy goes; `say(text)` reports a game that could not be
+    copied or was kept aside."""
+    hello = link.hello()
+    device_id = hello["device"]
+    result = SyncResult(device_id)
+    archive.saw_device(device_id, hello.get("fw"))
+    link.set_clock(datetime.datetime.now())
+    listed = link.games()
+    result.listed = len(listed)
+    plan = [(entry, start) for entry, start in
+            ((entry, to_copy(archive, device_id, entry)) for entry in listed) if start is not None]
+    for left, (entry, start) in zip(range(len(plan) - 1, -1, -1), plan):
+        try:
+            data = _copy(link, archive, device_id, entry, start, hello["get_most"],
+                         lambda count: advance and advance(count, left + 1))
+        except _BadCopy as error:
+            result.failed.append((entry["id"], str(error)))
+            say("game %s not copied: %s" % (entry["id"], error))
+            continue
+        result.copied_bytes += entry["size"] - start
+        outcome = archive.add_log(data, "%s:%s" % (link.connection.port, entry["id"]),
+                                  entry.get("date"))
+        os.remove(archive.partial_path(device_id, entry["id"]))
+        result.summary.add(outcome, entry["id"])
+        if outcome.reason:
+            say("game %s kept aside: %s" % (entry["id"], outcome.reason))
+        if advance:
+            advance(0, left)
+    for entry in listed:  # acknowledged only once the archive holds the very bytes
+        if entry["state"] == "closed" and entry["acked"] != entry["sha256"] \
+                and archive.holds(entry["sha256"]):
+            link.acknowledge(entry["id"], entry["sha256"])
+            result.acked += 1
+    if prune:
+        result.pruned = _prune(link, archive, device_id, result, say)
+    return result
+
+
+class _BadCopy(Exception):
+    pass
+
+
+def _copy(link, archive, device_id, entry, start, get_most, advance):
+    """The bytes of a listed log, copied into its partial file and checked against the
+    device's SHA-256; _BadCopy when two copies in a row do not match it."""
+    path = archive.partial_path(device_id, entry["id"])
+    os.makedirs(os.path.dirname(path), exist_ok=True)
+    for attempt in range(2):
+        have = os.path.getsize(path) if os.path.exists(path) else 0
+        if attempt or have > entry["size"]:
+            have = 0
+        if have < start or have == 0:  # begin with the archived beginning, if any
+            with open(path, "wb") as handle:
+                if start:
+                    handle.write(archive.read_raw(device_id, entry["id"])[:start])
+            have = start
+        with open(path, "ab") as handle:
+            def write(data):
+                handle.write(data)
+                advance(len(data))
+            link.fetch(entry["id"], have, entry["size"], write, get_most)
+            handle.flush()
+            os.fsync(handle.fileno())
+        with open(path, "rb") as handle:
+            data = handle.read()
+        wanted = entry["sha256"] if entry["state"] == "closed" else link.digest(entry["id"],
+                                                                                 entry["size"])
+        if hashlib.sha256(data).hexdigest() == wanted:
+            return data
+    os.remove(path)
+    raise _BadCopy("its SHA-256 differs from the device's after two copies")
+
+
+def _prune(link, archive, device_id, result, say):
+    if result.failed:
+        say("not pruning: %d games could not be copied" % len(result.failed))
+        return None
+    held = [entry for entry in link.games() if entry["state"] == "closed"
+            and entry["acked"] == entry["sha256"]]
+    missing = [entry["id"] for entry in held if not archive.holds(entry["sha256"])]
+    if missing:
+        say("not pruning: games %s were acknowledged by another archive; sync them into this "
+            "one first" % ", ".join(missing))
+        return None
+    say("removing %d acknowledged games from the device" % len(held))
+    return link.prune()

@@ -1,0 +1,136 @@
+"""The archive (deckmate/archive.py) and `deckmate import`: every log once, whole; a grown
+unfinished game replaces its copy; refused and conflicting logs are kept aside with the reason;
+two imports at once leave it consistent."""
+
+import json
+import os
+import sqlite3
+import subprocess
+import sys
+
+import pytest
+
+from deckmate.archive import (CONFLICT, GROWN, NEW, REJECTED, UNCHANGED, Archive, ArchiveError,
+                              SCHEMA_VERSION)
+from helpers import deckmate, selfplay
+
+
+@pytest.fixture(scope="module")
+def logs(tmp_path_factory):
+    folder = tmp_path_factory.mktemp("logs")
+    return [selfplay(folder, game, seed).read_bytes()
+            for game, seed in (("scioto", 1), ("scioto", 2), ("scout", 3), ("droggn", 4))]
+
+
+def rows(archive, sql):
+    return archive.db.execute(sql).fetchall()
+
+
+def test_a_log_is_archived_with_its_players_hands_and_scores_and_its_raw_bytes(tmp_path, logs):
+    with Archive(tmp_path) as archive:
+        outcome = archive.add_log(logs[0], "s1.jsonl", date="2026-12-01 20:15")
+        assert (outcome.kind, outcome.device_id, outcome.game_id) == (NEW, "host", "selfplay-1")
+        assert archive.read_raw("host", "selfplay-1") == logs[0]
+        game = rows(archive, "SELECT game, mode, state, hands, date, totals FROM games")
+        end = json.loads(logs[0].splitlines()[-1])
+        assert game == [("scioto", "played", "complete", end["hands"], "2026-12-01 20:15",
+                         json.dumps(end["totals"]))]
+        assert rows(archive, "SELECT seat, name, kind FROM players") == [
+            (0, "Bot 1", "bot"), (1, "Bot 2", "bot")]
+        totals = rows(archive, "SELECT total FROM scores WHERE hand=%d ORDER BY seat" % end["hands"])
+        assert [total for (total,) in totals] == end["totals"]
+
+
+def test_the_same_bytes_again_change_nothing(tmp_path, logs):
+    with Archive(tmp_path) as archive:
+        archive.add_log(logs[1], "a")
+        assert archive.add_log(logs[1], "b").kind == UNCHANGED
+        assert rows(archive, "SELECT count(*) FROM games") == [(1,)]
+        assert rows(archive, "SELECT count(*) FROM files") == [(1,)]
+
+
+def test_an_unfinished_game_grown_since_replaces_its_copy_never_duplicates_it(tmp_path, logs):
+    lines = logs[2].splitlines(keepends=True)
+    with Archive(tmp_path) as archive:
+        assert archive.add_log(b"".join(lines[:5]), "early").kind == NEW
+        assert rows(archive, "SELECT state FROM games") == [("unfinished",)]
+        assert archive.add_log(b"".join(lines[:3]), "older").kind == UNCHANGED
+        assert archive.add_log(logs[2], "later").kind == GROWN
+        assert rows(archive, "SELECT count(*), state FROM games") == [(1, "complete")]
+        assert archive.read_raw("host", "selfplay-3") == logs[2]
+        assert rows(archive, "SELECT status FROM files ORDER BY file_id") == [("replaced",),
+                                                                              ("archived",)]
+
+
+def test_another_log_with_the_same_ids_is_a_conflict_kept_aside(tmp_path, logs):
+    other = logs[1].replace(b'"game_id":"selfplay-2"', b'"game_id":"selfplay-1"')
+    with Archive(tmp_path) as archive:
+        archive.add_log(logs[0], "first")
+        outcome = archive.add_log(other, "second")
+        assert outcome.kind == CONFLICT and "not a continuation" in outcome.reason
+        assert archive.read_raw("host", "selfplay-1") == logs[0]
+        kept = [name for name in os.listdir(tmp_path / "rejected") if name.endswith(".jsonl")]
+        assert (tmp_path / "rejected" / kept[0]).read_bytes() == other
+
+
+def test_a_log_the_reader_refuses_is_kept_aside_with_the_reason_and_nothing_of_it_imported(
+        tmp_path, logs):
+    broken = logs[3].replace(b'"a":"', b'"a":"x', 1)
+    with Archive(tmp_path) as archive:
+        outcome = archive.add_log(broken, "broken.jsonl")
+        assert outcome.kind == REJECTED and outcome.reason.startswith("broken.jsonl:")
+        assert rows(archive, "SELECT count(*) FROM games") == [(0,)]
+        assert rows(archive, "SELECT count(*) FROM players") == [(0,)]
+        why = [name for name in os.listdir(tmp_path / "rejected") if name.endswith(".why.txt")]
+        assert (tmp_path / "rejected" / why[0]).read_text().strip() == outcome.reason
+        assert archive.add_log(broken, "again").kind == UNCHANGED  # kept once
+
+
+def test_an_archive_of_a_newer_schema_is_refused_with_the_fix(tmp_path):
+    Archive(tmp_path).close()
+    with sqlite3.connect(str(tmp_path / "archive.sqlite3")) as db:
+        db.execute("PRAGMA user_version=%d" % (SCHEMA_VERSION + 1))
+    with pytest.raises(ArchiveError, match="upgrade deckmate"):
+        Archive(tmp_path)
+
+
+def test_deckmate_import_says_what_it_did_in_one_line_and_a_second_run_changes_nothing(
+        tmp_path, logs):
+    for index, data in enumerate(logs):
+        (tmp_path / ("%d.jsonl" % index)).write_bytes(data)
+    (tmp_path / "junk.jsonl").write_bytes(b"not a log\n")
+    first = deckmate("import", "--archive", tmp_path / "A", tmp_path)
+    assert first.returncode == 1 and "1 files kept aside" in first.stderr
+    assert first.stdout.splitlines()[-1] == "5 files: 4 new, 1 rejected (kept aside)"
+    second = deckmate("import", "--archive", tmp_path / "A", tmp_path)
+    assert second.stdout.splitlines()[-1] == "5 files: 5 already archived"
+
+
+IMPORT_ALL = """
+import sys
+from deckmate.archive import Archive
+with Archive(sys.argv[1]) as archive:
+    for path in sys.argv[2:]:
+        archive.add_log(open(path, "rb").read(), path)
+"""
+
+
+def test_two_imports_at_once_leave_the_archive_consistent(tmp_path, logs):
+    paths = []
+    for index, data in enumerate(logs):
+        lines = data.splitlines(keepends=True)
+        for cut in (len(lines) // 3, len(lines)):  # an unfinished copy and the whole game
+            path = tmp_path / ("%d-%d.jsonl" % (index, cut))
+            path.write_bytes(b"".join(lines[:cut]))
+            paths.append(str(path))
+    archive_dir = str(tmp_path / "A")
+    runs = [subprocess.Popen([sys.executable, "-c", IMPORT_ALL, archive_dir] + order)
+            for order in (paths, paths[::-1])]
+    assert [run.wait() for run in runs] == [0, 0]
+    with Archive(archive_dir) as archive:
+        assert rows(archive, "SELECT count(*) FROM games") == [(4,)]
+        assert rows(archive, "SELECT count(DISTINCT state) FROM games") == [(1,)]  # complete
+        for data in logs:
+            header = json.loads(data.splitlines()[0])
+            assert archive.read_raw("host", header["game_id"]) == data
+        assert rows(archive, "SELECT count(*) FROM files WHERE status='archived'") == [(4,)]

@@ -1,0 +1,236 @@
+"""`deckmate sync` against the simulated board on its pty (issue 25): every game once, whole,
+byte for byte; a repeat changes nothing; an open game is copied but never acknowledged or
+pruned, and replaces its copy once grown; prune only after the archive holds a game; damaged
+frames get error frames; faults on the line lose and duplicate nothing; an interrupted sync
+resumes where it stopped."""
+
+import hashlib
+import json
+import time
+
+import pytest
+
+from deckmate import device_link
+from deckmate.archive import Archive
+from deckmate.connection import BoardConnection
+from deckmate.device_link import DeviceLink, LinkError
+from deckmate.sim import flash
+from deckmate.sim.board import SimulatedBoard
+from deckmate.store_files import MANIFEST, ack_path, log_path, read_checked
+from deckmate.sync import sync_device
+from helpers import deckmate
+from sync_helpers import SIM_DEVICE, FaultRelay, board_with_games, device_log, typical_logs
+from test_sim_serial import read_until, wait_for_app
+
+
+def sync(port, archive_dir, *extra):
+    done = deckmate("sync", "--port", port, "--archive", archive_dir, *extra)
+    assert done.returncode == 0, done.stdout + done.stderr
+    return done.stdout.strip()
+
+
+def archived_bytes(archive_dir, game_id):
+    with Archive(archive_dir) as archive:
+        return archive.read_raw(SIM_DEVICE, game_id)
+
+
+def acks_on_flash(flash_path):
+    acked = {}
+    for name in flash.list_files(flash_path, "logs"):
+        if name.endswith(".ack"):
+            acked[name[:-4]] = read_checked(flash.read_file(flash_path, "logs/" + name))[0]
+    return acked
+
+
+def test_a_sync_copies_every_game_byte_identical_and_a_repeat_copies_nothing(
+        tmp_path):
+    logs = typical_logs(12)
+    flash_path = str(tmp_path / "flash.img")
+    with board_with_games(flash_path, logs) as board:
+        wait_for_app(board)
+        first = sync(board.serial_path, tmp_path / "A")
+        assert first.startswith("device %s: 12 games listed" % SIM_DEVICE)
+        assert first.endswith("12 new; 12 acknowledged"), first
+        second = sync(board.serial_path, tmp_path / "A")  # its time: tools/sync_bench.py
+        assert second == "nothing new on device %s: its 12 games are in the archive" % SIM_DEVICE
+    for game_id, data in logs:
+        assert archived_bytes(tmp_path / "A", game_id) == data
+    acked = acks_on_flash(flash_path)
+    assert acked == dict((game_id, hashlib.sha256(data).hexdigest()) for game_id, data in logs)
+
+
+def test_an_open_game_is_copied_not_acknowledged_nor_pruned_and_once_grown_replaces_its_copy(
+        tmp_path):
+    whole = device_log("scarto", 7, "3")
+    lines = whole.splitlines(keepends=True)
+    logs = typical_logs(2) + [("3", b"".join(lines[:40]))]
+    flash_path = str(tmp_path / "flash.img")
+    with board_with_games(flash_path, logs, open_id="3") as board:
+        wait_for_app(board)
+        with BoardConnection(board.serial_path) as connection:
+            link = DeviceLink(connection)
+            assert [(g["id"], g["state"]) for g in link.games()] == [
+                ("1", "closed"), ("2", "closed"), ("3", "open")]
+            with pytest.raises(LinkError, match="in progress"):
+                link.acknowledge("3", link.digest("3", len(logs[2][1])))
+        assert "3 new; 2 acknowledged" in sync(board.serial_path, tmp_path / "A", "--prune")
+    assert flash.list_files(flash_path, "logs") == ["3.jsonl", "manifest.chk"]
+    assert archived_bytes(tmp_path / "A", "3") == logs[2][1]
+    flash.write_files(flash_path, {log_path("3"): b"".join(lines[:90])})  # played on
+    with SimulatedBoard(flash_path) as board:
+        wait_for_app(board)
+        assert sync(board.serial_path, tmp_path / "A").endswith("1 grown (replaced)")
+    assert archived_bytes(tmp_path / "A", "3") == b"".join(lines[:90])
+    with Archive(tmp_path / "A") as archive:
+        assert archive.db.execute("SELECT count(*) FROM games WHERE game_id='3'").fetchone() == (1,)
+
+
+def test_a_log_the_reader_refuses_is_kept_aside_never_acknowledged_the_others_archived(tmp_path):
+    logs = typical_logs(3)
+    broken = logs[1][1].replace(b'"a":"', b'"a":"x', 1)  # an action no rule allows
+    logs[1] = ("2", broken)
+    flash_path = str(tmp_path / "flash.img")
+    with board_with_games(flash_path, logs) as board:
+        wait_for_app(board)
+        done = deckmate("sync", "--port", board.serial_path, "--archive", tmp_path / "A",
+                        "--prune")
+    assert done.returncode == 1 and "1 games not archived" in done.stderr
+    assert "game 2 kept aside: %s:2:" % board.serial_path in done.stdout
+    assert done.stdout.strip().endswith("2 new, 1 rejected (kept aside); 2 acknowledged; "
+                                        "2 removed from the device")
+    assert flash.list_files(flash_path, "logs") == ["2.jsonl", "manifest.chk"]
+    assert flash.read_file(flash_path, "logs/2.jsonl") == broken
+
+
+def test_damaged_unknown_and_overlong_frames_get_error_frames_and_the_app_answers_on(tmp_path):
+    with board_with_games(tmp_path / "flash.img", []) as board:
+        wait_for_app(board)
+        with BoardConnection(board.serial_path) as connection:
+            def answer(line):
+                connection.write(line)
+                return json.loads(connection.read_line(time.monotonic() + 5)[2:-10])
+            assert answer(b'#>{"q":1,"op":"hello"}*00000000\n')["err"] == "crc"
+            assert answer(b"#>" + b"x" * 300 + b"\n")["err"] == "frame"
+            assert answer(b'#>not json*12345678\n')["err"] == "crc"
+            link = DeviceLink(connection)
+            with pytest.raises(LinkError, match="no request 'dance'"):
+                link.request("dance")
+            with pytest.raises(LinkError, match="no log of game 99"):
+                link.fetch("99", 0, 10, lambda data: None, 1024)
+            assert link.hello()["device"] == SIM_DEVICE
+
+
+def test_a_device_of_another_protocol_version_gets_a_clear_message(tmp_path, monkeypatch):
+    monkeypatch.setattr(device_link, "PROTOCOL", 2)
+    with board_with_games(tmp_path / "flash.img", []) as board:
+        wait_for_app(board)
+        with BoardConnection(board.serial_path) as connection:
+            with pytest.raises(LinkError, match="speaks sync protocol 1; this deckmate speaks "
+                                                "2: deploy the current firmware"):
+                DeviceLink(connection).hello()
+
+
+def test_faults_on_the_line_lose_nothing_and_duplicate_nothing(tmp_path):
+    logs = typical_logs(6)
+    with board_with_games(tmp_path / "flash.img", logs) as board:
+        wait_for_app(board)
+        relay = FaultRelay(board.serial_path, rate=0.0005, seed=3)
+        try:
+            with Archive(tmp_path / "A") as archive, BoardConnection(relay.path) as connection:
+                link = DeviceLink(connection)
+                result = sync_device(link, archive)
+                assert result.summary.line() == "6 new" and result.acked == 6
+                assert archive.db.execute("SELECT count(*) FROM games").fetchone() == (6,)
+        finally:
+            relay.close()
+        assert relay.faults > 20 and link.resent + link.damaged > 5  # the faults did hit
+        for game_id, data in logs:
+            assert archived_bytes(tmp_path / "A", game_id) == data
+
+
+def test_a_sync_cut_off_midway_resumes_from_the_last_byte_received(tmp_path):
+    logs = [("1", device_log("scout", 5, "1") * 1)]
+    size = len(logs[0][1])
+    with board_with_games(tmp_path / "flash.img", logs) as board:
+        wait_for_app(board)
+        relay = FaultRelay(board.serial_path, cut_after=size // 2)
+        try:
+            with Archive(tmp_path / "A") as archive, BoardConnection(relay.path) as connection:
+                with pytest.raises(LinkError, match="no answer"):
+                    sync_device(DeviceLink(connection), archive)
+                partial = archive.partial_path(SIM_DEVICE, "1")
+                kept = open(partial, "rb").read()
+                assert 0 < len(kept) < size and logs[0][1].startswith(kept)
+                relay.reconnect()
+                received = []
+                result = sync_device(DeviceLink(connection), archive,
+                                     advance=lambda count, left: received.append(count))
+                assert result.summary.line() == "1 new"
+                assert sum(received) == size - len(kept)  # only what was missing
+        finally:
+            relay.close()
+    assert archived_bytes(tmp_path / "A", "1") == logs[0][1]
+
+
+def test_ctrl_c_still_stops_the_app_into_the_repl_after_a_sync(tmp_path):
+    import serial
+    with board_with_games(tmp_path / "flash.img", typical_logs(2)) as board:
+        wait_for_app(board)
+        sync(board.serial_path, tmp_path / "A")
+        with serial.Serial(board.serial_path, 115200, timeout=0.1) as port:
+            port.write(b"\x03")
+            assert "KeyboardInterrupt" in read_until(port, ">>> ")
+
+
+def press(board, key):
+    """Press and release a key as a key script does: each held until the firmware has read it
+    longer than the debouncer needs (deckmate/sim/script.py)."""
+    for keys in ([key], []):
+        board.press(keys)
+        deadline = time.monotonic() + 30
+        while not board.link.settled(30):
+            assert time.monotonic() < deadline, "the device stopped answering keys"
+            time.sleep(0.005)
+
+
+def test_a_sync_during_a_match_played_with_the_keys_in_the_devices_heap(tmp_path):
+    """Syncs run over and over while a match against a bot is played with the keys on a board
+    of 192K heap: every key is answered, the match writes the log it would without a sync, and
+    the last sync archives it whole (the games before it too)."""
+    import threading
+
+    from play_sim import HEAP, expected_match
+    from test_play_device import same_match, start_keys
+    kinds, options = ["human", "easy"], {}
+    logs = typical_logs(3)
+    expected = expected_match("scioto", kinds, options, 3, "sim", game_id="4")
+    flash_path = str(tmp_path / "flash.img")
+    stop = threading.Event()
+    syncs = []
+
+    def sync_again_and_again(port):
+        with Archive(tmp_path / "A") as archive, BoardConnection(port) as connection:
+            while not stop.is_set():
+                syncs.append(sync_device(DeviceLink(connection), archive))
+
+    with board_with_games(flash_path, logs, heapsize=HEAP) as board:
+        wait_for_app(board)
+        syncing = threading.Thread(target=sync_again_and_again, args=(board.serial_path,))
+        syncing.start()
+        try:
+            for key in start_keys("scioto", kinds, options) + ["press"] * expected.presses:
+                press(board, key)
+        except AssertionError:
+            print(board.bridge.tail.decode(errors="replace")[-3000:])
+            raise
+        finally:
+            stop.set()
+            syncing.join(60)
+        assert len(syncs) > 3 and [s for s in syncs if s.summary.counts["grown"]]
+        last = sync(board.serial_path, tmp_path / "A")
+    log = flash.read_file(flash_path, log_path("4")).decode()
+    same_match(log, expected)
+    assert last.startswith("nothing new") or last.endswith("1 grown (replaced); 1 acknowledged")
+    assert archived_bytes(tmp_path / "A", "4").decode() == log
+    for game_id, data in logs:
+        assert archived_bytes(tmp_path / "A", game_id) == data
