@@ -5,7 +5,8 @@ Keys held while the board starts:
 - X (safe mode): the app is skipped and the MicroPython REPL stays free, e.g. to repair or
   replace files with mpremote;
 - Y: the bring-up screen (palette, keys, frame time, free heap) instead of the app.
-Without the app in the image (deckapp/shell), the bring-up screen runs too.
+Without the app in the image (deckapp/shell), the bring-up screen runs too. A Ctrl-C on the
+serial port that stops the app leaves deckapp/stopped.py's screen on the panel.
 """
 
 import boards
@@ -23,4 +24,11 @@ else:
                 raise
     if run is None:
         from deckhw.bringup import run
-    run(board)
+        run(board)
+    else:
+        try:
+            run(board)
+        except KeyboardInterrupt:  # a PC stopped the app over USB: said on the panel
+            from deckapp.stopped import show
+            show(board.display)
+            raise

@@ -158,7 +158,8 @@ def thinking(bot_choice):  # Session.bot_choice, counted, sampled at every slice
 
 if %(shell)r:  # as Play and the set-up screen leave it: the table screen alone starts the match
     app.pop()  # the menu gives way (MainMenu.open), as the set-up screen does
-    app.open("deckapp.play.table", "TableScreen", None, (game, seats, %(seed)d))
+    from deckapp.play.stored import new_match
+    app.open("deckapp.play.table", "TableScreen", new_match(%(game)r, {}, seats, %(seed)d))
     table = app.top()
     table.step()  # the match starts: its log on the store, the first hand dealt
     session = table.session

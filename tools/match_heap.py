@@ -1,12 +1,14 @@
 """The smallest heap in which a whole match plays on the simulated board, through the keys.
 
 usage: .venv/bin/python tools/match_heap.py [--level easy|normal] [--games scioto,droggn]
-                                            [--low 128] [--high 320] [--step 4] [--jobs 2]
-                                            [--word-size 64|32]
+                                            [--heaviest] [--low 128] [--high 320] [--step 4]
+                                            [--jobs 2] [--word-size 64|32]
 
 Each match is the one tests/host/test_play_device.py plays (the same seats, options and
-deal), with the bots at --level: the simulated board boots on a fresh flash, the set-up is
-walked with the keys, then the centre key is pressed until the match is over. A heap "holds"
+deal), with the bots at --level; with --heaviest, the set-ups the set-up screen allows that
+need the most memory (HEAVIEST, as tests/host/test_play_heaviest.py plays them). The
+simulated board boots on a fresh flash, the set-up is walked with the keys, then the centre
+key is pressed until the match is over. A heap "holds"
 when the firmware runs to the end and its log is the one the session writes in CPython for
 the same match. The smallest heap that holds is found by bisection in steps of --step KB
 (a heap that holds is assumed to hold in every larger heap). Unlike device_budgets.py, this
@@ -39,30 +41,39 @@ from deckmate import runtime  # noqa: E402
 from deckmate.sim.script import FirmwareFailed, run_script  # noqa: E402
 
 DEAL = 3
-MATCHES = [  # (game, seats after the person's, options), as in test_play_device.py
-    ("scioto", 2, {"compounding": True}),
-    ("scarto", 2, {}),
-    ("chambery", 4, {}),
-    ("droggn", 2, {"deals": 2}),
-    ("scout", 1, {}),
-    ("scout", 4, {}),
+MATCHES = [  # (game, people, bots, options, deal), as in test_play_device.py
+    ("scioto", 1, 2, {"compounding": True}, DEAL),
+    ("scarto", 1, 2, {}, DEAL),
+    ("chambery", 1, 4, {}, DEAL),
+    ("droggn", 1, 2, {"deals": 2}, DEAL),
+    ("scout", 1, 1, {}, DEAL),
+    ("scout", 1, 4, {}, DEAL),
+]
+HEAVIEST = [  # the same, for the set-ups that need the most memory (docs/budgets.md)
+    ("scioto", 1, 1, {"ranks": 13, "compounding": True, "mandatory_dismissal": True}, DEAL),
+    ("scioto", 1, 1, {"double_pack": True, "compounding": True}, DEAL),
+    ("scioto", 1, 3, {"ranks": 9, "compounding": True, "mandatory_dismissal": True}, 17),
+    ("scioto", 1, 5, {"ranks": 12, "compounding": True, "mandatory_dismissal": True}, DEAL),
+    ("droggn", 1, 3, {"pack": 78, "deals": 2}, DEAL),
+    ("chambery", 1, 2, {}, DEAL),
+    ("scout", 1, 2, {}, DEAL),
 ]
 
 
-def holds(game, kinds, options, expected, heap_kb, word_size, trace=None):
+def holds(game, kinds, options, deal, expected, heap_kb, word_size, trace=None):
     """Whether the match plays to its end in heap_kb, in the port of word_size bits, with the
     expected log. `trace`, a list, gets (live heap, names) of every idle (the caller sets
     DECKMATE_SIM_TRACE_HEAP)."""
-    keys = fast_bots_keys() + setup_keys(game, kinds, options, DEAL) + ["press"] * expected.presses
+    keys = fast_bots_keys() + setup_keys(game, kinds, options, deal) + ["press"] * expected.presses
     with tempfile.TemporaryDirectory() as folder:
         flash = os.path.join(folder, "flash.img")
         try:
             run_script(keys, flash, None, heapsize="%dK" % heap_kb, fresh=True,
                        output=None if trace is None else trace_output(trace),
                        word_size=word_size)
-        except FirmwareFailed:
+            log = device_log(flash)
+        except (FirmwareFailed, FileNotFoundError):  # it crashed, or stopped before the log
             return False
-        log = device_log(flash)
     return log.splitlines()[1:] == expected.text().splitlines()[1:]
 
 
@@ -87,12 +98,12 @@ def traced(plan, heap_kb, word_size):
     return max(t[0] for t in trace), max(t[1] for t in trace)
 
 
-def smallest_heap(game, kinds, options, expected, low, high, step, word_size):
+def smallest_heap(game, kinds, options, deal, expected, low, high, step, word_size):
     """The smallest heap in KB (a multiple of step) in which the match holds; `high` is
     known to hold."""
     while high - low > step:
         middle = (low + high) // 2 // step * step
-        if holds(game, kinds, options, expected, middle, word_size):
+        if holds(game, kinds, options, deal, expected, middle, word_size):
             high = middle
         else:
             low = middle
@@ -103,6 +114,8 @@ def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--level", default="normal", choices=["easy", "normal"])
     parser.add_argument("--games", default=None, help="only these games (comma-separated)")
+    parser.add_argument("--heaviest", action="store_true",
+                        help="the set-ups that need the most memory, not the tests' matches")
     parser.add_argument("--low", type=int, default=128, help="KB, a heap known to fail")
     parser.add_argument("--high", type=int, default=320, help="KB, the largest heap tried")
     parser.add_argument("--step", type=int, default=4, help="KB")
@@ -115,14 +128,16 @@ def main(argv=None):
     except runtime.RuntimeMissing as missing:
         print("match_heap: %s" % missing)
         return 1
-    matches = [m for m in MATCHES if args.games is None or m[0] in args.games.split(",")]
+    matches = [m for m in (HEAVIEST if args.heaviest else MATCHES)
+               if args.games is None or m[0] in args.games.split(",")]
 
     # The expected logs first (the session in CPython), then the boards: a traced pass, then
     # the bisections without the trace (it collects at every idle, which changes the heap).
     plans = []
-    for game, bots, options in matches:
-        kinds = ["human"] + [args.level] * bots
-        plans.append((game, kinds, options, expected_match(game, kinds, options, DEAL, "sim")))
+    for game, people, bots, options, deal in matches:
+        kinds = ["human"] * people + [args.level] * bots
+        plans.append((game, kinds, options, deal,
+                      expected_match(game, kinds, options, deal, "sim")))
 
     with ThreadPoolExecutor(args.jobs) as pool:  # the boards run as processes of their own
         os.environ["DECKMATE_SIM_TRACE_HEAP"] = "1"  # every board of this pass traces
@@ -132,16 +147,18 @@ def main(argv=None):
             *pair[0], low=args.low, high=args.high, step=args.step, word_size=args.word_size),
             zip(plans, traces)))
     print("%d-bit MicroPython unix port" % args.word_size)
-    print("| game | players | bots | smallest heap that holds | under 192K by | highest live "
-          "heap | names interned |")
-    print("|---|---|---|---|---|---|---|")
-    for (game, bots, _), heap, trace in zip(matches, heaps, traces):
+    print("| game | people | bots | options | deal | smallest heap that holds | under 192K by "
+          "| highest live heap | names interned |")
+    print("|---|---|---|---|---|---|---|---|---|")
+    for (game, people, bots, options, deal), heap, trace in zip(matches, heaps, traces):
+        named = " ".join(sorted("%s=%s" % item for item in options.items())) or "-"
+        seats = (people, "%d %s" % (bots, args.level), named, deal)
         if heap is None:
-            print("| %s | %d | %s | over %d KB | - | - | - |" % (game, bots + 1, args.level,
-                                                             args.high))
+            print("| %s | %d | %s | %s | %d | over %d KB | - | - | - |" % (
+                (game,) + seats + (args.high,)))
         else:
-            print("| %s | %d | %s | %d KB | %d KB | %d B | %d |" % (
-                game, bots + 1, args.level, heap, 192 - heap, trace[0], trace[1]))
+            print("| %s | %d | %s | %s | %d | %d KB | %d KB | %d B | %d |" % (
+                (game,) + seats + (heap, 192 - heap, trace[0], trace[1])))
     return 0
 
 

@@ -3,7 +3,6 @@
 have cut a log short or left a half-written file), the boot screen says what, and waits for A."""
 
 from deckapp.screen import Screen
-from deckapp.store import BEGIN
 from deckapp.version import VERSION
 from deckhw.buttons import PRESS
 from deckui import cards, font, theme, widgets
@@ -52,26 +51,20 @@ class BootScreen(Screen):
 
     def main_menu(self):
         """The main menu (the shell opens it once the boot screen has gone), or first in its
-        place the offer to resume a match a power cut left open (the game screens'
+        place the screen asked for before a reset (App.open_requested: the match the set-up
+        started), or the offer to resume a match a power cut left open (the game screens'
         deckapp/play/resume.py, when the image has them; not imported when no game is open:
         its names would be interned for good)."""
         app = self.app
-        store = app.store
-        if store.load_state(BEGIN, None) is not None:  # the set-up restarted the board
-            if store.open_id is None:
-                app.pop()
-                app.open("deckapp.play.table", "TableScreen", None)  # it begins the match
-                return
-            store.save_state(BEGIN, None)  # the power went once it had begun: it is open
-        resume = None
-        if store.open_id is not None:
-            try:
-                resume = __import__("deckapp.play.resume", None, None, ["offer"])
-            except ImportError as error:
-                if "resume" not in str(error):
-                    raise
-        screen = None if resume is None else resume.offer(app)
-        if screen is None:
-            app.pop()
-        else:
-            app.replace(screen)
+        app.pop()
+        if app.open_requested() or app.store.open_id is None:
+            return
+        try:
+            resume = __import__("deckapp.play.resume", None, None, ["offer"])
+        except ImportError as error:
+            if "resume" not in str(error):
+                raise
+            return
+        screen = resume.offer(app)
+        if screen is not None:
+            app.push(screen)

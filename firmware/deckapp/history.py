@@ -5,9 +5,9 @@ stay live while a long log is read."""
 import json
 
 from micropython import const
-from deckapp.screen import Screen
+from deckapp.form import FormScreen, Row
+from deckapp.screen import Screen, acts
 from deckcore.games import TITLES
-from deckhw.buttons import PRESS, REPEAT
 from deckui import font, theme, widgets
 
 _LINES_PER_STEP = const(20)
@@ -40,43 +40,28 @@ class Game:
         self.date = entry.get("date") or "no date"
         self.players = entry.get("players") or []
         self.winners = (entry.get("result") or {}).get("winner") or []
-        self.row = (self.title, result_text(entry),
-                    "%s  %s" % (self.date[:10], ", ".join(self.players)))
+        self.row = Row(self.title, result_text(entry),
+                       "%s  %s" % (self.date[:10], ", ".join(self.players)), "Summary")
 
 
-class HistoryScreen(Screen):
+class HistoryScreen(FormScreen):
     title = "History"
+    empty = "No games kept yet"
 
     def __init__(self):
-        super().__init__()
+        FormScreen.__init__(self, [], font.SMALL, 34)
         self.games = None
-        self.list = widgets.ListView([], font.SMALL, 34)
 
     def shown(self):
         if self.games is None:  # read the manifest once, newest game first
             store = self.app.store
             self.games = [Game(entry) for entry in store.games()] if store else []
             self.games.reverse()
-            self.list.rows = [game.row for game in self.games]
+            self.rows = [game.row for game in self.games]
         self.changed()
 
-    def softkeys(self):
-        if self.games:
-            return {"press": "Summary", "b": "Back"}
-        return {"b": "Back"}
-
-    def draw(self, canvas):
-        self.list.draw(canvas, "No games kept yet")
-
-    def key(self, key, kind):
-        if kind not in (PRESS, REPEAT):
-            return
-        if self.list.answer(key, self):
-            return
-        if key == "b" and kind == PRESS:
-            self.app.pop()
-        elif key == "press" and kind == PRESS and self.games:
-            self.app.push(SummaryScreen(self.games[self.list.cursor]))
+    def choose(self, row):
+        self.app.push(SummaryScreen(self.games[self.list.cursor]))
 
 
 class SummaryScreen(Screen):
@@ -162,9 +147,9 @@ class SummaryScreen(Screen):
             font.text(canvas, "%d" % value, 40 + seat * column, y, colour, size)
 
     def key(self, key, kind):
-        if kind not in (PRESS, REPEAT):
+        if not acts(key, kind):
             return
-        if key == "b" and kind == PRESS:
+        if key == "b":
             self.app.pop()
         elif key in ("up", "down") and len(self.hands) > self.rows_shown():
             last_first = len(self.hands) - self.rows_shown()

@@ -5,40 +5,34 @@ set-up and the table run without it, and the shell opens the menu again when the
 its entry when it exists.)"""
 
 from micropython import const
-from deckapp.screen import Screen
-from deckhw.buttons import PRESS, REPEAT
+from deckapp.form import FormScreen, Row
 from deckui import font, widgets
 
 _ENTRIES = const(("Play", "History", "Settings", "About"))
 SCREENS = {"History": "history", "Settings": "settings_screen", "About": "about"}
 
 
-class MainMenu(Screen):
+class MainMenu(FormScreen):
     title = "Deckmate"
+    back_label = None  # the first screen: nothing to go back to
 
     def __init__(self):
-        super().__init__()
-        self.list = widgets.ListView(list(_ENTRIES), font.LARGE, 36, widgets.TOP + 8)
+        FormScreen.__init__(self, [Row(entry, press="Open") for entry in _ENTRIES], font.LARGE,
+                            36, widgets.TOP + 8)
 
     def softkeys(self):
         return {"press": "Open", "a": "Open"}
 
-    def draw(self, canvas):
-        self.list.draw(canvas)
+    def other_key(self, key):
+        if key == "a":
+            self.choose(self.row())
 
-    def key(self, key, kind):
-        if kind in (PRESS, REPEAT) and self.list.answer(key, self):
-            return
-        if key in ("press", "a") and kind == PRESS:
-            self.open(_ENTRIES[self.list.cursor])
-
-    def open(self, entry):
-        if entry == "Play":
+    def choose(self, row):
+        if row.label == "Play":
             self.app.pop()  # the menu leaves memory while a match is set up and played
             open_play_setup(self.app)
         else:
-            module = "deckapp." + SCREENS[entry]
-            self.app.open(module, entry + "Screen")
+            self.app.open("deckapp." + SCREENS[row.label], row.label + "Screen")
 
 
 def open_play_setup(app):

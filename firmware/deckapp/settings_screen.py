@@ -1,11 +1,10 @@
 """Settings: the players' names (typed on the on-screen keyboard), brightness, the bots' pace
-and the colours. Left and right change the value of the row under the cursor; the settings
-are saved to flash when the screen is left."""
+and the colours. Left and right change the value of the row under the cursor (the centre
+key steps it round); the settings are saved to flash when the screen is left."""
 
-from deckapp.screen import Screen
+from deckapp.form import Choice, FormScreen, Row
 from deckapp.settings import BOT_PACES, BRIGHTNESS_STEPS, NAME_LENGTH, PLAYERS
-from deckhw.buttons import PRESS, REPEAT
-from deckui import theme, widgets
+from deckui import theme
 
 # The rows after the names: (label, setting name, choices)
 _CHOICES = (
@@ -26,51 +25,42 @@ def _shown(value):
     return value
 
 
-class SettingsScreen(Screen):
+class SettingsScreen(FormScreen):
     title = "Settings"
+    arrows = True
 
     def __init__(self):
-        super().__init__()
-        self.list = widgets.ListView([None] * (PLAYERS + len(_CHOICES)))
-        self.edited = False
+        FormScreen.__init__(self, [])
+        self.edited_any = False
 
-    def softkeys(self):
-        if self.list.cursor < PLAYERS:
-            return {"press": "Edit name", "b": "Back"}
-        return {"press": "Change", "b": "Back"}
+    def shown(self):
+        if not self.rows:  # first shown: the app's settings are known
+            settings = self.app.settings
+            self.rows = [Row("Player %d" % (seat + 1), name, press="Edit name", name=seat)
+                         for seat, name in enumerate(settings.names)]
+            for label, name, choices in _CHOICES:
+                self.rows.append(Choice(label, choices, getattr(settings, name), _shown,
+                                        False, "Change", name))
+        FormScreen.shown(self)
 
-    def draw(self, canvas):
-        settings = self.app.settings
-        rows = [("Player %d" % (seat + 1), name) for seat, name in enumerate(settings.names)]
-        for label, name, _ in _CHOICES:
-            value = _shown(getattr(settings, name))
-            if len(rows) == self.list.cursor:  # left and right change it
-                value = "\u2190 " + value + " \u2192"
-            rows.append((label, value))
-        self.list.rows = rows
-        self.list.draw(canvas)
+    def choose(self, row):
+        if isinstance(row, Choice):
+            self.change(self.list.cursor, 1, True)
+        else:
+            self.edit_name(row.name)
 
-    def key(self, key, kind):
-        if kind not in (PRESS, REPEAT):
-            return
-        if self.list.answer(key, self):
-            return
-        if key == "b" and kind == PRESS:
-            self.leave()
-        elif self.list.cursor < PLAYERS:
-            if key == "press" and kind == PRESS:
-                self.edit_name(self.list.cursor)
-        elif key in ("left", "right"):
-            self.change(self.list.cursor - PLAYERS, -1 if key == "left" else 1, False)
-        elif key == "press" and kind == PRESS:
-            self.change(self.list.cursor - PLAYERS, 1, True)
+    def edited(self, row):
+        setattr(self.app.settings, row.name, row.value)
+        self.edited_any = True
+        if row.name in ("brightness", "scheme", "four_colour"):
+            self.app.apply_settings()
 
-    def leave(self):
+    def back(self):
         """Save what was changed, and go back; if the flash refuses, say so (the settings
         stay in use until the device is switched off)."""
         app = self.app
         app.pop()
-        if self.edited:
+        if self.edited_any:
             from deckapp.store import StoreError
             try:
                 app.settings.save(app.store)
@@ -81,23 +71,9 @@ class SettingsScreen(Screen):
     def edit_name(self, seat):
         def done(name):
             self.app.settings.names[seat] = name
-            self.edited = True
+            self.rows[seat].value = name
+            self.edited_any = True
+            self.changed()
 
         self.app.open("deckapp.text_entry", "TextEntry", "Player %d" % (seat + 1),
                       self.app.settings.names[seat], NAME_LENGTH, done)
-
-    def change(self, row, step, wrap):
-        """The next (step 1) or previous (-1) choice of a setting; at the ends it stops, or
-        with `wrap` goes round to the other end."""
-        _, name, choices = _CHOICES[row]
-        settings = self.app.settings
-        index = choices.index(getattr(settings, name)) + step
-        if wrap:
-            index %= len(choices)
-        elif not 0 <= index < len(choices):
-            return
-        setattr(settings, name, choices[index])
-        self.edited = True
-        if name in ("brightness", "scheme", "four_colour"):
-            self.app.apply_settings()
-        self.changed()

@@ -2,6 +2,10 @@
 lets it work in slices, and pushes to the panel only the rows that changed.
 
     shell.run(board)      the device's app (firmware/main.py calls it after the safe-mode check)
+    app.start_after_reset(module, name, *args)
+                          the screen to open on a fresh heap: saved, then the board soft-resets
+                          and the boot opens it (App.open_requested); the set-up starts every
+                          match so
 
 Screens (deckapp/screen.py has the contract) sit on a stack; when the last one leaves, every
 module loaded since the boot screen opened is unloaded (a match's rules, bots and screens) and
@@ -32,6 +36,7 @@ _FILE_ROOM = const(1200)  # what LittleFS allocates for an open file (its 1 KB c
 # bot's think. On the 64-bit port a whole match plays in 4-8 KB less heap (docs/budgets.md).
 # The table switches it off while a bot decides: there it doubled Scioto's think time.
 GC_EVERY = const(4096)
+START = "start"  # the store's state file of the screen to open after the reset
 
 
 TYPE_CHECKING = False
@@ -76,6 +81,32 @@ class App:
         screen = getattr(__import__(module, None, None, [name]), name)(*args)
         screen.module = module
         self.push(screen)
+
+    def start_after_reset(self, module, name, *args):
+        """Open the screen `name` of `module` with `args` (plain values that JSON keeps) on a
+        fresh heap: the request is saved on flash and the board soft-resets; the boot opens
+        it (open_requested). MicroPython never frees an interned name: a match started from
+        the menu would carry the menu's, the set-up's and an earlier match's (docs/device.md).
+        Raises StoreError when the flash refuses the request (nothing is reset then)."""
+        self.store.save_state(START, [module, name, list(args)])
+        self.board.reset()
+
+    def open_requested(self):
+        """At boot, once the store is checked: open the screen start_after_reset asked for;
+        False when none was. The request is dropped first, so it is carried out once at most
+        (a power cut while the screen starts, or a screen that fails, does not bring it back
+        at every boot). While a game is open on flash the request is dropped unopened: the
+        open game comes first (the boot offers to resume it)."""
+        store = self.store
+        request = store.load_state(START, None)
+        if request is None:
+            return False
+        store.save_state(START, None)
+        if store.open_id is not None:
+            return False
+        module, name, args = request
+        self.open(module, name, *args)
+        return True
 
     def pop(self):
         self._drop(self.stack.pop())

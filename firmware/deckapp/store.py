@@ -54,7 +54,6 @@ ENOENT = 2
 ENOSPC = 28
 RESERVE_BYTES = 64 * 1024  # free space a new game needs (the longest measured takes 28 KB)
 MAX_LOGS = 100             # keeps the logs folder small: LittleFS slows with many files
-BEGIN = "begin"            # the state of a match the set-up asked for (deckapp/play/stored.py)
 _CHUNK = 512
 
 

@@ -32,6 +32,7 @@ class Replay:
         self.hand_deal = None  # the piles of the hand in progress
         self.hand_actions = []  # its actions so far, for undo
         self.ended = False
+        self.end_reason = None  # the end record's: "completed" or "abandoned"
 
     def feed(self, record):
         if type(record) != dict or type(record.get("t")) != str:
@@ -193,8 +194,15 @@ class Replay:
                 raise LogError("the end record says completed, but the match is not over")
             _expect_same("winner", record.get("winner"), self.match.winners())
             _expect_same("hands", record.get("hands"), len(self.match.results))
-        elif reason != "abandoned":
+        elif reason == "abandoned":
+            if self.match.is_over():
+                raise LogError("the end record says abandoned, but the match is over (its end "
+                               "is completed)")
+            _expect_same("winner", record.get("winner"), [])
+            _expect_same("hands", record.get("hands"), len(self.match.results))
+        else:
             raise LogError("end reason %r is neither completed nor abandoned" % (reason,))
+        self.end_reason = reason
         _expect_same("totals", record.get("totals"), self.match.totals)
         self.ended = True
 

@@ -30,22 +30,23 @@ def card_style(token):
     return "bold %s on %s" % (_SUIT_INK.get(token[-1], "#141414"), _FACE)
 
 
-def card(token):
-    """One card as rich Text, a space of face on either side."""
-    return Text(" %s " % card_label(token), style=card_style(token))
+def card(token, face=True):
+    """One card as rich Text; `face`: a space of the card's face on either side (for colour;
+    plain text goes without)."""
+    return Text((" %s " if face else "%s") % card_label(token), style=card_style(token))
 
 
-def cards(tokens):
+def cards(tokens, face=True):
     """Cards in a row, one space between them."""
     line = Text()
     for index, token in enumerate(tokens):
         if index:
             line.append(" ")
-        line.append_text(card(token))
+        line.append_text(card(token, face))
     return line
 
 
-def action(text, is_card):
+def action(text, is_card, face=True):
     """An action's text with every word that is a card drawn as one (`ask 8H`, `call KS`);
     `is_card(word)` says which words are."""
     line = Text()
@@ -53,7 +54,7 @@ def action(text, is_card):
         if index:
             line.append(" ")
         if is_card(word):
-            line.append_text(card(word))
+            line.append_text(card(word, face))
         else:
             line.append(word)
     return line

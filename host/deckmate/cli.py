@@ -9,10 +9,14 @@ import sys
 from importlib import metadata
 
 from deckcore import RULES_VERSION
-from deckmate.commands import arena, bench, import_logs, options, replay, selfplay, sim, sync
+from deckmate.commands import (arena, bench, deploy, devices, doctor, export, games,
+                               import_logs, options, plot, replay, report, selfplay, sim, stats,
+                               sync)
 from deckmate.errors import CommandError
 
-COMMANDS = (selfplay, replay, options, arena, bench, sim, sync, import_logs)  # each has add_parser(subparsers)
+# each has add_parser(subparsers); `deckmate --help` lists them in this order
+COMMANDS = (selfplay, replay, options, arena, bench, sim, sync, import_logs, deploy, devices,
+            doctor, games, stats, export, plot, report)
 
 
 def version_text():

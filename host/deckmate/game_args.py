@@ -2,9 +2,10 @@
 the seed and the bots."""
 
 import argparse
+import unicodedata
 
 from deckcore.game import RulesError
-from deckcore.games import NAMES, load, options_of
+from deckcore.games import NAMES, TITLES, load, options_of
 from deckcore.option import parse_option_value
 from deckmate.errors import UsageError
 
@@ -26,8 +27,30 @@ def seed_number(text):
     return seed
 
 
+def _plain(text):
+    """Lower case without accents: `Chambéry` is `chambery`."""
+    decomposed = unicodedata.normalize("NFKD", text.strip().casefold())
+    return "".join(char for char in decomposed if not unicodedata.combining(char))
+
+
+def game_name(text):
+    """argparse type of --game: a game's name or title in any case, with or without its
+    accents (`scioto`, `SCOUT`, `Chambéry`, `chambéry tarot`)."""
+    plain = _plain(text)
+    for name in NAMES:
+        if plain in (name, _plain(TITLES[name])):
+            return name
+    raise argparse.ArgumentTypeError("no game %r (games: %s)" % (text, ", ".join(NAMES)))
+
+
+def add_game_option(parser, required=True, help_end=""):
+    """--game: one of NAMES, as game_name reads it."""
+    parser.add_argument("--game", type=game_name, required=required, metavar="GAME",
+                        help="which game: %s%s" % (", ".join(NAMES), help_end))
+
+
 def add_game_arguments(parser):
-    parser.add_argument("--game", required=True, choices=NAMES, help="which game")
+    add_game_option(parser)
     parser.add_argument("--players", type=int, help="number of players (where the game allows a choice)")
     parser.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
                         help="a game option, repeatable; `deckmate options --game GAME` lists them")

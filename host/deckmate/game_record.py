@@ -2,11 +2,13 @@
 played what, when, on which device, hand by hand, and how it ended.
 
     GameRecord(device, game_id, game, mode, date, synced, players, hands, totals, winners,
-               complete, path)
+               state, path)
 
 `players` are dicts with `name`, `kind` (`human` or `bot`) and `level` (a bot's name or None),
 in seat order; `hands` a list of (points, scores) per hand; `winners` the winning seats of a
-finished match (empty otherwise); `mode` is `played` (the device dealt and played the cards)
+finished match (empty otherwise); `state` is `complete`, `abandoned` or `unfinished` (no end
+record yet: a game in progress, or cut off); `mode` is `played` (the device dealt and played
+the cards)
 or `scorekept` (a table played with real cards and entered the results); `date` and `synced`
 are ISO-8601 texts (`2026-11-27 20:15`) or empty when not known; `path` is the raw log.
 """
@@ -15,11 +17,12 @@ from deckmate.logs import ReadLog, replay_log
 
 PLAYED = "played"
 SCOREKEPT = "scorekept"
+COMPLETE, ABANDONED, UNFINISHED = "complete", "abandoned", "unfinished"
 
 
 class GameRecord:
     def __init__(self, device, game_id, game, mode, date, synced, players, hands, totals,
-                 winners, complete, path):
+                 winners, state, path, hand_count=None):
         self.device = device
         self.game_id = game_id
         self.game = game
@@ -27,21 +30,20 @@ class GameRecord:
         self.date = date
         self.synced = synced
         self.players = players
+        self.names = [player["name"] for player in players]
         self.hands = hands
         self.totals = totals
         self.winners = winners
-        self.complete = complete
+        self.state = state
+        self.complete = state == COMPLETE
         self.path = path
-
-    @property
-    def names(self):
-        return [player["name"] for player in self.players]
+        self.hand_count = len(hands) if hand_count is None else hand_count  # hands played
 
     def result_text(self):
-        """`Ann 120, Bob 75: Ann wins`, or `... (unfinished)`."""
+        """`Ann 120, Bob 75: Ann wins`, or `... (abandoned)`, `... (unfinished)`."""
         scores = ", ".join("%s %d" % (name, total) for name, total in zip(self.names, self.totals))
         if not self.complete:
-            return scores + " (unfinished)"
+            return "%s (%s)" % (scores, self.state)
         return "%s: %s %s" % (scores, " and ".join(self.names[seat] for seat in self.winners),
                               "wins" if len(self.winners) == 1 else "tie")
 
@@ -49,8 +51,7 @@ class GameRecord:
         return {"device": self.device, "game_id": self.game_id, "game": self.game,
                 "mode": self.mode, "date": self.date, "synced": self.synced,
                 "players": self.players, "totals": self.totals, "winners": self.winners,
-                "hands": [{"points": points, "score": scores} for points, scores in self.hands],
-                "complete": self.complete}
+                "hands": self.hand_count, "state": self.state}
 
 
 def record_of_log(path, date="", synced="", data=None):
@@ -62,8 +63,9 @@ def record_of_log(path, date="", synced="", data=None):
     players = [{"name": player.get("name") or "Seat %d" % seat, "kind": player["kind"],
                 "level": player.get("level")} for seat, player in enumerate(header["players"])]
     complete = replay.ended and replay.match.is_over()
+    state = COMPLETE if complete else ABANDONED if replay.ended else UNFINISHED
     return GameRecord(header.get("device") or "", header.get("game_id") or "", replay.game.NAME,
                       header.get("mode", PLAYED), date, synced, players,
                       [(list(points), list(scores)) for points, scores in replay.match.results],
                       list(replay.match.totals), replay.match.winners() if complete else [],
-                      complete, path)
+                      state, path)

@@ -55,6 +55,15 @@ class ReadLog:
         return cls(path, data)
 
 
+def seat_names(header):
+    """The players' names by seat, as the header gives them ("Seat N" where it has none)."""
+    names = []
+    for seat, player in enumerate(header["players"]):
+        name = player.get("name")
+        names.append(name if isinstance(name, str) and name.strip() else "Seat %d" % seat)
+    return names
+
+
 def replay_file(path, on_record=None):
     """Replay a log file through the rules core; returns (Replay, ReadLog). BadLog on any
     problem. `on_record(line, record, replay)` is called after each record is accepted."""

@@ -3,7 +3,7 @@ deal, then trick by trick (who played what, who took it) or, in SCOUT, action by
 was shown, what was scouted), the other decisions (bids, calls, discards) as they came, and
 after each hand the score explained in the device's own words (deckcore.explain).
 
-    story = PlayByPlay()
+    story = PlayByPlay(faces=True)       # faces: cards drawn on their face's colour
     replay_file(path, story.on_record)   # story.lines: rich Text lines, in order
 """
 
@@ -12,10 +12,12 @@ from rich.text import Text
 from deckcore.explain import hand_lines
 from deckcore.game import RulesError
 from deckmate import cards_text
+from deckmate.logs import seat_names
 
 
 class PlayByPlay:
-    def __init__(self):
+    def __init__(self, faces=False):
+        self.faces = faces
         self.lines = []
         self.names = []
         self.trick_number = 0
@@ -42,7 +44,7 @@ class PlayByPlay:
     # Records ------------------------------------------------------------------------------
     def _header(self, record, game):
         players = record["players"]
-        self.names = [player.get("name") or "Seat %d" % player["seat"] for player in players]
+        self.names = seat_names(record)
         who = ", ".join("%s (%s)" % (self.names[seat], _kind(players[seat]))
                         for seat in range(len(players)))
         self._say("%s: %s" % (game.TITLE, who), "bold")
@@ -79,7 +81,8 @@ class PlayByPlay:
             self._scout_act(seat, text, state)
         else:
             line = Text("  %s: " % self.names[seat])
-            line.append_text(cards_text.action(text, lambda word: _is_card(game, word)))
+            line.append_text(cards_text.action(text, lambda word: _is_card(game, word),
+                                               self.faces))
             self.lines.append(line)
         self._follow(state)
         if state.is_terminal():
@@ -95,7 +98,7 @@ class PlayByPlay:
             if index:
                 line.append(", ")
             line.append(self.names[seat] + " ")
-            line.append_text(cards_text.card(token))
+            line.append_text(cards_text.card(token, self.faces))
         if after:
             line.append("; " + after)
         line.append("  -> %s" % self.names[state.leader], style="bold")
@@ -110,10 +113,11 @@ class PlayByPlay:
             side = text.split(" ")[1]
             token = self.active[0] if side == "left" else self.active[-1]
             line.append(", takes ")
-            line.append_text(cards_text.card(token))
+            line.append_text(cards_text.card(token, self.faces))
         if "show" in text.split(" "):
             line.append(", on the table: ")
-            line.append_text(cards_text.cards([game.card_text(card) for card in state.active]))
+            line.append_text(cards_text.cards([game.card_text(card) for card in state.active],
+                                              self.faces))
         self.lines.append(line)
 
     def _result(self, record):
@@ -149,7 +153,7 @@ class PlayByPlay:
 
     def _cards(self, label, tokens):
         line = Text(label)
-        line.append_text(cards_text.cards(tokens))
+        line.append_text(cards_text.cards(tokens, self.faces))
         self.lines.append(line)
 
 

@@ -9,7 +9,7 @@ matplotlib.use("Agg")
 from matplotlib import pyplot  # noqa: E402  (after the backend is chosen)
 from matplotlib.ticker import MaxNLocator  # noqa: E402
 
-from deckcore.games import load  # noqa: E402
+from deckcore.games import TITLES  # noqa: E402
 
 MOST_PLAYERS = 8  # per panel, those with the most matches; the others would be noise
 
@@ -47,7 +47,7 @@ def draw(records, out, players=None):
             totals = [total for _, total in lines[name]]
             panel.plot(numbers, totals, marker="o" if len(numbers) < 40 else None,
                        markersize=3, linewidth=1.2, label=name)
-        panel.set_title("%s: the final total of each match" % load(game).TITLE)
+        panel.set_title("%s: the final total of each match" % TITLES[game])
         panel.set_xlabel("match (oldest first)")
         panel.set_ylabel("total")
         panel.xaxis.set_major_locator(MaxNLocator(integer=True))

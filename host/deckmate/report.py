@@ -16,7 +16,7 @@ import html
 import json
 import os
 
-from deckcore.games import load
+from deckcore.games import TITLES
 from deckmate import card_pictures, plot
 from deckmate.logs import ReadLog, replay_log
 from deckmate.play_by_play import PlayByPlay
@@ -73,8 +73,7 @@ def game_steps(record):
         caption = []
         if kind == "act":
             caption.append("%s: %s" % (story.names[entry["seat"]], entry["a"]))
-        told_now = [" ".join(text.plain.split()).replace(" ,", ",")
-                    for text in story.lines[told:] if text.plain.strip()]
+        told_now = [text.plain.strip() for text in story.lines[told:] if text.plain.strip()]
         explain = []
         if "How it was scored:" in told_now:
             at = told_now.index("How it was scored:")
@@ -140,7 +139,7 @@ body { font: 15px/1.4 system-ui, sans-serif; margin: 1.5em; color: #1c1c1c; back
 h1, h2 { font-weight: 600; } a { color: #28466e; }
 table { border-collapse: collapse; background: white; }
 th, td { padding: 4px 10px; border-bottom: 1px solid #ddd; text-align: left; vertical-align: top; }
-td:first-child { white-space: nowrap; }
+td:first-child, td:last-child { white-space: nowrap; }
 th { cursor: pointer; background: #28466e; color: white; user-select: none; white-space: nowrap; }
 th.sorted::after { content: " \\25B2"; } th.sorted.desc::after { content: " \\25BC"; }
 input { font: inherit; padding: 4px 8px; margin: 0 0 8px 0; width: 22em; }
@@ -149,7 +148,8 @@ input { font: inherit; padding: 4px 8px; margin: 0 0 8px 0; width: 22em; }
 img.card { width: 48px; image-rendering: pixelated; margin-right: -8px; vertical-align: middle; }
 .seat { background: white; padding: 6px 10px; margin: 4px 0; border-radius: 6px; }
 .seat b { display: inline-block; min-width: 8em; }
-.table { background: #0c281c; color: #f0f0e8; padding: 10px; border-radius: 8px; min-height: 110px; }
+.table { background: #0c281c; color: #f0f0e8; padding: 10px; border-radius: 8px;
+         min-height: 110px; }
 .table figure { display: inline-block; margin: 0 12px 0 0; text-align: center; }
 .table img.card { margin-right: 0; width: 64px; }
 .caption { font-size: 17px; margin: 8px 0; min-height: 2.8em; }
@@ -274,10 +274,10 @@ def _index_page(rows, charts, figures):
     for record, page in rows:
         lines.append("<tr><td>%s</td><td><a href=\"%s\">%s</a></td><td>%s</td><td>%s</td>"
                      "<td data-sort=\"%d\">%d</td><td>%s</td><td>%s</td><td>%s</td></tr>" % (
-                         html.escape(record.date), page, html.escape(load(record.game).TITLE),
+                         html.escape(record.date), page, html.escape(TITLES[record.game]),
                          html.escape(", ".join(record.names)),
-                         html.escape(record.result_text()), len(record.hands),
-                         len(record.hands), record.mode, html.escape(record.device),
+                         html.escape(record.result_text()), record.hand_count,
+                         record.hand_count, record.mode, html.escape(record.device),
                          html.escape(record.synced)))
     chart_html = "".join("<img src=\"%s\" alt=\"%s\" title=\"%s\">" % (
         chart, html.escape(name), html.escape(name)) for name, chart in charts)
@@ -286,7 +286,7 @@ def _index_page(rows, charts, figures):
         for player in game["players"]:
             stats_lines.append("<tr><td>%s</td><td>%s</td><td>%d</td><td>%d</td><td>%s</td>"
                                "<td>%s</td></tr>" % (
-                                   html.escape(load(game["game"]).TITLE),
+                                   html.escape(TITLES[game["game"]]),
                                    html.escape(player["name"]), player["matches"],
                                    player["wins"], player["mean"], player["best"]))
     body = ("<h1>Deckmate games</h1>"
@@ -302,13 +302,15 @@ def _index_page(rows, charts, figures):
 
 
 def _game_page(record, steps):
-    title = "%s, %s" % (load(record.game).TITLE, record.date or record.game_id)
+    title = "%s, %s" % (TITLES[record.game], record.date or record.game_id)
     data = json.dumps(steps).replace("</", "<\\/")
     body = ("<p><a href=\"../index.html\">all games</a></p><h1>%s</h1>"
             "<p class=\"muted\">%s; game %s on device %s (%s)</p>"
-            "<p><button id=\"first\">&#x25C0;&#x25C0; first</button> <button id=\"back\">&#x25C0; back"
-            "</button> <button id=\"next\">next &#x25B6;</button> <button id=\"last\">last &#x25B6;&#x25B6;"
-            "</button> <span id=\"where\" class=\"muted\"></span>"
+            "<p><button id=\"first\">&#x25C0;&#x25C0; first</button> "
+            "<button id=\"back\">&#x25C0; back</button> "
+            "<button id=\"next\">next &#x25B6;</button> "
+            "<button id=\"last\">last &#x25B6;&#x25B6;</button> "
+            "<span id=\"where\" class=\"muted\"></span>"
             " <span class=\"muted\">(or the arrow keys)</span></p>"
             "<div class=\"caption\" id=\"caption\" style=\"white-space: pre-line\"></div>"
             "<div class=\"table\" id=\"table\"></div><div id=\"seats\"></div>"

@@ -159,11 +159,31 @@ def test_an_exact_move_that_needs_more_positions_than_its_budget_is_given_up():
 
 
 def test_the_estimate_serves_only_the_base_game():
-    from deckcore.bots.scioto_estimate import fits
-    assert fits(load("scioto")({}))
+    from deckcore.bots.scioto_endgame import estimate_fits
+    assert estimate_fits(load("scioto")({}))
     for options in ({"compounding": True}, {"mandatory_dismissal": True}, {"ranks": 8},
                     {"players": 3}, {"trick_and_draw": True}, {"dismissal": "narrow"}):
-        assert not fits(load("scioto")(options))
+        assert not estimate_fits(load("scioto")(options))
+
+
+def test_the_estimate_and_the_endgame_table_are_loaded_only_where_they_serve():
+    """A 2-player variant's bot never loads the estimate (6.9 KB on the device), and the
+    exact endgame's table (13-21 KB) is made at the first exact search, not before."""
+    import sys
+    from deckcore.bots.scioto import _endgame
+    from deckcore.games.scioto import Scioto
+    sys.modules.pop("deckcore.bots.scioto_estimate", None)
+    game = Scioto({"ranks": 13, "compounding": True})
+    state = game.new_hand(0, game.deal(Rng(3), 0))
+    bot = make("normal", game)
+    bot.choose(state.view(state.to_act), state.legal_actions(), Rng(4))
+    assert "deckcore.bots.scioto_estimate" not in sys.modules
+    table = _endgame(game).search
+    assert table.leads is None
+    while sum(len(hand) for hand in state.hands) > 10:
+        state.apply(state.legal_actions()[0])
+    bot.choose(state.view(state.to_act), state.legal_actions(), Rng(4))
+    assert len(table.leads) * len(table.leads[0]) == 512  # 8-byte hands: 52 cards
 
 
 def test_the_estimate_is_near_the_exact_take_and_inside_the_points_in_play():

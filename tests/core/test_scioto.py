@@ -387,3 +387,31 @@ def test_playouts_compounding_tricks_hold_an_even_number_of_cards():
     for _ in range(scaled(300)):
         state = random_hand(game, rng, rng.below(2), tricks_are_even)
         assert state.tricks_played <= 14
+
+
+def _fields(state):
+    """Every field of a Scioto State by value (lists by their contents, in order)."""
+    return dict((name, repr(value) if isinstance(value, list) else value)
+                for name, value in state.__dict__.items())
+
+
+def test_an_action_applied_then_taken_back_leaves_the_hand_as_it_was():
+    """undo_mark and undo, with which the bots search on one position: every legal action
+    (a card, a re-lead, a stop, a trick ended with a draw from the stock) of random hands."""
+    rng = Rng(23)
+    taken_back = 0
+    for options in VARIANTS:
+        game = Scioto(options)
+        for dealer in range(scaled(3)):
+            state = game.new_hand(dealer % game.num_players, game.deal(rng, dealer))
+            while not state.is_terminal():
+                legal = state.legal_actions()
+                before = _fields(state)
+                for action in legal:
+                    mark = state.undo_mark(action)
+                    state.apply(action)
+                    state.undo(mark)
+                    assert _fields(state) == before, (options, state.action_text(action))
+                    taken_back += 1
+                state.apply(rng.choice(legal))
+    assert taken_back > scaled(2000)

@@ -66,6 +66,7 @@ def requested_urls(url, scratch):
     urls = set()
     for event in netlog["events"]:
         params = event.get("params") or {}
-        if event["type"] == start and "url" in params and params.get("initiator") != "not an origin":
+        if event["type"] == start and "url" in params \
+                and params.get("initiator") != "not an origin":
             urls.add(params["url"])
     return urls

@@ -16,11 +16,12 @@ from deckcore.selfplay import play_match
 
 PERSON = "Hélène"
 # (game, options, seed, bot levels of the other seats)
-DEVICE_MATCHES = (("scioto", {"players": 2}, 1, ("easy",)), ("scioto", {"players": 2}, 2, ("easy",)),
-                  ("scioto", {"players": 2}, 3, ("random",)), ("scarto", {}, 4, ("easy", "random")),
-                  ("scout", {"players": 3}, 5, ("easy", "easy")), ("scioto", {"players": 2}, 6, ("easy",)),
-                  ("scioto", {"players": 2}, 7, ("easy",)), ("scioto", {"players": 2}, 8, ("easy",)),
-                  ("scioto", {"players": 2}, 10, ("easy",)), ("scioto", {"players": 2}, 11, ("easy",)))
+TWO = {"players": 2}
+DEVICE_MATCHES = (("scioto", TWO, 1, ("easy",)), ("scioto", TWO, 2, ("easy",)),
+                  ("scioto", TWO, 3, ("random",)), ("scarto", {}, 4, ("easy", "random")),
+                  ("scout", {"players": 3}, 5, ("easy", "easy")), ("scioto", TWO, 6, ("easy",)),
+                  ("scioto", TWO, 7, ("easy",)), ("scioto", TWO, 8, ("easy",)),
+                  ("scioto", TWO, 10, ("easy",)), ("scioto", TWO, 11, ("easy",)))
 SELFPLAY_MATCHES = (("chambery", {}, 3, ("random",) * 5), ("droggn", {}, 2, ("easy",) * 3),
                     ("scioto", {"players": 3}, 9, ("greedy", "random", "easy")))
 
@@ -61,7 +62,7 @@ def write_logs(folder):
         game = load(name)(options)
         lines = device_log(game, seed, levels, "game-%d" % number, undo=number == 1,
                            abandon_after=1 if number == 6 else None)
-        data = "".join(line if line.endswith("\n") else line + "\n" for line in lines)
+        data = _text(lines)
         if number == 8:  # the power was cut in the middle of a line
             data = data[:len(data) * 2 // 3]
             data = data[:data.rindex("\n") + 12]
@@ -74,10 +75,13 @@ def write_logs(folder):
         play_match(game, seed, [make(level, game) for level in levels], lines.append,
                    "selfplay-%d" % seed, "host")
         day += 1
-        logs.append((_write(folder, "selfplay-%s-%d.jsonl" % (name, seed),
-                            "".join(line if line.endswith("\n") else line + "\n" for line in lines)),
+        logs.append((_write(folder, "selfplay-%s-%d.jsonl" % (name, seed), _text(lines)),
                      "2026-11-%02d 21:00" % day))
     return logs
+
+
+def _text(lines):
+    return "".join(line if line.endswith("\n") else line + "\n" for line in lines)
 
 
 def _write(folder, name, text):

@@ -56,8 +56,8 @@ def test_the_installed_tool_plays_replays_benches_and_solves(tmp_path):
     assert ROOT not in where and where.count(str(tmp_path / "venv")) == 2
 
     for runtime in ("cpython", "micropython"):
-        run("deckmate", "selfplay", "--game", "scout", "--seed", 4, "--runtime", runtime,
-            "--out", runtime + ".jsonl")
+        run("deckmate", "selfplay", "--game", "scout", "--seed", 4, "--bots", "random",
+            "--runtime", runtime, "--out", runtime + ".jsonl")
     assert (work / "cpython.jsonl").read_bytes() == (work / "micropython.jsonl").read_bytes()
     assert json.loads(run("deckmate", "replay", "--check", "--json", "cpython.jsonl"))["game"] == "scout"
 

@@ -1,15 +1,12 @@
 """Every match begins on a fresh heap: Start on the set-up saves the match as asked and
-soft-resets the board, and the boot begins it (deckapp/play/stored.py, `ask_to_begin`).
+soft-resets the board, and the boot opens the table that begins it (App.start_after_reset).
 MicroPython never frees an interned name, so without the restart a second match would carry
 the names of the menu, the set-up and the first match, and need more heap than the first."""
 
 import json
 
-from deckapp.play import stored
-from deckapp.store import BEGIN, Store
-from deckcore.games import load
 from deckmate.sim.script import run_script
-from play_sim import HEAP, device_log, expected_match, fast_bots_keys, seats_of, setup_keys
+from play_sim import HEAP, device_log, expected_match, fast_bots_keys, setup_keys
 
 DEAL = 3
 FIRST = ("scioto", ["human", "easy"], {})
@@ -45,13 +42,3 @@ def test_a_second_match_needs_no_more_names_than_the_same_match_first(tmp_path, 
     assert len(alone) == 2 and len(after) == 3
     assert after[2] == alone[1]
     assert json.loads(device_log(tmp_path / "after.img", "2").splitlines()[0])["game"] == "scout"
-
-
-def test_a_match_asked_for_begins_once(tmp_path):
-    store = Store(str(tmp_path))
-    store.boot()
-    stored.ask_to_begin(store, "scout", {}, seats_of(["human", "easy"]), 7)
-    session = stored.begin(store, "test")
-    assert session.game.NAME == "scout" and [seat.level for seat in session.seats] == [None, "easy"]
-    assert store.load_state(BEGIN, None) is None
-    assert stored.begin(store, "test") is None

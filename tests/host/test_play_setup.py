@@ -27,12 +27,12 @@ def set_up(game_name):
 
 
 def row(screen, label):
-    rows = screen.list.rows
-    return [i for i in range(len(rows)) if rows[i][0].startswith(label)][0]
+    rows = screen.rows
+    return [i for i in range(len(rows)) if rows[i].label.startswith(label)][0]
 
 
 def value(screen, label):
-    return screen.list.rows[row(screen, label)][1]
+    return screen.rows[row(screen, label)].text()
 """
 
 

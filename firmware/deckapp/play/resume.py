@@ -43,7 +43,7 @@ class ResumeScreen(Screen):
         if key == "press":
             app = self.app
             app.pop()
-            app.open("deckapp.play.table", "TableScreen", None)  # it resumes the match
+            app.open("deckapp.play.table", "TableScreen")  # it resumes the match
         elif key == "x":
             from deckapp.play import stored
             stored.resume(self.app.store).abandon()

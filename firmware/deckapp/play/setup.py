@@ -16,36 +16,35 @@ hand until its owner takes the device.
 from micropython import const
 
 from deckapp.play.session import BOT, HUMAN, Seat
-from deckapp.screen import Screen, acts
+from deckapp.form import Choice, FormScreen, Number, Row
 from deckcore.game import RulesError, call_unloaded
 from deckcore.option import value_text
 from deckcore.games import NAMES, TITLES, load, options_of
-from deckui import font, theme, widgets
 
 # Private constants (const): no name of theirs is interned on the device.
 # A person, or a level whose decisions fit the device's budget (p95 <= 3 s on the RP2040
 # estimate, docs/bots.md): strong takes 15-32 s at p95 in every game, so it is not offered.
 _SEAT_KINDS = const(("human", "easy", "normal"))  # HUMAN, then the levels
 _DEFAULT_LEVEL = const("normal")
+_GAME = const("Game")
 _START = const("Start")
 _DEAL = const("Deal")
 _MATCH = const("Match")
 _DEAL_NUMBERS = const(9999)  # "random", or a deal number 1.._DEAL_NUMBERS
 
 
-class SetupScreen(Screen):
+class SetupScreen(FormScreen):
     title = "New match"
 
     def __init__(self):
-        Screen.__init__(self)
+        FormScreen.__init__(self, [], row_height=17,
+                            hint="\u2190 \u2192 change; Start is the last row")
         self.store = None
-        self.list = None
-        self.message = ""
 
     def shown(self):
-        if self.list is None:  # first shown: the app is known, the last set-up is read
+        if self.store is None:  # first shown: the app is known, the last set-up is read
             self.open(self.app.store, self.app.settings.names)
-        Screen.shown(self)
+        FormScreen.shown(self)
 
     def open(self, store, names):
         """Read the last set-up (of the last game set up) from the store."""
@@ -53,7 +52,7 @@ class SetupScreen(Screen):
         self.names = names
         last = store.load_state("setup", NAMES[0])
         self._load(last if last in NAMES else NAMES[0])
-        self.list = widgets.ListView(self._rows(), row_height=17, bottom=widgets.BOTTOM - 16)
+        self.rows = self._rows()
 
     # The set-up as data ---------------------------------------------------------------
     def _load(self, game_name):
@@ -88,30 +87,37 @@ class SetupScreen(Screen):
             kinds.append(_DEFAULT_LEVEL)
         self.kinds = kinds
 
-    def _option_rows(self):
-        return [o for o in self.game_options.OPTIONS if o.name != "players"]
-
     def _rows(self):
-        rows = [("Game", TITLES[self.game_name])]
-        if "players" in self.options:
-            rows.append(("Players", str(self.options["players"])))
+        """The rows for the set-up as it stands: each row's name is what it sets (_GAME, a
+        seat's number, an option's name, _DEAL), or _MATCH and _START."""
+        rows: "list[Row]" = [Choice("Game", NAMES, self.game_name, TITLES.get, name=_GAME)]
+        for option in self.game_options.OPTIONS:
+            if option.name == "players":
+                rows.append(Choice("Players", _values(option), self.options["players"],
+                                   name="players"))
         for seat in range(len(self.kinds)):
-            rows.append(("Seat %d" % (seat + 1), self._seat_text(seat)))
-        for option in self._option_rows():
-            value = value_text(self.options[option.name])
-            label = option.name.replace("_", " ")
+            person = self.names[self._people_before(seat)]
+            rows.append(Choice("Seat %d" % (seat + 1), _SEAT_KINDS, self.kinds[seat],
+                               lambda kind, person=person: person if kind == HUMAN
+                               else "bot " + kind, name=seat))
+        deals = None
+        for option in self.game_options.OPTIONS:
+            if option.name == "players":
+                continue
+            label, shown = option.name.replace("_", " "), value_text
             if option.name == "deals":  # the match length, where the game lets it change
-                deals = self.options["deals"]
-                value = "%s deal%s" % (deals or "auto: " + self._deals(),
-                                       "" if deals == 1 else "s")
-                label = "match length"
+                deals = self._deals()
+                label, shown = "match length", lambda value, deals=deals: "%s deal%s" % (
+                    value or "auto: " + deals, "" if value == 1 else "s")
             label += " (house)" if option.house_rule else ""
-            rows.append((label, value))
-        if "deals" not in self.options:  # the rules fix it: each player deals once
-            rows.append((_MATCH, "%s %s, one each" % (
+            rows.append(Choice(label, _values(option), self.options[option.name], shown,
+                               name=option.name))
+        if deals is None:  # the rules fix it: each player deals once
+            rows.append(Row(_MATCH, "%s %s, one each" % (
                 self._deals(), "rounds" if self.game_name == "scout" else "deals")))
-        rows.append((_DEAL, str(self.deal) if self.deal else "random"))
-        rows.append((_START, ""))
+        rows.append(Number(_DEAL, self.deal, 0, _DEAL_NUMBERS, wrap=True,
+                           shown=lambda deal: str(deal) if deal else "random"))
+        rows.append(Row(_START, press=_START))
         return rows
 
     def _deals(self):
@@ -124,12 +130,6 @@ class SetupScreen(Screen):
         except RulesError:
             return "?"
         return str(resolved["deals"] if "deals" in resolved else self._players())
-
-    def _seat_text(self, seat):
-        kind = self.kinds[seat]
-        if kind == HUMAN:
-            return self.names[self._people_before(seat)]
-        return "bot " + kind
 
     def _people_before(self, seat):
         return len([k for k in self.kinds[:seat] if k == HUMAN])
@@ -144,48 +144,25 @@ class SetupScreen(Screen):
                 seats.append(Seat("Bot %d" % (seat + 1), BOT, kind))
         return seats
 
-    def change(self, row, delta):
-        """Step the value of the row at `row` by delta (left -1, right +1)."""
-        label = self.list.rows[row][0]
-        if label == "Game":
-            index = (NAMES.index(self.game_name) + delta) % len(NAMES)
-            self._load(NAMES[index])
-        elif label == "Players":
-            self._step_option(self._option("players"), delta)
-            self._fit_seats()
-        elif label.startswith("Seat "):
-            seat = int(label[5:]) - 1
-            self.kinds[seat] = _SEAT_KINDS[(_SEAT_KINDS.index(self.kinds[seat]) + delta)
-                                          % len(_SEAT_KINDS)]
-        elif label == _DEAL:
-            self.deal = (self.deal + delta) % (_DEAL_NUMBERS + 1)
-        elif label == _MATCH:
-            self.message = "The rules fix the match: each player deals once"
-            return
-        elif label != _START:
-            self._step_option(self._option_rows()[row - self._first_option_row()], delta)
-        self.list.rows = self._rows()
-        self.message = ""
-
-    def _first_option_row(self):
-        return 1 + ("players" in self.options) + len(self.kinds)
-
-    def _option(self, name):
-        for option in self.game_options.OPTIONS:
-            if option.name == name:
-                return option
-        return None
-
-    def _step_option(self, option, delta):
-        value = self.options[option.name]
-        if option.choices is not None:
-            values = list(option.choices)
+    def edited(self, row):
+        """A row's new value taken into the set-up; the rows made again (a game or a number
+        of players brings other rows, a person's seat moves the names along)."""
+        name = row.name
+        if name == _GAME:
+            self._load(row.value)
+        elif name == _DEAL:
+            self.deal = row.value
+        elif isinstance(name, int):
+            self.kinds[name] = row.value
         else:
-            step = max(1, (option.hi - option.lo) // 100)
-            values = ([None] if option.default is None else []) + list(
-                range(option.lo, option.hi + 1, step))
-        index = values.index(value) if value in values else 0
-        self.options[option.name] = values[(index + delta) % len(values)]
+            self.options[name] = row.value
+            if name == "players":
+                self._fit_seats()
+        self.rows = self._rows()
+
+    def refused(self, row):
+        if row.name == _MATCH:
+            self.say("The rules fix the match: each player deals once")
 
     def make_game(self):
         """The Game of this set-up (its rules loaded), or raises RulesError naming the option
@@ -197,52 +174,34 @@ class SetupScreen(Screen):
                               {"options": self.options, "seats": self.kinds})
         self.store.save_state("setup", self.game_name)
 
-    # Screen ---------------------------------------------------------------------------
-    def softkeys(self):
-        if self.list.rows[self.list.cursor][0] == _START:
-            return {"press": "Start", "b": "Back"}
-        return {"b": "Back"}
-
-    def draw(self, canvas):
-        self.list.draw(canvas)
-        text = self.message or "\u2190 \u2192 change; Start is the last row"
-        colour = theme.HEARTS if self.message else theme.MUTED
-        font.text(canvas, font.fit(text, 236), 2, widgets.BOTTOM - 15, colour)
-
-    def key(self, key, kind):
-        if not acts(key, kind):
-            return
-        if key in ("up", "down"):
-            if self.list.move(-1 if key == "up" else 1):
-                self.changed()
-        elif key in ("left", "right"):
-            self.change(self.list.cursor, -1 if key == "left" else 1)
-            self.changed()
-        elif key == "b":
-            self.app.pop()
-        elif key == "press" and self.list.rows[self.list.cursor][0] == _START:
-            self.start()
+    def choose(self, row):
+        self.start()
 
     def start(self):
-        """Save the new match as asked for, then restart the board: the match begins on a
-        fresh heap (deckapp/play/stored.py, `ask_to_begin`)."""
+        """Remember the set-up, then start the match on a fresh heap: the board restarts and
+        its boot opens the table (App.start_after_reset)."""
         try:
             self.make_game()
         except RulesError as error:
-            self.message = str(error)
-            self.changed()
+            self.say(str(error))
             return
-        from deckapp.play import stored
+        from deckapp.play.stored import new_match
         from deckapp.store import StoreError
         try:
             self.remember()
-            stored.ask_to_begin(self.store, self.game_name, self.options, self.seats(),
-                                self.deal or _random_seed())
+            self.app.start_after_reset("deckapp.play.table", "TableScreen", new_match(
+                self.game_name, self.options, self.seats(), self.deal or _random_seed()))
         except StoreError as error:
-            self.message = str(error)
-            self.changed()
-            return
-        self.app.board.reset()
+            self.say(str(error))
+
+
+def _values(option):
+    """The values an option's row steps through."""
+    if option.choices is not None:
+        return list(option.choices)
+    step = max(1, (option.hi - option.lo) // 100)
+    return ([None] if option.default is None else []) + list(
+        range(option.lo, option.hi + 1, step))
 
 
 def _forget_games():

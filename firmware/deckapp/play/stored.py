@@ -9,7 +9,7 @@ import json
 import sys
 
 from deckapp.play.session import Seat, Session
-from deckapp.store import BEGIN, LogWriter
+from deckapp.store import LogWriter
 
 STATE = "play"
 
@@ -23,27 +23,19 @@ def start(store, game, seats, seed, device):
     return session
 
 
-def ask_to_begin(store, game_name, options, seats, seed):
-    """Save a new match's set-up for the boot after a restart to begin it (`begin`). Every
-    match so starts on a fresh heap: MicroPython never frees an interned name, and the
-    menu's, the set-up's and an earlier match's names would leave a match no room."""
-    store.save_state(BEGIN, {"game": game_name, "options": options, "seed": seed,
-                             "players": [[seat.name, seat.kind, seat.level] for seat in seats]})
+def new_match(game_name, options, seats, seed):
+    """A new match as plain values (what the table screen starts: TableScreen(new_match(...)),
+    kept on flash over the reset by App.start_after_reset)."""
+    return {"game": game_name, "options": options, "seed": seed,
+            "players": [[seat.name, seat.kind, seat.level] for seat in seats]}
 
 
-def begin(store, device):
-    """The match asked for before the restart, started; None when none was. The request is
-    dropped whatever happens (a full flash refuses the match once, not at every boot)."""
-    asked = store.load_state(BEGIN, None)
-    if asked is None:
-        return None
-    try:
-        from deckcore.games import load
-        game = load(asked["game"])(asked["options"])
-        return start(store, game, [Seat(*player) for player in asked["players"]],
-                     asked["seed"], device)
-    finally:
-        store.save_state(BEGIN, None)
+def begin(store, match, device):
+    """The match `match` (new_match) started with its log on flash."""
+    from deckcore.games import load
+    game = load(match["game"])(match["options"])
+    return start(store, game, [Seat(*player) for player in match["players"]], match["seed"],
+                 device)
 
 
 def save_rngs(store, session):

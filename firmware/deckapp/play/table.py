@@ -46,13 +46,14 @@ _GAME_ONLY = const((("scout", "deckapp.play.scout_pick"), ("chambery", "deckapp.
 
 
 class TableScreen(Screen):
-    def __init__(self, session, new_match=None):
-        """The table of `session`; without it, of a new match (game, seats, seed), or else of
-        the open match on flash, that the first step starts or resumes (the set-up or resume
-        screen has left memory by then: room for the log's buffers)."""
+    def __init__(self, match=None):
+        """The table of a new match (deckapp/play/stored.py, `new_match`: the set-up's, after
+        the reset), or without one of the match open on flash; the first step starts or
+        resumes it (the set-up or resume screen has left memory by then: room for the log's
+        buffers)."""
         Screen.__init__(self)
-        self.session = session
-        self.new_match = new_match
+        self.session = None
+        self.match = match
         self.choices = None
         self.news = ""          # one line: the last play, or the rule that refused a choice
         self.refused = False    # the news is a refusal (drawn as a warning)
@@ -77,21 +78,18 @@ class TableScreen(Screen):
     def _start(self):
         from deckapp.play import stored
         from deckapp.store import StoreError
-        new_match = self.new_match
         try:
-            if new_match is None:  # the match the set-up asked for, or else the open one
-                self.session = session = stored.begin(self.app.store, self.app.device_id) \
-                    or stored.resume(self.app.store)
+            if self.match is None:  # the open match
+                self.session = session = stored.resume(self.app.store)
                 if session.state is None and not session.is_over():
                     session.next_hand()  # the power went between two hands
             else:
-                self.session = stored.start(self.app.store, new_match[0], new_match[1],
-                                            new_match[2], self.app.device_id)
+                self.session = stored.begin(self.app.store, self.match, self.app.device_id)
         except StoreError as error:  # the flash is full: the message says to sync
             self.news, self.refused, self.stalled = str(error), True, True
             self.changed()
             return
-        self.new_match = None
+        self.match = None
         game = self.session.game.NAME
         for module in _BETWEEN_THINKS + tuple(m for name, m in _GAME_ONLY if name == game):
             __import__(module)  # its names interned before any think (above)

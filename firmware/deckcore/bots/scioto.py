@@ -20,7 +20,10 @@ from deckcore.bots import card_total
 from deckcore.game import TERMINAL
 
 SCALE = 4
-ENDGAME_TABLE = 1024  # places in the exact endgame's table on the device
+# Places in the exact endgame's table on the device: 12 KB of it either way, since a pack of
+# over 32 cards (9 ranks and more, the double pack) needs 8-byte hands (scioto_endgame.py).
+ENDGAME_TABLE = 1024
+ENDGAME_TABLE_LARGE_PACK = 512
 # Cards per word of a mask of cards: a mask is two words (low: cards 0..WORD-1, high: the
 # others, bit card - WORD), so that it stays a small int where small ints have 31 bits (the
 # board) in packs of up to 60 cards (the largest has 52).
@@ -48,9 +51,9 @@ def _build_dismissers(game):
 
 
 def _build_endgame(game):
-    from deckcore.bots.scioto_endgame import Endgame
-    from deckcore.bots.scioto_estimate import fits
-    return Endgame(game, ENDGAME_TABLE, estimated=fits(game))
+    from deckcore.bots.scioto_endgame import Endgame, estimate_fits
+    slots = ENDGAME_TABLE if game.size <= 32 else ENDGAME_TABLE_LARGE_PACK
+    return Endgame(game, slots, estimated=estimate_fits(game))
 
 
 _dismissers = _Memo(_build_dismissers).get

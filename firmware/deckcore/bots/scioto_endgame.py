@@ -83,20 +83,27 @@ class BitmaskSearch:
         self.compounding = compounding
         self.mandatory = mandatory
         # The table: `slots` (a power of 2, at least PAGE; 0: no table) places, each a lead
-        # hand, a follow hand and their entry (0: empty), made once in pages of PAGE places
-        # so that a fragmented heap need not find a large block. The pages are arrays of
-        # 4-byte words (hands of up to 32 cards; 8 bytes for larger packs), half the size of
-        # lists on the 64-bit simulator.
+        # hand, a follow hand and their entry (0: empty), in pages of PAGE places so that a
+        # fragmented heap need not find a large block. The pages are arrays of 4-byte words
+        # (hands of up to 32 cards; 8 bytes for larger packs), half the size of lists on the
+        # 64-bit simulator. They are made at the first search that uses them (`_make_table`):
+        # until the end of a hand nears, the bots search otherwise, and the table (20 KB
+        # with 13 ranks) would only take the room their search needs.
         self.mask = slots - 1
-        hands = "I" if len(points) <= 32 else "q"
-        self.leads = [array(hands, [0] * PAGE) for _ in range(slots // PAGE)]
-        self.follows = [array(hands, [0] * PAGE) for _ in range(slots // PAGE)]
-        self.entries = [array("I", [0] * PAGE) for _ in range(slots // PAGE)]
+        self.leads = self.follows = self.entries = None
         self.nodes = 0
         self.estimate = estimate  # estimate(size, lead, follow, rem), for a search with a horizon
         self.horizon = 0      # the hand size at which the estimate stops the search (0: none)
         self.budget = 0       # the node count at which to give up (0: never)
         self.tick = None      # a caller's tick, called every TICK_EVERY positions
+
+    def _make_table(self):
+        """The table's pages, every place empty (a lead hand is never empty)."""
+        pages = (self.mask + 1) // PAGE
+        hands = "I" if len(self.points) <= 32 else "q"
+        self.leads = [array(hands, [0] * PAGE) for _ in range(pages)]
+        self.follows = [array(hands, [0] * PAGE) for _ in range(pages)]
+        self.entries = [array("I", [0] * PAGE) for _ in range(pages)]
 
     def trick_value(self, lead, follow, rem, alpha, beta):
         """Points the leader takes from `rem`, the points of hands `lead` and `follow`."""
@@ -115,6 +122,8 @@ class BitmaskSearch:
         entry = 0
         tabled = self.mask >= 0 and not self.horizon
         if tabled:
+            if self.leads is None:
+                self._make_table()
             slot = (lead ^ (follow << 1) ^ (follow >> 7) ^ (lead >> 11)) & self.mask
             page, place = slot // PAGE, slot % PAGE
             if self.leads[page][place] == lead and self.follows[page][place] == follow:
@@ -221,6 +230,16 @@ class BitmaskSearch:
                     if alpha >= beta:
                         break
         return best
+
+
+def estimate_fits(game):
+    """Whether scioto_estimate.py serves `game`: the base game only. (Asked here, so that its
+    module and weights, 6.9 KB on the device, are loaded only for the game they serve.)"""
+    opts = game.options
+    return (game.num_players == 2 and game.size == 28 and not opts["compounding"]
+            and not opts["mandatory_dismissal"] and not opts["trick_and_draw"]
+            and opts["ranks"] in (None, 7) and opts["dismissal"] in (None, "original")
+            and opts["schedule"] in (None, "pips"))
 
 
 class Endgame:

@@ -15,7 +15,7 @@ Values are in UNITs (eighths of a point): a search with a horizon counts in them
 close moves are not tied by rounding.
 
 It serves the base game only (2 players, 7 ranks, the original dismissal rule, pip values,
-no compounding or mandatory dismissal): `fits(game)` says so.
+no compounding or mandatory dismissal): scioto_endgame.estimate_fits(game) says so.
 """
 
 import sys
@@ -37,14 +37,6 @@ CELLS = 7 * THREATS * TARGETS  # the weights of one hand: 7 point values × d ×
 # The offsets of d and e (0 to 7 cards) in a card's cells.
 THREAT_COLUMN = bytes(min(d, THREATS - 1) * TARGETS for d in range(8))
 TARGET_COLUMN = bytes(min(e, TARGETS - 1) for e in range(8))
-
-
-def fits(game):
-    opts = game.options
-    return (game.num_players == 2 and game.size == 28 and not opts["compounding"]
-            and not opts["mandatory_dismissal"] and not opts["trick_and_draw"]
-            and opts["ranks"] in (None, 7) and opts["dismissal"] in (None, "original")
-            and opts["schedule"] in (None, "pips"))
 
 
 class Estimate:

@@ -135,8 +135,26 @@ class PimcSearch:
         self.left -= len(actions)
         return actions
 
+    def _played_through(self, state):
+        """The values of the position the most promising actions lead to, played one after the
+        other until it may be valued: what the search does past its depth (one child per
+        position, so its value is the child's), in a loop. A long compounding trick took
+        the heap of a call per card (the MemoryError of issue 23); a loop keeps only the
+        marks that take the cards back."""
+        played = []
+        while not self._leaf(state, 0):
+            after, mark = play(state, self._children(state, 0)[0])
+            played.append((state, mark))
+            state = after
+        values = self.know.evaluate(state)
+        for index in range(len(played) - 1, -1, -1):
+            take_back(*played[index])
+        return values
+
     def alphabeta(self, state, seat, depth, alpha, beta):
         """Two seats: `seat`'s score minus the other's, fail-soft alpha-beta."""
+        if depth <= 0:
+            return utility(self._played_through(state), seat)
         if self._leaf(state, depth):
             return utility(self.know.evaluate(state), seat)
         maximise = state.current_player() == seat
@@ -160,6 +178,8 @@ class PimcSearch:
 
     def maxn(self, state, depth):
         """Three or more seats: the value vector when each seat plays for itself."""
+        if depth <= 0:
+            return self._played_through(state)
         if self._leaf(state, depth):
             return self.know.evaluate(state)
         mover = state.current_player()

@@ -245,13 +245,44 @@ class SciotoState(State):
             self.phase = "over"
 
     def _draw(self, winner):
-        """Winner first, then alternately, until both hold a full hand or the stock is empty."""
-        seat = winner
-        while self.stock and len(self.hands[seat]) < self.game.hand_size:
-            card = self.stock.pop(0)
-            self.hands[seat].append(card)
-            self.hands[seat].sort()
+        """Winner first, then alternately, until both hold a full hand or the stock is empty.
+        The stock and the hands are new lists (the bots' search takes a draw back by putting
+        the old ones back, `undo`)."""
+        if not self.stock:
+            return
+        hands, seat, taken = list(self.hands), winner, 0
+        while taken < len(self.stock) and len(hands[seat]) < self.game.hand_size:
+            hand = hands[seat] + [self.stock[taken]]
+            hand.sort()
+            hands[seat] = hand
+            taken += 1
             seat = 1 - seat
+        self.hands, self.stock = hands, self.stock[taken:]
+
+    # The bots' search plays a card on the position itself, then takes it back (search.py):
+    # a copy of the position at every ply held the search's memory (docs/budgets.md).
+    def undo_mark(self, action):
+        """What `undo` needs to take back `action` (a card, or a stop) applied next. A trick
+        that ends leaves its lists (the trick, its seats, the hands and the stock a draw
+        replaces) untouched, so the mark keeps them."""
+        seat = self.to_act
+        return (seat, -1 if action == STOP else self.hands[seat].index(action), self.phase,
+                self.major, self.leader, self.tricks_played, self.trick, self.trick_seats,
+                self.hands, self.stock)
+
+    def undo(self, mark):
+        """Take back the action applied since `undo_mark` gave `mark`."""
+        seat, index, trick = mark[0], mark[1], mark[6]
+        if self.tricks_played != mark[5]:  # the trick ended: its winner's pile gives it back
+            pile = self.piles[self.leader]
+            for _ in range(len(trick)):
+                pile.pop()
+            self.trick, self.trick_seats, self.hands, self.stock = mark[6:10]
+        if index >= 0:
+            self.trick_seats.pop()
+            self.hands[seat].insert(index, trick.pop())
+        self.to_act = seat
+        self.phase, self.major, self.leader, self.tricks_played = mark[2:6]
 
     def points(self):
         values = self.game.card_points

@@ -23,6 +23,7 @@ from deckcore.games import NAMES as GAME_NAMES
 from deckmate import runtime
 from deckmate.arena import HOST_BOTS
 from deckmate.errors import CommandError, UsageError
+from deckmate.game_args import add_game_option
 from deckmate.progress import progress
 from deckmate.stats import percentile
 
@@ -40,7 +41,7 @@ def add_parser(subparsers):
                     "port (-X heapsize=192K) and report the think time per decision as "
                     "RP2040-equivalent p50/p95/max seconds, calibrated against a fixed loop "
                     "timed in the same run, and the peak live heap in bytes.")
-    parser.add_argument("--game", choices=GAME_NAMES, help="one game (default: all)")
+    add_game_option(parser, required=False, help_end=" (default: all)")
     parser.add_argument("--level", metavar="BOT",
                         help="one bot, as arena names them: %s (default: %s; %s runs on the "
                              "host only, so it is not benched)" % (

@@ -1,7 +1,7 @@
 """`deckmate options`: the options of a game, with their defaults, and house rules labelled."""
 
-from deckcore.games import NAMES, load, options_of
-from deckmate.game_args import SWITCH_SPELLINGS
+from deckcore.games import load, options_of
+from deckmate.game_args import SWITCH_SPELLINGS, add_game_option
 
 RULES_DOC = "docs/rules.md"
 
@@ -13,7 +13,7 @@ def add_parser(subparsers):
                     "Rules the project chose where the original rules are silent are "
                     "labelled [house rule]. docs/rules.md in the Deckmate repository "
                     "explains the rules and every option.")
-    parser.add_argument("--game", required=True, choices=NAMES, help="which game")
+    add_game_option(parser)
     parser.set_defaults(run=run)
 
 

@@ -1,20 +1,28 @@
 """`deckmate replay`: replay a log through the rules core, checking every step."""
 
+import argparse
 import json
 
+from deckmate.commands.archive_args import add_archive
 from deckmate.errors import CommandError
-from deckmate.logs import BadLog, replay_file
+from deckmate.logs import BadLog, replay_file, seat_names
 
 CHECKED = "ok: every action is legal and every result matches the rules"
 
 
 def add_parser(subparsers):
     parser = subparsers.add_parser(
-        "replay", help="replay a log through the rules core and show or check it",
-        description="Replay a log through the rules core. Every action must be legal and every "
+        "replay", help="replay a game through the rules core and show or check it",
+        description="Replay a game through the rules core and tell it hand by hand and trick "
+                    "by trick (action by action in SCOUT), with the score of each hand explained "
+                    "as on the device; paged on a terminal. Every action must be legal and every "
                     "logged result must be what the rules give; the first problem is reported "
-                    "with its line and the command exits with status 1.")
-    parser.add_argument("file", help="a Deckmate log (.jsonl)")
+                    "with its line and the command exits with status 1. Example: deckmate "
+                    "replay game-3 (an archived game), deckmate replay --check a.jsonl")
+    parser.add_argument("file", metavar="GAME_ID|FILE",
+                        help="a Deckmate log (.jsonl), or the id of an archived game (`deckmate "
+                             "games` lists them; DEVICE/GAME_ID where two devices share an id)")
+    add_archive(parser)
     parser.add_argument("--check", action="store_true",
                         help="only check the log and print the results (no play-by-play)")
     parser.add_argument("--json", action="store_true",
@@ -24,10 +32,12 @@ def add_parser(subparsers):
 
 
 def run(args):
+    args.file = log_path(args.file, args.archive)
     story = None
     if not (args.check or args.json):
         from deckmate.play_by_play import PlayByPlay  # rich: only for the play-by-play
-        story = PlayByPlay()
+        from rich.console import Console
+        story = PlayByPlay(faces=Console().is_terminal)
     try:
         replay, read = replay_file(args.file, story.on_record if story else None)
     except BadLog as error:
@@ -61,29 +71,61 @@ def show(lines):
             console.print(line, soft_wrap=True)
 
 
+def log_path(given, archive):
+    """The log file of `given`: a file (any name ending in .jsonl is taken for one), else the
+    archived game of that id."""
+    import os
+    if os.path.exists(given) or given.endswith(".jsonl"):
+        return given
+    from deckmate.commands.archive_args import read_records
+    device, _, game_id = given.rpartition("/")
+    args = argparse.Namespace(archive=archive, device=device or None)
+    matches = [record for record in read_records(args) if record.game_id == game_id]
+    if not matches:
+        raise CommandError("%s is neither a file nor the id of an archived game (`deckmate games` "
+                           "lists them)" % given)
+    if len(matches) > 1:
+        raise CommandError("%d devices have a game %s: name one as DEVICE/%s (%s)" % (
+            len(matches), game_id, game_id, ", ".join(record.device for record in matches)))
+    return matches[0].path
+
+
 def summarize(replay, read):
     match = replay.match
-    complete = replay.ended and replay.header is not None and match.is_over()
+    complete = replay.end_reason == "completed"
+    names = seat_names(replay.header)
+    winners = match.winners() if complete else []
     return {
         "game": replay.game.NAME,
         "players": replay.game.num_players,
+        "names": names,
         "hands": [{"points": points, "score": scores} for points, scores in match.results],
         "total": list(match.totals),
-        "winner": match.winners() if complete else [],
+        "winner": winners,
+        "winner_names": [names[seat] for seat in winners],
         "complete": complete,
+        "end": replay.end_reason,
         "truncated": read.truncated,
     }
 
 
+def ending(summary):
+    """How the match ended, in words."""
+    hands = len(summary["hands"])
+    if summary["end"] == "completed":
+        return "winner: %s" % " and ".join(summary["winner_names"])
+    if summary["end"] == "abandoned":
+        return "abandoned after %d hand%s" % (hands, "" if hands == 1 else "s")
+    return "unfinished game%s" % (" (the last line was cut off)" if summary["truncated"] else "")
+
+
 def print_summary(path, summary):
-    print("%s: %s, %d players, %d hands" % (path, summary["game"], summary["players"],
-                                            len(summary["hands"])))
+    print("%s: %s, %d players (%s), %d hands" % (
+        path, summary["game"], summary["players"], ", ".join(summary["names"]),
+        len(summary["hands"])))
     for number, hand in enumerate(summary["hands"], 1):
         print("  hand %d: points %s, score %s" % (number, hand["points"], hand["score"]))
-    print("  total: %s" % summary["total"])
-    if summary["complete"]:
-        print("  winner: seat %s" % ", ".join(str(s) for s in summary["winner"]))
-    else:
-        print("  unfinished game%s" % (" (the last line was cut off)" if summary["truncated"] else ""))
+    print("  total: %s" % ", ".join("%s %d" % (name, total)
+                                   for name, total in zip(summary["names"], summary["total"])))
+    print("  " + ending(summary))
     print(CHECKED)
-

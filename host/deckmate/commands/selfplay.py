@@ -1,7 +1,9 @@
 """`deckmate selfplay`: a whole match with bots in every seat, written as a log."""
 
 import os
+import secrets
 
+from deckcore.bots import DEFAULT as DEFAULT_BOT
 from deckcore.bots import NAMES as BOT_NAMES
 from deckcore.selfplay import play_to_file
 from deckmate import runtime
@@ -19,8 +21,7 @@ except OSError as error:
     print(error.args[0])
     sys.exit(%d)
 """ % WRITE_FAILED
-
-
+CHOSEN_SEED_LIMIT = 2 ** 30  # a seed taken for the run is a small int on the board too
 RUNTIMES = {"cpython": None, "micropython": 64, "micropython32": 32}  # -> the port's word size
 
 
@@ -30,11 +31,13 @@ def add_parser(subparsers):
         description="Play a whole match with bots in every seat and write its log. The same "
                     "seed gives the same log, byte for byte, under both runtimes.")
     add_game_arguments(parser)
-    parser.add_argument("--seed", type=seed_number, required=True,
-                        help="seed of the deals and the bots, 0..2^32-1")
-    parser.add_argument("--bots", default="random",
+    parser.add_argument("--seed", type=seed_number,
+                        help="seed of the deals and the bots, 0..2^32-1 (default: one taken at "
+                             "random, printed and kept in the log's header)")
+    parser.add_argument("--bots", default=DEFAULT_BOT,
                         help="bot names by seat, comma-separated, at most one per seat; the list "
-                             "repeats to fill the table (%s)" % ", ".join(BOT_NAMES))
+                             "repeats to fill the table (%s; default %s, the device's level)"
+                             % (", ".join(BOT_NAMES), DEFAULT_BOT))
     parser.add_argument("--runtime", choices=sorted(RUNTIMES), default="cpython",
                         help="run the rules core in this Python (default), in the MicroPython "
                              "unix port, or in its 32-bit build (micropython32, for measuring; "
@@ -57,17 +60,19 @@ def run(args):
     bots = bot_names(args.bots, BOT_NAMES, game.num_players)
     options = dict(game.option_items())
     check_writable(args.out)
+    seed = secrets.randbelow(CHOSEN_SEED_LIMIT) if args.seed is None else args.seed
     if args.runtime == "cpython":
         try:
-            play_to_file(args.game, options, args.seed, bots, args.out)
+            play_to_file(args.game, options, seed, bots, args.out)
         except OSError as error:
             raise CommandError("cannot write %s: %s" % (args.out, error.strerror or error))
     else:
         status, out, err = runtime.run_core(MICROPYTHON_SELFPLAY % (
-            args.game, options, args.seed, bots, args.out), word_size=RUNTIMES[args.runtime])
+            args.game, options, seed, bots, args.out), word_size=RUNTIMES[args.runtime])
         if status == WRITE_FAILED:
             raise CommandError("cannot write %s: %s" % (args.out, os.strerror(int(out))))
         if status != 0:
             raise CommandError("the MicroPython run failed:\n%s%s" % (out, err))
-    print("wrote %s" % args.out)
+    print("wrote %s" % args.out if args.seed is not None
+          else "wrote %s (seed %d: --seed %d plays it again)" % (args.out, seed, seed))
     return 0

@@ -25,6 +25,7 @@ import time
 import tty
 
 CTRL_A = b"\x01"
+CTRL_C = b"\x03"
 CTRL_D = b"\x04"
 TAIL_BYTES = 8192
 
@@ -47,6 +48,7 @@ class SerialBridge:
         self.path = os.ttyname(self.host_slave)
         self.output = b""         # the last bytes this start of the firmware wrote
         self.heard_host = False   # the host wrote to this start
+        self.app_stopped = False  # this start runs no app: main.py skipped, or interrupted
         self.host_tail = b""      # the last bytes the host sent
         self.process = None
         self.device = None
@@ -77,6 +79,7 @@ class SerialBridge:
             self.starts += 1
             self.output = b""
             self.heard_host = False
+            self.app_stopped = skip_main
 
     def app_failure(self):
         """What this start printed, if its app ended in a traceback and the REPL with nobody
@@ -98,9 +101,18 @@ class SerialBridge:
         """Start number `start` of the firmware called machine.reset(): end it, unless it has
         ended already (the serve thread then starts it again, main.py running)."""
         with self.lock:
-            if start == self.starts and self.process.poll() is None:
-                self.board_reset = True
-                os.killpg(self.process.pid, signal.SIGKILL)
+            if start == self.starts:
+                self._end_start()
+
+    def reset_board(self):
+        """The board's reset (unplugged and plugged in again): main.py runs again."""
+        with self.lock:
+            self._end_start()
+
+    def _end_start(self):
+        if self.process.poll() is None:
+            self.board_reset = True
+            os.killpg(self.process.pid, signal.SIGKILL)
 
     def restart(self):
         """The firmware exited: start it again as a board's soft reset would."""
@@ -137,6 +149,7 @@ class SerialBridge:
                     data = b""
                 if data:
                     self.heard_host = True
+                    self.app_stopped = self.app_stopped or CTRL_C in data
                     self.host_tail = (self.host_tail + data)[-16:]
                     os.write(self.device, data)
 

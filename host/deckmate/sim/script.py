@@ -121,7 +121,6 @@ class HeadlessBoard:
                     pass
                 if self.link.resets > self.resets_seen:
                     self.resets_seen = self.link.resets
-                    self.link.idle = None
                     self.start()
                     continue
                 self.fail("the firmware exited (status %d) while %s" % (status, what))

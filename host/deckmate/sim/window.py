@@ -1,12 +1,16 @@
 """The simulated board in a window (pygame-ce): the panel scaled up, a key legend, keyboard
-keys as the board's buttons. Closing the window (or Esc) stops the board.
+keys as the board's buttons, R its reset (as unplugging it and plugging it in again). Closing
+the window (or Esc) stops the board. Under the panel, the legend of the keys, or the notice
+that a PC has stopped the app over the serial port.
 
 A key is held on the board until the firmware has read it down for KEY_SETTLE_MS, however
 soon the keyboard lets it go: a tap shorter than a frame is a press too, as a real button's
-is always seen."""
+is always seen. While the firmware is busy (a bot thinking) it reports no reads: a tap is
+then held TAP_MOST_MS at most, less than the debouncer's delay before a held key repeats."""
 
 import os
 import sys
+import time
 
 from deckmate.errors import CommandError
 from deckmate.sim.board import SimulatedBoard
@@ -22,9 +26,13 @@ KEYBOARD = {"up": "up", "down": "down", "left": "left", "right": "right",
 NO_DISPLAY = ("no display here for the window; run it headless: "
               "deckmate sim --headless --keys FILE --screenshots DIR")
 HEADLESS_DRIVERS = ("offscreen", "dummy")
+STOPPED = "Stopped for the PC: its REPL has the serial port. R starts the app again"
+LEGEND_COLOUR = (200, 200, 200)
+STOPPED_COLOUR = (255, 190, 60)
 LEGEND_HEIGHT = 22
 FRAMES_PER_SECOND = 30
 SEQUENCE_HALF = 0x8000  # link.py: key-level sequence numbers are 16 bits and wrap
+TAP_MOST_MS = 200       # < deckhw/buttons.py REPEAT_DELAY_MS (a test checks)
 
 
 def legend_text(keys):
@@ -37,6 +45,7 @@ def legend_text(keys):
     letters = [key for key in ("a", "b", "x", "y") if key in keys]
     if letters:
         parts.append("%s: keys %s" % (" ".join(k.upper() for k in letters), " ".join(letters)))
+    parts.append("R: reset")
     parts.append("Esc: quit")
     return "   ".join(parts)
 
@@ -51,22 +60,26 @@ class HeldKeys:
 
     def __init__(self, link):
         self.link = link
-        self.down = {}       # key -> the key-level sequence number that first held it
+        self.down = {}       # key -> (the key-level sequence number that first held it, when)
         self.letting_go = set()
 
     def seen(self, key):
-        """Whether the firmware has read `key` down for KEY_SETTLE_MS: it went idle with the
-        levels that held it, or later ones, applied that long before its last read."""
+        """Whether `key` may be let go: the firmware went idle with the levels that held it,
+        or later ones, applied KEY_SETTLE_MS before its last read; or it was held
+        TAP_MOST_MS."""
+        sequence_down, pressed_at = self.down[key]
+        if (time.monotonic() - pressed_at) * 1000 >= TAP_MOST_MS:
+            return True
         if self.link.idle is None:
             return False
         sequence, lag = self.link.idle
-        return (sequence - self.down[key]) % 0x10000 < SEQUENCE_HALF and lag >= KEY_SETTLE_MS
+        return (sequence - sequence_down) % 0x10000 < SEQUENCE_HALF and lag >= KEY_SETTLE_MS
 
     def press(self, key):
         self.letting_go.discard(key)
         if key not in self.down:
             self.link.press(set(self.down) | {key})
-            self.down[key] = self.link.sequence
+            self.down[key] = (self.link.sequence, time.monotonic())
 
     def release(self, key):
         if key in self.down:
@@ -102,8 +115,9 @@ class Window:
         pygame.display.set_caption(title(definition))
         self.screen = pygame.display.set_mode((self.size[0], self.size[1] + LEGEND_HEIGHT))
         font = pygame.font.Font(None, 18)
-        self.legend = font.render(legend_text(definition.keys), True, (200, 200, 200))
-        self.shown = None  # panel.changes when the window last drew the panel
+        self.legends = {False: font.render(legend_text(definition.keys), True, LEGEND_COLOUR),
+                        True: font.render(STOPPED, True, STOPPED_COLOUR)}
+        self.shown = None  # (panel.changes, whether the app was stopped) as last drawn
 
     def frame(self):
         """One frame; False once the window is closed (or Esc pressed). FirmwareFailed when
@@ -120,6 +134,8 @@ class Window:
                 name = pygame.key.name(event.key)
                 if name == "escape":
                     return False
+                if name == "r" and event.type == pygame.KEYDOWN:
+                    self.board.bridge.reset_board()
                 key = KEYBOARD.get(name)
                 if key in self.board.link.board.keys:
                     if event.type == pygame.KEYDOWN:
@@ -128,12 +144,13 @@ class Window:
                         self.keys.release(key)
         self.keys.update()
         panel = self.board.panel
-        if panel.changes != self.shown:
-            self.shown = panel.changes
+        now = (panel.changes, self.board.bridge.app_stopped)
+        if now != self.shown:
+            self.shown = now
             picture = pygame.image.frombuffer(panel.rgb(), (panel.width, panel.height), "RGB")
             self.screen.fill((0, 0, 0))
             self.screen.blit(pygame.transform.scale(picture, self.size), (0, 0))
-            self.screen.blit(self.legend, (4, self.size[1] + 4))
+            self.screen.blit(self.legends[now[1]], (4, self.size[1] + 4))
             pygame.display.flip()
         return True
 

@@ -1,0 +1,250 @@
+"""List and form screens: rows under a cursor, each with a label and a value, answered by the
+keys in one way on every such screen (the main menu, History, Settings, the match menu, the
+set-up, the scorekeeper's entry forms), as micro-gui's Listbox and Menu serve every screen.
+
+Rows (a screen keeps them in `self.rows`, a list it may replace at any time):
+
+    Row(label, value="", detail="", press=None, name=None)
+        a label and a value text drawn at the right (and a second line of small muted
+        `detail`, for a screen whose rows are two lines high). With `press`, a soft-key
+        label ("Open", "Start"), it is an action row: the centre key on it calls the
+        screen's choose(row). `name` finds it (go_to, find); the label by default.
+    Number(label, value, lo, hi, step=1, wrap=False, shown=None, press=None, name=None)
+        a whole number in [lo, hi]; left and right take `step` off or add it, and go on
+        while held (the debouncer's REPEAT), `step` * 10 a time after the first eight
+        repeats. At an end it stops (or goes round with `wrap`). `shown(value)` gives the
+        text drawn (str by default): `row.value` is the number.
+    Choice(label, choices, value, shown=None, wrap=True, press=None, name=None)
+        one of `choices` (a list or tuple of any values; the first when `value` is not one
+        of them); left and right pick the one before or after, also while held, and at an
+        end go round (or stop, wrap=False). `shown(choice)` gives the text drawn (str by
+        default). `row.value` is the choice, `row.index` its place.
+
+The screen (subclass FormScreen; call FormScreen.__init__ with the rows and, if wanted, the
+list's look) gets, from the keys:
+    up, down          the cursor moves (held: it goes on), wrapping round the ends
+    left, right       the row under the cursor changes: `edited(row)` is called after its
+                      value changed; a row that cannot change calls `refused(row)` (by
+                      default nothing: override it to say why with `say`)
+    centre            choose(row) on an action row (a row with `press`)
+    B                 back(): app.pop() by default; `back_label` ("Back", or None for a
+                      screen with no way back) is its soft key
+Other keys reach `other_key(key)` when pressed. Soft keys: the cursor row's `press` as the
+centre key, `back_label` as B (override softkeys to add others).
+
+    self.row()                  the row under the cursor
+    self.find(name)             the row named `name`, or None
+    self.go_to(name)            put the cursor on the row named `name`
+    self.say(text)              a one-line message under the list (for a screen made with
+                                hint= not None; "" clears it and the hint shows again)
+    self.change(index, delta, wrap=None)
+                                what left (-1) and right (+1) do to the row at `index`
+
+Drawing: the rows as a `deckui.widgets.ListView` (`self.list`: its size, row height and
+top as given), the list's text when there are no rows (`empty`), then the message line:
+the message in the warning colour, or else the `hint` in muted text. With `arrows`, the value
+of the cursor's row is drawn between arrows when left and right change it.
+"""
+
+from micropython import const
+
+from deckapp.screen import Screen, acts
+from deckhw.buttons import PRESS, REPEAT
+from deckui import font, theme, widgets
+
+_FAST_AFTER = const(8)  # repeats of a held key before a Number steps ten times as far
+_MESSAGE_ROWS = const(16)  # the message line under the list
+
+
+class Row:
+    steps = False  # left and right change it (Number, Choice)
+
+    def __init__(self, label, value="", detail="", press=None, name=None):
+        self.label = label
+        self.value = value
+        self.detail = detail
+        self.press = press
+        self.name = label if name is None else name
+
+    def text(self):
+        """The value as drawn."""
+        return self.value
+
+    def change(self, delta, wrap=None):
+        """Step the value by delta (left -1, right +1, more while held); True if it changed.
+        `wrap` (None: the row's own way) goes round at the ends."""
+        return False
+
+
+class Number(Row):
+    steps = True
+
+    def __init__(self, label, value, lo, hi, step=1, wrap=False, shown=None, press=None,
+                 name=None):
+        Row.__init__(self, label, value, "", press, name)
+        self.lo = lo
+        self.hi = hi
+        self.step = step
+        self.wrap = wrap
+        self.shown = shown
+
+    def text(self):
+        return str(self.value) if self.shown is None else self.shown(self.value)
+
+    def change(self, delta, wrap=None):
+        value = self.value + delta * self.step
+        if value < self.lo or value > self.hi:
+            if not (self.wrap if wrap is None else wrap):
+                value = self.lo if value < self.lo else self.hi
+            elif self.value in (self.lo, self.hi):  # round from the end it stands at
+                value = self.hi if delta < 0 else self.lo
+            else:  # a big step stops at the end first
+                value = self.lo if value < self.lo else self.hi
+        if value == self.value:
+            return False
+        self.value = value
+        return True
+
+
+class Choice(Row):
+    steps = True
+
+    def __init__(self, label, choices, value, shown=None, wrap=True, press=None, name=None):
+        Row.__init__(self, label, "", "", press, name)
+        self.choices = choices
+        self.shown = shown
+        self.wrap = wrap
+        self.index = choices.index(value) if value in choices else 0
+        self.value = choices[self.index]
+
+    def text(self):
+        return str(self.value) if self.shown is None else self.shown(self.value)
+
+    def change(self, delta, wrap=None):
+        delta = 1 if delta > 0 else -1  # one choice a time, however long held
+        index = self.index + delta
+        if not 0 <= index < len(self.choices):
+            if not (self.wrap if wrap is None else wrap):
+                return False
+            index %= len(self.choices)
+        if index == self.index:
+            return False
+        self.index = index
+        self.value = self.choices[index]
+        return True
+
+
+class FormScreen(Screen):
+    back_label = "Back"
+    arrows = False  # the cursor row's value drawn "<- value ->" when it can change
+    empty = "Nothing here yet"
+
+    def __init__(self, rows, size=font.SMALL, row_height=20, top=widgets.TOP, hint=None):
+        Screen.__init__(self)
+        self.rows = rows
+        self.hint = hint        # None: no message line; else its text when no message
+        self.message = ""
+        self._held = 0          # repeats of the held left or right key
+        bottom = widgets.BOTTOM - (0 if hint is None else _MESSAGE_ROWS)
+        self.list = widgets.ListView([], size, row_height, top, bottom)
+
+    # Rows ---------------------------------------------------------------------------------
+    def row(self):
+        rows = self.rows
+        return rows[self.list.cursor] if self.list.cursor < len(rows) else None
+
+    def find(self, name):
+        for row in self.rows:
+            if row.name == name:
+                return row
+        return None
+
+    def go_to(self, name):
+        """Put the cursor on the row named `name` (scrolled into view)."""
+        row = self.find(name)
+        if row is not None:
+            self.list.rows = self.rows
+            self.list.move(self.rows.index(row) - self.list.cursor)
+            self.changed()
+
+    def say(self, text):
+        """Show `text` on the message line (until the next change of a row)."""
+        self.message = text
+        self.changed(widgets.BOTTOM - _MESSAGE_ROWS, widgets.BOTTOM)
+
+    def change(self, index, delta, wrap=None):
+        """Left (-1) or right (+1) on the row at `index` (`wrap` as Row.change); True if its
+        value changed."""
+        row = self.rows[index]
+        if not row.change(delta, wrap):
+            self.refused(row)
+            return False
+        self.message = ""
+        self.edited(row)
+        self.changed()
+        return True
+
+    # What a screen makes of them (override) -----------------------------------------------
+    def choose(self, row):
+        """The centre key on an action row (one with `press`)."""
+
+    def edited(self, row):
+        """`row`'s value was changed by left or right."""
+
+    def refused(self, row):
+        """Left or right on a row that did not change (an end, or not a value)."""
+
+    def back(self):
+        self.app.pop()
+
+    def other_key(self, key):
+        """A key pressed that the form does not use (a, x, y; b without back_label)."""
+
+    # Screen -------------------------------------------------------------------------------
+    def softkeys(self):
+        keys = {}
+        row = self.row()
+        if row is not None and row.press:
+            keys["press"] = row.press
+        if self.back_label:
+            keys["b"] = self.back_label
+        return keys
+
+    def key(self, key, kind):
+        if not acts(key, kind):
+            return
+        if key in ("left", "right"):
+            self._held = self._held + 1 if kind == REPEAT else 0
+            if self.rows:
+                step = 10 if self._held > _FAST_AFTER else 1
+                self.change(self.list.cursor, -step if key == "left" else step)
+            return
+        self.list.rows = self.rows
+        if self.list.answer(key, self):
+            return
+        if kind != PRESS:
+            return
+        row = self.row()
+        if key == "press" and row is not None and row.press:
+            self.choose(row)
+        elif key == "b" and self.back_label:
+            self.back()
+        else:
+            self.other_key(key)
+
+    def draw(self, canvas):
+        cursor = self.list.cursor
+        shown = []
+        for index in range(len(self.rows)):
+            row = self.rows[index]
+            value = row.text()
+            if self.arrows and index == cursor and row.steps:
+                value = "\u2190 " + value + " \u2192"
+            shown.append((row.label, value, row.detail) if row.detail else (row.label, value))
+        self.list.rows = shown
+        self.list.draw(canvas, self.empty)
+        if self.hint is not None:
+            text = self.message or self.hint
+            colour = theme.HEARTS if self.message else theme.MUTED
+            font.text(canvas, font.fit(text, 236), 2, widgets.BOTTOM - _MESSAGE_ROWS + 1,
+                      colour)

@@ -1,0 +1,76 @@
+"""`deckmate devices`: the boards this PC can see, and what each says of itself."""
+
+import json
+
+from deckmate.commands.archive_args import add_archive
+from deckmate.errors import CommandError
+
+
+def add_parser(subparsers):
+    parser = subparsers.add_parser(
+        "devices", help="list the boards plugged in and what they hold",
+        description="List the Deckmate boards plugged in (found by their USB ids): the port "
+                    "and the USB ids, and for each that answers the sync protocol its device "
+                    "id, firmware version, free flash and how many of its games the archive "
+                    "does not hold yet. Example: deckmate devices (or, for the simulated "
+                    "board, deckmate devices --port PTY with the port `deckmate sim` prints)")
+    parser.add_argument("--port", action="append", default=[],
+                        help="look at this serial port too (repeatable)")
+    add_archive(parser)
+    parser.add_argument("--json", action="store_true", help="print the boards as a JSON list")
+    parser.set_defaults(run=run)
+
+
+def run(args):
+    from deckmate.connection import board_ports
+    seen = [{"port": port, "usb": description} for port, description in board_ports()]
+    for port in args.port:
+        if port not in [board["port"] for board in seen]:
+            seen.append({"port": port, "usb": None})
+    for board in seen:
+        board.update(_ask(board["port"], args.archive))
+    if args.json:
+        print(json.dumps(seen))
+        return 0
+    if not seen:
+        print("no Deckmate board found (plug one in, or name a port with --port; "
+              "`deckmate sim --headless` prints the simulated board's)")
+        return 0
+    for board in seen:
+        where = board["port"] + (" (%s)" % board["usb"] if board["usb"] else "")
+        if "problem" in board:
+            print("%s: %s" % (where, board["problem"]))
+        else:
+            print("%s: device %s, firmware %s, %d KB free, %d game%s, %d not yet synced" % (
+                where, board["device"], board["firmware"], board["free"] // 1024, board["games"],
+                "" if board["games"] == 1 else "s", board["unsynced"]))
+    silent = [board["port"] for board in seen if "problem" in board]
+    if silent:
+        raise CommandError("%s did not answer (above: why)" % ", ".join(silent))
+    return 0
+
+
+def _ask(port, archive_folder):
+    """What the board at `port` says: device id, firmware, free flash, games and how many the
+    archive does not hold; or {"problem": why it did not say}."""
+    import os
+    from deckmate.archive import DATABASE, Archive, ArchiveError, default_folder
+    from deckmate.connection import BoardConnection
+    from deckmate.device_link import DeviceLink
+    from deckmate.sync import to_copy
+    try:
+        with BoardConnection(port) as connection:
+            link = DeviceLink(connection)
+            hello = link.hello()
+            listed = link.games()
+        folder = archive_folder or default_folder()
+        if not os.path.exists(os.path.join(folder, DATABASE)):  # no archive yet: none synced
+            unsynced = len(listed)
+        else:
+            with Archive(folder) as archive:
+                unsynced = sum(1 for entry in listed
+                               if to_copy(archive, hello["device"], entry) is not None)
+    except (CommandError, ArchiveError) as error:
+        return {"problem": str(error)}
+    return {"device": hello["device"], "firmware": hello["fw"], "free": hello["free"],
+            "games": len(listed), "unsynced": unsynced}

@@ -1,0 +1,39 @@
+"""`deckmate games`: the archive as a table, one game a row."""
+
+import json
+
+from deckcore.games import TITLES
+from deckmate.commands.archive_args import add_archive, add_filters, read_records
+
+COLUMNS = ("date", "game", "game id", "players", "result", "hands", "mode", "device", "synced")
+
+
+def add_parser(subparsers):
+    parser = subparsers.add_parser(
+        "games", help="list the archived games",
+        description="List the games in the archive, oldest first: the date, the game, the "
+                    "players, the result, whether it was played on the device or scorekept, "
+                    "the device and when it was synced. Example: "
+                    "deckmate games --player Ann --since 2026-11-01")
+    add_filters(parser, since=True, device=True)
+    add_archive(parser)
+    parser.add_argument("--json", action="store_true", help="print the games as a JSON list")
+    parser.set_defaults(run=run)
+
+
+def run(args):
+    found = read_records(args)
+    if args.json:
+        print(json.dumps([record.as_json() for record in found], ensure_ascii=False))
+        return 0
+    from deckmate.commands.owner_output import show, table_lines
+    if not found:
+        print("no games match" if any((args.game, args.player, args.since, args.device))
+              else "the archive holds no games yet: `deckmate sync` copies a device's games")
+        return 0
+    rows = [(record.date or "-", TITLES[record.game], record.game_id, ", ".join(record.names),
+             record.result_text(), str(record.hand_count), record.mode, record.device,
+             record.synced) for record in found]
+    lines = table_lines(COLUMNS, rows, right=("hands",))
+    show(lines + ["%d game%s" % (len(found), "" if len(found) == 1 else "s")], bold=(0,))
+    return 0

@@ -1,0 +1,105 @@
+"""The list/form screen base (firmware/deckapp/form.py) under MicroPython, driven by key
+events through the shell: up and down move the cursor, left and right change the row under
+it (held keys repeat, a Number then steps ten times as far, and stops at its bounds), the
+centre key chooses an action row, B goes back, and a screen can put the cursor on a named
+row and show a one-line message."""
+
+from test_shell import run
+
+FORM = """
+from deckapp.form import Choice, FormScreen, Number, Row
+from deckhw.buttons import LONG, REPEAT
+
+
+class Entry(FormScreen):
+    title = "Hand 1"
+
+    def __init__(self, log):
+        FormScreen.__init__(self, [
+            Number("Points", 5, 0, 91, shown=lambda value: "%d pts" % value),
+            Choice("Bid", ["pass", "small", "guard"], "small", wrap=False),
+            Row("Dealer", "Ada"),
+            Row("Save", press="Save")], hint="Enter the hand")
+        self.log = log
+
+    def edited(self, row):
+        self.log.append("edited %s %s" % (row.name, row.value))
+
+    def refused(self, row):
+        self.say("%s cannot change" % row.label)
+
+    def choose(self, row):
+        self.log.append("chose " + row.name)
+
+
+def play(events, setup=None):
+    board = ScriptedBoard([[event] for event in events])
+    app = App(board, None, Settings())
+    app.push(Worker([]))
+    form = Entry(board.log)
+    app.push(form)
+    if setup:
+        setup(form)
+    for _ in range(len(events) + 1):
+        app.tick(0)
+    return app, form, board
+"""
+
+
+def test_left_and_right_step_a_number_within_its_bounds_and_held_keys_go_ten_at_a_time():
+    shown = run(FORM + """
+app, form, board = play([("right", PRESS)] + [("right", REPEAT)] * 11)
+fast = form.rows[0].text()
+app, form, board = play([("right", PRESS)] + [("right", REPEAT)] * 20 + [("left", LONG)])
+top = form.rows[0].text()
+app, low, board = play([("left", PRESS)] * 7)
+print(__import__("json").dumps([fast, top, low.rows[0].value, board.log, low.message]))
+""")
+    # 5, + 1 (the press), + 1 for each of the first 8 repeats, then + 10 a repeat; 91 stops it,
+    # and a long press is no step
+    assert shown[:2] == ["44 pts", "91 pts"]
+    assert shown[2:] == [0, ["edited Points %d" % n for n in (4, 3, 2, 1, 0)],
+                         "Points cannot change"]
+
+
+def test_a_choice_steps_through_its_values_and_stops_at_its_ends_without_wrap():
+    shown = run(FORM + """
+app, form, board = play([("down", PRESS), ("right", PRESS), ("right", PRESS)])
+bid = form.rows[1]
+print(__import__("json").dumps([bid.value, bid.index, form.message,
+                                [line for line in board.log if line.startswith("edited")]]))
+""")
+    assert shown == ["guard", 2, "Bid cannot change", ["edited Bid guard"]]
+
+
+def test_the_centre_key_chooses_an_action_row_only_and_the_soft_keys_say_so():
+    shown = run(FORM + """
+app, form, board = play([("press", PRESS), ("up", PRESS), ("press", PRESS)])
+keys = form.softkeys()
+app, plain, _ = play([("down", PRESS), ("down", PRESS)])
+print(__import__("json").dumps([[line for line in board.log if line.startswith("chose")],
+                                keys, plain.softkeys()]))
+""")
+    # up from the first row wraps to the last, Save
+    assert shown == [["chose Save"], {"press": "Save", "b": "Back"}, {"b": "Back"}]
+
+
+def test_go_to_puts_the_cursor_on_a_named_row_and_say_shows_a_message_until_a_change():
+    shown = run(FORM + """
+def setup(form):
+    form.go_to("Dealer")
+    form.say("Who dealt?")
+
+app, form, board = play([("right", PRESS), ("up", PRESS), ("up", PRESS), ("right", PRESS)],
+                        setup)
+print(__import__("json").dumps([form.row().name, form.message, form.rows[0].value]))
+""")
+    assert shown == ["Points", "", 6]
+
+
+def test_b_goes_back_to_the_screen_below():
+    shown = run(FORM + """
+app, form, board = play([("b", PRESS)])
+print(__import__("json").dumps([type(screen).__name__ for screen in app.stack]))
+""")
+    assert shown == ["Worker"]
