@@ -3,8 +3,6 @@
 The offer reads only the log's header; the match is replayed when it is resumed (by the
 table) or abandoned, so the boot needs no more memory than the main menu."""
 
-import sys
-
 from deckapp.screen import Screen, acts
 from deckui import font, theme, widgets
 
@@ -13,6 +11,8 @@ def offer(app):
     """A screen offering to resume the open match, or None when there is none."""
     from deckapp.play import stored
     found = stored.open_match(app.store)
+    if found is not None and "mode" in found[0]:  # scored at a table: deckapp/keep/resume.py
+        return __import__("deckapp.keep.resume", None, None, ["offer"]).offer(app, found[0])
     return None if found is None else ResumeScreen(found[0], found[1])
 
 
@@ -42,21 +42,10 @@ class ResumeScreen(Screen):
     def key(self, key, kind):
         if not acts(key, kind):
             return
-        kept = self.header.get("mode") == "scorekeep"  # a match scored at a table (deckapp/keep)
         if key == "press":
             app = self.app
             app.pop()
-            if kept:  # the offer's play modules first leave memory: the scorekeeper has none
-                from deckapp import unload
-                for module in [name for name in sys.modules if name not in app.kept]:
-                    unload(module)
-                app.open("deckapp.keep.totals", "TotalsScreen")  # it resumes the match
-            else:
-                app.open("deckapp.play.table", "TableScreen")  # it resumes the match
-        elif key == "x" and kept:
-            from deckapp.keep import stored
-            stored.resume(self.app.store).close("abandoned")
-            self.app.pop()
+            app.open("deckapp.play.table", "TableScreen")  # it resumes the match
         elif key == "x":
             from deckapp.play import stored
             stored.resume(self.app.store).abandon()

@@ -98,8 +98,7 @@ def open_match(store):
     for line in game_log.lines():
         if header is None:
             header = json.loads(line)
-        finished += line.startswith('{"t":"result"') or line.startswith('{"t":"entry"')
-        finished -= line.startswith('{"t":"undo","hand"')  # a scorekept hand taken back
+        finished += line.startswith('{"t":"result"')
         last = line
     if last.startswith('{"t":"end"'):
         game_log.close()

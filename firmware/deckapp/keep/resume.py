@@ -1,0 +1,34 @@
+"""At boot: a scorekept match left open by a power cut, offered for resuming as a played one
+is (the boot's offer, deckapp/play/resume.py, hands over a log whose header has a `mode`).
+Resuming opens the totals screen, which replays the log and reopens a hand half entered."""
+
+import sys
+
+from deckapp.play.resume import ResumeScreen
+from deckapp.screen import acts
+
+
+def offer(app, header):
+    """The offer of the open scorekept match, with the hands entered so far."""
+    hands = 0
+    for line in app.store.open_game().lines():
+        hands += line.startswith('{"t":"entry"')
+        hands -= line.startswith('{"t":"undo"')
+    return KeptResumeScreen(header, hands)
+
+
+class KeptResumeScreen(ResumeScreen):
+    def key(self, key, kind):
+        if not acts(key, kind):
+            return
+        app = self.app
+        if key == "press":
+            app.pop()
+            from deckapp import unload
+            for module in [name for name in sys.modules if name not in app.kept]:
+                unload(module)  # the boot's offer: the play modules that read the header
+            app.open("deckapp.keep.totals", "TotalsScreen")  # it resumes the match
+        elif key == "x":
+            from deckapp.keep import stored
+            stored.resume(app.store).close("abandoned")
+            app.pop()
