@@ -3,9 +3,11 @@ port the MicroPython REPL shares, and answered a slice at a time from the shell'
 whatever screen is up.
 
 What stays loaded while the app runs is this module: the poll of stdin, the request line
-being read (at most decklink.frame.REQUEST_MOST bytes) and the state of a `get` being sent.
-The requests are answered by deckapp/sync_requests.py, imported for a request and unloaded
-after it, or after the last chunk of its `get`. Ctrl-C is never read here: the port's driver
+being read (at most decklink.frame.REQUEST_MOST bytes) and the state of a `get` or `list`
+being sent. The requests are answered by deckapp/sync_requests.py, imported for a request and
+unloaded after it, or after the last frame of its answer. While a bot thinks (`lean`) the
+link takes neither time nor heap from it: every request is answered BUSY_FRAME, an answer in
+progress is ended with it, and the PC asks again. Ctrl-C is never read here: the port's driver
 (the terminal on the simulated board) turns it into KeyboardInterrupt first, so mpremote can
 always take over.
 """
@@ -16,10 +18,10 @@ import sys
 from deckapp import unload
 
 _LINE_MOST = 240  # decklink.frame.REQUEST_MOST
-_READ_MOST = 64   # the bytes read in one slice
-# What a request gets when the heap has no room for its answer (while a bot thinks): the
+_READ_MOST = 256  # the bytes read in one slice: a whole request
+# What a request gets while a bot thinks, or when the heap has no room for its answer: the
 # PC asks again. Its CRC is fixed: a test checks the frame.
-BUSY_FRAME = b'#<{"err":"busy","why":"no room in the heap now; ask again"}*745ef582\n'
+BUSY_FRAME = b'#<{"err":"busy","why":"no time or room to answer now; ask again"}*da11603f\n'
 _MODULES = ("deckapp.sync_requests", "decklink.frame")
 
 
@@ -33,18 +35,22 @@ class SerialLink:
         self.poller.register(sys.stdin, select.POLLIN)
         self.line = bytearray()
         self.too_long = False
-        self.stream = None   # the get being answered: deckapp/sync_requests.py Stream
+        self.stream = None   # the answer being sent: a deckapp/sync_requests.py stream
         self.closed = False  # stdin has no other end (no USB host, a headless run)
 
     def serve(self, lean=False):
-        """One slice: the next chunk of a `get`, or else the bytes that have come (at most
-        _READ_MOST) and at most one request answered. True while a `get` has chunks left.
-        `lean` (while a bot thinks): nothing of the link's work is kept between slices."""
+        """One slice: the next frame of an answer, or else the bytes that have come (at most
+        _READ_MOST) and at most one request answered. True while an answer has frames left
+        or a request is half read. `lean`: a bot is thinking."""
         if self.stream is not None:
-            self._call("send_chunk", lean)
+            if lean:
+                self._release()
+                self.output.write(BUSY_FRAME)
+            else:
+                self._call("send_chunk")
         elif not self.closed:
             self._read(lean)
-        return self.stream is not None
+        return self.stream is not None or len(self.line) > 0
 
     def _read(self, lean):
         line = self.line
@@ -65,24 +71,29 @@ class SerialLink:
             self.line = bytearray()
             self.too_long = False
             if request[:2] == b"#>":
-                self._call("answer", lean, request, too_long)
+                if lean:
+                    self.output.write(BUSY_FRAME)
+                else:
+                    self._call("answer", request, too_long)
             return
 
-    def _call(self, name, lean, *args):
+    def _call(self, name, *args):
         """Call deckapp.sync_requests' `name` with the link; a MemoryError is answered with
-        BUSY_FRAME, and the module leaves memory unless a get goes on (and `lean` is off)."""
+        BUSY_FRAME. The module leaves memory unless an answer goes on."""
         try:
             getattr(__import__(_MODULES[0], None, None, [name]), name)(self, *args)
         except MemoryError:
-            self.end_stream()
+            self._release()
             self.output.write(BUSY_FRAME)
-        if lean or self.stream is None:
-            if self.stream is not None:
-                self.stream.release()
-            for module in _MODULES:
-                unload(module)
+        if self.stream is None:
+            self._release()
 
     def end_stream(self):
         if self.stream is not None:
             self.stream.release()
             self.stream = None
+
+    def _release(self):
+        self.end_stream()
+        for module in _MODULES:
+            unload(module)

@@ -17,9 +17,9 @@ from decklink.frame import TO_DEVICE, TO_HOST, FrameError, decode, encode
 
 PROTOCOL = 1       # raised for any change a PC of the last version would misread
 LOG_FORMAT = 1     # the log format version the device writes (docs/log-format.md)
-CHUNK = 1024       # log bytes per chunk frame (1,368 in base64)
-GET_MOST = 16384   # the most bytes one get asks for
-LIST_MOST = 8      # manifest entries per list answer
+CHUNK = 1536       # log bytes per chunk frame (2,048 in base64)
+GET_MOST = 65536   # the most bytes one get asks for (a round trip per log, most often)
+LIST_MOST = 16     # manifest entries per list frame
 
 
 def reply(link, message):
@@ -70,14 +70,16 @@ def op_list(link, request):
 
 
 def op_get(link, request):
-    """Bytes `off` to `off + n` of a log, CHUNK bytes a frame (base64), then a frame with
-    `done` and `eof` (true when the log ends there)."""
+    """Bytes `off` to `off + n` of a log, `c` bytes a frame (base64; at most and by default
+    CHUNK: a PC that sees frames damaged asks for shorter ones), then a frame with `done`
+    and `eof` (true when the log ends there)."""
     game_id, offset, count = request["id"], request["off"], request["n"]
-    if not (0 <= offset and 0 < count <= GET_MOST):
-        raise ValueError("off >= 0 and 0 < n <= %d" % GET_MOST)
+    chunk = request.get("c", CHUNK)
+    if not (0 <= offset and 0 < count <= GET_MOST and 0 < chunk <= CHUNK):
+        raise ValueError("off >= 0, 0 < n <= %d and 0 < c <= %d" % (GET_MOST, CHUNK))
     size = _log_size(link, game_id)
     link.stream = GetStream(request["q"], link.store.log_path(game_id), offset,
-                            min(offset + count, size), size)
+                            min(offset + count, size), size, chunk)
     send_chunk(link)
 
 
@@ -105,13 +107,15 @@ class GetStream:
     """A get being answered, a chunk a slice. Its file is opened by the first read after a
     release (serial_link releases it between the slices of a lean pass)."""
 
-    def __init__(self, query, path, offset, end, size):
+    def __init__(self, query, path, offset, end, size, chunk):
         self.query = query
         self.path = path
         self.offset = offset
         self.end = end
         self.size = size
+        self.chunk = chunk
         self.handle = None
+        self.buffer = bytearray(0)
 
     def send(self, output):
         """Send the next frame; False once the last (`done`) is sent."""
@@ -119,10 +123,13 @@ class GetStream:
             if self.handle is None:
                 self.handle = open(self.path, "rb")
                 self.handle.seek(self.offset)
-            data = self.handle.read(min(CHUNK, self.end - self.offset))
+                self.buffer = bytearray(self.chunk)
+            count = self.handle.readinto(self.buffer)
+            data = memoryview(self.buffer)[:min(count, self.end - self.offset)]
             if data:
                 head = ('{"q":%d,"ok":1,"at":%d,"data":"' % (self.query, self.offset)).encode()
-                text = binascii.b2a_base64(data)[:-1]
+                # (MicroPython's b2a_base64 takes any buffer)
+                text = binascii.b2a_base64(data)[:-1]  # pyright: ignore[reportArgumentType]
                 crc = binascii.crc32(b'"}', binascii.crc32(text, binascii.crc32(head)))
                 output.write(TO_HOST)
                 output.write(head)
@@ -139,6 +146,7 @@ class GetStream:
         if self.handle is not None:
             self.handle.close()
             self.handle = None
+            self.buffer = bytearray(0)
 
 
 class ListStream:

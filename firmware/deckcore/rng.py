@@ -34,20 +34,19 @@ class Rng:
     def below(self, n):
         """A uniform integer in 0..n-1, for 0 < n <= LARGEST_BELOW (rejection sampling, so no
         modulo bias): the 32-bit value of the next step modulo n, a value at or above the
-        largest multiple of n below 2**32 rejected."""
+        largest multiple of n below 2**32 rejected (from 2**32 - 2**32 % n on, where
+        2**32 % n is (2**16 % n)**2 % n)."""
         if not 0 < n <= LARGEST_BELOW:
             raise ValueError("below() needs 0 < n <= %d" % LARGEST_BELOW)
-        half = 0x10000 % n           # 2**16 modulo n
-        rejected = half * half % n   # 2**32 modulo n: the values from 2**32 - rejected on
         high, low = self.high, self.low
         while True:
             # x ^= x << 13; x ^= x >> 17; x ^= x << 5, on 32 bits
             high ^= (high << 13 | low >> 3) & 0xFFFF
-            low ^= (low << 13) & 0xFFFF
-            low ^= high >> 1
+            low ^= low << 13 & 0xFFFF ^ high >> 1
             high ^= (high << 5 | low >> 11) & 0xFFFF
-            low ^= (low << 5) & 0xFFFF
-            if high != 0xFFFF or low + rejected < 0x10000:
+            low ^= low << 5 & 0xFFFF
+            half = 0x10000 % n
+            if high != 0xFFFF or low + half * half % n < 0x10000:
                 self.high, self.low = high, low
                 return (high % n * half + low) % n
 

@@ -15,6 +15,8 @@ ANSWER_S = 1.0          # how long an answer may take before the request is sent
 BUSY_PAUSE_S = 0.05     # the device had no heap to answer (a bot thinking): ask again after
 ATTEMPTS = 8            # sends of one request (busy answers not counted) before giving up
 BUSY_MOST_S = 60.0      # how long a device may stay busy
+CHUNK_MOST = 1536       # the bytes a data frame holds, until the device's hello says
+CHUNK_LEAST = 128       # the shortest data frames asked for on a bad line
 
 
 class LinkError(CommandError):
@@ -25,6 +27,8 @@ class DeviceLink:
     def __init__(self, connection):
         self.connection = connection
         self.query = 0
+        self.chunk_most = CHUNK_MOST  # the device's chunk, once its hello is read
+        self.chunk = CHUNK_MOST       # the bytes a data frame is asked to hold
         self.resent = 0        # requests sent again (a lost or damaged frame)
         self.damaged = 0       # lines with the device's prefix that were not whole frames
 
@@ -80,6 +84,7 @@ class DeviceLink:
     def hello(self):
         """The device's hello; LinkError for a protocol version this deckmate does not speak."""
         answer = self.request("hello")
+        self.chunk = self.chunk_most = answer.get("chunk", CHUNK_MOST)
         if answer.get("proto") != PROTOCOL:
             raise LinkError("the device speaks sync protocol %s; this deckmate speaks %d: %s"
                             % (answer.get("proto"), PROTOCOL,
@@ -98,12 +103,15 @@ class DeviceLink:
         return listed
 
     def fetch(self, game_id, offset, end, write, get_most):
-        """Bytes `offset` to `end` of a log, handed to `write(bytes)` as they arrive."""
+        """Bytes `offset` to `end` of a log, handed to `write(bytes)` as they arrive. After a
+        frame lost or damaged the device is asked for frames half as long (down to
+        CHUNK_LEAST bytes), and for longer ones again after frames that came whole."""
         def take(frame):
             data = base64.b64decode(frame["data"], validate=True)
             write(data)
             return frame["at"] + len(data)
-        self._stream("get", lambda at: {"id": game_id, "off": at, "n": min(get_most, end - at)},
+        self._stream("get", lambda at: {"id": game_id, "off": at, "n": min(get_most, end - at),
+                                        "c": self.chunk},
                      offset, end, take)
 
     def _stream(self, op, fields, at, end, take):
@@ -119,6 +127,10 @@ class DeviceLink:
             reached, status = self._receive_stream(op, at, take)
             if status == "done" and end is None:
                 return
+            if status == "lost":
+                self.chunk = max(CHUNK_LEAST, self.chunk // 2)
+            elif status == "done":
+                self.chunk = min(self.chunk_most, self.chunk * 2)
             if reached > at:
                 stalls = 0
                 busy_until = time.monotonic() + BUSY_MOST_S

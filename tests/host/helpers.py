@@ -44,3 +44,19 @@ def selfplay(tmp_path, game, seed, runtime="cpython", extra=()):
 
 def firmware_files():
     return sorted(glob.glob(os.path.join(FIRMWARE, "**", "*.py"), recursive=True))
+
+
+def firmware_constant(path, name):
+    """The literal value of `NAME = const(VALUE)` (or `NAME = VALUE`) at the top level of the
+    firmware module `path` (relative to firmware/), read from its source."""
+    import ast
+    full_path = os.path.join(FIRMWARE, path)
+    with open(full_path) as handle:
+        tree = ast.parse(handle.read())
+    for node in tree.body:
+        if isinstance(node, ast.Assign) and getattr(node.targets[0], "id", None) == name:
+            value = node.value
+            if isinstance(value, ast.Call) and getattr(value.func, "id", None) == "const":
+                value = value.args[0]
+            return ast.literal_eval(value)
+    raise AssertionError("no %s in %s" % (name, full_path))

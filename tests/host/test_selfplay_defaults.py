@@ -6,8 +6,7 @@ import json
 
 import pytest
 
-from deckcore.bots import DEFAULT
-from helpers import deckmate
+from helpers import deckmate, firmware_constant
 
 
 def header_of(path):
@@ -17,8 +16,8 @@ def header_of(path):
 def test_the_bots_are_the_device_s_default_level(tmp_path):
     log = tmp_path / "a.jsonl"
     assert deckmate("selfplay", "--game", "scioto", "--seed", 5, "--out", log).returncode == 0
-    assert DEFAULT == "normal"
-    assert [player["level"] for player in header_of(log)["players"]] == [DEFAULT, DEFAULT]
+    level = firmware_constant("deckapp/play/setup.py", "_DEFAULT_LEVEL")  # the set-up's
+    assert [player["level"] for player in header_of(log)["players"]] == [level, level]
 
 
 def test_without_a_seed_one_is_taken_printed_and_kept_in_the_header(tmp_path):

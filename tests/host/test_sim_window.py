@@ -8,7 +8,7 @@ import time
 import pytest
 
 from deckmate.sim.board import SimulatedBoard
-from deckmate.sim.script import save_screenshot
+from deckmate.sim.script import KEY_SETTLE_MS, save_screenshot
 from play_sim import device_log
 from test_sim_serial import wait_for_app
 
@@ -62,6 +62,12 @@ def test_a_tap_within_one_frame_opens_play_from_the_main_menu(window, pygame):
     menu = window.board.panel.changes
     tap(pygame, window, pygame.K_RETURN)
     assert window.board.panel.changes != menu
+
+
+def test_a_tap_is_held_for_less_than_the_delay_before_a_held_key_repeats():
+    from deckhw.buttons import DEBOUNCE_MS, REPEAT_DELAY_MS
+    from deckmate.sim.window import TAP_MOST_MS
+    assert KEY_SETTLE_MS < TAP_MOST_MS < REPEAT_DELAY_MS and DEBOUNCE_MS < KEY_SETTLE_MS
 
 
 def test_a_match_starts_from_the_set_up_and_cards_are_played_by_window_keys(

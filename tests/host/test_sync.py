@@ -234,3 +234,9 @@ def test_a_sync_during_a_match_played_with_the_keys_in_the_devices_heap(tmp_path
     assert archived_bytes(tmp_path / "A", "4").decode() == log
     for game_id, data in logs:
         assert archived_bytes(tmp_path / "A", game_id) == data
+
+
+def test_the_busy_frame_the_device_keeps_ready_is_a_whole_frame():
+    from decklink.frame import TO_HOST, decode
+    from deckapp.serial_link import BUSY_FRAME
+    assert decode(TO_HOST, BUSY_FRAME)["err"] == "busy"

@@ -45,9 +45,14 @@ class _Memo:
 
 
 def _build_dismissers(game):
-    """dismissers[c]: the masks (low, high) of the cards that dismiss card c."""
-    return [_masks([card for card in range(game.size) if game.dismisses(card, lead)])
-            for lead in range(game.size)]
+    """(low, high): low[c] and high[c] are the words of the mask of the cards that dismiss
+    card c (two lists of small ints rather than a list of pairs: less heap)."""
+    lows, highs = [], []
+    for lead in range(game.size):
+        low, high = _masks([card for card in range(game.size) if game.dismisses(card, lead)])
+        lows.append(low)
+        highs.append(high)
+    return lows, highs
 
 
 def _build_endgame(game):
@@ -134,7 +139,7 @@ def evaluate(state):
         return values
     game = state.game
     card_points = game.card_points
-    dismissers = _dismissers(game)
+    dismissers_low, dismissers_high = _dismissers(game)
     masks = [_masks(hand) for hand in state.hands]
     everyone_low = everyone_high = 0
     for low, high in masks:
@@ -149,8 +154,8 @@ def evaluate(state):
         for card in state.hands[seat]:
             points = card_points[card]
             remaining += points
-            low, high = dismissers[card]
-            strength += points if low & others_low or high & others_high else 2 * points
+            strength += (points if dismissers_low[card] & others_low
+                         or dismissers_high[card] & others_high else 2 * points)
         strengths.append(strength)
     total = sum(strengths)
     if total:
@@ -164,7 +169,7 @@ def order(state, actions):
     cheapest card that dismisses the major, then the cheapest discards."""
     game = state.game
     card_points = game.card_points
-    dismissers = _dismissers(game)
+    dismissers_low, dismissers_high = _dismissers(game)
     mover = state.current_player()
     ranked = []
     if state.trick:
@@ -188,8 +193,7 @@ def order(state, actions):
                 others_high |= high
         for i in range(len(actions)):
             card = actions[i]
-            low, high = dismissers[card]
-            if low & others_low or high & others_high:
+            if dismissers_low[card] & others_low or dismissers_high[card] & others_high:
                 key = 100 + card_points[card]
             else:
                 key = -card_points[card]

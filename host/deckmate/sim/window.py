@@ -5,10 +5,12 @@ that a PC has stopped the app over the serial port.
 
 A key is held on the board until the firmware has read it down for KEY_SETTLE_MS, however
 soon the keyboard lets it go: a tap shorter than a frame is a press too, as a real button's
-is always seen."""
+is always seen. While the firmware is busy (a bot thinking) it reports no reads: a tap is
+then held TAP_MOST_MS at most, less than the debouncer's delay before a held key repeats."""
 
 import os
 import sys
+import time
 
 from deckmate.errors import CommandError
 from deckmate.sim.board import SimulatedBoard
@@ -30,6 +32,7 @@ STOPPED_COLOUR = (255, 190, 60)
 LEGEND_HEIGHT = 22
 FRAMES_PER_SECOND = 30
 SEQUENCE_HALF = 0x8000  # link.py: key-level sequence numbers are 16 bits and wrap
+TAP_MOST_MS = 200       # < deckhw/buttons.py REPEAT_DELAY_MS (a test checks)
 
 
 def legend_text(keys):
@@ -57,22 +60,26 @@ class HeldKeys:
 
     def __init__(self, link):
         self.link = link
-        self.down = {}       # key -> the key-level sequence number that first held it
+        self.down = {}       # key -> (the key-level sequence number that first held it, when)
         self.letting_go = set()
 
     def seen(self, key):
-        """Whether the firmware has read `key` down for KEY_SETTLE_MS: it went idle with the
-        levels that held it, or later ones, applied that long before its last read."""
+        """Whether `key` may be let go: the firmware went idle with the levels that held it,
+        or later ones, applied KEY_SETTLE_MS before its last read; or it was held
+        TAP_MOST_MS."""
+        sequence_down, pressed_at = self.down[key]
+        if (time.monotonic() - pressed_at) * 1000 >= TAP_MOST_MS:
+            return True
         if self.link.idle is None:
             return False
         sequence, lag = self.link.idle
-        return (sequence - self.down[key]) % 0x10000 < SEQUENCE_HALF and lag >= KEY_SETTLE_MS
+        return (sequence - sequence_down) % 0x10000 < SEQUENCE_HALF and lag >= KEY_SETTLE_MS
 
     def press(self, key):
         self.letting_go.discard(key)
         if key not in self.down:
             self.link.press(set(self.down) | {key})
-            self.down[key] = self.link.sequence
+            self.down[key] = (self.link.sequence, time.monotonic())
 
     def release(self, key):
         if key in self.down:
