@@ -26,7 +26,12 @@ def version_text():
 def build_parser():
     parser = argparse.ArgumentParser(
         prog="deckmate",
-        description="Play, check and replay Deckmate card-game logs with the device's rules core.")
+        description="Look after a Deckmate device and look back at its games: simulate it, put "
+                    "the firmware on it, sync its games into an archive, then list, replay, "
+                    "count, export, plot and report them, with the device's own rules core.",
+        epilog="Start with `deckmate sim`, then `deckmate COMMAND --help`; a first session: "
+               "deckmate sync, deckmate games, deckmate replay GAME_ID, deckmate report --out "
+               "report.")
     parser.add_argument("--version", action="version", version=version_text(),
                         help="print the package version and the rules core's rules_v")
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND")

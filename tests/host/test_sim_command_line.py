@@ -37,8 +37,10 @@ def test_a_missing_key_script_cannot_be_read_as_other_commands_say(tmp_path):
     result = deckmate("sim", "--headless", "--keys", missing, "--flash", tmp_path / "flash.img")
     assert result.returncode == 1
     assert result.stderr == "deckmate sim: %s: cannot read: No such file or directory\n" % missing
-    replay = deckmate("replay", missing)
-    assert replay.stderr == "deckmate replay: %s: cannot read: No such file or directory\n" % missing
+    missing_log = tmp_path / "nowhere.jsonl"
+    replay = deckmate("replay", missing_log)
+    assert replay.stderr == ("deckmate replay: %s: cannot read: No such file or directory\n"
+                             % missing_log)
 
 
 def test_a_flash_image_in_a_folder_that_is_not_there_is_refused(tmp_path, script):

@@ -13,8 +13,7 @@ class SimulatedBoard:
         self.link = firmware.prepare(flash, board, fresh, held_at_boot, blocks=flash_blocks)
         self.bridge = SerialBridge(
             firmware.command(heapsize, interactive=True),
-            lambda skip_main, start: firmware.environment(self.link.path, flash, skip_main,
-                                                          start))
+            lambda skip_main: firmware.environment(self.link.path, flash, skip_main))
         self.running = True
         self.thread = threading.Thread(target=self.serve_link, daemon=True)
         self.thread.start()

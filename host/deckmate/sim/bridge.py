@@ -38,8 +38,8 @@ def _open_raw_pty():
 
 class SerialBridge:
     def __init__(self, argv, env_for):
-        """argv: the command that starts the firmware; env_for(skip_main, start): its
-        environment (`start` counts the starts, from 1)."""
+        """argv: the command that starts the firmware; env_for(skip_main): its environment.
+        `starts` counts the starts, from 1."""
         self.argv = argv
         self.env_for = env_for
         self.host_master, self.host_slave = _open_raw_pty()
@@ -73,7 +73,7 @@ class SerialBridge:
         with self.lock:
             self.process = subprocess.Popen(self.argv, stdin=slave, stdout=slave, stderr=slave,
                                             close_fds=True, preexec_fn=become_session_leader,
-                                            env=self.env_for(skip_main, self.starts + 1))
+                                            env=self.env_for(skip_main))
             os.close(slave)
             self.device = master
             self.starts += 1

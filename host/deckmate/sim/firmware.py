@@ -29,11 +29,8 @@ def command(heapsize=HEAPSIZE, interactive=False, word_size=64):
             + (["-i"] if interactive else []) + [BOOT_SCRIPT])
 
 
-def environment(link_path, flash_path, skip_main=False, start=0):
-    """The firmware's environment; `start` numbers the starts of one board (its
-    machine.reset() names it)."""
-    env = dict(os.environ, DECKMATE_SIM_LINK=link_path, DECKMATE_SIM_FLASH=flash_path,
-               DECKMATE_SIM_START=str(start))
+def environment(link_path, flash_path, skip_main=False):
+    env = dict(os.environ, DECKMATE_SIM_LINK=link_path, DECKMATE_SIM_FLASH=flash_path)
     env.pop("DECKMATE_SIM_SKIP_MAIN", None)
     if skip_main:
         env["DECKMATE_SIM_SKIP_MAIN"] = "1"

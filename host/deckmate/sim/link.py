@@ -15,9 +15,9 @@ From the firmware:
   "I" a=sequence b=lag          machine.idle(): nothing left to do. `sequence` is the last
                                 key-level frame the firmware has applied, `lag` the ms from
                                 applying it to the firmware's latest read of an input pin
-  "X" b=start                   machine.reset() or soft_reset(): the firmware is about to
-                                exit and restart; `start` is DECKMATE_SIM_START, the number
-                                of this start of the firmware (0 without it)
+  "X"                           machine.reset() or soft_reset(): the firmware is about to
+                                exit and restart (each start of the firmware connects once,
+                                so the reset is that of the start `connections` counts)
 To the firmware:
   "K" a=sequence b=pressed      the GPIOs held low by keys (bit n: GPIO n); sent on every
                                 connection first, then on every change
@@ -54,7 +54,8 @@ class Link:
         self.idle_count = 0
         self.backlight_duty = None
         self.resets = 0
-        self.reset_start = None   # the start number of the firmware that last reset
+        self.connections = 0      # the starts of the firmware that have connected
+        self.reset_start = None   # the connection (counted from 1) that last reset
 
     def close(self):
         for sock in (self.connection, self.server):
@@ -88,6 +89,7 @@ class Link:
             while self.connection is not None:  # what the last start sent before it ended
                 self.take_in()
             self.connection, _ = self.server.accept()
+            self.connections += 1
             self.idle = None  # a new start of the firmware, not idle yet
             self.send_keys()
         elif self.connection is not None and self.connection in ready:
@@ -125,7 +127,7 @@ class Link:
             self.backlight_duty = b
         elif tag == ord("X"):
             self.resets += 1
-            self.reset_start = b
+            self.reset_start = self.connections
             self.idle = None  # it will not be idle again: the next start will
         else:
             raise ValueError("unknown side-channel frame %r" % chr(tag))

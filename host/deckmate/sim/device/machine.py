@@ -34,7 +34,6 @@ _socket = None
 _pressed = 0                # bit n set: GPIO n is held low by a key
 _sequence = 0               # the last key-level frame applied
 _applied_at = _read_at = _checked_at = time.ticks_ms()
-_start = int(os.getenv("DECKMATE_SIM_START") or "0")  # which start of the firmware this is
 
 
 def _send(tag, a=0, b=0):
@@ -158,7 +157,7 @@ def idle():
 def reset():
     """The board restarts: the process exits (or, under `micropython -i`, the host ends it)
     and the host starts it again."""
-    _send(0x58, 0, _start)  # "X"
+    _send(0x58)  # "X"
     raise SystemExit
 
 
