@@ -101,7 +101,13 @@ def build_image(target="sim"):
 
 def core_entries():
     """The manifest's entries of the rules core (deckcore/): what the host runs under
-    MicroPython without the device's app."""
+    MicroPython without the device's app. An installed (not editable) deckmate has the core
+    as a package but no manifest: then each of its .py files is compiled to .mpy, as the
+    manifest's `deckcore/` line asks."""
+    if not os.path.exists(MANIFEST):
+        return sorted((os.path.relpath(os.path.join(folder, name), runtime.FIRMWARE_DIR), "mpy")
+                      for folder, _, names in os.walk(os.path.join(runtime.FIRMWARE_DIR, "deckcore"))
+                      for name in names if name.endswith(".py"))
     return [(path, kind) for path, kind in manifest_entries() if path.startswith("deckcore/")]
 
 

@@ -3,7 +3,7 @@
 what the seat can see, and strong's choice between normal's two best actions."""
 
 from deckcore.bots import make
-from deckcore.bots.levels import budgets
+from deckcore.bots.levels import budget
 from deckcore.bots.scout import (CANDIDATES, SCALE, Turn, evaluate, order, strongest,
                                   structure)
 from deckcore.games.scout import FLIP, KEEP, SCOUT, SHOW, Scout, decode, strength, turned
@@ -142,7 +142,7 @@ def test_every_level_plays_legal_actions_to_the_end_for_2_to_5_players():
 
 def normal_two_best(view, legal, rng):
     """normal's two best actions by their one-ply value (its worlds dealt with `rng`)."""
-    normal = budgets("scout")["normal"]
+    normal = budget("scout", "normal")
     return Turn(view, rng, normal.worlds).by_value(legal, normal.places)[:CANDIDATES]
 
 

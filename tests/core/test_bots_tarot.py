@@ -6,7 +6,7 @@ import sys
 from deckcore.bots import card_total, determinizer, knowledge, make
 from deckcore.bots import tarot_bidding
 from deckcore.bots import tarot_knowledge as tarot
-from deckcore.bots.levels import budgets
+from deckcore.bots.levels import budget
 from deckcore.games import load as load_game
 from deckcore.games.tarot import FOOL, KING, RANK_OF, SUIT_OF, TRUMP, parse_card
 from deckcore.rng import Rng
@@ -14,7 +14,7 @@ from playout import ticked_and_plain
 from repetitions import ON_MICROPYTHON, scaled
 
 PLAYOUTS = scaled(12, 2)
-NORMAL = budgets("scarto")["normal"]  # the tarot games share their budgets
+NORMAL = budget("scarto", "normal")  # the tarot games share their budgets
 
 # Droggn first: the largest module compiles best on a fresh MicroPython heap.
 OPTION_SETS = (

@@ -16,7 +16,8 @@ from hypothesis import strategies as st
 from deckcore.bots import make
 from deckcore.games import NAMES, load
 from deckcore.selfplay import play_match
-from deckmate.commands.replay import _print_record, summarize
+from deckmate.commands.replay import summarize
+from deckmate.play_by_play import PlayByPlay
 from deckmate.logs import BadLog, ReadLog, replay_log
 
 PATH = "game.jsonl"
@@ -95,10 +96,10 @@ RANDOM_LINES = st.lists(
 
 
 def _read_and_replay(data):
-    """Replay `data` as `deckmate replay` does, printing the play to nowhere."""
+    """Replay `data` as `deckmate replay` does, telling the play hand by hand."""
     with contextlib.redirect_stdout(io.StringIO()):
         try:
-            replay, read = replay_log(ReadLog(PATH, data), _print_record)
+            replay, read = replay_log(ReadLog(PATH, data), PlayByPlay(faces=False).on_record)
         except BadLog as error:
             return error
         return summarize(replay, read)

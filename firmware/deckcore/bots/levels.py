@@ -43,30 +43,32 @@ class Budget:
         self.lookahead = lookahead
 
 
-def budgets(game_name):
-    """The levels' budgets in the game called `game_name`, by level name."""
+def budget(game_name, level):
+    """The budget of `level` in the game called `game_name` (only that one is made: the
+    device resumes a match with little heap to spare)."""
     if game_name == "scioto":
-        return {
-            "easy": Budget("easy"),
-            "normal": Budget("normal", worlds=2, nodes=160, depth=4, width=3, exact=10,
-                             endgame=10, try_exact=12, proof_nodes=2000,
-                             lookahead=((22, 2), (28, 1))),
-            "strong": Budget("strong", worlds=8, nodes=3000, depth=5, width=4, exact=12,
-                             endgame=14, try_exact=16, proof_nodes=250000,
-                             lookahead=((20, 3), (28, 2))),
-        }
-    if game_name == "scout":  # one ply and playouts (bots/scout.py), no tree search
-        return {
-            "easy": Budget("easy", worlds=1, places=1),
-            "normal": Budget("normal", worlds=4, places=3),
-            "strong": Budget("strong", worlds=4, places=3, playouts=16),
-        }
+        if level == "normal":
+            return Budget("normal", worlds=2, nodes=160, depth=4, width=3, exact=10,
+                          endgame=10, try_exact=12, proof_nodes=2000,
+                          lookahead=((22, 2), (28, 1)))
+        if level == "strong":
+            return Budget("strong", worlds=8, nodes=3000, depth=5, width=4, exact=12,
+                          endgame=14, try_exact=16, proof_nodes=250000,
+                          lookahead=((20, 3), (28, 2)))
+    elif game_name == "scout":  # one ply and playouts (bots/scout.py), no tree search
+        if level == "normal":
+            return Budget("normal", worlds=4, places=3)
+        if level == "strong":
+            return Budget("strong", worlds=4, places=3, playouts=16)
+        return Budget("easy", worlds=1, places=1)
     # The tarot games: a position costs about three of Scioto's, and a world more to deal.
-    return {
-        "easy": Budget("easy"),
-        "normal": Budget("normal", worlds=2, nodes=24, depth=3, width=2, exact=6),
-        "strong": Budget("strong", worlds=8, nodes=1600, depth=5, width=4, exact=12),
-    }
+    elif level == "normal":
+        return Budget("normal", worlds=2, nodes=24, depth=3, width=2, exact=6)
+    elif level == "strong":
+        return Budget("strong", worlds=8, nodes=1600, depth=5, width=4, exact=12)
+    if level != "easy":
+        raise ValueError("no bot level %r" % level)
+    return Budget("easy")
 
 
 class LevelBot:
@@ -75,7 +77,7 @@ class LevelBot:
         self.game = game
         self.know = knowledge(game)
         self.determinize = determinizer(game)
-        self.budget = budgets(game.NAME)[name]
+        self.budget = budget(game.NAME, name)
         self.search = None  # the level's PimcSearch, made on its first search
 
     def choose(self, view, legal, rng, tick=None):

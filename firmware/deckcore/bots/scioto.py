@@ -35,8 +35,7 @@ class _Memo:
 
     def __init__(self, build):
         self.build = build
-        self.game = None
-        self.value = None
+        self.game = None  # so that the first get builds (and sets self.value)
 
     def get(self, game):
         if self.game is not game:
