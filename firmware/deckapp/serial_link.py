@@ -41,26 +41,29 @@ class SerialLink:
     def serve(self, lean=False):
         """One slice: the next frame of an answer, or else the bytes that have come (at most
         _READ_MOST) and at most one request answered. True while an answer has frames left
-        or a request is half read. `lean`: a bot is thinking."""
+        or a request is coming in (bytes came in this slice and the line is not yet whole:
+        bytes that stop short of a line, such as what mpremote sends on leaving, let the loop
+        rest). `lean`: a bot is thinking."""
         if self.stream is not None:
             if lean:
                 self._release()
                 self.output.write(BUSY_FRAME)
             else:
                 self._call("send_chunk")
-        elif not self.closed:
-            self._read(lean)
-        return self.stream is not None or len(self.line) > 0
+        elif not self.closed and self._read(lean) and self.line:
+            return True
+        return self.stream is not None
 
     def _read(self, lean):
+        """Take in the bytes that have come, up to the end of a line; whether any came."""
         line = self.line
-        for _ in range(_READ_MOST):
+        for count in range(_READ_MOST):
             if not self.poller.poll(0):
-                return
+                return count > 0
             byte = self.input.read(1)
             if not byte:  # end of file: nobody will ever write (no unregister: on the unix
                 self.closed = True  # port that stalls the stand-in machine's own poll)
-                return
+                return False
             if byte != b"\n":
                 if len(line) < _LINE_MOST:
                     line.extend(byte)
@@ -70,12 +73,14 @@ class SerialLink:
             request, too_long = bytes(line), self.too_long
             self.line = bytearray()
             self.too_long = False
-            if request[:2] == b"#>":
+            start = request.find(b"#>")  # what came before (mpremote's last bytes) is not
+            if start >= 0:                # the request's
                 if lean:
                     self.output.write(BUSY_FRAME)
                 else:
-                    self._call("answer", request, too_long)
-            return
+                    self._call("answer", request[start:], too_long)
+            return True
+        return True
 
     def _call(self, name, *args):
         """Call deckapp.sync_requests' `name` with the link; a MemoryError is answered with

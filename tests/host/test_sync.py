@@ -120,6 +120,22 @@ def test_damaged_unknown_and_overlong_frames_get_error_frames_and_the_app_answer
             assert link.hello()["device"] == SIM_DEVICE
 
 
+def test_bytes_short_of_a_line_let_the_app_rest_and_the_next_request_is_answered_at_once(
+        tmp_path):
+    """What mpremote sends on leaving (a CR and Ctrl-B, no newline) is not a request: the app
+    goes on idling, and the PC's next request, behind those bytes, is answered first time."""
+    with board_with_games(tmp_path / "flash.img", []) as board:
+        wait_for_app(board)
+        with BoardConnection(board.serial_path) as connection:
+            connection.write(b"\r\x02")
+            idles = board.link.idle_count
+            time.sleep(0.5)
+            assert board.link.idle_count > idles + 5  # not kept awake by a half-read line
+            link = DeviceLink(connection)
+            link.hello()
+            assert link.resent == 0
+
+
 def test_a_device_of_another_protocol_version_gets_a_clear_message(tmp_path, monkeypatch):
     monkeypatch.setattr(device_link, "PROTOCOL", 2)
     with board_with_games(tmp_path / "flash.img", []) as board:

@@ -13,7 +13,8 @@ class SimulatedBoard:
         self.link = firmware.prepare(flash, board, fresh, held_at_boot, blocks=flash_blocks)
         self.bridge = SerialBridge(
             firmware.command(heapsize, interactive=True),
-            lambda skip_main: firmware.environment(self.link.path, flash, skip_main))
+            lambda skip_main: firmware.environment(self.link.path, flash, skip_main),
+            self.link.called_reset)
         self.running = True
         self.thread = threading.Thread(target=self.serve_link, daemon=True)
         self.thread.start()
@@ -37,7 +38,7 @@ class SimulatedBoard:
             self.link.pump(0.05)
             if self.link.resets != resets:
                 resets = self.link.resets
-                self.bridge.reset(self.link.reset_start)
+                self.bridge.reset(self.link.reset_pid)
 
     def close(self):
         self.running = False

@@ -37,11 +37,13 @@ def _open_raw_pty():
 
 
 class SerialBridge:
-    def __init__(self, argv, env_for):
-        """argv: the command that starts the firmware; env_for(skip_main): its environment.
-        `starts` counts the starts, from 1."""
+    def __init__(self, argv, env_for, called_reset):
+        """argv: the command that starts the firmware; env_for(skip_main): its environment;
+        called_reset(pid): whether the firmware's process `pid`, now ended, called
+        machine.reset(). `starts` counts the starts, from 1."""
         self.argv = argv
         self.env_for = env_for
+        self.called_reset = called_reset
         self.host_master, self.host_slave = _open_raw_pty()
         flags = fcntl.fcntl(self.host_master, fcntl.F_GETFL)
         fcntl.fcntl(self.host_master, fcntl.F_SETFL, flags | os.O_NONBLOCK)
@@ -97,11 +99,11 @@ class SerialBridge:
             if error.errno not in (errno.EAGAIN, errno.EIO):
                 raise
 
-    def reset(self, start):
-        """Start number `start` of the firmware called machine.reset(): end it, unless it has
-        ended already (the serve thread then starts it again, main.py running)."""
+    def reset(self, pid):
+        """The firmware's process `pid` called machine.reset(): end it, unless it has ended
+        already (the serve thread then starts it again, main.py running)."""
         with self.lock:
-            if start == self.starts:
+            if self.process.pid == pid:
                 self._end_start()
 
     def reset_board(self):
@@ -118,7 +120,10 @@ class SerialBridge:
         """The firmware exited: start it again as a board's soft reset would."""
         self.process.wait()
         os.close(self.device)
-        raw_repl_reset = self.host_tail.endswith(CTRL_D) and not self.board_reset
+        # a machine.reset() run from the raw REPL (mpremote exec) ends the process itself,
+        # its exec's Ctrl-D last on the line: main.py runs all the same
+        raw_repl_reset = (self.host_tail.endswith(CTRL_D) and not self.board_reset
+                          and not self.called_reset(self.process.pid))
         self.board_reset = False
         self.to_host(b"soft reboot\r\n" if raw_repl_reset else b"MPY: soft reboot\r\n")
         self.spawn(skip_main=raw_repl_reset)

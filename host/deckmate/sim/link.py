@@ -16,8 +16,10 @@ From the firmware:
                                 key-level frame the firmware has applied, `lag` the ms from
                                 applying it to the firmware's latest read of an input pin
   "X"                           machine.reset() or soft_reset(): the firmware is about to
-                                exit and restart (each start of the firmware connects once,
-                                so the reset is that of the start `connections` counts)
+                                exit and restart (each start of the firmware connects once;
+                                the reset is that of the process on the connection's other
+                                end, known by its pid: a start that died before connecting
+                                cannot shift the match)
 To the firmware:
   "K" a=sequence b=pressed      the GPIOs held low by keys (bit n: GPIO n); sent on every
                                 connection first, then on every change
@@ -28,10 +30,12 @@ import select
 import socket
 import struct
 import tempfile
+import time
 
 from deckmate.sim.panel import Panel
 
 FRAME = struct.Struct(">BHI")
+PEER_CREDENTIALS = struct.Struct("3i")  # SO_PEERCRED's struct ucred: pid, uid, gid
 SPI_LEAST = 8          # device/machine.py _SPI_LEAST
 MESSAGE_MOST = 1 << 18  # more than a Unix socket's send buffer holds: no message is longer
 
@@ -55,7 +59,10 @@ class Link:
         self.backlight_duty = None
         self.resets = 0
         self.connections = 0      # the starts of the firmware that have connected
-        self.reset_start = None   # the connection (counted from 1) that last reset
+        self.peer_pid = None      # the process of the current connection
+        self.reset_pid = None     # the process that last called machine.reset()
+        self.reset_pids = set()   # every process that called machine.reset()
+        self.ended_pids = set()   # every process whose connection has ended, read to its end
 
     def close(self):
         for sock in (self.connection, self.server):
@@ -90,6 +97,9 @@ class Link:
                 self.take_in()
             self.connection, _ = self.server.accept()
             self.connections += 1
+            credentials = self.connection.getsockopt(socket.SOL_SOCKET, socket.SO_PEERCRED,
+                                                     PEER_CREDENTIALS.size)
+            self.peer_pid = PEER_CREDENTIALS.unpack(credentials)[0]
             self.idle = None  # a new start of the firmware, not idle yet
             self.send_keys()
         elif self.connection is not None and self.connection in ready:
@@ -108,6 +118,7 @@ class Link:
         if not size:
             self.connection.close()
             self.connection = None
+            self.ended_pids.add(self.peer_pid)
         elif size >= SPI_LEAST:
             self.panel.spi(self.message[:size])
         elif size == FRAME.size:
@@ -127,10 +138,19 @@ class Link:
             self.backlight_duty = b
         elif tag == ord("X"):
             self.resets += 1
-            self.reset_start = self.connections
+            self.reset_pid = self.peer_pid
+            self.reset_pids.add(self.peer_pid)
             self.idle = None  # it will not be idle again: the next start will
         else:
             raise ValueError("unknown side-channel frame %r" % chr(tag))
+
+    def called_reset(self, pid, seconds=2.0):
+        """Whether process `pid` called machine.reset() before it ended: asked once it has
+        exited, after its connection has been read to the end (another thread pumps)."""
+        deadline = time.monotonic() + seconds
+        while pid not in self.ended_pids and time.monotonic() < deadline:
+            time.sleep(0.005)
+        return pid in self.reset_pids
 
     def settled(self, lag_ms):
         """Whether the firmware went idle after reading the current key levels at least
