@@ -19,10 +19,11 @@ class PortError(CommandError):
 
 
 def board_ports():
-    """[(port, description)] of the serial ports with a board's USB ids."""
+    """[(port, what it is)] of the serial ports with a board's USB ids: "USB vid:pid" and the
+    port's description."""
     from serial.tools import list_ports
-    return [(port.device, port.description) for port in list_ports.comports()
-            if (port.vid, port.pid) in BOARD_USB_IDS]
+    return [(port.device, "USB %04x:%04x, %s" % (port.vid, port.pid, port.description))
+            for port in list_ports.comports() if (port.vid, port.pid) in BOARD_USB_IDS]
 
 
 def find_port():

@@ -30,3 +30,22 @@ def test_a_port_that_cannot_be_opened_is_named_and_the_status_is_1(capsys, tmp_p
     status, out, err = run(capsys, "devices", "--port", port, "--archive", tmp_path / "a")
     assert out.startswith("%s: cannot open %s" % (port, port))
     assert_one_line_error(status, err, 1, "%s did not answer" % port)
+
+
+class FoundPort:
+    """What pyserial's list_ports gives for a port."""
+
+    def __init__(self, device, vid, pid, description):
+        self.device, self.vid, self.pid, self.description = device, vid, pid, description
+
+
+def test_a_board_found_by_its_usb_ids_is_listed_with_them(capsys, tmp_path, monkeypatch):
+    from serial.tools import list_ports
+    monkeypatch.setattr(list_ports, "comports", lambda: [
+        FoundPort(str(tmp_path / "ttyACM0"), 0x2E8A, 0x0005, "Board in FS mode"),
+        FoundPort(str(tmp_path / "ttyUSB0"), 0x0403, 0x6001, "FT232R USB UART")])
+    status, out, _ = run(capsys, "devices", "--archive", tmp_path / "a")
+    assert status == 1  # the made-up port does not answer
+    assert out.startswith("%s (USB 2e8a:0005, Board in FS mode): cannot open"
+                          % (tmp_path / "ttyACM0"))
+    assert "ttyUSB0" not in out  # not a board's USB ids
