@@ -8,7 +8,9 @@ it takes no heap while the app runs.
 The record is the store's state file `crash` (written as every state file is: a temporary
 file renamed over the old one, so a full flash keeps the old record and loses nothing else):
 {"time": "YYYY-MM-DD HH:MM" or null while the clock is not set, "fw": the firmware version,
-"error": "Type: message", "trace": the traceback's last TRACE_MOST characters}.
+"error": "Type: message" (ERROR_MOST characters at most), "trace": the traceback's lines of
+the calls, `  File "deckapp/play/table.mpy", line 133, in step` (the innermost that fit
+in TRACE_MOST characters)}.
 
 The soft reset gives a fresh heap, and the boot offers to resume the match left open: its
 log holds every committed event, so the fault costs at most the decision it interrupted.
@@ -27,7 +29,8 @@ from deckhw.buttons import PRESS
 from deckui import font, theme, widgets
 
 NAME = "crash"            # the store's state file of the last fault
-TRACE_MOST = const(1200)  # characters of the traceback kept (its end: the innermost calls)
+ERROR_MOST = const(200)   # characters of the error's line kept
+TRACE_MOST = const(1200)  # characters of the traceback's calls kept (the innermost last)
 _POLL_MS = const(10)
 _MARGIN = const(8)
 
@@ -50,18 +53,22 @@ def recover(app, error):
 
 
 def one_line(error):
-    return "%s: %s" % (type(error).__name__, error)
+    """The error's type and message, at most ERROR_MOST characters."""
+    return ("%s: %s" % (type(error).__name__, error))[:ERROR_MOST]
 
 
-def traceback_text(error):
-    """The traceback as MicroPython prints it (CPython's on the host), its end kept."""
+def calls(error):
+    """The calls of the traceback as MicroPython prints it (a line each, innermost last,
+    without the error's own line): the innermost whole lines of up to TRACE_MOST characters."""
     stream = io.StringIO()
-    if hasattr(sys, "print_exception"):
-        sys.print_exception(error, stream)
-    else:
-        import traceback
-        traceback.print_exception(type(error), error, error.__traceback__, file=stream)
-    return stream.getvalue()[-TRACE_MOST:]
+    sys.print_exception(error, stream)  # pyright: ignore[reportArgumentType]
+    text = stream.getvalue()  # pyright: ignore[reportAttributeAccessIssue]
+    kept = ""
+    for line in reversed([line for line in text.split("\n") if line.startswith("  File ")]):
+        if len(kept) + len(line) >= TRACE_MOST:
+            break
+        kept = line + "\n" + kept
+    return kept
 
 
 def record(store, error):
@@ -69,7 +76,7 @@ def record(store, error):
     (the record before it, if any, stays)."""
     try:
         store.save_state(NAME, {"time": _today(), "fw": VERSION, "error": one_line(error),
-                                "trace": traceback_text(error)})
+                                "trace": calls(error)})
         return True
     except StoreError:
         return False
