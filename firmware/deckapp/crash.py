@@ -94,8 +94,8 @@ def show(display, error_line, game_open, saved):
     paragraphs = [("Something went wrong; your game is saved. The centre key resumes it."
                    if game_open else "Something went wrong. The centre key starts again."),
                   error_line,
-                  "The details are in About." if saved
-                  else "The details could not be saved: the flash is full."]
+                  "About shows the last error." if saved
+                  else "It could not be noted: the flash is full."]
     y = widgets.TOP + _MARGIN
     for index, paragraph in enumerate(paragraphs):
         colour = theme.MUTED if index == 1 else theme.TEXT

@@ -89,7 +89,7 @@ print(json.dumps(crash.last(store)))
             for call in calls] == [True] * len(calls)
 
 
-def test_a_full_flash_keeps_the_last_record_and_the_screen_says_the_details_are_lost(tmp_path):
+def test_a_full_flash_keeps_the_last_record_and_the_screen_says_the_error_is_not_noted(tmp_path):
     found = run_drawing(tmp_path, """
 from deckapp import crash
 from deckapp.crash import record, last, show
@@ -104,7 +104,7 @@ print(json.dumps([saved, last(store)["error"], drawn]))
 """ % str(tmp_path))
     saved, error, drawn = found
     assert not saved and error == "ValueError: the first"
-    assert "The details could not be saved: the flash is full." in " ".join(drawn)
+    assert "It could not be noted: the flash is full." in " ".join(drawn)
     assert "Restart" in drawn and "Resume" not in drawn  # no game was open
 
 
