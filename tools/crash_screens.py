@@ -20,7 +20,7 @@ sys.path[:0] = [os.path.join(ROOT, "firmware"), os.path.join(ROOT, "host"),
 from play_sim import fast_bots_keys, play, setup_keys  # noqa: E402
 
 SCREENS = os.path.join(ROOT, "docs", "screens")
-FAULT = "deckapp.play.table TableScreen.draw 4"
+FAULT = "deckapp.play.table TableScreen.draw 4 error"
 KEYS = (fast_bots_keys() + setup_keys("scioto", ["human", "easy", "easy"], {}, 3)
         + ["shot crash", "press", "shot crash-offer", "x"]
         + ["down"] * 4 + ["press", "shot about-crash"])  # About, under Settings

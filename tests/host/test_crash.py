@@ -1,5 +1,5 @@
-"""A fault never costs the match (issue 23): an exception that escapes a bot's think or a
-screen's draw is recorded on flash, the panel says that the game is saved, and the centre key
+"""A fault never costs the match (issue 23): an exception that escapes a bot's think (here a
+MemoryError, the heap filled) or a screen's draw is recorded on flash, the panel says that the game is saved, and the centre key
 resets the board, whose boot offers the match again; it then goes on to its end with the log
 it would have had without the fault. The faults are injected by the simulated board
 (host/deckmate/sim/device/sim_fault.py), not by the firmware."""
@@ -30,7 +30,7 @@ settings = Settings()
 theme.apply(board.display, settings.scheme, settings.four_colour)
 show(board.display, %r, True, True)
 board.idle()
-""" % INJECTED
+"""
 
 
 # Under MicroPython: the text the crash code draws, read by replacing deckui.font.text.
@@ -147,23 +147,24 @@ def play_through_a_fault(tmp_path, fault, presses_before):
     return expected, flash_path, shots
 
 
-def expected_crash_screen(tmp_path):
+def expected_crash_screen(tmp_path, error_line):
+    """The crash screen drawn on its own: a game open, the record saved."""
     path = tmp_path / "crash-expected.png"
-    save_screenshot(run_with_link(CRASH_SCREEN)[0].panel, str(path))
+    save_screenshot(run_with_link(CRASH_SCREEN % error_line)[0].panel, str(path))
     return pixels(path)
 
 
 # Where a fault is met, the match resumes exactly as it would have gone on: the bots' plays
 # after the person's decision (their generators are saved at the person's turn).
 
-def test_a_fault_in_a_bots_think_is_recorded_and_the_match_resumes(tmp_path):
+def test_a_bot_that_runs_out_of_memory_is_recorded_and_the_match_resumes(tmp_path):
     # the third decision of a bot: the first after the person's first card
     expected, flash_path, shots = play_through_a_fault(
-        tmp_path, "deckcore.bots.levels LevelBot.choose 3", 1)
+        tmp_path, "deckcore.bots.levels LevelBot.choose 3 memory", 1)
     record = crash_record(flash_path)
-    assert record["error"] == INJECTED and record["fw"]
+    assert record["error"].startswith("MemoryError: memory allocation failed") and record["fw"]
     assert "in bot_choice" in record["trace"]
-    assert pixels(shots[0]) == expected_crash_screen(tmp_path)
+    assert pixels(shots[0]) == expected_crash_screen(tmp_path, record["error"])
     assert pixels(shots[1]) != pixels(shots[0])  # the resume offer
     log = device_log(flash_path)
     same_match(log, expected)
@@ -174,11 +175,11 @@ def test_a_fault_in_a_bots_think_is_recorded_and_the_match_resumes(tmp_path):
 def test_a_fault_in_the_tables_draw_is_recorded_and_the_match_resumes(tmp_path):
     # the table's fourth draw: the person's first turn, after two bots' cards
     expected, flash_path, shots = play_through_a_fault(
-        tmp_path, "deckapp.play.table TableScreen.draw 4", 0)
+        tmp_path, "deckapp.play.table TableScreen.draw 4 error", 0)
     record = crash_record(flash_path)
     assert record["error"] == INJECTED
     assert "in _draw_area" in record["trace"]
-    assert pixels(shots[0]) == expected_crash_screen(tmp_path)
+    assert pixels(shots[0]) == expected_crash_screen(tmp_path, INJECTED)
     log = device_log(flash_path)
     same_match(log, expected)
     assert json.loads(log.splitlines()[-1])["reason"] == "completed"

@@ -170,8 +170,8 @@ def run_script(lines, flash, shots_dir, heapsize=firmware.HEAPSIZE, board="pico_
     for a bad script or a key the board lacks (before booting) and FirmwareFailed if the firmware crashed, exited or
     stopped answering. `output(text)`, when given, gets what the firmware printed, once the
     board is switched off. `word_size` 32 runs it in the 32-bit build (runtime.py). `fault`
-    ("MODULE CLASS.METHOD N") makes the Nth call of that method raise, once
-    (device/sim_fault.py: a test of the fault path)."""
+    ("MODULE CLASS.METHOD N KIND") makes the Nth call of that method fail, once: KIND `error`
+    a RuntimeError, `memory` a MemoryError (device/sim_fault.py: tests of the fault path)."""
     steps = parse_script(lines)
     check_keys(steps, read_board(board))
     if shots_dir:

@@ -3,8 +3,10 @@ never deployed). sim_boot.py imports it only when DECKMATE_SIM_FAULT is set; the
 itself has no hook: this module takes the place of builtins.__import__ and replaces one
 method of a firmware class whenever its module is loaded.
 
-DECKMATE_SIM_FAULT="MODULE CLASS.METHOD N": the Nth call of the method since this start
-raises RuntimeError(MESSAGE), after printing FIRED. The host gives the variable to each start
+DECKMATE_SIM_FAULT="MODULE CLASS.METHOD N KIND": the Nth call of the method since this
+start prints FIRED, then fails: KIND `error` raises RuntimeError(MESSAGE), `memory` fills the
+heap until an allocation fails and lets that MemoryError go (what it took is garbage then,
+as a bot's search is when it fails so). The host gives the variable to each start
 of the board until FIRED is in its output (host/deckmate/sim/script.py), so the fault happens
 once, however many resets it takes to reach it.
 """
@@ -17,7 +19,7 @@ MESSAGE = "a fault injected by the test"
 
 
 def arm(spec):
-    module_name, target, calls = spec.split()
+    module_name, target, calls, kind = spec.split()
     class_name, method_name = target.split(".")
     plain_import = builtins.__import__
     left = [int(calls)]  # calls until the fault
@@ -27,6 +29,10 @@ def arm(spec):
             left[0] -= 1
             if left[0] == 0:
                 print(FIRED)
+                if kind == "memory":
+                    taken = []
+                    while True:
+                        taken.append(bytearray(64))
                 raise RuntimeError(MESSAGE)
             return original(*args)
         return method
