@@ -41,9 +41,8 @@ def recover(app, error):
     for module in [name for name in sys.modules if name not in app.kept and name != __name__]:
         unload(module)  # what the fault left loaded: a match's rules, bots and screens
     saved = record(app.store, error)
-    game_open = app.store.open_id is not None
-    show(app.board.display, one_line(error), game_open, saved)
     board = app.board
+    show(board.display, one_line(error), app.store.open_id is not None, saved)
     while True:
         for key, kind in board.keys.poll(time.ticks_ms()):
             if key == "press" and kind == PRESS:

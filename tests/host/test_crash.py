@@ -1,10 +1,12 @@
 """A fault never costs the match (issue 23): an exception that escapes a bot's think (here a
-MemoryError, the heap filled) or a screen's draw is recorded on flash, the panel says that the game is saved, and the centre key
-resets the board, whose boot offers the match again; it then goes on to its end with the log
-it would have had without the fault. The faults are injected by the simulated board
-(host/deckmate/sim/device/sim_fault.py), not by the firmware."""
+MemoryError, the heap filled) or a screen's draw is recorded on flash, the panel says that
+the game is saved, and the centre key resets the board, whose boot offers the match again;
+it then goes on to its end with the log it would have had without the fault. The faults are
+injected by the simulated board (host/deckmate/sim/device/sim_fault.py), not by the firmware.
+The record, a full flash and About are checked under MicroPython on their own."""
 
 import json
+import os
 
 from PIL import Image
 
@@ -12,13 +14,14 @@ from deckmate.runtime import run_core
 from deckmate.sim import flash
 from deckmate.sim.script import save_screenshot
 from deckmate.store_files import read_checked
-from helpers import FIRMWARE
+from helpers import FIRMWARE, ROOT
 from play_sim import check_replay, device_log, expected_match, play
 from sim_helpers import run_with_link
 from test_play_device import same_match, start_keys
 
 KINDS, OPTIONS = ["human", "easy", "easy"], {"compounding": True}  # two bots play first
 INJECTED = "RuntimeError: a fault injected by the test"
+OFFER = os.path.join(ROOT, "docs", "screens", "crash-offer.png")  # tools/crash_screens.py's
 
 CRASH_SCREEN = """
 import boards.pico_lcd_13 as definition
@@ -165,7 +168,7 @@ def test_a_bot_that_runs_out_of_memory_is_recorded_and_the_match_resumes(tmp_pat
     assert record["error"].startswith("MemoryError: memory allocation failed") and record["fw"]
     assert "in bot_choice" in record["trace"]
     assert pixels(shots[0]) == expected_crash_screen(tmp_path, record["error"])
-    assert pixels(shots[1]) != pixels(shots[0])  # the resume offer
+    assert pixels(shots[1]) == pixels(OFFER)
     log = device_log(flash_path)
     same_match(log, expected)
     assert json.loads(log.splitlines()[-1])["reason"] == "completed"
@@ -180,6 +183,7 @@ def test_a_fault_in_the_tables_draw_is_recorded_and_the_match_resumes(tmp_path):
     assert record["error"] == INJECTED
     assert "in _draw_area" in record["trace"]
     assert pixels(shots[0]) == expected_crash_screen(tmp_path, INJECTED)
+    assert pixels(shots[1]) == pixels(OFFER)
     log = device_log(flash_path)
     same_match(log, expected)
     assert json.loads(log.splitlines()[-1])["reason"] == "completed"
