@@ -17,6 +17,7 @@ from deckmate.store_files import read_checked
 from helpers import FIRMWARE, ROOT
 from play_sim import check_replay, device_log, expected_match, play
 from sim_helpers import run_with_link
+from test_keep_score import MATCHES as KEPT_MATCHES, script as keep_script
 from test_play_device import same_match, start_keys
 
 KINDS, OPTIONS = ["human", "easy", "easy"], {"compounding": True}  # two bots play first
@@ -187,4 +188,23 @@ def test_a_fault_in_the_tables_draw_is_recorded_and_the_match_resumes(tmp_path):
     log = device_log(flash_path)
     same_match(log, expected)
     assert json.loads(log.splitlines()[-1])["reason"] == "completed"
+    check_replay(tmp_path, log)
+
+
+def test_a_fault_in_the_scorekeepers_totals_is_recorded_and_the_kept_match_resumes(tmp_path):
+    keys = keep_script("scioto")
+    committed = keys.index("shot confirm-scioto") + 2  # after its A, which commits hand 1
+    flash_path = tmp_path / "flash.img"
+    shots = play(flash_path, keys[:committed] + ["shot crash", "press", "shot offer", "press"]
+                 + keys[committed:], tmp_path / "shots", fresh=True,
+                 fault="deckapp.keep.totals TotalsScreen.draw 2 error")  # the totals again
+    record = crash_record(flash_path)
+    assert record["error"] == INJECTED and "in _draw_area" in record["trace"]
+    shot = dict((os.path.basename(path), path) for path in shots)
+    assert pixels(shot["crash.png"]) == expected_crash_screen(tmp_path, INJECTED)
+    log = device_log(flash_path)
+    totals, winners, hands = KEPT_MATCHES["scioto"]
+    assert json.loads(log.splitlines()[-1]) == {"t": "end", "reason": "completed",
+                                                 "totals": totals, "winner": winners,
+                                                 "hands": hands}
     check_replay(tmp_path, log)
