@@ -55,8 +55,8 @@ def run(args):
 
 def crash_line(crash):
     """The device's record of its last error (firmware/deckapp/crash.py) in one line."""
-    return "last error %s(firmware %s): %s" % (
-        "%s " % crash["time"] if crash.get("time") else "", crash.get("fw"), crash.get("error"))
+    when = crash["time"] + " " if crash["time"] else ""  # (null while the clock was not set)
+    return "last error %s(firmware %s): %s" % (when, crash["fw"], crash["error"])
 
 
 def _ask(port, archive_folder):
