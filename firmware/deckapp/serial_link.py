@@ -22,7 +22,8 @@ _READ_MOST = 256  # the bytes read in one slice: a whole request
 # What a request gets while a bot thinks, or when the heap has no room for its answer: the
 # PC asks again. Its CRC is fixed: a test checks the frame.
 BUSY_FRAME = b'#<{"err":"busy","why":"no time or room to answer now; ask again"}*da11603f\n'
-_MODULES = ("deckapp.sync_requests", "decklink.frame")
+# What a request loads, unloaded after it (hello reads the last error with deckapp.crash)
+_MODULES = ("deckapp.sync_requests", "decklink.frame", "deckapp.crash")
 
 
 class SerialLink:

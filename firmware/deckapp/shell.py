@@ -1,7 +1,9 @@
 """The app shell: one loop that polls the keys, hands their events to the top screen,
 lets it work in slices, and pushes to the panel only the rows that changed.
 
-    shell.run(board)      the device's app (firmware/main.py calls it after the safe-mode check)
+    shell.run(board)      the device's app (firmware/main.py calls it after the safe-mode check);
+                          an exception escaping a screen or a bot ends in deckapp/crash.py's
+                          recover (recorded, said on the panel, a reset resumes the match)
     app.start_after_reset(module, name, *args)
                           the screen to open on a fresh heap: saved, then the board soft-resets
                           and the boot opens it (App.open_requested); the set-up starts every
@@ -227,6 +229,12 @@ def run(board):
     app = App(board, store, Settings.load(store))
     from deckapp.serial_link import SerialLink
     app.link = SerialLink(store, board)
-    app.open("deckapp.boot", "BootScreen")
-    app.kept = set(sys.modules)  # and the boot screen's: the screen class, the cards' drawing
-    app.loop()
+    try:
+        app.open("deckapp.boot", "BootScreen")
+        app.kept = set(sys.modules)  # and the boot screen's: the screen class, the cards' drawing
+        app.loop()
+    except Exception as error:  # a fault (KeyboardInterrupt and SystemExit go on to main.py)
+        app.stack.clear()  # the screens first: the fault may be a MemoryError
+        gc.collect()
+        from deckapp.crash import recover
+        recover(app, error)  # recorded and said on the panel; the centre key resets the board

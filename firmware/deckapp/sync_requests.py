@@ -55,11 +55,12 @@ def answer(link, line, too_long):
 
 
 def op_hello(link, request):
+    from deckapp.crash import last
     info = os.statvfs(link.store.root or "/")
     return {"ok": 1, "proto": PROTOCOL, "device": link.board.device_id(), "fw": VERSION,
             "log_v": LOG_FORMAT, "free": link.store.free_bytes(), "total": info[0] * info[2],
             "logs": link.store.game_count, "open": link.store.open_id, "chunk": CHUNK,
-            "get_most": GET_MOST}
+            "get_most": GET_MOST, "crash": last(link.store)}
 
 
 def op_list(link, request):

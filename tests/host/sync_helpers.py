@@ -34,11 +34,13 @@ def typical_logs(count, first_id=1):
             for number in range(first_id, first_id + count)]
 
 
-def board_with_games(flash_path, logs, open_id=None, flash_blocks=None, **options):
-    """A SimulatedBoard whose store holds `logs` (all closed but `open_id`'s); started."""
+def board_with_games(flash_path, logs, open_id=None, flash_blocks=None, more_files=None,
+                     **options):
+    """A SimulatedBoard whose store holds `logs` (all closed but `open_id`'s) and
+    `more_files` ({path: bytes}); started."""
     from deckmate.sim import firmware
     firmware.prepare_flash(str(flash_path), "pico_lcd_13", fresh=True, blocks=flash_blocks)
-    flash.write_files(str(flash_path), store_files(logs, open_id))
+    flash.write_files(str(flash_path), dict(store_files(logs, open_id), **(more_files or {})))
     return SimulatedBoard(str(flash_path), flash_blocks=flash_blocks, **options)
 
 

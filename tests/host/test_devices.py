@@ -32,6 +32,26 @@ def test_a_port_that_cannot_be_opened_is_named_and_the_status_is_1(capsys, tmp_p
     assert_one_line_error(status, err, 1, "%s did not answer" % port)
 
 
+def test_devices_prints_the_last_error_the_board_recorded_and_json_has_its_traceback(
+        capsys, tmp_path):
+    from decklink.checked import checked_lines
+    record = {"time": "2026-12-02 17:07", "fw": "0.1.0",
+              "error": "RuntimeError: a fault injected by the test",
+              "trace": "Traceback (most recent call last):\n  ...\n"}
+    crash_file = {"state/crash.chk": b"".join(checked_lines([record]))}
+    with board_with_games(tmp_path / "flash.img", typical_logs(1), more_files=crash_file) as board:
+        wait_for_app(board)
+        status, out, err = run(capsys, "devices", "--port", board.serial_path, "--archive",
+                               tmp_path / "archive")
+        assert status == 0, err
+        assert out.splitlines()[1] == ("  last error 2026-12-02 17:07 (firmware 0.1.0): "
+                                       "RuntimeError: a fault injected by the test")
+        status, out, _ = run(capsys, "devices", "--port", board.serial_path, "--archive",
+                             tmp_path / "archive", "--json")
+        (seen,) = [entry for entry in json.loads(out) if entry["port"] == board.serial_path]
+        assert seen["crash"] == record
+
+
 class FoundPort:
     """What pyserial's list_ports gives for a port."""
 

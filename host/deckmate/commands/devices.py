@@ -11,8 +11,9 @@ def add_parser(subparsers):
         "devices", help="list the boards plugged in and what they hold",
         description="List the Deckmate boards plugged in (found by their USB ids): the port "
                     "and the USB ids, and for each that answers the sync protocol its device "
-                    "id, firmware version, free flash and how many of its games the archive "
-                    "does not hold yet. Example: deckmate devices (or, for the simulated "
+                    "id, firmware version, free flash, how many of its games the archive "
+                    "does not hold yet, and the last error the app met (--json: with its "
+                    "traceback). Example: deckmate devices (or, for the simulated "
                     "board, deckmate devices --port PTY with the port `deckmate sim` prints)")
     parser.add_argument("--port", action="append", default=[],
                         help="look at this serial port too (repeatable)")
@@ -44,15 +45,24 @@ def run(args):
             print("%s: device %s, firmware %s, %d KB free, %d game%s, %d not yet synced" % (
                 where, board["device"], board["firmware"], board["free"] // 1024, board["games"],
                 "" if board["games"] == 1 else "s", board["unsynced"]))
+            if board["crash"]:
+                print("  " + crash_line(board["crash"]))
     silent = [board["port"] for board in seen if "problem" in board]
     if silent:
         raise CommandError("%s did not answer (above: why)" % ", ".join(silent))
     return 0
 
 
+def crash_line(crash):
+    """The device's record of its last error (firmware/deckapp/crash.py) in one line."""
+    when = crash["time"] + " " if crash["time"] else ""  # (null while the clock was not set)
+    return "last error %s(firmware %s): %s" % (when, crash["fw"], crash["error"])
+
+
 def _ask(port, archive_folder):
-    """What the board at `port` says: device id, firmware, free flash, games and how many the
-    archive does not hold; or {"problem": why it did not say}."""
+    """What the board at `port` says: device id, firmware, free flash, games, how many the
+    archive does not hold and its last error (None, or the record with its traceback); or
+    {"problem": why it did not say}."""
     import os
     from deckmate.archive import DATABASE, Archive, ArchiveError, default_folder
     from deckmate.connection import BoardConnection
@@ -73,4 +83,4 @@ def _ask(port, archive_folder):
     except (CommandError, ArchiveError) as error:
         return {"problem": str(error)}
     return {"device": hello["device"], "firmware": hello["fw"], "free": hello["free"],
-            "games": len(listed), "unsynced": unsynced}
+            "games": len(listed), "unsynced": unsynced, "crash": hello.get("crash")}

@@ -24,6 +24,7 @@ KEYS = ("up", "down", "left", "right", "press", "a", "b", "x", "y")
 KEY_SETTLE_MS = 30       # longer than deckhw/buttons.py DEBOUNCE_MS (a test checks)
 ANSWER_TIMEOUT_S = 30.0  # no idle for this long: the firmware stopped answering
 APP_SIZE = 240
+FAULT_FIRED = "deckmate sim: fault injected"  # device/sim_fault.py's FIRED
 SHOT_NAME = re.compile(r"^[A-Za-z0-9_.-]+$")
 
 
@@ -78,20 +79,26 @@ class HeadlessBoard:
     """The firmware running with its output in a file and the host waiting on its idles."""
 
     def __init__(self, flash, board="pico_lcd_13", heapsize=firmware.HEAPSIZE, fresh=False,
-                 held_at_boot=(), word_size=64):
+                 held_at_boot=(), word_size=64, fault=None):
         self.link = firmware.prepare(flash, board, fresh, held_at_boot, word_size)
         self.flash = flash
         self.heapsize = heapsize
         self.word_size = word_size
+        self.fault = fault
         self.output = tempfile.TemporaryFile()
         self.process = None
         self.resets_seen = 0
         self.start()
 
     def start(self):
+        """Start the firmware; with a fault to inject, armed until it has happened once
+        (device/sim_fault.py)."""
+        env = firmware.environment(self.link.path, self.flash)
+        if self.fault and FAULT_FIRED not in self.output_text():
+            env["DECKMATE_SIM_FAULT"] = self.fault
         self.process = subprocess.Popen(
             firmware.command(self.heapsize, word_size=self.word_size), stdin=subprocess.DEVNULL,
-            stdout=self.output, stderr=subprocess.STDOUT, env=firmware.environment(self.link.path, self.flash))
+            stdout=self.output, stderr=subprocess.STDOUT, env=env)
 
     def output_text(self):
         self.output.seek(0)
@@ -157,17 +164,19 @@ class HeadlessBoard:
 
 
 def run_script(lines, flash, shots_dir, heapsize=firmware.HEAPSIZE, board="pico_lcd_13",
-               fresh=False, held_at_boot=(), output=None, word_size=64):
+               fresh=False, held_at_boot=(), output=None, word_size=64, fault=None):
     """Boot the simulated board on the flash image file `flash`, play the key script `lines`
     and write its shots into `shots_dir`. Returns the PNG paths written. Raises ScriptError
     for a bad script or a key the board lacks (before booting) and FirmwareFailed if the firmware crashed, exited or
     stopped answering. `output(text)`, when given, gets what the firmware printed, once the
-    board is switched off. `word_size` 32 runs it in the 32-bit build (runtime.py)."""
+    board is switched off. `word_size` 32 runs it in the 32-bit build (runtime.py). `fault`
+    ("MODULE CLASS.METHOD N KIND") makes the Nth call of that method fail, once: KIND `error`
+    a RuntimeError, `memory` a MemoryError (device/sim_fault.py: tests of the fault path)."""
     steps = parse_script(lines)
     check_keys(steps, read_board(board))
     if shots_dir:
         os.makedirs(shots_dir, exist_ok=True)
-    headless = HeadlessBoard(flash, board, heapsize, fresh, held_at_boot, word_size)
+    headless = HeadlessBoard(flash, board, heapsize, fresh, held_at_boot, word_size, fault)
     shots = []
     try:
         headless.settle(0, "booting")

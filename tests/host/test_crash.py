@@ -1,0 +1,210 @@
+"""A fault never costs the match (issue 23): an exception that escapes a bot's think (here a
+MemoryError, the heap filled) or a screen's draw is recorded on flash, the panel says that
+the game is saved, and the centre key resets the board, whose boot offers the match again;
+it then goes on to its end with the log it would have had without the fault. The faults are
+injected by the simulated board (host/deckmate/sim/device/sim_fault.py), not by the firmware.
+The record, a full flash and About are checked under MicroPython on their own."""
+
+import json
+import os
+
+from PIL import Image
+
+from deckmate.runtime import run_core
+from deckmate.sim import flash
+from deckmate.sim.script import save_screenshot
+from deckmate.store_files import read_checked
+from helpers import FIRMWARE, ROOT
+from play_sim import check_replay, device_log, expected_match, play
+from sim_helpers import run_with_link
+from test_keep_score import MATCHES as KEPT_MATCHES, script as keep_script
+from test_play_device import same_match, start_keys
+
+KINDS, OPTIONS = ["human", "easy", "easy"], {"compounding": True}  # two bots play first
+INJECTED = "RuntimeError: a fault injected by the test"
+OFFER = os.path.join(ROOT, "docs", "screens", "crash-offer.png")  # tools/crash_screens.py's
+
+CRASH_SCREEN = """
+import boards.pico_lcd_13 as definition
+from deckapp.crash import show
+from deckapp.settings import Settings
+from deckui import theme
+board = definition.make_board()
+settings = Settings()
+theme.apply(board.display, settings.scheme, settings.four_colour)
+show(board.display, %r, True, True)
+board.idle()
+"""
+
+
+# Under MicroPython: the text the crash code draws, read by replacing deckui.font.text.
+DRAWN_TEXT = """
+import json
+import sys
+sys.path.append(%r)
+from deckui import font
+drawn = []
+font.text = lambda canvas, string, *rest: drawn.append(string) or 0
+from deckapp.store import Store, StoreFull
+import framebuf
+
+
+class Display(framebuf.FrameBuffer):
+    def __init__(self):
+        super().__init__(bytearray(240 * 120), 240, 240, framebuf.GS4_HMSB)
+
+    def mark(self, first, end):
+        pass
+
+    def show(self):
+        pass
+
+
+store = Store(%r)
+store.boot()
+
+def think(depth):
+    if depth:
+        think(depth - 1)
+    raise ValueError("no legal card " + "x" * 2000)
+"""
+
+
+def run_drawing(tmp_path, code):
+    status, out, err = run_core(DRAWN_TEXT % (FIRMWARE, str(tmp_path)) + code, heap="512K")
+    assert status == 0, out + err
+    return json.loads(out.strip().splitlines()[-1])
+
+
+def test_the_record_holds_the_error_its_traceback_the_version_and_the_time(tmp_path):
+    record = run_drawing(tmp_path, """
+from deckapp import crash
+try:
+    think(60)
+except ValueError as error:
+    assert crash.record(store, error)
+print(json.dumps(crash.last(store)))
+""")
+    assert record["error"] == ("ValueError: no legal card " + "x" * 2000)[:200]
+    assert record["fw"] == "0.1.0" and len(record["time"]) == len("2026-12-02 17:07")
+    calls = record["trace"].splitlines()
+    assert len(record["trace"]) <= 1200 and len(calls) < 60  # the innermost calls kept
+    assert [call.startswith('  File "<stdin>", line ') and call.endswith(", in think")
+            for call in calls] == [True] * len(calls)
+
+
+def test_a_full_flash_keeps_the_last_record_and_the_screen_says_the_error_is_not_noted(tmp_path):
+    found = run_drawing(tmp_path, """
+from deckapp import crash
+from deckapp.crash import record, last, show
+record(store, ValueError("the first"))
+class FullStore(Store):
+    def save_state(self, name, value):
+        raise StoreFull("saving a state")
+full = FullStore(%r)
+saved = record(full, ValueError("the second"))
+show(Display(), "ValueError: the second", False, saved)
+print(json.dumps([saved, last(store)["error"], drawn]))
+""" % str(tmp_path))
+    saved, error, drawn = found
+    assert not saved and error == "ValueError: the first"
+    assert "It could not be noted: the flash is full." in " ".join(drawn)
+    assert "Restart" in drawn and "Resume" not in drawn  # no game was open
+
+
+def test_about_shows_the_time_and_the_line_of_the_last_error_cut_to_its_width(tmp_path):
+    drawn = run_drawing(tmp_path, """
+from deckapp.about import AboutScreen
+from deckapp.crash import record
+import deckapp.crash
+deckapp.crash._today = lambda: "2026-12-02 17:07"
+record(store, RuntimeError("a fault injected by the test"))
+class App:
+    pass
+about = AboutScreen()
+about.app = App()
+about.app.store, about.app.device_id = store, "e6613852835b2a29"
+about.draw(Display())
+print(json.dumps(drawn))
+""")
+    assert drawn[-2] == "Last error, 2026-12-02 17:07"
+    assert drawn[-1].endswith("..") and INJECTED.startswith(drawn[-1][:-2])  # cut to fit
+
+
+def pixels(path):
+    return Image.open(path).convert("RGB").tobytes()
+
+
+def crash_record(flash_path):
+    return read_checked(flash.read_file(str(flash_path), "state/crash.chk"))[0]
+
+
+def play_through_a_fault(tmp_path, fault, presses_before):
+    """The Scioto match started and `presses_before` centre presses made, the fault met, the
+    crash screen shot, its centre key, the resume offer's, then the centre key to the end."""
+    expected = expected_match("scioto", KINDS, OPTIONS, 3, "sim")
+    flash_path = tmp_path / "flash.img"
+    shots = play(flash_path, start_keys("scioto", KINDS, OPTIONS) + ["press"] * presses_before
+                 + ["shot crash", "press", "shot offer", "press"]
+                 + ["press"] * (expected.presses - presses_before),
+                 tmp_path / "shots", fresh=True, fault=fault)
+    return expected, flash_path, shots
+
+
+def expected_crash_screen(tmp_path, error_line):
+    """The crash screen drawn on its own: a game open, the record saved."""
+    path = tmp_path / "crash-expected.png"
+    save_screenshot(run_with_link(CRASH_SCREEN % error_line)[0].panel, str(path))
+    return pixels(path)
+
+
+# Where a fault is met, the match resumes exactly as it would have gone on: the bots' plays
+# after the person's decision (their generators are saved at the person's turn).
+
+def test_a_bot_that_runs_out_of_memory_is_recorded_and_the_match_resumes(tmp_path):
+    # the third decision of a bot: the first after the person's first card
+    expected, flash_path, shots = play_through_a_fault(
+        tmp_path, "deckcore.bots.levels LevelBot.choose 3 memory", 1)
+    record = crash_record(flash_path)
+    assert record["error"].startswith("MemoryError: memory allocation failed") and record["fw"]
+    assert "in bot_choice" in record["trace"]
+    assert pixels(shots[0]) == expected_crash_screen(tmp_path, record["error"])
+    assert pixels(shots[1]) == pixels(OFFER)
+    log = device_log(flash_path)
+    same_match(log, expected)
+    assert json.loads(log.splitlines()[-1])["reason"] == "completed"
+    check_replay(tmp_path, log)
+
+
+def test_a_fault_in_the_tables_draw_is_recorded_and_the_match_resumes(tmp_path):
+    # the table's fourth draw: the person's first turn, after two bots' cards
+    expected, flash_path, shots = play_through_a_fault(
+        tmp_path, "deckapp.play.table TableScreen.draw 4 error", 0)
+    record = crash_record(flash_path)
+    assert record["error"] == INJECTED
+    assert "in _draw_area" in record["trace"]
+    assert pixels(shots[0]) == expected_crash_screen(tmp_path, INJECTED)
+    assert pixels(shots[1]) == pixels(OFFER)
+    log = device_log(flash_path)
+    same_match(log, expected)
+    assert json.loads(log.splitlines()[-1])["reason"] == "completed"
+    check_replay(tmp_path, log)
+
+
+def test_a_fault_in_the_scorekeepers_totals_is_recorded_and_the_kept_match_resumes(tmp_path):
+    keys = keep_script("scioto")
+    committed = keys.index("shot confirm-scioto") + 2  # after its A, which commits hand 1
+    flash_path = tmp_path / "flash.img"
+    shots = play(flash_path, keys[:committed] + ["shot crash", "press", "shot offer", "press"]
+                 + keys[committed:], tmp_path / "shots", fresh=True,
+                 fault="deckapp.keep.totals TotalsScreen.draw 2 error")  # the totals again
+    record = crash_record(flash_path)
+    assert record["error"] == INJECTED and "in _draw_area" in record["trace"]
+    shot = dict((os.path.basename(path), path) for path in shots)
+    assert pixels(shot["crash.png"]) == expected_crash_screen(tmp_path, INJECTED)
+    log = device_log(flash_path)
+    totals, winners, hands = KEPT_MATCHES["scioto"]
+    assert json.loads(log.splitlines()[-1]) == {"t": "end", "reason": "completed",
+                                                 "totals": totals, "winner": winners,
+                                                 "hands": hands}
+    check_replay(tmp_path, log)
