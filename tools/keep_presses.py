@@ -10,8 +10,8 @@ passing over the derived rows; left and right change a number by 1, X and Y by 5
 choice by one step; the derived rows
 follow as on the device; then A (score) and A (commit). "taps" counts every step a press;
 "holds" counts a held key as one press (it runs 1, 2 ... 9 steps, then 10 at a time) plus
-the presses that correct it, as if released at the best moment. Printed per game: the median
-and the upper quartile, and the median hand's keys; docs/device.md quotes them.
+the presses that correct it, as if released at the best moment. Printed per game: the median,
+the upper quartile and the most, and the median hand's keys; docs/device.md quotes them.
 """
 
 import argparse
@@ -214,9 +214,10 @@ def main():
             costs.sort()
             counts = [presses for presses, _ in costs]
             middle = costs[len(costs) // 2]
-            print("%-8s %d players, %d hands, %-5s median %s, upper quartile %s%s; e.g. %s" % (
+            print("%-8s %d players, %d hands, %-5s median %s, upper quartile %s, most %s%s; "
+                  "e.g. %s" % (
                 name, players, len(costs), label, statistics.median(counts),
-                counts[3 * len(counts) // 4],
+                counts[3 * len(counts) // 4], counts[-1],
                 " (%.1f a player)" % (statistics.median(counts) / players)
                 if name == "scout" else "", middle[1]))
 

@@ -46,7 +46,7 @@ def test_scioto_points_must_total_the_pack_of_the_options():
     field, seat, reason = refused(game, 0, {"points": [48, 65]})
     assert field == "points" and "112" in reason
     assert refused(game, 0, {"points": [120, -8]}) == (
-        "points", 0, "Points: 120, more than the pack's 112")
+        "points", 0, "Points: 120, the pack has 112")
     four = game_of("scioto", {"players": 4})
     assert scores_of(four, 0, points=[20, 30, 40, 0]) == [20, 30, 40, 22]
     assert refused(game_of("scioto", {"double_pack": True}), 0, {"points": [56, 56]})[2] \
@@ -116,7 +116,7 @@ def test_chambery_refusals_name_the_field():
     assert refused(game, 0, entry)[:2] == ("partner", -1)
     entry = entry_of(game, 0, contract="called", partner=2)
     entry["others"] = 30
-    assert refused(game, 0, entry)[2] == "Dealer+partner: sides total 64, the pack 68"
+    assert refused(game, 0, entry)[2] == "Dealer+partner: total 64, not 68"
     entry = entry_of(game, 0, contract="solo", declarer=7)
     assert refused(game, 0, entry)[:2] == ("declarer", -1)
     entry = entry_of(game, 0, contract="grand slam")
@@ -125,7 +125,7 @@ def test_chambery_refusals_name_the_field():
     entry = entry_of(game, 0, contract="solo", declarer=3, points=68)
     assert refused(game, 0, entry)[2] == "Soloist: 67 at most (the scart)"
     entry = entry_of(game, 0, contract="called", partner=2, points=0)
-    assert refused(game, 0, entry)[2] == "Dealer+partner: the scart makes it 1+"
+    assert refused(game, 0, entry)[2] == "Dealer+partner: 1+ (the scart)"
     three = game_of("chambery", {"players": 3})
     entry = entry_of(three, 0, points=[30, 20, 0])
     entry["contract"] = "solo"

@@ -167,9 +167,9 @@ class EntryScreen(FormScreen):
         keys = {"a": "Score", "b": "Cancel"}
         row = self.row()
         if isinstance(row, Pair):
-            word = row.other.label.split()[0]
-            keys["x"] = word + "-"
-            keys["y"] = word + "+"
+            word = row.other.label[:4].lower()  # "chip"
+            keys["x"] = "-" + word
+            keys["y"] = "+" + word
         elif isinstance(row, Number):
             keys["x"] = "-5"
             keys["y"] = "+5"

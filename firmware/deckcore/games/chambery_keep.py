@@ -97,19 +97,19 @@ def refusal(game, dealer, entry):
         if sum(points) != total:
             return ("points", 2, "Points: total %d, the pack %d" % (sum(points), total))
         if points[-1] < 0:
-            return ("points", 0, "Points: %d, more than the pack's %d" % (
+            return ("points", 0, "Points: %d, the pack has %d" % (
                 sum(points[:-1]), total))
         if points[dealer] < game.scart_point:
             return ("points", dealer, "Points: the dealer has the scart's 1")
         return None
     label = "Dealer's pair" if form(game) == FIXED else side_label(entry["contract"])
     if entry["points"] + entry["others"] != total:
-        return ("points", -1, "%s: sides total %d, the pack %d" % (
+        return ("points", -1, "%s: total %d, not %d" % (
             label, entry["points"] + entry["others"], total))
     side, declarer = sides(game, dealer, entry)
     dealers_side = entry["points"] if side[dealer] == 0 else entry["others"]
     if dealers_side < game.scart_point:  # 3.6.1: the scart counts 1 for the dealer's side
-        return ("points", -1, "%s: the scart makes it 1+" % label if side[dealer] == 0
+        return ("points", -1, "%s: 1+ (the scart)" % label if side[dealer] == 0
                 else "%s: %d at most (the scart)" % (label, total - 1))
     return None
 
