@@ -5,10 +5,10 @@ the totals screen's centre key to the A that commits it.
     python tools/keep_presses.py [--matches 20] [GAME ...]
 
 A hand's cost is its presses on the form as the device answers them: the cursor goes down
-(or up, round the end) to each row whose value differs from the hand's, in the form's order;
-passing over the derived rows; left and right change a number by 1, X and Y by 5 (a joined number beside it: by 1), a
-choice by one step; the derived rows
-follow as on the device; then A (score) and A (commit). "taps" counts every step a press;
+(or up, round the end) to each row whose value differs from the hand's, in the form's order,
+passing over the derived rows; left and right change a number by 1, X and Y by 5 (a joined
+number beside it: by 1), a choice by one step; the derived rows follow as on the device;
+then A (score) and A (commit). "taps" counts every step a press;
 "holds" counts a held key as one press (it runs 1, 2 ... 9 steps, then 10 at a time) plus
 the presses that correct it, as if released at the best moment. Printed per game: the median,
 the upper quartile and the most, and the median hand's keys; docs/device.md quotes them.

@@ -2,12 +2,12 @@
 
 The form's rows are the game's fields (deckcore/keep.py, games/<game>_keep.py), a row per
 player for a per-player field; left and right change a value by one (held: it runs on, ten
-at a time after a while), X and Y by five (on a row with a joined number beside its own, such as the Scout chips
-beside the cards captured, X and Y change that one by one); up and down pass over the rows
-that follow, the fields that follow from others are filled in as the person goes (the
-last player's points, the defenders'), and rows come and go with the contract. A starts the
-check: an entry that cannot happen is refused with a one-line reason and the cursor goes to
-the field to fix; otherwise the confirmation shows what the hand gives each player and the
+at a time after a while), X and Y by five (on a row with a joined number beside its own,
+such as the Scout chips beside the cards captured, X and Y change that one by one); up and
+down pass over the rows that follow from others, which are filled in as the person goes
+(the last player's points, the defenders'), and rows come and go with the contract. A
+starts the check: an entry that cannot happen is refused with a one-line reason and the
+cursor goes to the field to fix; otherwise the confirmation shows what the hand gives each player and the
 totals after it, and only A there commits it (B goes back to the form). The entry so far is
 kept on flash whenever the cursor leaves a changed row, so a power cut loses at most the
 row being changed.

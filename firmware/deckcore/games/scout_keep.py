@@ -1,10 +1,11 @@
 """A SCOUT round as a table that plays with real cards enters it (deckcore/keep.py): who ended
-the round (whose Show was last), then per player the cards captured with the Scout chips beside
-them (with 2 players, the chips left unspent), and the cards left in hand. The one who ended it loses
-nothing for his hand (he has none, or his Show stood unbeaten: 5.3, 5.5.6), so his count is
-not asked: it is entered as 0. Everyone else holds at least one card, or he would have ended
-the round. Counts start at a typical round's (half a hand captured and half a hand held, 2
-chips, or 3 left with 2 players). Scored by round_points and round_scores (5.4, 5.5.7)."""
+the round (whose Show was last), then per player the cards captured with the Scout chips
+beside them (with 2 players, the chips left unspent), and the cards left in hand. The one who
+ended it loses nothing for his hand (he has none, or his Show stood unbeaten: 5.3, 5.5.6),
+so his count is not asked: it is entered as 0. Everyone else holds at least one card, or he
+would have ended the round. Counts start at a typical round's (half a hand captured and half
+a hand held, 2 chips, or 3 left with 2 players). Scored by round_points and round_scores
+(5.4, 5.5.7)."""
 
 from deckcore.games.scout import CHIPS_2P, round_points, round_scores
 from deckcore.keep import NUMBER, SEAT, EnteredHand, Field
