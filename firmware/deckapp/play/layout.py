@@ -166,7 +166,9 @@ def _state_text(session, view):
         return "Dealer %s  tricks %d" % (seat_name(view.dealer), view.tricks_played)
     if name == "chambery":
         from deckcore.games.chambery import BID_NAMES
-        bids = ", ".join("%s %s" % (seat_name(s), BID_NAMES[b]) for s, b in view.bids)
+        from deckapp.play.words import action_words
+        bids = ", ".join("%s %s" % (seat_name(s), action_words(BID_NAMES[b]))
+                         for s, b in view.bids)
         return "Bids: " + (bids or "none yet")
     from deckcore.games.droggn import CONTRACTS
     return "Calls: " + (", ".join("%s %s" % (seat_name(s), CONTRACTS[c])

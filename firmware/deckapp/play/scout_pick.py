@@ -40,13 +40,19 @@ class ScoutPicker:
         return self.kind != SCOUT_SHOW or self.showing
 
     def text(self):
-        """The action in words; a Scout & Show as "scout left @2 + show 1-3"."""
-        if self.kind != SCOUT_SHOW:
-            return self.state.action_text(self.action())
-        scout = self.state.action_text(encode(SCOUT, 0, 0, self.index, self.turn, self.gap))
-        if not self.showing:
-            return scout + " + show?"
-        return scout + " + " + self.state.action_text(encode(SHOW, self.start, self.length))
+        """The action in words: "show cards 2-4", "scout right, turned, to place 3", a Scout
+        & Show as "scout left to place 1 + show cards 1-3" (hand places count from 1)."""
+        show = "show card %d" % (self.start + 1) if self.length == 1 else \
+            "show cards %d-%d" % (self.start + 1, self.start + self.length)
+        if self.kind == SHOW:
+            return show
+        active = len(self.state.active)
+        end = "left" if self.index == 0 else "right" if self.index == active - 1 else \
+            "card %d" % (self.index + 1)
+        scout = "scout %s%s to place %d" % (end, ", turned," if self.turn else "", self.gap + 1)
+        if self.kind == SCOUT:
+            return scout
+        return scout + " + " + (show if self.showing else "show?")
 
     def hint(self):
         if self.kind == SCOUT_SHOW and not self.showing:

@@ -216,7 +216,8 @@ class TableScreen(Screen):
                 trick_before.append(action)
                 seats_before.append(seat)
             self.last_trick = (trick_before, seats_before)
-        self.news = "%s: %s" % (session.seats[seat].name, text)
+        from deckapp.play.words import action_words
+        self.news = "%s: %s" % (session.seats[seat].name, action_words(text))
         self.refused = False
         self.choices = None
         self.showing_last = False
