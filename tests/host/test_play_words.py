@@ -7,7 +7,7 @@ import re
 import pytest
 
 from deckapp.play.choices import CONFIRM, HAND, Choices
-from deckapp.play.words import action_words, card_words
+from deckapp.play.words import action_words, card_words, play_words
 from deckcore.games import load
 from deckcore.rng import Rng
 
@@ -21,9 +21,10 @@ CARD_TOKEN = re.compile(r"^(T\d+|(\d+|[AJNQK])[SCHD]|\d+/\d+)$")
 
 
 def raw_words(label):
-    """The words of `label` that are a log's token: with an underscore, or a bare card."""
-    return [word for word in re.split(r"[\s,:+]+", label)
-            if "_" in word or CARD_TOKEN.match(word)]
+    """The words of `label` that are a log's token: a bare card, or with an underscore, an @
+    (SCOUT's place in the hand) or a + inside (`scout+show`)."""
+    return [word for word in re.split(r"[\s,:]+", label)
+            if CARD_TOKEN.match(word) or "_" in word or "@" in word or "+" in word[1:-1]]
 
 
 def labels_of_the_decision(state, keys):
@@ -31,7 +32,7 @@ def labels_of_the_decision(state, keys):
     card as the highlighted choice, the laying down of marked cards, SCOUT's picker as
     random keys change it, and the news line after each legal action."""
     choices = Choices(state)
-    labels = [action_words(state.action_text(action)) for action in state.legal_actions()]
+    labels = [play_words(state, action) for action in state.legal_actions()]
     if choices.picker is not None:
         for _ in range(12):
             choices.key(keys.choice(["up", "down", "left", "right", "x", "y"]))

@@ -198,7 +198,8 @@ class TableScreen(Screen):
         session = self.session
         state = session.state
         seat = session.to_act()
-        text = state.action_text(action)
+        from deckapp.play.words import play_words
+        said = play_words(state, action)
         trick_before = list(getattr(state, "trick", ()))
         seats_before = list(getattr(state, "trick_seats", ()))
         # a card from the hand, not Scioto's "stop" after a trick (no list of the pack made)
@@ -216,8 +217,7 @@ class TableScreen(Screen):
                 trick_before.append(action)
                 seats_before.append(seat)
             self.last_trick = (trick_before, seats_before)
-        from deckapp.play.words import action_words
-        self.news = "%s: %s" % (session.seats[seat].name, action_words(text))
+        self.news = "%s: %s" % (session.seats[seat].name, said)
         self.refused = False
         self.choices = None
         self.showing_last = False

@@ -2,7 +2,7 @@
 
 The core's action text is what the logs hold (`two_cards`, `ask T21`, `give 5S`, `KH`);
 here it becomes words and suit symbols: "two cards", "buy trump 21", "give back 5♠", "K♥".
-The Fool and SCOUT's actions are words already.
+SCOUT's plays are told from their parts (scout_pick.scout_words).
 """
 
 from deckui.symbols import SUIT_SYMBOLS
@@ -28,3 +28,11 @@ def action_words(text):
     words = [card_words(word) for word in text.replace("_", " ").split(" ")]
     words[0] = _VERBS.get(words[0], words[0])
     return " ".join(words)
+
+
+def play_words(state, action):
+    """What the news line says of `action`, taken in `state` (before it is applied)."""
+    if state.game.NAME == "scout" and state.phase == "play":
+        from deckapp.play.scout_pick import scout_words
+        return scout_words(state, action)
+    return action_words(state.action_text(action))
