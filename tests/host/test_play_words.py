@@ -7,7 +7,7 @@ import re
 import pytest
 
 from deckapp.play.choices import CONFIRM, HAND, Choices
-from deckapp.play.words import action_words, card_words, play_words
+from deckapp.play.words import action_words, card_words, figures_legend, play_words, seat_figures
 from deckcore.games import load
 from deckcore.rng import Rng
 
@@ -78,3 +78,31 @@ def test_actions_read_as_words_with_the_phase_verbs_of_the_rules():
                                             "call KH", "discard QS", "lay out T1", "stop")] == [
         "two cards", "one card", "buy trump 21", "give back 3\u2663", "call K\u2665",
         "discard Q\u2660", "lay out trump 1", "stop"]
+
+
+def a_hand_under_way(name, options, actions=12):
+    game = load(name)(options)
+    state = game.new_hand(0, game.deal(Rng(1), 0))
+    for _ in range(actions):
+        if not state.is_terminal():  # a Droggn hand all pass throws in
+            state.apply(state.legal_actions()[0])
+    return state.view(0)
+
+
+@pytest.mark.parametrize("name, options, wide", [
+    ("scioto", {"players": 3}, "8 cards  45 points"), ("chambery", {"players": 3}, "22 cards  0 tricks"),
+    ("scout", {"players": 3}, "8 cards  2 won  1 chip")])
+def test_a_seat_s_figures_are_words_where_its_row_has_the_screen_s_width(name, options, wide):
+    assert seat_figures(a_hand_under_way(name, options), 1, True) == wide
+
+
+@pytest.mark.parametrize("name", ["scioto", "chambery", "droggn", "scout"])
+def test_each_letter_of_the_short_figures_is_in_the_help_s_legend(name):
+    options = {"scioto": {"players": 5}, "chambery": {}, "droggn": {"players": 4},
+               "scout": {"players": 5}}[name]  # four players or more: two columns
+    short = seat_figures(a_hand_under_way(name, options), 1, False)
+    letters = re.findall(r"\d+([a-z])", short)
+    assert letters and re.fullmatch(r"(\d+[a-z] ?)+", short)
+    legend = figures_legend(name)
+    for letter in letters:
+        assert re.search(r"\b%s [a-zA-Z ]+[,.]" % letter, legend), (short, legend)

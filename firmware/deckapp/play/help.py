@@ -49,6 +49,9 @@ BRIEF = {
 class HelpScreen(TextPage):
     def __init__(self, game):
         lines = list(BRIEF[game.NAME])
+        if game.num_players > 3:  # the other seats in two columns, their figures short
+            from deckapp.play.words import figures_legend
+            lines.append(figures_legend(game.NAME))
         lines.append("Options in force:")
         for option, value in call_unloaded("deckcore.games", "options_in_force", game):
             lines.append("  %s: %s%s" % (option.name, value_text(value),
