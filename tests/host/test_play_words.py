@@ -91,7 +91,7 @@ def a_hand_under_way(name, options, actions=12):
 
 @pytest.mark.parametrize("name, options, wide", [
     ("scioto", {"players": 3}, "8 cards  45 points"), ("chambery", {"players": 3}, "22 cards  0 tricks"),
-    ("scout", {"players": 3}, "8 cards  2 won  1 chip")])
+    ("scout", {"players": 3}, "8 cards  3 points")])
 def test_a_seat_s_figures_are_words_where_its_row_has_the_screen_s_width(name, options, wide):
     assert seat_figures(a_hand_under_way(name, options), 1, True) == wide
 

@@ -148,8 +148,8 @@ def _state_text(session, view):
         if view.phase == "flip":
             return "Keep or flip the whole hand"
         owner = "set of %s" % seat_name(view.owner) if view.active else "no set yet"
-        return "%s  you: %d won, %s" % (owner, len(view.piles[view.seat]),
-                                        plural(view.chips[view.seat], "chip"))
+        points = len(view.piles[view.seat]) + view.chips[view.seat]  # captured cards and chips
+        return "%s  you: %s" % (owner, plural(points, "point"))
     if name == "scarto":
         if view.phase == "discard":
             return "Scart: laid down by %s, the dealer" % seat_name(view.dealer)

@@ -13,8 +13,7 @@ _FACE_RANKS = ("A", "J", "N", "Q", "K")
 # (the short form's letter, the word for one, the word for more, the legend's meaning)
 _CARDS = ("c", "card", "cards", "cards in hand")
 _FIGURES = {"scioto": (_CARDS, ("p", "point", "points", "card points taken")),
-            "scout": (_CARDS, ("w", "won", "won", "cards captured"),
-                      ("s", "chip", "chips", "Scout chips"))}
+            "scout": (_CARDS, ("p", "point", "points", "cards captured and Scout chips"))}
 _TRICKS = (_CARDS, ("t", "trick", "tricks", "tricks won"))
 
 
@@ -52,11 +51,12 @@ def plural(count, one, many=None):
 
 def seat_figures(view, seat, wide):
     """A seat's figures in the hand: its cards and what it has taken (card points, tricks,
-    SCOUT's captured cards and chips): in words where its row has the screen's width
-    (`wide`), else short ("13c 2t", explained by figures_legend on the help page)."""
+    SCOUT's captured cards and chips, a point each): in words where its row has the
+    screen's width (`wide`), else short ("13c 2t", explained by figures_legend on the help
+    page)."""
     name = view.game.NAME
     if name == "scout":
-        counts = (len(view.hands[seat]), len(view.piles[seat]), view.chips[seat])
+        counts = (len(view.hands[seat]), len(view.piles[seat]) + view.chips[seat])
     else:
         taken = view.points[seat] if name == "scioto" else view.tricks_won[seat]
         counts = (view.hand_sizes[seat], taken)
