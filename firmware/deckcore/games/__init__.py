@@ -5,6 +5,12 @@ TITLES = {"scioto": "Scioto", "scarto": "Scarto", "scout": "SCOUT", "droggn": "D
           "chambery": "Chamb\u00e9ry Tarot"}  # the names people read
 
 
+def hand_word(name):
+    """What the rules of the game called `name` call one deal of a match: SCOUT's round
+    (rules.md 5.4), the others' hand."""
+    return "round" if name == "scout" else "hand"
+
+
 def load(name):
     """The Game class of the game called `name`, or None if there is no such game."""
     if name not in NAMES:
