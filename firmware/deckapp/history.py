@@ -122,7 +122,7 @@ class SummaryScreen(Screen):
 
     def draw(self, canvas):
         y = widgets.TOP + 4
-        counted = plural(len(self.hands), self.game.hand_word)
+        counted = plural(len(self.hands), self.game.hand_word + "s")
         font.text(canvas, "%s, %s" % (self.game.date, counted), 6, y, theme.MUTED)
         if self.lines is not None or self.problem:
             lines = widgets.wrap(self.problem or "Reading the log...", widgets.SIZE - 12)

@@ -20,7 +20,7 @@ least `_LARGE_WIDTH` pixels wide use the large font; smaller ones the small font
 from micropython import const
 
 from deckui import font, theme
-from deckui.symbols import FOOL_STAR, SUIT_SYMBOLS
+from deckcore.games import FOOL_STAR, SUIT_SYMBOLS
 
 NORMAL = const(0)
 DIMMED = const(1)

@@ -1,5 +1,5 @@
 """Text in two sizes, SMALL (14 px rows) and LARGE (19 px, bold), with the four suit symbols
-and the Fool's star (deckui/symbols.py names them).
+and the Fool's star (deckcore.games names them: SUIT_SYMBOLS, FOOL_STAR).
 
     text(canvas, "Play", x, y, colour, LARGE)   draws with the top-left corner at (x, y)
     width("Play", LARGE)                         its width in pixels

@@ -73,3 +73,31 @@ def test_each_game_calls_a_hand_one_word_from_set_up_to_summary_and_by_its_title
         assert words["key"] == "Match over"
         assert "%s, %ss played: 3" % (titles[name], word) in text(words["match"])
         assert words["resume"][0] == "%s, %s 2" % (titles[name], word)
+
+
+LEGEND = """
+import sys
+sys.path.append(%r)
+import json
+from deckapp.play.help import HelpScreen
+from deckapp.play.words import seat_figures
+from deckcore.games import load
+from deckcore.rng import Rng
+
+out = {}
+for name, options in (("scioto", {"players": 5}), ("chambery", {}), ("droggn", {"players": 4}),
+                      ("scout", {"players": 5})):
+    game = load(name)(options)
+    state = game.new_hand(0, game.deal(Rng(1), 0))
+    out[name] = [seat_figures(state.view(0), 1, False), HelpScreen(game).lines]
+print(json.dumps(out))
+"""
+
+
+def test_the_help_page_gives_the_legend_of_each_letter_of_the_short_figures():
+    status, out, err = run_core(LEGEND % FIRMWARE, heap="4M")
+    assert status == 0, out + err
+    for name, (short, lines) in json.loads(out.strip().splitlines()[-1]).items():
+        legend = text(lines)
+        for letter in re.findall(r"\d+([a-z])", short):
+            assert re.search(r"\b%s [a-zA-Z ]+[,.:]" % letter, legend), (name, short, legend)

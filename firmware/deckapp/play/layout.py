@@ -149,7 +149,7 @@ def _state_text(session, view):
             return "Keep or flip the whole hand"
         owner = "set of %s" % seat_name(view.owner) if view.active else "no set yet"
         points = len(view.piles[view.seat]) + view.chips[view.seat]  # captured cards and chips
-        return "%s  you: %s" % (owner, plural(points, "point"))
+        return "%s  you: %s" % (owner, plural(points, "points"))
     if name == "scarto":
         if view.phase == "discard":
             return "Scart: laid down by %s, the dealer" % seat_name(view.dealer)

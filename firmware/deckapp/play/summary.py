@@ -12,16 +12,15 @@ class HandSummary(TextPage):
     def __init__(self, session):
         lines = explain.hand_lines(session.last_hand, [seat.name for seat in session.seats])
         word = hand_word(session.game.NAME)
-        lines.append("Totals after %s %d %s:" % (word, len(session.match.results),
-                                                 _planned(session)))
+        lines.append("Totals after %s %d of %s:" % (word, len(session.match.results),
+                                                    _planned(session)))
         lines.extend(totals_lines(session))
         TextPage.__init__(self, "%s%s %d scored" % (word[0].upper(), word[1:],
                                                     len(session.match.results)), lines)
         self.session = session
 
     def softkeys(self):
-        return {"press": "Match over" if self.session.is_over() else
-                "Next " + hand_word(self.session.game.NAME)}
+        return {"press": "Match over" if self.session.is_over() else "Next"}
 
     def key_beyond(self, key):
         if key != "press":
@@ -58,12 +57,11 @@ class MatchSummary(TextPage):
 
 
 def _planned(session):
-    """The match's length after the number of a hand: "of 3", or Scioto's "(up to 100
-    points)"."""
+    """The match's length: its hands, or Scioto's "up to 100 points"."""
     game = session.game
     if game.NAME == "scioto" and game.options["target"]:
-        return "(up to %d points)" % game.options["target"]
-    return "of %d" % game.deals_in_match()
+        return "up to %d points" % game.options["target"]
+    return str(game.deals_in_match())
 
 
 def totals_lines(session):

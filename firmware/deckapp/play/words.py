@@ -5,17 +5,10 @@ here it becomes words and suit symbols: "two cards", "buy trump 21", "give back 
 SCOUT's plays are told from their parts (scout_pick.scout_words).
 """
 
-from deckui.symbols import SUIT_SYMBOLS
+from deckcore.games import SUIT_SYMBOLS
 
 _VERBS = {"ask": "buy", "give": "give back"}  # Chambéry's phase verbs (rules.md 3.4.4)
 _FACE_RANKS = ("A", "J", "N", "Q", "K")
-# What the play screen counts beside each seat's name, game by game (the tarot games alike):
-# (the short form's letter, the word for one, the word for more, the legend's meaning)
-_CARDS = ("c", "card", "cards", "cards in hand")
-_FIGURES = {"scioto": (_CARDS, ("p", "point", "points", "card points taken")),
-            "scout": (_CARDS, ("p", "point", "points", "cards captured and Scout chips"))}
-_TRICKS = (_CARDS, ("t", "trick", "tricks", "tricks won"))
-
 
 def card_words(token):
     """A card token in a line of text: `5S` as 5♠, `T21` as trump 21; any other word as it
@@ -44,31 +37,23 @@ def play_words(state, action):
     return action_words(state.action_text(action))
 
 
-def plural(count, one, many=None):
-    """A count and its noun: "1 hand", "3 hands"."""
-    return "%d %s" % (count, one if count == 1 else many or one + "s")
+def plural(count, name):
+    """A count and the plural `name` of what is counted: "1 hand", "3 hands"."""
+    return "%d %s" % (count, name[:-1] if count == 1 else name)
 
 
 def seat_figures(view, seat, wide):
-    """A seat's figures in the hand: its cards and what it has taken (card points, tricks,
-    SCOUT's captured cards and chips, a point each): in words where its row has the
-    screen's width (`wide`), else short ("13c 2t", explained by figures_legend on the help
-    page)."""
+    """A seat's figures in the hand: the cards it holds and what it has taken (Scioto's card
+    points, SCOUT's points of captured cards and chips, the tarot games' tricks): in words
+    where its row has the screen's width (`wide`), else short: "13c 2t" (the help page
+    gives the legend)."""
     name = view.game.NAME
     if name == "scout":
-        counts = (len(view.hands[seat]), len(view.piles[seat]) + view.chips[seat])
+        held, taken = len(view.hands[seat]), len(view.piles[seat]) + view.chips[seat]
     else:
+        held = view.hand_sizes[seat]
         taken = view.points[seat] if name == "scioto" else view.tricks_won[seat]
-        counts = (view.hand_sizes[seat], taken)
-    figures = _FIGURES.get(name, _TRICKS)
+    taken_name = "points" if name in ("scioto", "scout") else "tricks"
     if wide:
-        return "  ".join(plural(counts[i], figures[i][1], figures[i][2])
-                         for i in range(len(counts)))
-    return " ".join("%d%s" % (counts[i], figures[i][0]) for i in range(len(counts)))
-
-
-def figures_legend(name):
-    """What the short figures beside the names mean in the game called `name` (short where
-    four players or more share the rows)."""
-    return "Beside the names: " + ", ".join(
-        "%s %s" % (figure[0], figure[3]) for figure in _FIGURES.get(name, _TRICKS)) + "."
+        return "%s  %s" % (plural(held, "cards"), plural(taken, taken_name))
+    return "%dc %d%s" % (held, taken, taken_name[0])
