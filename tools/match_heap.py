@@ -6,7 +6,7 @@ usage: .venv/bin/python tools/match_heap.py [--level easy|normal] [--games sciot
 
 Each match is the one tests/host/test_play_device.py plays (the same seats, options and
 deal), with the bots at --level; with --heaviest, the set-ups the set-up screen allows that
-need the most memory (HEAVIEST, as tests/host/test_play_heaviest.py plays them). The
+need the most memory (play_sim.HEAVIEST, which tests/host/test_play_heaviest.py plays). The
 simulated board boots on a fresh flash, the set-up is walked with the keys, then the centre
 key is pressed until the match is over. A heap "holds"
 when the firmware runs to the end and its log is the one the session writes in CPython for
@@ -36,7 +36,8 @@ from concurrent.futures import ThreadPoolExecutor
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path[:0] = [os.path.join(HERE, "..", "tests", "host"), os.path.join(HERE, "..", "firmware")]
 
-from play_sim import device_log, expected_match, fast_bots_keys, setup_keys  # noqa: E402
+from play_sim import (HEAVIEST, device_log, expected_match, fast_bots_keys,  # noqa: E402
+                      setup_keys)
 from deckmate import runtime  # noqa: E402
 from deckmate.sim.script import FirmwareFailed, run_script  # noqa: E402
 
@@ -49,16 +50,6 @@ MATCHES = [  # (game, people, bots, options, deal), as in test_play_device.py
     ("scout", 1, 1, {}, DEAL),
     ("scout", 1, 4, {}, DEAL),
 ]
-HEAVIEST = [  # the same, for the set-ups that need the most memory (docs/budgets.md)
-    ("scioto", 1, 1, {"ranks": 13, "compounding": True, "mandatory_dismissal": True}, DEAL),
-    ("scioto", 1, 1, {"double_pack": True, "compounding": True}, DEAL),
-    ("scioto", 1, 3, {"ranks": 9, "compounding": True, "mandatory_dismissal": True}, 17),
-    ("scioto", 1, 5, {"ranks": 12, "compounding": True, "mandatory_dismissal": True}, DEAL),
-    ("droggn", 1, 3, {"pack": 78, "deals": 2}, DEAL),
-    ("chambery", 1, 2, {}, DEAL),
-    ("scout", 1, 2, {}, DEAL),
-]
-
 
 def holds(game, kinds, options, deal, expected, heap_kb, word_size, trace=None):
     """Whether the match plays to its end in heap_kb, in the port of word_size bits, with the

@@ -145,8 +145,25 @@ def expected_match(game_name, kinds, options, deal, device, game_id="1", undo_af
     return expected
 
 
-# The device budget (design.md section 2): every match here plays in it (docs/budgets.md has
-# the smallest heaps: 184-188 KB for the ones that need the most).
+# The set-ups the set-up screen allows that need the most memory, one or more per family of
+# games, each a short match (game, people, bots, options, deal; the bots `normal` in the test,
+# at --level in tools/match_heap.py): tests/host/test_play_heaviest.py plays them in HEAP,
+# tools/match_heap.py --heaviest measures them (docs/budgets.md has the figures). Scioto: four
+# players, 9 ranks, compounding and mandatory dismissal, the deal that crashed a device (issue
+# 23); Chambery: its default five players; Droggn: the 78-card pack, one deal (8: the first
+# with a play, 1-7 are passed out); SCOUT: five players, and three (the longest hands, 12
+# cards).
+HEAVIEST = [
+    ("scioto", 1, 3, {"ranks": 9, "compounding": True, "mandatory_dismissal": True}, 17),
+    ("chambery", 1, 4, {}, 3),
+    ("droggn", 1, 2, {"pack": 78, "deals": 1}, 8),
+    ("scout", 1, 4, {}, 3),
+    ("scout", 1, 2, {}, 3),
+]
+
+# The device budget (design.md section 2): the tests' matches play in it (docs/budgets.md has
+# the smallest heaps: 184-188 KB for the tests' matches, 192-196 KB for the heaviest tarot
+# set-ups).
 HEAP = runtime.HEAP
 
 

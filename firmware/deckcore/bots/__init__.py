@@ -58,5 +58,7 @@ def knowledge(game):
 
 
 def determinizer(game):
-    """The game module's `determinize(view, rng)`: a full State consistent with a view."""
+    """The game module's `determinize(view, rng)`: a full State consistent with a view. A
+    tarot world holds the view's own lists of the play (TarotState.copy_public): what is
+    played on it is taken back (undo) or played on a clone, so the view stays as it was."""
     return __import__("deckcore.games." + game.NAME, None, None, ["determinize"]).determinize

@@ -471,9 +471,9 @@ class ChamberyState(TarotState):
         return self.held_card(text, self.current_player())
 
     @staticmethod
-    def copy_public(target, source):
+    def copy_public(target, source, shared=False):
         """The play, and the bidding and what it made public."""
-        TarotState.copy_public(target, source)
+        TarotState.copy_public(target, source, shared)
         target.scart_shown = list(source.scart_shown)
         target.bids = list(source.bids)
         target.contract = source.contract

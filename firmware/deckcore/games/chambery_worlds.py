@@ -92,5 +92,5 @@ def determinize(view, rng):
             seller = view.sellers[index]
             card = (state.hands[seller] + view.played[seller])[0]
         state.given.append(card)
-    state.copy_public(state, view)
+    state.copy_public(state, view, True)  # the view's lists of the play, not copies
     return state

@@ -494,9 +494,9 @@ class DroggnState(tarot.TarotState):
                                          self.game.options["expose_talon_in_ansager"])
 
     @staticmethod
-    def copy_public(target, source):
+    def copy_public(target, source, shared=False):
         """The play, the auction, the purchase, what was laid out and the doubling."""
-        tarot.TarotState.copy_public(target, source)
+        tarot.TarotState.copy_public(target, source, shared)
         target.auction = source.auction.copy()
         target.calls = list(source.calls)
         target.declarer = source.declarer

@@ -16,7 +16,7 @@ def determinize(view, rng):
     game = view.game
     players = game.num_players
     state = droggn.DroggnState(game, view.dealer, {"hands": [[] for _ in range(players)], "talon": []})
-    state.copy_public(state, view)
+    state.copy_public(state, view, True)  # the view's lists of the play, not copies
 
     # Cards whose place this seat knows: its hand, the cards played, a laid-out card, the
     # bought card, the offer it made or received, a talon or discard it has seen.
