@@ -32,7 +32,7 @@ SAVED_GAMES = (
 def saved_games_files():
     """{path on the flash: bytes}: the logs and the manifest of SAVED_GAMES, written by the
     firmware's own store (under CPython) into a scratch folder."""
-    from deckapp import store as store_module
+    from deckapp import store as store_module, store_base
     from deckcore.bots import make
     from deckcore.games import load
     from deckcore.selfplay import play_match
@@ -46,7 +46,7 @@ def saved_games_files():
             lines = []
             play_match(game, seed, [make(bot, game) for bot in bots], lines.append,
                        "game-%d" % number, "sim")
-            store_module._today = lambda: date  # the store's clock, stopped at this date
+            store_base.today = lambda: date  # the store's clock, stopped at this date
             game_log = store.start_game("game-%d" % number, lines[0])
             for line in lines[1:]:
                 game_log.append(line)

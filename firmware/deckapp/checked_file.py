@@ -7,10 +7,7 @@ store_games.py and store_repair.py import it too."""
 import os
 
 from decklink.checked import checked_lines, read_values
-from deckapp.store import _exists, _flash_error, _remove
-
-# What each function here is doing, for the StoreError of an OSError in it (Store._call).
-DOING = {"write_checked": "saving a state", "checked_values": "reading a saved state"}
+from deckapp.store_base import exists, flash_error, remove_if_there
 
 
 def write_checked(path, values):
@@ -24,9 +21,9 @@ def write_checked(path, values):
             handle.flush()
         os.rename(temp, path)
     except Exception as error:
-        _remove(temp)
+        remove_if_there(temp)
         if isinstance(error, OSError):
-            raise _flash_error(error, "saving " + path)
+            raise flash_error(error, "saving " + path)
         raise
 
 
@@ -35,7 +32,7 @@ def checked_values(path):
 
     Raises ValueError, once the values are read, if the file is damaged (bad checksum, no
     checksum line, a line that is not JSON)."""
-    if not _exists(path):
+    if not exists(path):
         return
     with open(path, "rb") as handle:
         for value in read_values(handle):
