@@ -1,4 +1,5 @@
-"""`deckmate deploy` against the simulated board on its pty, through mpremote as with a Pico:
+"""`deckmate deploy` against the simulated board on its pty, through its BoardConnection (mpremote's
+raw REPL) as with a Pico:
 only the files that differ are copied, those the image no longer has are removed, the logs
 stay, /board.txt names the board, the board restarts into the new firmware, and a second run
 copies nothing; a board whose MicroPython cannot load the image is refused, saying why."""
@@ -73,4 +74,5 @@ def test_deploy_mistakes_are_one_line(capsys, tmp_path):
     status, _, err = run(capsys, "deploy", "--port", "/dev/null", "--board", "no_such_board")
     assert_one_line_error(status, err, 2, "no board definition 'no_such_board'", "pico_lcd_13")
     status, _, err = run(capsys, "deploy", "--port", str(tmp_path / "ttyNONE"))
-    assert_one_line_error(status, err, 1, "mpremote on %s" % (tmp_path / "ttyNONE"))
+    assert_one_line_error(status, err, 1, "cannot open %s: there is no such port"
+                          % (tmp_path / "ttyNONE"))
