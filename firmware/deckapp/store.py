@@ -162,25 +162,25 @@ class Store:
     def boot(self, verify_closed=True):
         """Bring the store to a consistent state after any stop; the sentences of what was
         done (deckapp/store_repair.py boot)."""
-        return self._call("starting the store", "store_repair", "boot", self, verify_closed)
+        return self._call("store_repair", "boot", self, verify_closed)
 
     def prune(self):
         """Remove the closed logs whose content hashes to the hash the PC acknowledged; the
         ids removed. Nothing else is ever deleted."""
-        return self._call("removing synced logs", "store_repair", "prune", self)
+        return self._call("store_repair", "prune", self)
 
     def free_bytes(self):
-        return self._call("measuring the free space", "store_games", "free_bytes", self)
+        return self._call("store_games", "free_bytes", self)
 
     def new_game_id(self):
         """The next game id, one more than any number used so far."""
-        return self._call("numbering a new game", "store_games", "new_game_id", self)
+        return self._call("store_games", "new_game_id", self)
 
     def start_game(self, game_id, header_line):
         """Create the log of a new game with its header line; its GameLog. StoreFull below
         `reserve_bytes` free or at `max_logs` logs, StoreError while a game is open."""
         game_log = GameLog(self, game_id)
-        self._call("starting a game", "store_games", "start_game", self, game_log, header_line)
+        self._call("store_games", "start_game", self, game_log, header_line)
         return game_log
 
     def open_game(self):
@@ -189,45 +189,42 @@ class Store:
 
     def close_entry(self, game_id):
         """Record a log as closed in the manifest (GameLog.close calls it)."""
-        self._call("closing a log", "store_games", "close_entry", self, game_id)
+        self._call("store_games", "close_entry", self, game_id)
 
     def entry(self, game_id):
         """The manifest entry of a game, or None."""
-        return self._call("reading the list of games", "store_games", "entry", self, game_id)
+        return self._call("store_games", "entry", self, game_id)
 
     def games(self):
         """The manifest entries one at a time, oldest first: dicts with `id`, `state` ("open"
         or "closed"), `date`, `game`, `players`, `size`, `sha256`, `acked`, `synced`, `result`
         and `damaged` (deckapp/store_games.py games)."""
-        return self._call("listing the games", "store_games", "games", self)
+        return self._call("store_games", "games", self)
 
     def read_lines(self, game_id):
         """The lines of a log as text without newlines, one at a time; a cut-off last line
         is left out."""
-        return self._call("reading a log", "store_games", "read_lines", self, game_id)
+        return self._call("store_games", "read_lines", self, game_id)
 
     def acknowledge(self, game_id, sha256):
         """Record the hash of a log the PC has saved; False if there is no such closed log."""
-        return self._call("recording an acknowledgement", "store_games", "acknowledge", self,
-                          game_id, sha256)
+        return self._call("store_games", "acknowledge", self, game_id, sha256)
 
     def acked(self, game_id):
         """The hash the PC acknowledged for a log, or None."""
-        return self._call("reading an acknowledgement", "store_games", "acked", self, game_id)
+        return self._call("store_games", "acked", self, game_id)
 
     # -- what a match needs besides its log: the state files --
 
     def save_state(self, name, value):
         """Replace the state file `name` by the JSON value, atomically."""
-        self._call("saving a state", "checked_file", "write_checked", self.state_path(name),
-                   [value])
+        self._call("checked_file", "write_checked", self.state_path(name), [value])
 
     def load_state(self, name, default):
         """The value saved under `name`, or `default` if there is none or it is damaged (then
         the damage is added to `problems`)."""
         try:
-            values = list(self._call("reading a saved state", "checked_file", "checked_values",
-                                     self.state_path(name)))
+            values = list(self._call("checked_file", "checked_values", self.state_path(name)))
         except ValueError as error:
             self.add_problem("The saved %s was damaged (%s) and is reset" % (name, error))
             return default
@@ -250,16 +247,17 @@ class Store:
         for module in CALL_MODULES:
             unload(module)
 
-    def _call(self, doing, module, name, *args):
+    def _call(self, module, name, *args):
         """Call the function `name` of deckapp.<module> with `args`, the module imported for
         the call and unloaded after it (with the others it loaded) unless the modules are
-        held; an OSError becomes a StoreError about what the call was `doing`. (A generator
-        it returns keeps its module until it is done.)"""
+        held; an OSError becomes a StoreError about what the call was doing (the module's
+        DOING: its sentences take no heap while it is not loaded). (A generator it returns
+        keeps its module until it is done.)"""
         loaded = __import__("deckapp." + module, None, None, [name])
         try:
             return getattr(loaded, name)(*args)
         except OSError as error:
-            raise flash_error(error, doing)
+            raise flash_error(error, loaded.DOING[name])
         finally:
             if not self.held:
                 self.release()

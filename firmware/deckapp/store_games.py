@@ -7,11 +7,21 @@ append and the state files loaded; the functions take the Store as their first a
 import hashlib
 import json
 import os
+import time
 
-from deckapp.checked_file import checked_values, write_checked
+from deckapp.checked_file import checked_values, exists, write_checked
 from decklink.checked import digest_text
-from deckapp.store_base import (CHUNK, StoreError, StoreFull, checked_name, exists,
-                                flash_error, today)
+from deckapp.store_base import StoreError, StoreFull, checked_name, flash_error
+
+CHUNK = 512  # bytes read at a time when a file is hashed or copied
+
+
+# What each function Store calls here is doing, for the StoreError of an OSError in it.
+DOING = {"free_bytes": "measuring the free space", "new_game_id": "numbering a new game",
+         "start_game": "starting a game", "close_entry": "closing a log",
+         "entry": "reading the list of games", "games": "listing the games",
+         "read_lines": "reading a log", "acknowledge": "recording an acknowledgement",
+         "acked": "reading an acknowledgement"}
 
 
 def ack_path(store, game_id):
@@ -63,6 +73,14 @@ def free_bytes(store):
     if free > blocks:  # near full, LittleFS may count more blocks in use than there are,
         free = 0       # and MicroPython's unsigned difference wraps round (seen: 2**32 - 10)
     return info[0] * free
+
+
+def today():
+    """The date as text, or None while the clock is not set (a Pico starts in 2021)."""
+    now = time.localtime()
+    if now[0] < 2024:
+        return None
+    return "%04d-%02d-%02d %02d:%02d" % now[:5]
 
 
 def open_entry(game_id, date):

@@ -5,11 +5,14 @@ while a game is played."""
 
 import os
 
-from deckapp.checked_file import checked_values, write_checked
-from deckapp.store_base import (CHUNK, SYNC_MESSAGE, StoreFull, exists, flash_error,
-                                remove_if_there)
-from deckapp.store_games import (ack_path, acked, closed_entry, count_entries, describe, file_digest,
-                                 open_entry, rewrite_manifest, scan_log)
+from deckapp.checked_file import checked_values, exists, remove_if_there, write_checked
+from deckapp.store_base import SYNC_MESSAGE, StoreFull, flash_error
+from deckapp.store_games import (CHUNK, ack_path, acked, closed_entry, count_entries, describe,
+                                 file_digest, open_entry, rewrite_manifest, scan_log)
+
+
+# What each function Store calls here is doing, for the StoreError of an OSError in it.
+DOING = {"boot": "starting the store", "prune": "removing synced logs"}
 
 
 def boot(store, verify_closed=True):
