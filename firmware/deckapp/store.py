@@ -170,6 +170,7 @@ class Store:
         return self._call("store_repair", "prune", self)
 
     def free_bytes(self):
+        """The bytes free on the flash."""
         return self._call("store_games", "free_bytes", self)
 
     def new_game_id(self):
