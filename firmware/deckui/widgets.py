@@ -20,8 +20,11 @@ _KEY_CAPS = const("\u25cfABXY")
 
 
 def title_bar(canvas, title):
+    """The title in the large font, or whole in the small one when the large is too wide."""
     canvas.fill_rect(0, 0, SIZE, TOP, theme.BAR)
-    font.text(canvas, font.fit(title, SIZE - 12, font.LARGE), 6, 2, theme.BAR_TEXT, font.LARGE)
+    size = font.LARGE if font.width(title, font.LARGE) <= SIZE - 12 else font.SMALL
+    font.text(canvas, font.fit(title, SIZE - 12, size), 6, (TOP - font.height(size)) // 2,
+              theme.BAR_TEXT, size)
 
 
 def softkey_bar(canvas, labels):

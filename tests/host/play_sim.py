@@ -150,10 +150,11 @@ def expected_match(game_name, kinds, options, deal, device, game_id="1", undo_af
 HEAP = runtime.HEAP
 
 
-def play(flash_path, keys, shots_dir=None, fresh=False, heapsize=HEAP):
-    """Run a key script on the simulated board (which is then switched off)."""
+def play(flash_path, keys, shots_dir=None, fresh=False, heapsize=HEAP, text_boxes=False):
+    """Run a key script on the simulated board (which is then switched off); `text_boxes`:
+    each shot's boxes beside it (run_script)."""
     return run_script(keys, str(flash_path), str(shots_dir) if shots_dir else None,
-                      heapsize=heapsize, fresh=fresh)
+                      heapsize=heapsize, fresh=fresh, text_boxes=text_boxes)
 
 
 def device_log(flash_path, game_id="1"):

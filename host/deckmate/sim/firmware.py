@@ -29,11 +29,15 @@ def command(heapsize=HEAPSIZE, interactive=False, word_size=64):
             + (["-i"] if interactive else []) + [BOOT_SCRIPT])
 
 
-def environment(link_path, flash_path, skip_main=False):
+def environment(link_path, flash_path, skip_main=False, text_boxes=False):
+    """The firmware's environment; `text_boxes`: it prints the boxes its screens draw
+    (device/text_boxes.py)."""
     env = dict(os.environ, DECKMATE_SIM_LINK=link_path, DECKMATE_SIM_FLASH=flash_path)
-    env.pop("DECKMATE_SIM_SKIP_MAIN", None)
-    if skip_main:
-        env["DECKMATE_SIM_SKIP_MAIN"] = "1"
+    for name, wanted in (("DECKMATE_SIM_SKIP_MAIN", skip_main),
+                         ("DECKMATE_SIM_TEXT_BOXES", text_boxes)):
+        env.pop(name, None)
+        if wanted:
+            env[name] = "1"
     return env
 
 

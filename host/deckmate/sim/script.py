@@ -7,9 +7,11 @@ do) rather than for a fixed time: a key is held until the firmware has read it f
 than the debouncer needs, then released likewise.
 
 `run_script` is the Python API (tests and screenshot tools use it); `deckmate sim --headless`
-calls it.
+calls it. With `text_boxes`, each shot NAME.png gets NAME.boxes.json beside it: the boxes
+of text and cards on the panel (device/text_boxes.py has their form).
 """
 
+import json
 import os
 import re
 import signal
@@ -25,6 +27,7 @@ KEY_SETTLE_MS = 30       # longer than deckhw/buttons.py DEBOUNCE_MS (a test che
 ANSWER_TIMEOUT_S = 30.0  # no idle for this long: the firmware stopped answering
 APP_SIZE = 240
 SHOT_NAME = re.compile(r"^[A-Za-z0-9_.-]+$")
+BOXES_LINE = "text-boxes "  # device/text_boxes.py
 
 
 class ScriptError(Exception):
@@ -78,11 +81,14 @@ class HeadlessBoard:
     """The firmware running with its output in a file and the host waiting on its idles."""
 
     def __init__(self, flash, board="pico_lcd_13", heapsize=firmware.HEAPSIZE, fresh=False,
-                 held_at_boot=(), word_size=64):
+                 held_at_boot=(), word_size=64, text_boxes=False):
         self.link = firmware.prepare(flash, board, fresh, held_at_boot, word_size)
         self.flash = flash
         self.heapsize = heapsize
         self.word_size = word_size
+        self.text_boxes = text_boxes
+        self.boxes = "[]"  # the last boxes the firmware printed, and how far its output is read
+        self.boxes_read_to = 0
         self.output = tempfile.TemporaryFile()
         self.process = None
         self.resets_seen = 0
@@ -91,11 +97,23 @@ class HeadlessBoard:
     def start(self):
         self.process = subprocess.Popen(
             firmware.command(self.heapsize, word_size=self.word_size), stdin=subprocess.DEVNULL,
-            stdout=self.output, stderr=subprocess.STDOUT, env=firmware.environment(self.link.path, self.flash))
+            stdout=self.output, stderr=subprocess.STDOUT, env=firmware.environment(self.link.path, self.flash,
+                                                                      text_boxes=self.text_boxes))
 
     def output_text(self):
         self.output.seek(0)
         return self.output.read().decode(errors="replace")
+
+    def latest_boxes(self):
+        """The boxes on the panel: the last line of them the firmware printed."""
+        self.output.seek(self.boxes_read_to)
+        whole_lines = self.output.read().rpartition(b"\n")[0]  # not a line still being printed
+        if whole_lines:
+            self.boxes_read_to += len(whole_lines) + 1
+        for line in whole_lines.decode().splitlines():
+            if line.startswith(BOXES_LINE):
+                self.boxes = line[len(BOXES_LINE):]
+        return json.loads(self.boxes)
 
     def close(self):
         if self.process.poll() is None:
@@ -152,22 +170,27 @@ class HeadlessBoard:
             self.next_idle(what)
             path = os.path.join(shots_dir, step[2] + ".png")
             save_screenshot(self.link.panel, path)
+            if self.text_boxes:
+                with open(path[:-len(".png")] + ".boxes.json", "w") as boxes:
+                    json.dump(self.latest_boxes(), boxes)
             return path
         return None
 
 
 def run_script(lines, flash, shots_dir, heapsize=firmware.HEAPSIZE, board="pico_lcd_13",
-               fresh=False, held_at_boot=(), output=None, word_size=64):
+               fresh=False, held_at_boot=(), output=None, word_size=64, text_boxes=False):
     """Boot the simulated board on the flash image file `flash`, play the key script `lines`
     and write its shots into `shots_dir`. Returns the PNG paths written. Raises ScriptError
     for a bad script or a key the board lacks (before booting) and FirmwareFailed if the firmware crashed, exited or
     stopped answering. `output(text)`, when given, gets what the firmware printed, once the
-    board is switched off. `word_size` 32 runs it in the 32-bit build (runtime.py)."""
+    board is switched off. `word_size` 32 runs it in the 32-bit build (runtime.py).
+    `text_boxes`: each shot's boxes in NAME.boxes.json too (give the firmware a larger heap
+    than the device's for the recorder)."""
     steps = parse_script(lines)
     check_keys(steps, read_board(board))
     if shots_dir:
         os.makedirs(shots_dir, exist_ok=True)
-    headless = HeadlessBoard(flash, board, heapsize, fresh, held_at_boot, word_size)
+    headless = HeadlessBoard(flash, board, heapsize, fresh, held_at_boot, word_size, text_boxes)
     shots = []
     try:
         headless.settle(0, "booting")

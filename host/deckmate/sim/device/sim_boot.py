@@ -4,7 +4,8 @@ Like rp2's _boot.py it mounts the flash at /: here a LittleFS v2 image in the ho
 by DECKMATE_SIM_FLASH, 4096-byte blocks, made and filled with the firmware image by the host
 (host/deckmate/sim/flash.py). The host filesystem then disappears, as on a board. main.py
 runs next (a Ctrl-C stops it into the REPL, as on a board), unless DECKMATE_SIM_SKIP_MAIN is set: the bridge sets it after a raw-REPL soft
-reset, when rp2 does not run main.py either.
+reset, when rp2 does not run main.py either. With DECKMATE_SIM_TEXT_BOXES set, the
+boxes the screens draw are recorded first (text_boxes.py).
 """
 
 import os
@@ -14,6 +15,10 @@ import vfs
 from micropython import const
 
 import machine  # the stand-in (machine.py beside this file), imported while the host files are visible
+
+text_boxes = None
+if os.getenv("DECKMATE_SIM_TEXT_BOXES"):
+    import text_boxes  # (beside this file too)
 
 _BLOCK_SIZE = const(4096)
 _ERASED_SIZE = const(256)  # an erase writes this many 0xff bytes at a time, not a whole block
@@ -55,6 +60,8 @@ vfs.mount(vfs.VfsLfs2(flash, progsize=256), "/")
 os.chdir("/")
 sys.path[:] = ["", "/lib", ".frozen"]
 del machine, flash, vfs, const, FileFlash
+if text_boxes is not None:
+    text_boxes.install()
 if not os.getenv("DECKMATE_SIM_SKIP_MAIN"):
     try:
         import main
