@@ -1,7 +1,8 @@
 """What a reader would stumble on in a screen, found in the boxes it drew (the simulated
 board's NAME.boxes.json beside a shot, host/deckmate/sim/device/text_boxes.py): text off the
 panel or across the edge of a bar, text wider than the room its widget gave it, text
-shortened with "..", and text overlapping other text or a card."""
+shortened with ".." (unless the whole of it is on the screen too: a player's name under a
+card, whole in the list of seats), and text overlapping other text or a card."""
 
 import json
 
@@ -43,13 +44,14 @@ def faults(boxes):
     found = []
     bars_shown = any(box.layer == "bars" for box in boxes)
     texts = [box for box in boxes if box.kind == "text" and box.right > box.left]
+    whole_texts = set(box.text for box in texts)
     for box in texts:
         first, end = band(box, bars_shown)
         if box.left < 0 or box.right > SIZE or box.top < first or box.bottom > end:
             found.append("%r is outside rows %d-%d of the panel" % (box, first, end))
         if box.room is not None and not box.room[0] <= box.left <= box.right <= box.room[1]:
             found.append("%r is outside its room, x %d-%d" % (box, box.room[0], box.room[1]))
-        if box.whole is not None:
+        if box.whole is not None and box.whole not in whole_texts:
             found.append("%r is shortened from %r" % (box, box.whole))
     for index, box in enumerate(texts):
         for other in texts[index + 1:] + [card for card in boxes if card.kind == "card"]:

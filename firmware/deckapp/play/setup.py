@@ -107,7 +107,7 @@ class SetupScreen(FormScreen):
             label, shown = option.name.replace("_", " "), value_text
             if option.name == "deals":  # the match length, where the game lets it change
                 deals = self._deals()
-                label, shown = "match length", lambda value, deals=deals: "%s deal%s" % (
+                label, shown = _MATCH, lambda value, deals=deals: "%s deal%s" % (
                     value or "auto: " + deals, "" if value == 1 else "s")
             label += " (house)" if option.house_rule else ""
             rows.append(Choice(label, _values(option), self.options[option.name], shown,
