@@ -89,6 +89,17 @@ class ListView:
         y1 = self.top + (max(old, cursor) - first + 1) * self.row_height
         return y0, y1
 
+    def end_at(self, bottom):
+        """Keep the list above `bottom` from now on (what is under it grew or shrank), the
+        cursor in view; True if fewer or more rows show."""
+        visible = (bottom - self.top) // self.row_height
+        if visible == self.visible:
+            return False
+        self.visible = visible
+        if self.cursor >= self.first + visible:
+            self.first = self.cursor - visible + 1
+        return True
+
     def answer(self, key, screen):
         """Up and down move the cursor, and screen.changed() gets the rows to draw again; True
         if `key` was one of them."""

@@ -5,6 +5,7 @@ shortened with ".." (unless the whole of it is on the screen too: a player's nam
 card, whole in the list of seats), and text overlapping other text or a card."""
 
 import json
+import os
 
 SIZE, TOP, BOTTOM = 240, 24, 220  # the panel and the bars' edges (deckui/widgets.py)
 
@@ -58,3 +59,9 @@ def faults(boxes):
             if box.overlaps(other):
                 found.append("%r overlaps %r" % (box, other))
     return found
+
+
+def faults_of_shots(shots):
+    """The faults of every shot (taken with run_script's text_boxes), each named by its shot."""
+    return ["%s: %s" % (os.path.basename(shot), fault) for shot in shots
+            for fault in faults(read_boxes(shot))]

@@ -27,7 +27,8 @@ KEY_SETTLE_MS = 30       # longer than deckhw/buttons.py DEBOUNCE_MS (a test che
 ANSWER_TIMEOUT_S = 30.0  # no idle for this long: the firmware stopped answering
 APP_SIZE = 240
 SHOT_NAME = re.compile(r"^[A-Za-z0-9_.-]+$")
-BOXES_LINE = "text-boxes "  # device/text_boxes.py
+BOX_LINE, AFRESH_LINE = "text-box ", "text-boxes afresh "  # device/text_boxes.py
+COVERED_LINE = "text-boxes covered "
 
 
 class ScriptError(Exception):
@@ -87,7 +88,7 @@ class HeadlessBoard:
         self.heapsize = heapsize
         self.word_size = word_size
         self.text_boxes = text_boxes
-        self.boxes = "[]"  # the last boxes the firmware printed, and how far its output is read
+        self.boxes = {"bars": [], "area": [], "dialog": []}  # as far as the output is read
         self.boxes_read_to = 0
         self.output = tempfile.TemporaryFile()
         self.process = None
@@ -96,7 +97,8 @@ class HeadlessBoard:
 
     def start(self):
         self.process = subprocess.Popen(
-            firmware.command(self.heapsize, word_size=self.word_size), stdin=subprocess.DEVNULL,
+            firmware.command(firmware.heap_with_text_boxes(self.heapsize) if self.text_boxes
+                             else self.heapsize, word_size=self.word_size), stdin=subprocess.DEVNULL,
             stdout=self.output, stderr=subprocess.STDOUT, env=firmware.environment(self.link.path, self.flash,
                                                                       text_boxes=self.text_boxes))
 
@@ -105,15 +107,27 @@ class HeadlessBoard:
         return self.output.read().decode(errors="replace")
 
     def latest_boxes(self):
-        """The boxes on the panel: the last line of them the firmware printed."""
+        """The boxes on the panel, the bars' first: the lines the firmware printed since the
+        last call, added to the boxes then."""
         self.output.seek(self.boxes_read_to)
         whole_lines = self.output.read().rpartition(b"\n")[0]  # not a line still being printed
         if whole_lines:
             self.boxes_read_to += len(whole_lines) + 1
-        for line in whole_lines.decode().splitlines():
-            if line.startswith(BOXES_LINE):
-                self.boxes = line[len(BOXES_LINE):]
-        return json.loads(self.boxes)
+        for line in whole_lines.decode(errors="replace").splitlines():
+            if line.startswith(BOX_LINE):
+                box = json.loads(line[len(BOX_LINE):])
+                self.boxes[box[0]].append(box)
+            elif line.startswith(AFRESH_LINE):
+                layer = line[len(AFRESH_LINE):]
+                for name in ("bars", "area") if layer == "all" else (layer,):
+                    self.boxes[name] = []
+            elif line.startswith(COVERED_LINE):
+                left, top, width, height = json.loads(line[len(COVERED_LINE):])
+                self.boxes["area"] = [box for box in self.boxes["area"] if not (
+                    box[2] < left + width and left < box[2] + box[4]
+                    and box[3] < top + height and top < box[3] + box[5])] + self.boxes["dialog"]
+                self.boxes["dialog"] = []
+        return self.boxes["bars"] + self.boxes["area"]
 
     def close(self):
         if self.process.poll() is None:
@@ -184,8 +198,8 @@ def run_script(lines, flash, shots_dir, heapsize=firmware.HEAPSIZE, board="pico_
     for a bad script or a key the board lacks (before booting) and FirmwareFailed if the firmware crashed, exited or
     stopped answering. `output(text)`, when given, gets what the firmware printed, once the
     board is switched off. `word_size` 32 runs it in the 32-bit build (runtime.py).
-    `text_boxes`: each shot's boxes in NAME.boxes.json too (give the firmware a larger heap
-    than the device's for the recorder)."""
+    `text_boxes`: each shot's boxes in NAME.boxes.json too (the firmware gets the heap and
+    the recorder's room, firmware.TEXT_BOXES_HEAP_KB)."""
     steps = parse_script(lines)
     check_keys(steps, read_board(board))
     if shots_dir:

@@ -9,11 +9,18 @@ The recorder wraps the drawing functions of the firmware's modules as they are l
 - deckui.cards.draw, chip and draw_back: each card is a box of its own (the indices drawn
   inside it belong to the card and are not recorded);
 - widgets.title_bar and softkey_bar: the boxes they draw are the bars', kept until the bars
-  are drawn again; the shell's App._draw_area starts the screen area's boxes afresh.
-Whenever the firmware goes idle (machine.idle) after something was drawn, it prints all the
-boxes on the panel as one line of JSON (deckmate.sim.script reads the last one at a shot):
+  are drawn again; the shell's App._draw_area starts the screen area's boxes afresh;
+- widgets.dialog_box: the box covers what was drawn under it (an overlay on its screen).
+The boxes are printed as they are drawn, one line each, and so are the moments a layer starts
+afresh: the firmware's heap keeps none of them (the recorder runs in the device's budget,
+beside the tests' checks of it). deckmate.sim.script reads the lines into the boxes on the
+panel at a shot:
 
-    text-boxes [[layer, kind, x, y, width, height, text, whole, room], ...]
+    text-box [layer, kind, x, y, width, height, text, whole, room]
+    text-boxes afresh LAYER       (LAYER "bars", "area", or "all": the panel drawn anew)
+    text-boxes covered [x, y, width, height]
+                                  (a dialog's box over the screen: the boxes under it are
+                                  gone, its own, of layer "dialog", join the area's)
 
 layer "bars" or "area"; kind "text" or "card"; text, whole and room null where they do not
 apply (whole is null too when the text was not shortened).
@@ -23,23 +30,16 @@ import builtins
 import json
 import sys
 
-import machine
-
-_bars = []
-_area = []
-_state = {"into": _area, "inside_card": 0, "fitted": None, "room": None, "changed": False}
+_state = {"layer": "area", "inside_card": 0, "fitted": None, "room": None}
 
 
 def _record(kind, x, y, width, height, text=None, whole=None, room=None):
-    layer = "bars" if _state["into"] is _bars else "area"
-    _state["into"].append([layer, kind, x, y, width, height, text, whole, room])
-    _state["changed"] = True
+    print("text-box", json.dumps([_state["layer"], kind, x, y, width, height, text, whole,
+                                  room]))
 
 
-def _print_boxes():
-    if _state["changed"]:
-        print("text-boxes", json.dumps(_bars + _area))
-        _state["changed"] = False
+def _afresh(layer):
+    print("text-boxes afresh", layer)
 
 
 def _record_font(font):
@@ -98,16 +98,28 @@ def _record_bars(widgets):
     def in_bars(draw, fresh):
         def recorded(canvas, content):
             if fresh:
-                del _bars[:]
-            _state["into"] = _bars
+                _afresh("bars")
+            _state["layer"] = "bars"
             try:
                 draw(canvas, content)
             finally:
-                _state["into"] = _area
+                _state["layer"] = "area"
         return recorded
 
     widgets.title_bar = in_bars(widgets.title_bar, True)
     widgets.softkey_bar = in_bars(widgets.softkey_bar, False)
+    dialog_box = widgets.dialog_box
+
+    def recorded_dialog_box(canvas, title, lines):
+        _state["layer"] = "dialog"
+        try:
+            box = dialog_box(canvas, title, lines)
+        finally:
+            _state["layer"] = "area"
+        print("text-boxes covered", json.dumps(box))
+        return box
+
+    widgets.dialog_box = recorded_dialog_box
 
 
 def _record_shell(shell):
@@ -120,10 +132,7 @@ def _record_shell(shell):
 
     def recorded_draw_area(app, display, screen):
         if not depth[0]:
-            del _area[:]
-            if screen.title is None:  # a screen of all 240 rows: no bars
-                del _bars[:]
-            _state["changed"] = True
+            _afresh("all" if screen.title is None else "area")  # all: a screen with no bars
         depth[0] += 1
         try:
             draw_area(app, display, screen)
@@ -150,7 +159,7 @@ def _keep_recorded(deckapp):
 _RECORDERS = (("deckapp", ("unload",), _keep_recorded),
               ("deckui.font", ("text", "fit", "centred"), _record_font),
               ("deckui.cards", ("draw", "chip", "draw_back"), _record_cards),
-              ("deckui.widgets", ("title_bar", "softkey_bar"), _record_bars),
+              ("deckui.widgets", ("title_bar", "softkey_bar", "dialog_box"), _record_bars),
               ("deckapp.shell", ("App", "import_with_room"), _record_shell))
 
 
@@ -177,13 +186,5 @@ def _wrapping_import(name, *rest):
 
 
 def install():
-    """Wrap the drawing functions of every module that loads from now on, and print the
-    boxes at each idle."""
+    """Wrap the drawing functions of every module that loads from now on."""
     builtins.__import__ = _wrapping_import
-    idle = machine.idle
-
-    def recorded_idle():
-        _print_boxes()
-        idle()
-
-    machine.idle = recorded_idle
