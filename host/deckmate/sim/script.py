@@ -27,8 +27,8 @@ KEY_SETTLE_MS = 30       # longer than deckhw/buttons.py DEBOUNCE_MS (a test che
 ANSWER_TIMEOUT_S = 30.0  # no idle for this long: the firmware stopped answering
 APP_SIZE = 240
 SHOT_NAME = re.compile(r"^[A-Za-z0-9_.-]+$")
-BOX_LINE, AFRESH_LINE = "text-box ", "text-boxes afresh "  # device/text_boxes.py
-COVERED_LINE = "text-boxes covered "
+BOX_LINE, AFRESH_LINE = "text-box\t", "text-boxes afresh\t"  # device/text_boxes.py
+COVERED_LINE = "text-boxes covered\t"
 
 
 class ScriptError(Exception):
@@ -78,6 +78,16 @@ def save_screenshot(panel, path):
     picture.crop((left, top, left + APP_SIZE, top + APP_SIZE)).save(path)
 
 
+def box_of(fields):
+    """A box [layer, kind, x, y, width, height, text, whole, room] from the fields of a line
+    the recorder printed (device/text_boxes.py): text, whole and room None where they do not
+    apply (whole also when the text is whole)."""
+    layer, kind, x, y, width, height, left, right, shortened, text, whole = fields.split("\t")
+    room = None if left == "-" else [int(left), int(right)]
+    return [layer, kind, int(x), int(y), int(width), int(height),
+            text if kind == "text" else None, whole if shortened == "1" else None, room]
+
+
 class HeadlessBoard:
     """The firmware running with its output in a file and the host waiting on its idles."""
 
@@ -115,14 +125,14 @@ class HeadlessBoard:
             self.boxes_read_to += len(whole_lines) + 1
         for line in whole_lines.decode(errors="replace").splitlines():
             if line.startswith(BOX_LINE):
-                box = json.loads(line[len(BOX_LINE):])
+                box = box_of(line[len(BOX_LINE):])
                 self.boxes[box[0]].append(box)
             elif line.startswith(AFRESH_LINE):
                 layer = line[len(AFRESH_LINE):]
                 for name in ("bars", "area") if layer == "all" else (layer,):
                     self.boxes[name] = []
             elif line.startswith(COVERED_LINE):
-                left, top, width, height = json.loads(line[len(COVERED_LINE):])
+                left, top, width, height = map(int, line[len(COVERED_LINE):].split("\t"))
                 self.boxes["area"] = [box for box in self.boxes["area"] if not (
                     box[2] < left + width and left < box[2] + box[4]
                     and box[3] < top + height and top < box[3] + box[5])] + self.boxes["dialog"]

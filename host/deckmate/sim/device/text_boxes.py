@@ -12,34 +12,41 @@ The recorder wraps the drawing functions of the firmware's modules as they are l
   are drawn again; the shell's App._draw_area starts the screen area's boxes afresh;
 - widgets.dialog_box: the box covers what was drawn under it (an overlay on its screen).
 The boxes are printed as they are drawn, one line each, and so are the moments a layer starts
-afresh: the firmware's heap keeps none of them (the recorder runs in the device's budget,
-beside the tests' checks of it). deckmate.sim.script reads the lines into the boxes on the
-panel at a shot:
+afresh: the firmware's heap keeps none of them, and printing them allocates nothing (the
+recorder runs beside the device's budget, with a room of its own, deckmate.sim.firmware).
+deckmate.sim.script reads the lines into the boxes on the panel at a shot; fields apart by
+tabs:
 
-    text-box [layer, kind, x, y, width, height, text, whole, room]
+    text-box LAYER KIND X Y WIDTH HEIGHT LEFT RIGHT SHORTENED TEXT WHOLE
     text-boxes afresh LAYER       (LAYER "bars", "area", or "all": the panel drawn anew)
-    text-boxes covered [x, y, width, height]
+    text-boxes covered X Y WIDTH HEIGHT
                                   (a dialog's box over the screen: the boxes under it are
                                   gone, its own, of layer "dialog", join the area's)
 
-layer "bars" or "area"; kind "text" or "card"; text, whole and room null where they do not
-apply (whole is null too when the text was not shortened).
+LAYER "bars", "area" or "dialog"; KIND "text" or "card"; LEFT and RIGHT the room, "-" when
+there is none; SHORTENED 1 when TEXT is WHOLE shortened (else WHOLE is empty); a card's
+TEXT is empty.
 """
 
 import builtins
-import json
 import sys
 
-_state = {"layer": "area", "inside_card": 0, "fitted": None, "room": None}
+# what font.fit and font.centred said of the text drawn next
+_state = {"layer": "area", "inside_card": 0, "fitted": None, "whole": None, "left": None,
+          "right": None}
 
 
-def _record(kind, x, y, width, height, text=None, whole=None, room=None):
-    print("text-box", json.dumps([_state["layer"], kind, x, y, width, height, text, whole,
-                                  room]))
+def _record(kind, x, y, width, height, text="", whole="", left=None, right=None):
+    print("text-box", _state["layer"], kind, x, y, width, height, sep="\t", end="\t")
+    if left is None:
+        print("-\t-", end="\t")
+    else:
+        print(left, right, sep="\t", end="\t")
+    print(1 if whole else 0, text, whole, sep="\t")
 
 
 def _afresh(layer):
-    print("text-boxes afresh", layer)
+    print("text-boxes afresh", layer, sep="\t")
 
 
 def _record_font(font):
@@ -47,23 +54,28 @@ def _record_font(font):
 
     def recorded_text(canvas, string, x, y, colour, size=font.SMALL):
         end = text(canvas, string, x, y, colour, size)
-        fitted, room = _state["fitted"], _state["room"]
-        _state["fitted"] = _state["room"] = None
-        if not _state["inside_card"]:
-            whole = None
-            if fitted is not None and fitted[0] == string:
-                whole = fitted[1] if fitted[1] != string else None
-                room = room or [x, x + fitted[2]]
-            _record("text", x, y, end - x, font.height(size), string, whole, room)
+        state = _state
+        fitted, whole, left, right = state["fitted"], state["whole"], state["left"], state["right"]
+        state["fitted"] = state["whole"] = state["left"] = state["right"] = None
+        if not state["inside_card"]:
+            if fitted is not None and fitted == string:
+                if left is None:  # font.fit's room, from where the text is drawn
+                    left, right = x, x + right
+                whole = whole if whole != string else ""
+            else:
+                whole = ""
+            _record("text", x, y, end - x, font.height(size), string, whole, left, right)
         return end
 
     def recorded_fit(string, room, size=font.SMALL):
         fitted = fit(string, room, size)
-        _state["fitted"] = (fitted, string, room)
+        _state["fitted"], _state["whole"] = fitted, string
+        if _state["left"] is None:
+            _state["right"] = room
         return fitted
 
     def recorded_centred(canvas, string, x, y, room, colour, size=font.SMALL):
-        _state["room"] = [x, x + room]
+        _state["left"], _state["right"] = x, x + room
         return centred(canvas, string, x, y, room, colour, size)
 
     font.text, font.fit, font.centred = recorded_text, recorded_fit, recorded_centred
@@ -72,24 +84,30 @@ def _record_font(font):
 def _record_cards(cards):
     draw, chip, draw_back = cards.draw, cards.chip, cards.draw_back
 
-    def as_card(drawing, x, y, width, height):
-        """Run `drawing` (a card's own text unrecorded), then record the card's box."""
-        _state["inside_card"] += 1
+    def recorded_draw(canvas, token, x, y, width, height, state=cards.NORMAL):
+        _state["inside_card"] += 1  # a card's own text unrecorded
         try:
-            end = drawing()
+            draw(canvas, token, x, y, width, height, state)
         finally:
             _state["inside_card"] -= 1
-        _record("card", x, y, width if width is not None else end - x, height)
-        return end
-
-    def recorded_draw(canvas, token, x, y, width, height, state=cards.NORMAL):
-        as_card(lambda: draw(canvas, token, x, y, width, height, state), x, y, width, height)
+        _record("card", x, y, width, height)
 
     def recorded_chip(canvas, token, x, y, height):
-        return as_card(lambda: chip(canvas, token, x, y, height), x, y, None, height)
+        _state["inside_card"] += 1
+        try:
+            end = chip(canvas, token, x, y, height)
+        finally:
+            _state["inside_card"] -= 1
+        _record("card", x, y, end - x, height)
+        return end
 
     def recorded_back(canvas, x, y, width, height):
-        as_card(lambda: draw_back(canvas, x, y, width, height), x, y, width, height)
+        _state["inside_card"] += 1
+        try:
+            draw_back(canvas, x, y, width, height)
+        finally:
+            _state["inside_card"] -= 1
+        _record("card", x, y, width, height)
 
     cards.draw, cards.chip, cards.draw_back = recorded_draw, recorded_chip, recorded_back
 
@@ -116,7 +134,7 @@ def _record_bars(widgets):
             box = dialog_box(canvas, title, lines)
         finally:
             _state["layer"] = "area"
-        print("text-boxes covered", json.dumps(box))
+        print("text-boxes covered", box[0], box[1], box[2], box[3], sep="\t")
         return box
 
     widgets.dialog_box = recorded_dialog_box
@@ -132,6 +150,7 @@ def _record_shell(shell):
 
     def recorded_draw_area(app, display, screen):
         if not depth[0]:
+            _wrap_loaded()  # a module loaded again since the last import (below)
             _afresh("all" if screen.title is None else "area")  # all: a screen with no bars
         depth[0] += 1
         try:
@@ -142,22 +161,8 @@ def _record_shell(shell):
     shell.App._draw_area = recorded_draw_area
 
 
-def _keep_recorded(deckapp):
-    """The app unloads modules to save heap, the cards' drawing among them, and imports them
-    again where the import hook does not see it (`from deckui import cards` loads the
-    submodule after __import__ returns): the recorded modules stay loaded instead."""
-    unload = deckapp.unload
-
-    def unload_unless_recorded(module):
-        if module not in [name for name, _, _ in _RECORDERS]:
-            unload(module)
-
-    deckapp.unload = unload_unless_recorded
-
-
 # (module, the names its recorder wraps, the recorder)
-_RECORDERS = (("deckapp", ("unload",), _keep_recorded),
-              ("deckui.font", ("text", "fit", "centred"), _record_font),
+_RECORDERS = (("deckui.font", ("text", "fit", "centred"), _record_font),
               ("deckui.cards", ("draw", "chip", "draw_back"), _record_cards),
               ("deckui.widgets", ("title_bar", "softkey_bar", "dialog_box"), _record_bars),
               ("deckapp.shell", ("App", "import_with_room"), _record_shell))
@@ -166,12 +171,17 @@ _RECORDERS = (("deckapp", ("unload",), _keep_recorded),
 def _wrap_loaded():
     """Wrap the drawing functions of the modules loaded since the last call (the app unloads
     some and loads them again, e.g. the cards' drawing around a match) once the functions are
-    defined (an import returns also within the import of the module that asked for it)."""
+    defined (an import returns also within the import of the module that asked for it). At
+    each import and each screen drawn: `from deckui import cards` loads the submodule after
+    __import__ returns."""
     for name, names, record in _RECORDERS:
         module = sys.modules.get(name)
         if module is None or hasattr(module, "_text_boxes"):
             continue
-        if not [missing for missing in names if not hasattr(module, missing)]:
+        for wrapped in names:
+            if not hasattr(module, wrapped):
+                break
+        else:
             record(module)
             module._text_boxes = True
 
@@ -179,8 +189,8 @@ def _wrap_loaded():
 _plain_import = builtins.__import__
 
 
-def _wrapping_import(name, *rest):
-    module = _plain_import(name, *rest)
+def _wrapping_import(name, globals=None, locals=None, fromlist=None, level=0):
+    module = _plain_import(name, globals, locals, fromlist, level)
     _wrap_loaded()
     return module
 
