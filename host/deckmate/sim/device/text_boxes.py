@@ -12,8 +12,8 @@ The recorder wraps the drawing functions of the firmware's modules as they are l
   are drawn again; the shell's App._draw_area starts the screen area's boxes afresh;
 - widgets.dialog_box: the box covers what was drawn under it (an overlay on its screen).
 The boxes are printed as they are drawn, one line each, and so are the moments a layer starts
-afresh: the firmware's heap keeps none of them, and printing them allocates nothing (the
-recorder runs beside the device's budget, with a room of its own, deckmate.sim.firmware).
+afresh: the firmware's heap keeps none of them, and printing them allocates next to nothing
+(the recorder runs beside the device's budget, with a room of its own, deckmate.sim.firmware).
 deckmate.sim.script reads the lines into the boxes on the panel at a shot; fields apart by
 tabs:
 
@@ -31,7 +31,8 @@ TEXT is empty.
 import builtins
 import sys
 
-# what font.fit and font.centred said of the text drawn next
+# the layer drawn in, how deep in a card, and what font.fit and font.centred said of the text
+# drawn next
 _state = {"layer": "area", "inside_card": 0, "fitted": None, "whole": None, "left": None,
           "right": None}
 
