@@ -103,9 +103,9 @@ def sync_case(label, logs, work, flash_blocks=None):
             "identical": identical}
 
 
-def pico_logs():
-    """Typical games filling the Pico's log space (what is free after the image, less the
-    reserve), at most the store's 100 logs."""
+def pico_logs(typical):
+    """The first of the games `typical` that fill the Pico's log space (what is free after
+    the image, less the reserve)."""
     scratch = tempfile.mkdtemp()
     try:
         path = os.path.join(scratch, "flash.img")
@@ -115,7 +115,7 @@ def pico_logs():
     finally:
         shutil.rmtree(scratch)
     logs, used = [], 0
-    for game_id, data in typical_logs(100):
+    for game_id, data in typical:
         if used + blocks_of(len(data)) > free:
             break
         logs.append((game_id, data))
@@ -183,7 +183,7 @@ def main():
               "(reading the file alone: %.3f s per 100 KB)" % (served, 1000 * longest, reading),
               flush=True)
         many = typical_logs(args.games)
-        pico = pico_logs()
+        pico = pico_logs(many)
         cases = [("pico", pico, None)]
         big_blocks = sum(blocks_of(len(data)) for _, data in many) + BLOCK_COUNT
         cases.append(("many", many, big_blocks))

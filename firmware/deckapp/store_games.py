@@ -93,14 +93,12 @@ def open_game(store):
 def start_game(store, game_id, header_line):
     """Store.start_game: create the log of a new game with its header line; its GameLog.
 
-    Raises StoreFull below `reserve_bytes` free or at `max_logs` logs, StoreError if a
-    game is still open (close it first)."""
+    Raises StoreFull below `reserve_bytes` free (the store keeps as many logs as the flash
+    holds), StoreError if a game is still open (close it first)."""
     if store.open_id is not None:
         raise StoreError("a game is in progress; close it before starting another")
     if _exists(store.log_path(game_id)):
         raise StoreError("game %s already has a log" % game_id)
-    if store.game_count >= store.max_logs:
-        raise StoreFull("%d logs kept" % store.game_count)
     if free_bytes(store) < store.reserve_bytes:
         raise StoreFull("%d bytes free" % free_bytes(store))
     game_log = GameLog(store, game_id)
