@@ -4,6 +4,7 @@ pruned, and replaces its copy once grown; prune only after the archive holds a g
 frames get error frames; faults on the line lose and duplicate nothing; an interrupted sync
 resumes where it stopped."""
 
+import csv
 import hashlib
 import json
 import time
@@ -20,6 +21,7 @@ from deckmate.store_files import MANIFEST, ack_path, log_path, read_checked
 from deckmate.sync import sync_device
 from helpers import deckmate
 from sync_helpers import SIM_DEVICE, FaultRelay, board_with_games, device_log, typical_logs
+from test_keep_log import kept_scarto_match
 from test_sim_serial import read_until, wait_for_app
 
 
@@ -57,6 +59,26 @@ def test_a_sync_copies_every_game_byte_identical_and_a_repeat_copies_nothing(
         assert archived_bytes(tmp_path / "A", game_id) == data
     acked = acks_on_flash(flash_path)
     assert acked == dict((game_id, hashlib.sha256(data).hexdigest()) for game_id, data in logs)
+
+
+def test_a_scorekept_match_is_archived_with_its_hands_and_scores_as_corrected(tmp_path):
+    kept = "".join(kept_scarto_match()[1]).replace('"device":"test"', '"device":"%s"' % SIM_DEVICE)
+    logs = typical_logs(1) + [("7", kept.encode())]
+    with board_with_games(str(tmp_path / "flash.img"), logs) as board:
+        wait_for_app(board)
+        assert sync(board.serial_path, tmp_path / "A").endswith("2 new; 2 acknowledged")
+    games = json.loads(deckmate("games", "--archive", tmp_path / "A", "--json").stdout)
+    match = [game for game in games if game["game_id"] == "7"][0]
+    assert match["mode"] == "scorekept" and match["hands"] == 3, match
+    assert deckmate("export", "csv", "--archive", tmp_path / "A", "--out", tmp_path / "g.csv",
+                    "--game", "scarto", "--no-bom").returncode == 0
+    with open(tmp_path / "g.csv", newline="") as handle:
+        rows = [row for row in csv.DictReader(handle) if row["match"] == "7"]
+    # hand 1 as corrected, hand 2 as entered after the undo; the totals run
+    assert [(row["hand"], row["player"], row["points"], row["score"], row["total"])
+            for row in rows if row["player"] == "Bea"] == [
+        ("1", "Bea", "28", "2", "2"), ("2", "Bea", "33", "7", "9"), ("3", "Bea", "26", "0", "9")]
+    assert {row["mode"] for row in rows} == {"scorekept"}
 
 
 def test_an_open_game_is_copied_not_acknowledged_nor_pruned_and_once_grown_replaces_its_copy(
