@@ -7,6 +7,8 @@ resumes where it stopped."""
 import csv
 import hashlib
 import json
+import subprocess
+import sys
 import time
 
 import pytest
@@ -208,6 +210,35 @@ def test_a_sync_cut_off_midway_resumes_from_the_last_byte_received(tmp_path):
         finally:
             relay.close()
     assert archived_bytes(tmp_path / "A", "1") == logs[0][1]
+
+
+def test_a_board_gone_midway_is_one_line_and_the_next_sync_goes_on_from_there(tmp_path):
+    logs = typical_logs(8)
+    flash_path = str(tmp_path / "flash.img")
+    partial = tmp_path / "A" / "partial" / SIM_DEVICE
+    board = board_with_games(flash_path, logs)
+    try:
+        wait_for_app(board)
+        command = subprocess.Popen([sys.executable, "-m", "deckmate.cli", "sync", "--port",
+                                    board.serial_path, "--archive", tmp_path / "A"],
+                                   stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        deadline = time.monotonic() + 30
+        while not any(path.stat().st_size for path in partial.glob("*.part")) \
+                and time.monotonic() < deadline:
+            time.sleep(0.01)
+        board.close()  # the cable pulled: the port closes under the transfer
+        out, err = command.communicate(timeout=60)
+    finally:
+        if board.running:
+            board.close()
+    assert command.returncode == 1 and out == "", out
+    assert len(err.splitlines()) == 1 and "lost the connection to the device" in err, err
+    assert "run `deckmate sync` again" in err
+    with SimulatedBoard(flash_path) as board:
+        wait_for_app(board)
+        assert sync(board.serial_path, tmp_path / "A").endswith("; 8 acknowledged")
+    for game_id, data in logs:
+        assert archived_bytes(tmp_path / "A", game_id) == data
 
 
 def test_ctrl_c_still_stops_the_app_into_the_repl_after_a_sync(tmp_path):
