@@ -13,6 +13,7 @@ import os
 
 from deckapp.store import StoreError
 from deckapp.version import VERSION
+from decklink.checked import CHECK_DIGITS
 from decklink.frame import TO_DEVICE, TO_HOST, FrameError, decode, encode
 
 PROTOCOL = 1       # raised for any change a PC of the last version would misread
@@ -59,7 +60,25 @@ def op_hello(link, request):
     return {"ok": 1, "proto": PROTOCOL, "device": link.board.device_id(), "fw": VERSION,
             "log_v": LOG_FORMAT, "free": link.store.free_bytes(), "total": info[0] * info[2],
             "logs": link.store.game_count, "open": link.store.open_id, "chunk": CHUNK,
-            "get_most": GET_MOST}
+            "get_most": GET_MOST, "listed": _list_tag(link)}
+
+
+def _list_tag(link):
+    """A text that changes whenever the list would, but for the acknowledgements: the
+    manifest's checksum and the open log's size. A PC that archived and acknowledged all it
+    listed under a tag need not list again while the tag stays (it made the acknowledgements
+    itself)."""
+    store = link.store
+    try:
+        size = os.stat(store.manifest_path)[6]
+    except OSError:
+        return "empty"
+    with open(store.manifest_path, "rb") as handle:
+        handle.seek(max(0, size - CHECK_DIGITS - 2))
+        tag = handle.read().decode().strip()
+    if store.open_id is not None:
+        tag += "+%d" % _log_size(link, store.open_id)
+    return tag
 
 
 def op_list(link, request):
