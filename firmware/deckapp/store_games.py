@@ -209,12 +209,14 @@ def games(store):
 
 def acknowledge(store, game_id, sha256):
     """Store.acknowledge: record the hash of a log the PC has saved; False if there is no
-    such closed log.
+    such closed log, or if its bytes on flash have another SHA-256. The log is read, not the
+    manifest: a sync acknowledges each of a thousand logs, and the manifest would be read
+    whole each time.
 
     It is a file of its own, small enough for LittleFS to keep in its metadata: it fits
     on a full flash, so the sync can always free space."""
-    listed = entry(store, game_id)
-    if listed is None or listed["state"] != "closed":
+    path = store.log_path(game_id)
+    if game_id == store.open_id or not _exists(path) or file_digest(path)[1] != sha256:
         return False
     write_checked(ack_path(store, game_id), [sha256])
     return True

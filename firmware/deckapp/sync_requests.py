@@ -226,17 +226,19 @@ def op_hash(link, request):
 
 
 def op_ack(link, request):
-    """Record that the PC holds a closed log whose SHA-256 is `sha256`."""
+    """Record that the PC holds a closed log whose SHA-256 is `sha256` (the log is read and
+    hashed again; the manifest is not read)."""
     game_id, digest = request["id"], request["sha256"]
-    listed = link.store.entry(game_id)
-    if listed is None:
+    try:
+        os.stat(link.store.log_path(game_id))
+    except OSError:
         return {"err": "unknown", "why": "no game %s" % game_id}
-    if listed["state"] != "closed":
+    if game_id == link.store.open_id:
         return {"err": "open", "why": "game %s is in progress; it is acknowledged once it is "
                                       "closed" % game_id}
-    if listed["sha256"] != digest:
-        return {"err": "hash", "why": "the SHA-256 of game %s is %s" % (game_id, listed["sha256"])}
-    link.store.acknowledge(game_id, digest)
+    if not link.store.acknowledge(game_id, digest):
+        return {"err": "hash", "why": "the log of game %s on flash does not have the SHA-256 %s"
+                                     % (game_id, digest)}
     return {"ok": 1, "id": game_id}
 
 
