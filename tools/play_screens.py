@@ -30,15 +30,12 @@ DEAL = 3
 # the play to): the match menu and the help page opened before the first bot's move of
 # five-player Chambéry leave too little of 192K for the bot's worlds.
 HEAP = "224K"
-# Matches of tests/host/test_play_device.py (but Droggn's, of 6 deals for a laid-out Pagat),
-# which takes their shots but the match menu's and the help page's (tests/host/
-# test_screen_layout.py takes those, in the opening of each match, and Droggn's).
 SETUPS = {
     "scioto": (["human", "easy", "easy"], {"compounding": True}),
     "scarto": (["human", "easy", "easy"], {}),
     "chambery": (["human", "easy", "easy", "easy", "easy"], {}),
     "droggn": (["human", "easy", "easy"], {"deals": 6}),
-    "scout": (["human", "easy", "easy", "easy", "easy"], {}),
+    "scout": (["human", "easy", "easy"], {}),
 }
 
 
@@ -61,22 +58,7 @@ def picker_tour_fits(choices):
     return tour.picker.action() == picker.action()
 
 
-def opening(game, menu_and_help=True):
-    """The keys from the boot to the match's first decision: the set-up's shot, the first
-    decision's, with the cursor moved, and the match menu's and the help page's."""
-    kinds, options = SETUPS[game]
-    keys = fast_bots_keys() + setup_keys(game, kinds, options, DEAL)
-    keys[-1:-1] = ["shot %s-setup" % game]  # before the last press: Start
-    keys += ["shot %s-play-1" % game, "right", "shot %s-play-cursor" % game, "left"]
-    if menu_and_help:
-        keys += ["b", "shot %s-menu" % game, "down", "down", "press",  # the menu's Help
-                 "shot %s-help" % game, "b"]
-    return keys
-
-
-def script(game, menu_and_help=True):
-    """The key script of the game's shots (the opening's), and the match it plays
-    (play_sim.expected_match)."""
+def script(game):
     kinds, options = SETUPS[game]
     marks, tours = [], []  # (presses, cards to mark) of the first marking; a picker tour
     crowded = [0, -1]  # the most cards on the table at a decision, and when
@@ -94,7 +76,11 @@ def script(game, menu_and_help=True):
             tours.append(presses)
 
     expected = expected_match(game, kinds, options, DEAL, "sim", watch=watch)
-    keys = opening(game, menu_and_help)
+    keys = fast_bots_keys() + setup_keys(game, kinds, options, DEAL)
+    keys[-1:-1] = ["shot %s-setup" % game]  # before the last press: Start
+    keys += ["shot %s-play-1" % game, "right", "shot %s-play-cursor" % game, "left",
+             "b", "shot %s-menu" % game, "down", "down", "press",  # the menu's Help
+             "shot %s-help" % game, "b"]
     first_summary = expected.summaries[0]
     for press in range(expected.presses):
         if press == 2:
@@ -116,13 +102,12 @@ def script(game, menu_and_help=True):
         if tours and press == tours[0]:
             keys += PICKER_TOUR
         keys.append("press")
-    return keys, expected
+    return keys
 
 
 def pass_and_play_script():
     """Two people and a bot at Scioto, the first person renamed "Ada" in Settings: the "pass
-    the device" screen before Ada's first turn after the other person's; the whole match
-    played, and the match (as script)."""
+    the device" screen before Ada's first turn after the other person's."""
     kinds, options = ["human", "easy", "human"], {"deals": 3}
     turns = []  # (presses, seat) at each decision
 
@@ -135,13 +120,11 @@ def pass_and_play_script():
                    if seat == 0 and before == 2][0]  # the press that takes the device
     keys = rename_first_player_keys() + fast_bots_keys() + setup_keys("scioto", kinds,
                                                                         options, DEAL)
-    for press in range(expected.presses):
+    for press in range(back_to_ada + 1):
         if press == back_to_ada:
             keys += ["shot pass-to-ada"]
         keys.append("press")
-        if press == back_to_ada:
-            keys += ["shot pass-ada-plays"]
-    return keys, expected
+    return keys + ["shot pass-ada-plays"]
 
 
 def main():
@@ -149,7 +132,7 @@ def main():
     os.makedirs(OUT, exist_ok=True)
     for game in games:
         work = tempfile.mkdtemp()
-        keys = (pass_and_play_script() if game == "pass" else script(game))[0]
+        keys = pass_and_play_script() if game == "pass" else script(game)
         try:
             shots = play(os.path.join(work, "flash.img"), keys, OUT, fresh=True, heapsize=HEAP)
         finally:
