@@ -122,10 +122,9 @@ def ending(summary):
 
 
 def print_summary(path, summary):
-    hands = len(summary["hands"])
-    print("%s: %s, %d players (%s), %d hand%s" % (
-        path, summary["game"], summary["players"], ", ".join(summary["names"]), hands,
-        "" if hands == 1 else "s"))
+    print("%s: %s, %d players (%s), %d hands" % (
+        path, summary["game"], summary["players"], ", ".join(summary["names"]),
+        len(summary["hands"])))
     for number, hand in enumerate(summary["hands"], 1):
         print("  hand %d: points %s, score %s" % (number, hand["points"], hand["score"]))
     print("  total: %s" % ", ".join("%s %d" % (name, total)
