@@ -15,14 +15,13 @@ always take over.
 import select
 import sys
 
-from deckapp import unload
+from deckcore.residency import SYNC, unload
 
 _LINE_MOST = 240  # decklink.frame.REQUEST_MOST
 _READ_MOST = 256  # the bytes read in one slice: a whole request
 # What a request gets while a bot thinks, or when the heap has no room for its answer: the
 # PC asks again. Its CRC is fixed: a test checks the frame.
 BUSY_FRAME = b'#<{"err":"busy","why":"no time or room to answer now; ask again"}*da11603f\n'
-_MODULES = ("deckapp.sync_requests", "decklink.frame")
 
 
 class SerialLink:
@@ -86,7 +85,7 @@ class SerialLink:
         """Call deckapp.sync_requests' `name` with the link; a MemoryError is answered with
         BUSY_FRAME. The module leaves memory unless an answer goes on."""
         try:
-            getattr(__import__(_MODULES[0], None, None, [name]), name)(self, *args)
+            getattr(__import__(SYNC[0], None, None, [name]), name)(self, *args)
         except MemoryError:
             self._release()
             self.output.write(BUSY_FRAME)
@@ -100,5 +99,5 @@ class SerialLink:
 
     def _release(self):
         self.end_stream()
-        for module in _MODULES:
+        for module in SYNC:
             unload(module)

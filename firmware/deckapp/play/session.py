@@ -7,7 +7,7 @@ the format's `undo` record, and is rebuilt from an open log by replaying it thro
 (deckapp/play/stored.py, `replay`). The screens only ask it questions and hand it decisions.
 """
 
-from deckcore.game import ModulesHeld, call_unloaded
+from deckcore.residency import Think, call_unloaded
 from deckcore.match import Match
 from deckcore.rng import Rng
 
@@ -53,7 +53,7 @@ class Session:
         """A bot for each level at the table is made once with the match, and let go: its
         modules' names are interned before the heap is busy (the first decision would
         otherwise add a pool of names on a heap fragmented by the table)."""
-        with ModulesHeld():
+        with Think():
             from deckcore.bots import make
             for seat in self.seats:
                 if seat.kind == BOT:
@@ -91,7 +91,7 @@ class Session:
         given, is called every few work units of the search, so the caller stays live."""
         seat = self.to_act()
         legal = self.state.legal_actions()  # SCOUT's may be one list of hundreds: made first
-        with ModulesHeld():  # on the device no bot's code takes heap while a person decides
+        with Think():  # on the device no bot's code takes heap while a person decides
             from deckcore.bots import make
             bot = make(self.seats[seat].level, self.game)
             view = self.state.view(seat)

@@ -109,7 +109,7 @@ def open_match(store):
 def resume(store):
     """The match whose log is open, at the position it reached, or None. The log is read
     twice (a look, then a replay record by record), never held whole in memory."""
-    from deckapp import unload
+    from deckcore.residency import unload
     from deckcore.games import load
     if open_match(store) is None:
         return None
