@@ -94,13 +94,14 @@ def serve_beside(service, *args):
     outside it: the modules it loads (a screen opened over the table) stay after the think."""
     if not _thinks or _thinks[-1] is None:
         return service(*args)
-    count = len(sys.modules)
+    before = list(sys.modules)
     try:
         return service(*args)
     finally:
-        if len(sys.modules) != count:
-            for loaded in _thinks:
-                loaded.extend([name for name in sys.modules if name not in loaded])
+        for name in sys.modules:
+            if name not in before:
+                for loaded in _thinks:
+                    loaded.append(name)
 
 
 def mark_booted():
