@@ -128,10 +128,6 @@ class TableScreen(Screen):
         with self.app.thinking(self) as tick:
             action = session.bot_choice(tick)
         self._commit(action)
-        if session.state is None or session.person_to_act():  # where a resume starts
-            from deckapp.play import stored
-            stored.save_rngs(self.app.store, session)
-            residency.unload("deckapp.play.stored")
         pause = self.app.settings.bot_pause_ms()
         if pause:
             self.wait_until = time.ticks_add(time.ticks_ms(), pause)
