@@ -17,7 +17,8 @@ from micropython import const
 
 from deckapp.play.session import BOT, HUMAN, Seat
 from deckapp.form import Choice, FormScreen, Number, Row
-from deckcore.game import RulesError, call_unloaded
+from deckcore.game import RulesError
+from deckcore.residency import call_unloaded
 from deckcore.option import value_text
 from deckcore.games import NAMES, TITLES, load, options_of
 
