@@ -5,7 +5,7 @@ the phase that needs it and unloaded after it. The phases of the app and what ea
 
     menu           the modules loaded when the boot screen opened (`mark_booted`);
                    `unload_since_boot` unloads every other (a match's, a screen's)
-    a person's     the table, its drawing (TABLE_DRAWING) and the game's
+    a person's     the table, its drawing (TABLE_DRAWING, GAME_DRAWING) and the game's
       turn         rules; no bot's module: a bot's code is loaded for its decision only
     a bot's think  the table and the rules without their drawing (`release_table_drawing`),
                    with the bot's modules for the decision (`Think`); what the app's service
@@ -29,12 +29,13 @@ _DEVICE = sys.implementation.name == "micropython"
 # (the Session loads deckcore.log for each line it writes). Each is imported when used and
 # released before every think (the heap's peak). A module the play screens import late
 # belongs here.
-# SCOUT's picker (it imports SCOUT's rules) and the contract's pictures (Chambéry's and
-# Droggn's) are loaded for their games only.
 TABLE_DRAWING = ("deckapp.play.layout", "deckapp.play.choices", "deckapp.play.summary",
                  "deckcore.explain", "deckapp.play.textpage", "deckapp.play.stored",
-                 "deckcore.log", "deckui.cards", "deckapp.play.scout_pick",
-                 "deckapp.play.contract")
+                 "deckcore.log", "deckui.cards")
+# Loaded for one game only (its names are not interned in the others'); released too:
+# SCOUT's picker imports SCOUT's rules, the contract's pictures are Chambéry's and Droggn's.
+GAME_DRAWING = (("scout", "deckapp.play.scout_pick"), ("chambery", "deckapp.play.contract"),
+                ("droggn", "deckapp.play.contract"))
 # A sync's request: its answers, and the frames of a streamed answer.
 SYNC = ("deckapp.sync_requests", "decklink.frame")
 
@@ -120,4 +121,6 @@ def release_table_drawing():
     screens over it loaded goes too): the table's drawing leaves memory; it is imported
     again when the table is drawn."""
     for module in TABLE_DRAWING:
+        unload(module)
+    for _, module in GAME_DRAWING:
         unload(module)

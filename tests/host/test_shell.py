@@ -399,7 +399,7 @@ def test_each_phase_keeps_its_own_modules_loaded_and_its_heap(tmp_path):
     menu_kept, looks = json.loads(out.strip().splitlines()[-1])
     phases = {phase: (set(modules), heaps) for phase, modules, heaps in looks}
     assert set(phases) == {"menu", "person", "think", "menu after a match", "sync"}
-    drawing = set(residency.TABLE_DRAWING)
+    drawing = set(residency.TABLE_DRAWING) | {"deckapp.play.scout_pick"}
     sync = set(residency.SYNC)
 
     def of(phase, prefix):

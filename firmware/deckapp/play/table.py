@@ -67,6 +67,16 @@ class TableScreen(Screen):
             self.changed()
             return
         self.match = None
+        game = self.session.game.NAME
+        # The table's drawing is imported once and let go at once, one module at a time (not
+        # all held together): an import interns the module's names, and when the pool of names
+        # is full the next pool is one block twice the size of the last (1280 names, about
+        # 14 KB on the 64-bit port), which a heap fragmented by a bot's think may not have in
+        # one piece. Imported again, a module needs only room for its code.
+        for module in residency.TABLE_DRAWING + tuple(
+                module for name, module in residency.GAME_DRAWING if name == game):
+            __import__(module)
+            residency.release_table_drawing()
         seats = self.session.seats
         people = [seat for seat in range(len(seats)) if seats[seat].is_person()]
         self.viewer = people[0] if people else 0
