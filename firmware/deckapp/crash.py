@@ -22,6 +22,7 @@ import time
 
 from micropython import const
 
+from deckapp import unload
 from deckapp.store import StoreError
 from deckapp.store_games import today
 from deckapp.version import VERSION
@@ -38,6 +39,8 @@ _MARGIN = const(8)
 def recover(app, error):
     """Record `error`, say so on the panel and wait for the centre key, which soft-resets the
     board. Never returns (a KeyboardInterrupt from the PC still ends it)."""
+    for module in [name for name in sys.modules if name not in app.kept and name != __name__]:
+        unload(module)  # what the fault left loaded: a match's rules, bots and screens
     saved = record(app.store, error)
     board = app.board
     show(board.display, one_line(error), app.store.open_id is not None, saved)

@@ -18,7 +18,7 @@ import select
 import sys
 import time
 
-from deckcore.residency import SYNC, unload
+from deckapp import unload
 
 _LINE_MOST = 240  # decklink.frame.REQUEST_MOST
 _READ_MOST = 256  # the bytes read in one slice: a whole request
@@ -26,6 +26,9 @@ _SEND_MS = 6  # a slice sends the frames of an answer for at most about this lon
 # What a request gets while a bot thinks, or when the heap has no room for its answer: the
 # PC asks again. Its CRC is fixed: a test checks the frame.
 BUSY_FRAME = b'#<{"err":"busy","why":"no time or room to answer now; ask again"}*da11603f\n'
+# What a request loads, unloaded after it or after a sync's session (hello reads the last error
+# with deckapp.crash)
+_MODULES = ("deckapp.sync_requests", "decklink.frame", "deckapp.crash")
 QUIET_MS = 1500  # a session ends once no request or answer has gone by for this long
 
 
@@ -103,7 +106,7 @@ class SerialLink:
             self.store.hold()
         self.heard_ms = time.ticks_ms()
         try:
-            getattr(__import__(SYNC[0], None, None, [name]), name)(self, *args)
+            getattr(__import__(_MODULES[0], None, None, [name]), name)(self, *args)
         except MemoryError:
             self._end_session()
             self.output.write(BUSY_FRAME)
@@ -118,5 +121,5 @@ class SerialLink:
         self.end_stream()
         self.in_session = False
         self.store.release()
-        for module in SYNC:
+        for module in _MODULES:
             unload(module)

@@ -33,9 +33,15 @@ class Settings:
     @classmethod
     def load(cls, store):
         """The settings saved in `store` (deckapp/settings_file.py, loaded for the call)."""
-        from deckcore.residency import call_unloaded
-        return call_unloaded("deckapp.settings_file", "load", cls(), store)
+        from deckapp import settings_file, unload
+        try:
+            return settings_file.load(cls(), store)
+        finally:
+            unload("deckapp.settings_file")
 
     def save(self, store):
-        from deckcore.residency import call_unloaded
-        call_unloaded("deckapp.settings_file", "save", self, store)
+        from deckapp import settings_file, unload
+        try:
+            settings_file.save(self, store)
+        finally:
+            unload("deckapp.settings_file")

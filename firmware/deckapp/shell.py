@@ -11,17 +11,13 @@ lets it work in slices, and pushes to the panel only the rows that changed.
 
 Screens (deckapp/screen.py has the contract) sit on a stack; when the last one leaves, every
 module loaded since the boot screen opened is unloaded (a match's rules, bots and screens) and
-the main menu comes back (App.top; deckcore/residency.py decides what is loaded when). Each
-pass of the loop is one service (App.service), then one slice of work:
+the main menu comes back (App.top). Each pass of the loop:
 1. polls the keys and hands every event but RELEASE to the top screen;
 2. draws what changed: the top screen's area when it asked (Screen.changed), the title and
    soft-key bars when their text changed; marks those rows on the display and shows them;
-3. serves the serial link (one frame of an answer, or the bytes of a request);
-4. gives the top screen one slice of background work (Screen.step).
+3. gives the top screen one slice of background work (Screen.step).
 When nothing is left to do it calls board.idle() and sleeps until the next poll. A key's answer
 is drawn before the next slice of work starts, so the response time is one slice plus one draw.
-A bot's think is one long slice: within `App.thinking` the bot calls the same service back
-every _SERVICE_MS (the thinking screen is not drawn then: its drawing is released).
 """
 
 import gc
@@ -30,18 +26,17 @@ import time
 
 from micropython import const
 
-from deckcore import residency
+from deckapp import unload
 from deckhw.buttons import RELEASE
 from deckui import theme, widgets
 
 _POLL_MS = const(10)
-_SERVICE_MS = const(20)  # while a bot thinks: how often the keys are read
 _FILE_ROOM = const(1200)  # what LittleFS allocates for an open file (its 1 KB cache and more)
 # A collection after every GC_EVERY bytes allocated, not only when the heap is full: garbage
 # is then reclaimed low in the heap before new objects climb to its top, so objects that live
 # long (a hand's state, a module's code) stay low and the top stays free in one piece for a
 # bot's think. On the 64-bit port a whole match plays in 4-8 KB less heap (docs/budgets.md).
-# App.thinking switches it off while a bot decides: there it doubled Scioto's think time.
+# The table switches it off while a bot decides: there it doubled Scioto's think time.
 GC_EVERY = const(4096)
 START = "start"  # the store's state file of the screen to open after the reset
 
@@ -53,15 +48,13 @@ if TYPE_CHECKING:
 
 class App:
     link: "SerialLink | None" = None  # the serial link, once run() has started it
-    thinker = None  # the screen whose bot is thinking (App.thinking), or None
-
     def __init__(self, board, store, settings):
         self.board = board
         self.store = store
         self.settings = settings
         self.device_id = board.device_id()
         self.stack = []
-        residency.mark_booted()
+        self.kept = set(sys.modules)  # the modules a return to the main menu leaves loaded
         self._bars = None        # (title, soft-key labels) as last drawn
         self._drawn = None       # the screen whose area is on the panel
         self.apply_settings()
@@ -69,10 +62,11 @@ class App:
     def top(self):
         """The screen on top. When the last screen has left, the main menu is opened again: it
         is not kept under a match (the menu and the set-up give way to the table), so its
-        module takes no heap while the table is open. Every module loaded since the boot goes
-        first (residency.unload_since_boot): the menu comes back to the heap it had then."""
+        module takes no heap while the table is open. Every module loaded since `kept` was
+        taken goes first: the menu comes back to the heap it had after the boot."""
         if not self.stack:
-            residency.unload_since_boot()
+            for module in [name for name in sys.modules if name not in self.kept]:
+                unload(module)
             self.open("deckapp.menu", "MainMenu")
         return self.stack[-1]
 
@@ -131,7 +125,7 @@ class App:
         self._drawn = None
         module = screen.module
         if module and not [other for other in self.stack if other.module == module]:
-            residency.unload(module)
+            unload(module)
         gc.collect()
 
     def apply_settings(self):
@@ -182,61 +176,19 @@ class App:
                               theme.BACKGROUND)
         screen.draw(display)
 
-    def service(self, now_ms):
-        """The keys, the drawing and the serial link, once; True while the link has work left.
-        During a think the thinking screen is not drawn, and the link answers only what
-        needs no room (serial_link.py, `lean`)."""
-        for key, kind in self.board.keys.poll(now_ms):
-            self.handle(key, kind)
-        if self.top() is not self.thinker:
-            self.render()
-        return self.link is not None and self.link.serve(lean=self.thinker is not None)
-
     def tick(self, now_ms):
         """One pass of the loop; True while the top screen or the serial link has work left."""
-        sending = self.service(now_ms)
+        for key, kind in self.board.keys.poll(now_ms):
+            self.handle(key, kind)
+        self.render()
+        sending = self.link is not None and self.link.serve()
         return self.top().step() or sending
-
-    def thinking(self, screen):
-        """`with app.thinking(screen) as tick:` a bot's decision for `screen`, the heap's peak:
-        the table's drawing is released first (residency.release_table_drawing) and the
-        heap collected (the search's worlds need the room in one piece); the collector runs
-        only when the heap is full (the decision's objects die with it; every GC_EVERY bytes doubled
-        Scioto's think time, docs/budgets.md). `tick`, for the bot to call between slices
-        of its work, runs App.service every _SERVICE_MS (the same decision either way)."""
-        return _Thinking(self, screen)
 
     def loop(self):
         while True:
             if not self.tick(time.ticks_ms()):
                 self.board.idle()
                 time.sleep_ms(_POLL_MS)
-
-
-class _Thinking:
-    """The scope of App.thinking."""
-
-    def __init__(self, app, screen):
-        self.app = app
-        self.screen = screen
-        self.serviced = time.ticks_add(time.ticks_ms(), -_SERVICE_MS)  # the first tick serves
-
-    def __enter__(self):
-        residency.release_table_drawing()
-        gc.collect()
-        gc.threshold(-1)
-        self.app.thinker = self.screen
-        return self.tick
-
-    def __exit__(self, *exception):
-        self.app.thinker = None
-        gc.threshold(GC_EVERY)
-
-    def tick(self):
-        now = time.ticks_ms()
-        if time.ticks_diff(now, self.serviced) >= _SERVICE_MS:
-            self.serviced = now
-            residency.serve_beside(self.app.service, now)
 
 
 def import_with_room(plain_import):
@@ -279,11 +231,10 @@ def run(board):
     app.link = SerialLink(store, board)
     try:
         app.open("deckapp.boot", "BootScreen")
-        residency.mark_booted()  # and the boot screen's: the screen class, the cards' drawing
+        app.kept = set(sys.modules)  # and the boot screen's: the screen class, the cards' drawing
         app.loop()
     except Exception as error:  # a fault (KeyboardInterrupt and SystemExit go on to main.py)
         app.stack.clear()  # the screens first: the fault may be a MemoryError
-        residency.unload_since_boot()  # then what the fault left loaded: a match's modules
         gc.collect()
         from deckapp.crash import recover
         recover(app, error)  # recorded and said on the panel; the centre key resets the board

@@ -22,7 +22,7 @@ def play(store, seed=7):
         if session.state is None:
             session.next_hand()
         session.play(session.bot_choice())
-        session.write.save_rngs(session)
+        stored.save_rngs(store, session)
         decisions += 1
         print("decision", decisions)
 

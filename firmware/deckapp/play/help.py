@@ -2,7 +2,7 @@
 in force, house rules labelled."""
 
 from deckapp.play.textpage import TextPage
-from deckcore.residency import call_unloaded
+from deckcore.game import call_unloaded
 from deckcore.option import value_text
 
 BRIEF = {

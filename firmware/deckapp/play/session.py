@@ -5,34 +5,14 @@ match with bots in every seat writes the same bytes as `deckmate selfplay`), wri
 committed event as one log line the moment it is final, takes back a person's decision with
 the format's `undo` record, and is rebuilt from an open log by replaying it through the core
 (deckapp/play/stored.py, `replay`). The screens only ask it questions and hand it decisions.
-On the device its writer is a MatchLog, which also keeps what a resume needs beside the log.
 """
 
-from deckcore.residency import Think, call_unloaded
+from deckcore.game import ModulesHeld, call_unloaded
 from deckcore.match import Match
 from deckcore.rng import Rng
 
 HUMAN = "human"
 BOT = "bot"
-RNGS = "play"  # the store's state file of the bots' generators
-
-
-class MatchLog:
-    """The writer of a match kept on flash: its lines go to `lines` (the store's LogWriter),
-    and beside the log, in the state file RNGS, go the bots' generators where a resume starts
-    from the log's end, so a resumed match goes on exactly as it would have (without them the
-    position is the same, only the bots' later draws differ)."""
-
-    def __init__(self, store, lines):
-        self.store = store
-        self.lines = lines
-
-    def __call__(self, line):
-        self.lines(line)
-
-    def save_rngs(self, session):
-        self.store.save_state(RNGS, {"game_id": session.game_id,
-                                     "rngs": [rng.state for rng in session.bot_rngs]})
 
 
 class Seat:
@@ -73,7 +53,7 @@ class Session:
         """A bot for each level at the table is made once with the match, and let go: its
         modules' names are interned before the heap is busy (the first decision would
         otherwise add a pool of names on a heap fragmented by the table)."""
-        with Think():
+        with ModulesHeld():
             from deckcore.bots import make
             for seat in self.seats:
                 if seat.kind == BOT:
@@ -111,7 +91,7 @@ class Session:
         given, is called every few work units of the search, so the caller stays live."""
         seat = self.to_act()
         legal = self.state.legal_actions()  # SCOUT's may be one list of hundreds: made first
-        with Think():  # on the device no bot's code takes heap while a person decides
+        with ModulesHeld():  # on the device no bot's code takes heap while a person decides
             from deckcore.bots import make
             bot = make(self.seats[seat].level, self.game)
             view = self.state.view(seat)
@@ -121,29 +101,24 @@ class Session:
 
     def play(self, action):
         """Commit the action of the seat to act (the caller checked `illegal_reason`).
-        Returns True when it ended the hand; the result (and the end) is then written. After
-        a bot's action, where a resume starts (a person to act, or between hands), a
-        MatchLog saves the bots' generators."""
+        Returns True when it ended the hand; the result (and the end) is then written."""
         seat = self.to_act()
         hand = len(self.match.results) + 1
         self._write("act", hand, seat, self.state.action_text(action))
         self.state.apply(action)
         self.hand_actions.append(action)
         self.hand_seats.append(seat)
-        ended = self.state.is_terminal()
-        if ended:
-            state = self.state
-            self.match.finish_hand(state)
-            self._write("result", hand, state.points(), state.scores(), list(self.match.totals))
-            self.last_hand = state
-            self.state = None
-            if self.match.is_over():
-                self._write("end", "completed", list(self.match.totals), self.match.winners(),
-                            len(self.match.results))
-        if isinstance(self.write, MatchLog) and not self.seats[seat].is_person() \
-                and (ended or self.person_to_act()):
-            self.write.save_rngs(self)
-        return ended
+        if not self.state.is_terminal():
+            return False
+        state = self.state
+        self.match.finish_hand(state)
+        self._write("result", hand, state.points(), state.scores(), list(self.match.totals))
+        self.last_hand = state
+        self.state = None
+        if self.match.is_over():
+            self._write("end", "completed", list(self.match.totals), self.match.winners(),
+                        len(self.match.results))
+        return True
 
     # Undo ------------------------------------------------------------------------------
     def undo_count(self):

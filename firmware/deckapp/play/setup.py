@@ -17,8 +17,7 @@ from micropython import const
 
 from deckapp.play.session import BOT, HUMAN, Seat
 from deckapp.form import Choice, FormScreen, Number, Row
-from deckcore.game import RulesError
-from deckcore.residency import call_unloaded
+from deckcore.game import RulesError, call_unloaded
 from deckcore.option import value_text
 from deckcore.games import NAMES, TITLES, load, options_of
 
@@ -208,7 +207,7 @@ def _values(option):
 def _forget_games():
     """Take every game module out of memory (the next `load` imports the one needed)."""
     import gc
-    from deckcore.residency import unload
+    from deckapp import unload
     for game in NAMES + ("tarot",):
         unload("deckcore.games." + game)
         unload("deckcore.games." + game + "_options")
