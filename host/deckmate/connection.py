@@ -95,11 +95,11 @@ class BoardConnection:
     def read_line(self, deadline):
         import serial
         try:
-            line = self._read_line(deadline)
-            self.serial.timeout = RAW_REPL_WAIT  # the raw REPL's reads wait longer
-            return line
+            return self._read_line(deadline)
         except (serial.SerialException, OSError) as error:
             raise PortLost(self.port, error)
+        finally:
+            self.serial.timeout = RAW_REPL_WAIT
 
     def _read_line(self, deadline):
         while True:
