@@ -22,7 +22,6 @@ from deckapp import unload
 
 _LINE_MOST = 240  # decklink.frame.REQUEST_MOST
 _READ_MOST = 256  # the bytes read in one slice: a whole request
-_SEND_MS = 6  # a slice sends the frames of an answer for at most about this long
 # What a request gets while a bot thinks, or when the heap has no room for its answer: the
 # PC asks again. Its CRC is fixed: a test checks the frame.
 BUSY_FRAME = b'#<{"err":"busy","why":"no time or room to answer now; ask again"}*da11603f\n'
@@ -48,9 +47,8 @@ class SerialLink:
         self.heard_ms = 0        # ticks_ms of the session's last request or answer frame
 
     def serve(self, lean=False):
-        """One slice: the next frames of an answer (as many as _SEND_MS allows, one at least),
-        or else the bytes that have come (at most _READ_MOST) and at most one request
-        answered. True while an answer has frames left
+        """One slice: the next frame of an answer, or else the bytes that have come (at most
+        _READ_MOST) and at most one request answered. True while an answer has frames left
         or a request is coming in (bytes came in this slice and the line is not yet whole:
         bytes that stop short of a line, such as what mpremote sends on leaving, let the loop
         rest). `lean`: a bot is thinking."""
@@ -59,11 +57,7 @@ class SerialLink:
                 self.output.write(BUSY_FRAME)
             self._end_session()
         if self.stream is not None:
-            started = time.ticks_ms()
             self._call("send_chunk")
-            while self.stream is not None \
-                    and time.ticks_diff(time.ticks_ms(), started) < _SEND_MS:
-                self._call("send_chunk")
         elif not self.closed and self._read(lean) and self.line:
             return True
         elif self.in_session and time.ticks_diff(time.ticks_ms(), self.heard_ms) > QUIET_MS:

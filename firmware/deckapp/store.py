@@ -44,7 +44,7 @@ The API:
     store.acknowledge(game_id, sha256); store.prune()
     store.hold() ... store.release()    # the modules stay loaded between these calls
 
-Errors: StoreFull (flash full, errno 28, or below the reserve; its text is SYNC_MESSAGE, what the
+Errors: StoreFull (flash full, errno 28, or too many logs; its text is SYNC_MESSAGE, what the
 screen shows) and StoreError (any other flash error, with a sentence). After either, the log
 object is finished: everything before the failed event is committed; resume with open_game().
 """
@@ -54,6 +54,7 @@ from deckapp import unload
 from deckapp.store_base import SYNC_MESSAGE, StoreError, StoreFull, checked_name, flash_error
 
 RESERVE_BYTES = 64 * 1024  # free space a new game needs (the longest measured takes 28 KB)
+MAX_LOGS = 100             # keeps the logs folder small: LittleFS slows with many files
 # What a call loads and unloads after it (deckapp.store_base stays, with this module)
 CALL_MODULES = ("deckapp.store_games", "deckapp.store_repair", "deckapp.checked_file",
                 "decklink.checked")
@@ -130,12 +131,13 @@ class Store:
     """The store under `root`. The manifest is read from flash when it is needed, never held
     whole in memory: a hundred entries would take half the heap."""
 
-    def __init__(self, root, reserve_bytes=RESERVE_BYTES):
+    def __init__(self, root, reserve_bytes=RESERVE_BYTES, max_logs=MAX_LOGS):
         self.root = root.rstrip("/")
         self.logs_dir = self.root + "/logs"
         self.state_dir = self.root + "/state"
         self.manifest_path = self.logs_dir + "/manifest.chk"
         self.reserve_bytes = reserve_bytes
+        self.max_logs = max_logs
         self.open_id = None    # the game in progress
         self.game_count = 0    # logs in the manifest
         self.largest_id = 0    # the largest number among the game ids
@@ -177,7 +179,7 @@ class Store:
 
     def start_game(self, game_id, header_line):
         """Create the log of a new game with its header line; its GameLog. StoreFull below
-        `reserve_bytes` free, StoreError while a game is open."""
+        `reserve_bytes` free or at `max_logs` logs, StoreError while a game is open."""
         game_log = GameLog(self, game_id)
         self._call("store_games", "start_game", self, game_log, header_line)
         return game_log

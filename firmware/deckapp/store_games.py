@@ -98,13 +98,15 @@ def new_game_id(store):
 def start_game(store, game_log, header_line):
     """Store.start_game: write the header line to the new game's GameLog and list the game.
 
-    Raises StoreFull below `reserve_bytes` free (the store keeps as many logs as the flash
-    holds), StoreError if a game is still open (close it first)."""
+    Raises StoreFull below `reserve_bytes` free or at `max_logs` logs, StoreError if a
+    game is still open (close it first)."""
     game_id = game_log.game_id
     if store.open_id is not None:
         raise StoreError("a game is in progress; close it before starting another")
     if exists(store.log_path(game_id)):
         raise StoreError("game %s already has a log" % game_id)
+    if store.game_count >= store.max_logs:
+        raise StoreFull("%d logs kept" % store.game_count)
     if free_bytes(store) < store.reserve_bytes:
         raise StoreFull("%d bytes free" % free_bytes(store))
     game_log.append(header_line)
@@ -213,14 +215,12 @@ def games(store):
 
 def acknowledge(store, game_id, sha256):
     """Store.acknowledge: record the hash of a log the PC has saved; False if there is no
-    such closed log, or if its bytes on flash have another SHA-256. The log is read, not the
-    manifest: a sync acknowledges each of a thousand logs, and the manifest would be read
-    whole each time.
+    such closed log.
 
     It is a file of its own, small enough for LittleFS to keep in its metadata: it fits
     on a full flash, so the sync can always free space."""
-    path = store.log_path(game_id)
-    if game_id == store.open_id or not exists(path) or file_digest(path)[1] != sha256:
+    listed = entry(store, game_id)
+    if listed is None or listed["state"] != "closed":
         return False
     write_checked(ack_path(store, game_id), [sha256])
     return True

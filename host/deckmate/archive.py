@@ -17,9 +17,7 @@ log (`BEGIN IMMEDIATE`), so two syncs or imports at once leave the archive consi
 Tables (schema version SCHEMA_VERSION in `PRAGMA user_version`, migrated in place by
 `MIGRATIONS`, one list of statements per version):
 
-    devices  device_id TEXT PRIMARY KEY, firmware, first_seen, last_sync (ISO dates, UTC),
-             listed (the device's list tag when a sync last archived and acknowledged all it
-             listed, or NULL; schema 2)
+    devices  device_id TEXT PRIMARY KEY, firmware, first_seen, last_sync (ISO dates, UTC)
     files    file_id INTEGER PRIMARY KEY, sha256, size, path (relative to ARCHIVE), status
              ('archived', 'replaced' by a grown copy, 'rejected', 'conflict'), reason (why
              rejected, else NULL), source (a port or a file name), added
@@ -40,11 +38,9 @@ import json
 import os
 import sqlite3
 
-from deckcore.keep_replay import KeptReplay
-from deckmate.game_record import PLAYED, SCOREKEPT
 from deckmate.logs import BadLog, ReadLog, replay_log
 
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 1
 MIGRATIONS = {
     1: [
         """CREATE TABLE devices (device_id TEXT PRIMARY KEY, firmware TEXT, first_seen TEXT,
@@ -67,7 +63,6 @@ MIGRATIONS = {
            seat INTEGER NOT NULL, points INTEGER, score INTEGER, total INTEGER,
            PRIMARY KEY (game_row, hand, seat))""",
     ],
-    2: ["ALTER TABLE devices ADD COLUMN listed TEXT"],
 }
 DATABASE = "archive.sqlite3"
 
@@ -191,20 +186,9 @@ class Archive:
 
     def saw_device(self, device_id, firmware):
         now = _now()
-        self.db.execute("INSERT INTO devices (device_id, firmware, first_seen, last_sync) "
-                        "VALUES (?, ?, ?, ?) ON CONFLICT (device_id) DO "
+        self.db.execute("INSERT INTO devices VALUES (?, ?, ?, ?) ON CONFLICT (device_id) DO "
                         "UPDATE SET firmware=excluded.firmware, last_sync=excluded.last_sync",
                         (device_id, firmware, now, now))
-
-    def listed(self, device_id):
-        """The device's list tag when a sync last archived and acknowledged all it listed
-        (docs/sync-protocol.md, hello), or None."""
-        found = self.db.execute("SELECT listed FROM devices WHERE device_id=?",
-                                (device_id,)).fetchone()
-        return found and found[0]
-
-    def set_listed(self, device_id, tag):
-        self.db.execute("UPDATE devices SET listed=? WHERE device_id=?", (tag, device_id))
 
     # -- adding a log --
 
@@ -220,7 +204,7 @@ class Archive:
             return Outcome(UNCHANGED, reason=None)
         try:
             read = ReadLog(source, data)
-            replay = replay_log(read)[0]
+            replay_log(read)
             header = read.records[0][1]
             device_id, game_id = header.get("device"), header.get("game_id")
             if not (isinstance(device_id, str) and device_id and isinstance(game_id, str)
@@ -230,8 +214,7 @@ class Archive:
             return self._keep_aside(data, digest, source, REJECTED, str(error))
         self.db.execute("BEGIN IMMEDIATE")
         try:
-            outcome = self._add_read(data, digest, source, date, read, replay, device_id,
-                                     game_id)
+            outcome = self._add_read(data, digest, source, date, read, device_id, game_id)
             self.db.execute("COMMIT")
         except BaseException:
             self.db.execute("ROLLBACK")
@@ -241,7 +224,7 @@ class Archive:
                                     device_id, game_id)
         return outcome
 
-    def _add_read(self, data, digest, source, date, read, replay, device_id, game_id):
+    def _add_read(self, data, digest, source, date, read, device_id, game_id):
         known = self.db.execute("SELECT game_row, sha256, file_id, date FROM games WHERE "
                                 "device_id=? AND game_id=?", (device_id, game_id)).fetchone()
         if known is not None:
@@ -261,8 +244,7 @@ class Archive:
             "INSERT INTO files (sha256, size, path, status, source, added) VALUES "
             "(?, ?, ?, 'archived', ?, ?)",
             (digest, len(data), os.path.relpath(path, self.folder), source, _now())).lastrowid
-        kept = _kept_hands(replay) if isinstance(replay, KeptReplay) else None
-        fields = _game_fields(read, kept)
+        fields = _game_fields(read)
         fields.update(device_id=device_id, game_id=game_id, file_id=file_id, sha256=digest,
                       size=len(data), date=date, updated=_now())
         if known is None:
@@ -281,24 +263,15 @@ class Archive:
             self.db.execute("UPDATE games SET %s WHERE game_row=?"
                             % ", ".join("%s=?" % name for name in names),
                             [fields[name] for name in names] + [game_row])
-        self._add_rows(game_row, read, kept)
+        self._add_rows(game_row, read)
         return Outcome(NEW if known is None else GROWN, device_id, game_id)
 
-    def _add_rows(self, game_row, read, kept):
-        """The players, hands and scores rows of a game: a played log's deal and result
-        records, or a scorekept log's hands `kept` (_kept_hands)."""
+    def _add_rows(self, game_row, read):
         header = read.records[0][1]
         for player in header.get("players") or []:
             self.db.execute("INSERT INTO players VALUES (?, ?, ?, ?, ?)",
                             (game_row, player.get("seat"), player.get("name"), player.get("kind"),
                              player.get("level")))
-        if kept is not None:
-            for hand, dealer, points, scores, totals in kept:
-                self.db.execute("INSERT INTO hands VALUES (?, ?, ?)", (game_row, hand, dealer))
-                self.db.executemany("INSERT INTO scores VALUES (?, ?, ?, ?, ?, ?)",
-                                    [(game_row, hand, seat, points[seat], scores[seat],
-                                      totals[seat]) for seat in range(len(scores))])
-            return
         for _, record in read.records:
             kind = record.get("t")
             if kind == "deal":
@@ -337,20 +310,8 @@ def _at(values, index):
     return values[index] if isinstance(values, list) and index < len(values) else None
 
 
-def _kept_hands(replay):
-    """The hands of a scorekept log (its KeptReplay) as its entries, corrections and undos
-    left them: [(hand, dealer, points, scores, the totals after it)]."""
-    hands = []
-    totals = None
-    for hand, ((dealer, _), (points, scores)) in enumerate(
-            zip(replay.keeper.hands, replay.match.results), 1):
-        totals = list(scores) if totals is None else [a + b for a, b in zip(totals, scores)]
-        hands.append((hand, dealer, list(points), list(scores), totals))
-    return hands
-
-
-def _game_fields(read, kept):
-    """The games row's fields that the log itself gives (`kept`: a scorekept log's hands)."""
+def _game_fields(read):
+    """The games row's fields that the log itself gives."""
     header = read.records[0][1]
     end = None
     hands = 0
@@ -362,10 +323,9 @@ def _game_fields(read, kept):
             hands += 1
         elif record.get("t") == "deal":
             dealt = True
-    if kept is not None:
-        mode, hands = SCOREKEPT, len(kept)
-    else:
-        mode = PLAYED if dealt or not hands else SCOREKEPT
+    mode = header.get("mode")
+    if mode not in ("played", "scorekept"):
+        mode = "played" if dealt or not hands else "scorekept"
     state = "unfinished" if end is None else (
         "abandoned" if end.get("reason") == "abandoned" else "complete")
     return {"game": header["game"], "mode": mode, "rules_v": header.get("rules_v"),

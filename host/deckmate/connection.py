@@ -21,15 +21,6 @@ class PortError(CommandError):
     do."""
 
 
-class PortLost(PortError):
-    """The port went away while in use (the cable pulled, the board reset or stopped).
-    `cause`: what was lost, for a command to say what to do next."""
-
-    def __init__(self, port, error):
-        self.cause = "lost the connection to the device on %s (%s)" % (port, error)
-        super().__init__(self.cause + "; plug it back in and run the command again")
-
-
 def board_ports():
     """[(port, what it is)] of the serial ports with a board's USB ids: "USB vid:pid" and the
     port's description."""
@@ -85,36 +76,26 @@ class BoardConnection:
         self.bytes_read = 0
 
     def write(self, data):
-        import serial
-        try:
-            self.serial.write(data)
-            self.serial.flush()
-        except (serial.SerialException, OSError) as error:
-            raise PortLost(self.port, error)
+        self.serial.write(data)
+        self.serial.flush()
 
     def read_line(self, deadline):
-        import serial
         try:
-            return self._read_line(deadline)
-        except (serial.SerialException, OSError) as error:
-            raise PortLost(self.port, error)
+            while True:
+                end = self.pending.find(b"\n")
+                if end >= 0:
+                    line = bytes(self.pending[:end + 1])
+                    del self.pending[:end + 1]
+                    return line
+                left = deadline - time.monotonic()
+                if left <= 0:
+                    return None
+                self.serial.timeout = min(left, 0.05)
+                data = self.serial.read(max(1, self.serial.in_waiting))
+                self.bytes_read += len(data)
+                self.pending.extend(data)
         finally:
             self.serial.timeout = RAW_REPL_WAIT
-
-    def _read_line(self, deadline):
-        while True:
-            end = self.pending.find(b"\n")
-            if end >= 0:
-                line = bytes(self.pending[:end + 1])
-                del self.pending[:end + 1]
-                return line
-            left = deadline - time.monotonic()
-            if left <= 0:
-                return None
-            self.serial.timeout = min(left, 0.05)
-            data = self.serial.read(max(1, self.serial.in_waiting))
-            self.bytes_read += len(data)
-            self.pending.extend(data)
 
     def discard_input(self):
         self.serial.reset_input_buffer()

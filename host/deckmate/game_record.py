@@ -13,7 +13,6 @@ or `scorekept` (a table played with real cards and entered the results); `date` 
 are ISO-8601 texts (`2026-11-27 20:15`) or empty when not known; `path` is the raw log.
 """
 
-from deckcore.log import SCOREKEEP
 from deckmate.logs import ReadLog, replay_log
 
 PLAYED = "played"
@@ -66,8 +65,7 @@ def record_of_log(path, date="", synced="", data=None):
     complete = replay.ended and replay.match.is_over()
     state = COMPLETE if complete else ABANDONED if replay.ended else UNFINISHED
     return GameRecord(header.get("device") or "", header.get("game_id") or "", replay.game.NAME,
-                      SCOREKEPT if header.get("mode") == SCOREKEEP else PLAYED, date, synced,
-                      players,
+                      header.get("mode", PLAYED), date, synced, players,
                       [(list(points), list(scores)) for points, scores in replay.match.results],
                       list(replay.match.totals), replay.match.winners() if complete else [],
                       state, path)
