@@ -23,8 +23,7 @@ import time
 from micropython import const
 
 from deckapp import unload
-from deckapp.store import StoreError
-from deckapp.store_games import today
+from deckapp.store import StoreError, _today
 from deckapp.version import VERSION
 from deckhw.buttons import PRESS
 from deckui import font, theme, widgets
@@ -75,7 +74,7 @@ def record(store, error):
     """Save the record of `error` as the state file `crash`; False when the flash refused
     (the record before it, if any, stays)."""
     try:
-        store.save_state(NAME, {"time": today(), "fw": VERSION, "error": one_line(error),
+        store.save_state(NAME, {"time": _today(), "fw": VERSION, "error": one_line(error),
                                 "trace": calls(error)})
         return True
     except StoreError:
