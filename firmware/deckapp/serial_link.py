@@ -4,19 +4,16 @@ whatever screen is up.
 
 What stays loaded while the app runs is this module: the poll of stdin, the request line
 being read (at most decklink.frame.REQUEST_MOST bytes) and the state of a `get` or `list`
-being sent. The requests are answered by deckapp/sync_requests.py. A sync's requests make a
-session: its first request loads that module and holds the store's (Store.hold), and they
-stay loaded for the requests after it, until the link has been quiet for QUIET_MS or a bot
-starts to think; then they leave memory. While a bot thinks (`lean`) the link takes neither
-time nor heap from it: every request is answered BUSY_FRAME, an answer in progress is ended
-with it, and the PC asks again. Ctrl-C is never read here: the port's driver
+being sent. The requests are answered by deckapp/sync_requests.py, imported for a request and
+unloaded after it, or after the last frame of its answer. While a bot thinks (`lean`) the
+link takes neither time nor heap from it: every request is answered BUSY_FRAME, an answer in
+progress is ended with it, and the PC asks again. Ctrl-C is never read here: the port's driver
 (the terminal on the simulated board) turns it into KeyboardInterrupt first, so mpremote can
 always take over.
 """
 
 import select
 import sys
-import time
 
 from deckapp import unload
 
@@ -25,10 +22,8 @@ _READ_MOST = 256  # the bytes read in one slice: a whole request
 # What a request gets while a bot thinks, or when the heap has no room for its answer: the
 # PC asks again. Its CRC is fixed: a test checks the frame.
 BUSY_FRAME = b'#<{"err":"busy","why":"no time or room to answer now; ask again"}*da11603f\n'
-# What a request loads, unloaded after it or after a sync's session (hello reads the last error
-# with deckapp.crash)
+# What a request loads, unloaded after it (hello reads the last error with deckapp.crash)
 _MODULES = ("deckapp.sync_requests", "decklink.frame", "deckapp.crash")
-QUIET_MS = 1500  # a session ends once no request or answer has gone by for this long
 
 
 class SerialLink:
@@ -43,8 +38,6 @@ class SerialLink:
         self.too_long = False
         self.stream = None   # the answer being sent: a deckapp/sync_requests.py stream
         self.closed = False  # stdin has no other end (no USB host, a headless run)
-        self.in_session = False  # a sync's modules are loaded (see the module's docstring)
-        self.heard_ms = 0        # ticks_ms of the session's last request or answer frame
 
     def serve(self, lean=False):
         """One slice: the next frame of an answer, or else the bytes that have come (at most
@@ -52,16 +45,14 @@ class SerialLink:
         or a request is coming in (bytes came in this slice and the line is not yet whole:
         bytes that stop short of a line, such as what mpremote sends on leaving, let the loop
         rest). `lean`: a bot is thinking."""
-        if lean and self.in_session:
-            if self.stream is not None:
-                self.output.write(BUSY_FRAME)
-            self._end_session()
         if self.stream is not None:
-            self._call("send_chunk")
+            if lean:
+                self._release()
+                self.output.write(BUSY_FRAME)
+            else:
+                self._call("send_chunk")
         elif not self.closed and self._read(lean) and self.line:
             return True
-        elif self.in_session and time.ticks_diff(time.ticks_ms(), self.heard_ms) > QUIET_MS:
-            self._end_session()
         return self.stream is not None
 
     def _read(self, lean):
@@ -93,27 +84,22 @@ class SerialLink:
         return True
 
     def _call(self, name, *args):
-        """Call deckapp.sync_requests' `name` with the link, in the session (begun if need
-        be); a MemoryError is answered with BUSY_FRAME and ends the session."""
-        if not self.in_session:
-            self.in_session = True
-            self.store.hold()
-        self.heard_ms = time.ticks_ms()
+        """Call deckapp.sync_requests' `name` with the link; a MemoryError is answered with
+        BUSY_FRAME. The module leaves memory unless an answer goes on."""
         try:
             getattr(__import__(_MODULES[0], None, None, [name]), name)(self, *args)
         except MemoryError:
-            self._end_session()
+            self._release()
             self.output.write(BUSY_FRAME)
+        if self.stream is None:
+            self._release()
 
     def end_stream(self):
         if self.stream is not None:
             self.stream.release()
             self.stream = None
 
-    def _end_session(self):
-        """End the answer in progress and let the session's modules leave memory."""
+    def _release(self):
         self.end_stream()
-        self.in_session = False
-        self.store.release()
         for module in _MODULES:
             unload(module)

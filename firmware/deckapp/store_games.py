@@ -1,32 +1,28 @@
-"""The store's games: number, start and close a game's log in the manifest, list the games,
-read a log, the PC's acknowledgements, the free space. deckapp.store imports this module for
-a call and unloads it after (Store.start_game, Store.games, ...), so a match keeps only the
-append and the state files loaded; the functions take the Store as their first argument
-(their API is the Store method's of the same name)."""
+"""The store's games: number, start, open and close a game's log in the manifest, list the
+games, read a log, the PC's acknowledgements, the free space. deckapp.store imports this module for each
+call and unloads it after (Store.start_game, Store.games, ...), so a match keeps only the
+append and the state files loaded; the functions take the Store as their first argument."""
 
 import hashlib
 import json
 import os
-import time
 
-from deckapp.checked_file import checked_values, exists, write_checked
+from deckapp.checked_file import checked_values, write_checked
 from decklink.checked import digest_text
-from deckapp.store_base import StoreError, StoreFull, checked_name, flash_error
+from deckapp.store import (GameLog, StoreError, StoreFull, _CHUNK, _checked_name, _exists,
+                           _flash_error, _today)
 
-CHUNK = 512  # bytes read at a time when a file is hashed or copied
-
-
-# What each function Store calls here is doing, for the StoreError of an OSError in it.
+# What each of Store's methods here is doing, for the StoreError of an OSError in it.
 DOING = {"free_bytes": "measuring the free space", "new_game_id": "numbering a new game",
-         "start_game": "starting a game", "close_entry": "closing a log",
-         "entry": "reading the list of games", "games": "listing the games",
-         "read_lines": "reading a log", "acknowledge": "recording an acknowledgement",
-         "acked": "reading an acknowledgement"}
+         "start_game": "starting a game", "open_game": "opening the game in progress",
+         "close_entry": "closing a log", "entry": "reading the list of games",
+         "games": "listing the games", "read_lines": "reading a log",
+         "acknowledge": "recording an acknowledgement", "acked": "reading an acknowledgement"}
 
 
 def ack_path(store, game_id):
     """Where the acknowledgement of a log is kept."""
-    return "%s/%s.ack" % (store.logs_dir, checked_name(game_id))
+    return "%s/%s.ack" % (store.logs_dir, _checked_name(game_id))
 
 
 def entry(store, game_id):
@@ -75,14 +71,6 @@ def free_bytes(store):
     return info[0] * free
 
 
-def today():
-    """The date as text, or None while the clock is not set (a Pico starts in 2021)."""
-    now = time.localtime()
-    if now[0] < 2024:
-        return None
-    return "%04d-%02d-%02d %02d:%02d" % now[:5]
-
-
 def open_entry(game_id, date):
     return {"id": game_id, "state": "open", "date": date, "game": None, "players": [],
             "size": None, "sha256": None, "result": None}
@@ -95,24 +83,32 @@ def new_game_id(store):
     return str(largest + 1)
 
 
-def start_game(store, game_log, header_line):
-    """Store.start_game: write the header line to the new game's GameLog and list the game.
+def open_game(store):
+    """Store.open_game: the GameLog of the game in progress, or None."""
+    if store.open_id is None:
+        return None
+    return GameLog(store, store.open_id)
+
+
+def start_game(store, game_id, header_line):
+    """Store.start_game: create the log of a new game with its header line; its GameLog.
 
     Raises StoreFull below `reserve_bytes` free or at `max_logs` logs, StoreError if a
     game is still open (close it first)."""
-    game_id = game_log.game_id
     if store.open_id is not None:
         raise StoreError("a game is in progress; close it before starting another")
-    if exists(store.log_path(game_id)):
+    if _exists(store.log_path(game_id)):
         raise StoreError("game %s already has a log" % game_id)
     if store.game_count >= store.max_logs:
         raise StoreFull("%d logs kept" % store.game_count)
     if free_bytes(store) < store.reserve_bytes:
         raise StoreFull("%d bytes free" % free_bytes(store))
+    game_log = GameLog(store, game_id)
     game_log.append(header_line)
-    started = open_entry(game_id, today())
+    started = open_entry(game_id, _today())
     describe(started, header_line)
     rewrite_manifest(store, {}, [started])
+    return game_log
 
 
 def describe(listed, header):
@@ -129,7 +125,7 @@ def file_digest(path):
     """(size, SHA-256 hex) of a file, read in small chunks."""
     hasher = hashlib.sha256()
     size = 0
-    buffer = bytearray(CHUNK)
+    buffer = bytearray(_CHUNK)
     with open(path, "rb") as handle:
         while True:
             count = handle.readinto(buffer)
@@ -190,7 +186,7 @@ def read_lines(store, game_id):
                     return
                 yield line[:-1].decode()
     except OSError as error:
-        raise flash_error(error, "reading the log of game %s" % game_id)
+        raise _flash_error(error, "reading the log of game %s" % game_id)
 
 
 def games(store):
@@ -210,7 +206,7 @@ def games(store):
                 listed["size"] = os.stat(store.log_path(game_id))[6]
             yield listed
     except OSError as error:
-        raise flash_error(error, "listing the games")
+        raise _flash_error(error, "listing the games")
 
 
 def acknowledge(store, game_id, sha256):
