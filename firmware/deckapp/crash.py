@@ -22,6 +22,7 @@ import time
 
 from micropython import const
 
+from deckapp import unload
 from deckapp.store import StoreError, _today
 from deckapp.version import VERSION
 from deckhw.buttons import PRESS
@@ -37,6 +38,8 @@ _MARGIN = const(8)
 def recover(app, error):
     """Record `error`, say so on the panel and wait for the centre key, which soft-resets the
     board. Never returns (a KeyboardInterrupt from the PC still ends it)."""
+    for module in [name for name in sys.modules if name not in app.kept and name != __name__]:
+        unload(module)  # what the fault left loaded: a match's rules, bots and screens
     saved = record(app.store, error)
     board = app.board
     show(board.display, one_line(error), app.store.open_id is not None, saved)
@@ -71,12 +74,8 @@ def record(store, error):
     """Save the record of `error` as the state file `crash`; False when the flash refused
     (the record before it, if any, stays)."""
     try:
-        trace = calls(error)
-    except MemoryError:  # the heap in pieces: the record without the calls
-        trace = ""
-    try:
         store.save_state(NAME, {"time": _today(), "fw": VERSION, "error": one_line(error),
-                                "trace": trace})
+                                "trace": calls(error)})
         return True
     except StoreError:
         return False

@@ -65,15 +65,10 @@ class App:
         module takes no heap while the table is open. Every module loaded since `kept` was
         taken goes first: the menu comes back to the heap it had after the boot."""
         if not self.stack:
-            self.unload_since_boot()
+            for module in [name for name in sys.modules if name not in self.kept]:
+                unload(module)
             self.open("deckapp.menu", "MainMenu")
         return self.stack[-1]
-
-    def unload_since_boot(self):
-        """Every module loaded since `kept` was taken leaves memory (a match's rules, bots and
-        screens)."""
-        for module in [name for name in sys.modules if name not in self.kept]:
-            unload(module)
 
     def push(self, screen):
         screen.app = self
@@ -240,7 +235,6 @@ def run(board):
         app.loop()
     except Exception as error:  # a fault (KeyboardInterrupt and SystemExit go on to main.py)
         app.stack.clear()  # the screens first: the fault may be a MemoryError
-        app.unload_since_boot()  # then what the fault left loaded
         gc.collect()
         from deckapp.crash import recover
         recover(app, error)  # recorded and said on the panel; the centre key resets the board
