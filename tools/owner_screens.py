@@ -1,6 +1,6 @@
 """The pictures of the owner's commands in docs/owner/: the score-history plot and screenshots
-of the HTML report (its index and a game's replay) in headless Chromium, made from the test
-suite's archive of real logs (tests/host/owner_games.py).
+of the HTML report (its index, a game replayed and a game kept at a table) in headless
+Chromium, made from the test suite's archive of real logs (tests/host/owner_games.py).
 
     python tools/owner_screens.py [--out docs/owner]
 """
@@ -12,7 +12,8 @@ import sys
 import tempfile
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-sys.path[:0] = [os.path.join(ROOT, "firmware"), os.path.join(ROOT, "tests", "host")]
+sys.path[:0] = [os.path.join(ROOT, "firmware"), os.path.join(ROOT, "tests", "host"),
+                os.path.join(ROOT, "tests", "core")]
 
 import browser  # noqa: E402
 from deckmate.archive import Archive  # noqa: E402
@@ -37,6 +38,8 @@ def make(out):
                            size=(1200, 900))
         browser.screenshot("file://%s/games/4.html#step=40" % report,
                            os.path.join(out, "report-replay.png"), size=(1200, 760))
+        browser.screenshot("file://%s/games/11.html#step=5" % report,  # kept at a table
+                           os.path.join(out, "report-kept.png"), size=(1200, 560))
     finally:
         shutil.rmtree(scratch)
 

@@ -38,6 +38,8 @@ import json
 import os
 import sqlite3
 
+from deckcore.keep_replay import KeptReplay
+from deckmate.game_record import PLAYED, SCOREKEPT
 from deckmate.logs import BadLog, ReadLog, replay_log
 
 SCHEMA_VERSION = 1
@@ -204,7 +206,7 @@ class Archive:
             return Outcome(UNCHANGED, reason=None)
         try:
             read = ReadLog(source, data)
-            replay_log(read)
+            replay = replay_log(read)[0]
             header = read.records[0][1]
             device_id, game_id = header.get("device"), header.get("game_id")
             if not (isinstance(device_id, str) and device_id and isinstance(game_id, str)
@@ -214,7 +216,8 @@ class Archive:
             return self._keep_aside(data, digest, source, REJECTED, str(error))
         self.db.execute("BEGIN IMMEDIATE")
         try:
-            outcome = self._add_read(data, digest, source, date, read, device_id, game_id)
+            outcome = self._add_read(data, digest, source, date, read, replay, device_id,
+                                     game_id)
             self.db.execute("COMMIT")
         except BaseException:
             self.db.execute("ROLLBACK")
@@ -224,7 +227,7 @@ class Archive:
                                     device_id, game_id)
         return outcome
 
-    def _add_read(self, data, digest, source, date, read, device_id, game_id):
+    def _add_read(self, data, digest, source, date, read, replay, device_id, game_id):
         known = self.db.execute("SELECT game_row, sha256, file_id, date FROM games WHERE "
                                 "device_id=? AND game_id=?", (device_id, game_id)).fetchone()
         if known is not None:
@@ -244,7 +247,8 @@ class Archive:
             "INSERT INTO files (sha256, size, path, status, source, added) VALUES "
             "(?, ?, ?, 'archived', ?, ?)",
             (digest, len(data), os.path.relpath(path, self.folder), source, _now())).lastrowid
-        fields = _game_fields(read)
+        kept = _kept_hands(replay) if isinstance(replay, KeptReplay) else None
+        fields = _game_fields(read, kept)
         fields.update(device_id=device_id, game_id=game_id, file_id=file_id, sha256=digest,
                       size=len(data), date=date, updated=_now())
         if known is None:
@@ -263,15 +267,24 @@ class Archive:
             self.db.execute("UPDATE games SET %s WHERE game_row=?"
                             % ", ".join("%s=?" % name for name in names),
                             [fields[name] for name in names] + [game_row])
-        self._add_rows(game_row, read)
+        self._add_rows(game_row, read, kept)
         return Outcome(NEW if known is None else GROWN, device_id, game_id)
 
-    def _add_rows(self, game_row, read):
+    def _add_rows(self, game_row, read, kept):
+        """The players, hands and scores rows of a game: a played log's deal and result
+        records, or a scorekept log's hands `kept` (_kept_hands)."""
         header = read.records[0][1]
         for player in header.get("players") or []:
             self.db.execute("INSERT INTO players VALUES (?, ?, ?, ?, ?)",
                             (game_row, player.get("seat"), player.get("name"), player.get("kind"),
                              player.get("level")))
+        if kept is not None:
+            for hand, dealer, points, scores, totals in kept:
+                self.db.execute("INSERT INTO hands VALUES (?, ?, ?)", (game_row, hand, dealer))
+                self.db.executemany("INSERT INTO scores VALUES (?, ?, ?, ?, ?, ?)",
+                                    [(game_row, hand, seat, points[seat], scores[seat],
+                                      totals[seat]) for seat in range(len(scores))])
+            return
         for _, record in read.records:
             kind = record.get("t")
             if kind == "deal":
@@ -310,8 +323,20 @@ def _at(values, index):
     return values[index] if isinstance(values, list) and index < len(values) else None
 
 
-def _game_fields(read):
-    """The games row's fields that the log itself gives."""
+def _kept_hands(replay):
+    """The hands of a scorekept log (its KeptReplay) as its entries, corrections and undos
+    left them: [(hand, dealer, points, scores, the totals after it)]."""
+    hands = []
+    totals = None
+    for hand, ((dealer, _), (points, scores)) in enumerate(
+            zip(replay.keeper.hands, replay.match.results), 1):
+        totals = list(scores) if totals is None else [a + b for a, b in zip(totals, scores)]
+        hands.append((hand, dealer, list(points), list(scores), totals))
+    return hands
+
+
+def _game_fields(read, kept):
+    """The games row's fields that the log itself gives (`kept`: a scorekept log's hands)."""
     header = read.records[0][1]
     end = None
     hands = 0
@@ -323,9 +348,10 @@ def _game_fields(read):
             hands += 1
         elif record.get("t") == "deal":
             dealt = True
-    mode = header.get("mode")
-    if mode not in ("played", "scorekept"):
-        mode = "played" if dealt or not hands else "scorekept"
+    if kept is not None:
+        mode, hands = SCOREKEPT, len(kept)
+    else:
+        mode = PLAYED if dealt or not hands else SCOREKEPT
     state = "unfinished" if end is None else (
         "abandoned" if end.get("reason") == "abandoned" else "complete")
     return {"game": header["game"], "mode": mode, "rules_v": header.get("rules_v"),

@@ -18,6 +18,15 @@ class PortError(CommandError):
     do."""
 
 
+class PortLost(PortError):
+    """The port went away while in use (the cable pulled, the board reset or stopped).
+    `cause`: what was lost, for a command to say what to do next."""
+
+    def __init__(self, port, error):
+        self.cause = "lost the connection to the device on %s (%s)" % (port, error)
+        super().__init__(self.cause + "; plug it back in and run the command again")
+
+
 def board_ports():
     """[(port, what it is)] of the serial ports with a board's USB ids: "USB vid:pid" and the
     port's description."""
@@ -71,10 +80,21 @@ class BoardConnection:
         self.bytes_read = 0
 
     def write(self, data):
-        self.serial.write(data)
-        self.serial.flush()
+        import serial
+        try:
+            self.serial.write(data)
+            self.serial.flush()
+        except (serial.SerialException, OSError) as error:
+            raise PortLost(self.port, error)
 
     def read_line(self, deadline):
+        import serial
+        try:
+            return self._read_line(deadline)
+        except (serial.SerialException, OSError) as error:
+            raise PortLost(self.port, error)
+
+    def _read_line(self, deadline):
         while True:
             end = self.pending.find(b"\n")
             if end >= 0:

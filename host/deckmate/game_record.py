@@ -13,6 +13,7 @@ or `scorekept` (a table played with real cards and entered the results); `date` 
 are ISO-8601 texts (`2026-11-27 20:15`) or empty when not known; `path` is the raw log.
 """
 
+from deckcore.log import SCOREKEEP
 from deckmate.logs import ReadLog, replay_log
 
 PLAYED = "played"
@@ -45,7 +46,7 @@ class GameRecord:
         if not self.complete:
             return "%s (%s)" % (scores, self.state)
         return "%s: %s %s" % (scores, " and ".join(self.names[seat] for seat in self.winners),
-                              "wins" if len(self.winners) == 1 else "tie")
+                              "wins" if len(self.winners) == 1 else "win")
 
     def as_json(self):
         return {"device": self.device, "game_id": self.game_id, "game": self.game,
@@ -65,7 +66,8 @@ def record_of_log(path, date="", synced="", data=None):
     complete = replay.ended and replay.match.is_over()
     state = COMPLETE if complete else ABANDONED if replay.ended else UNFINISHED
     return GameRecord(header.get("device") or "", header.get("game_id") or "", replay.game.NAME,
-                      header.get("mode", PLAYED), date, synced, players,
+                      SCOREKEPT if header.get("mode") == SCOREKEEP else PLAYED, date, synced,
+                      players,
                       [(list(points), list(scores)) for points, scores in replay.match.results],
                       list(replay.match.totals), replay.match.winners() if complete else [],
                       state, path)

@@ -154,9 +154,10 @@ class PlayByPlay:
         totals = ", ".join("%s %d" % (self.names[seat], total)
                            for seat, total in enumerate(record.get("totals") or []))
         if record.get("reason") == "completed":
-            winners = " and ".join(self.names[seat] for seat in replay.match.winners())
-            self._say("Match over after %d hands: %s wins (%s)" % (
-                len(replay.match.results), winners, totals), "bold")
+            winners = replay.match.winners()
+            self._say("Match over after %d hands: %s %s (%s)" % (
+                len(replay.match.results), " and ".join(self.names[seat] for seat in winners),
+                "wins" if len(winners) == 1 else "win", totals), "bold")
         else:
             self._say("Match abandoned after %d hands (%s)" % (len(replay.match.results), totals),
                       "bold")

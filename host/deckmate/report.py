@@ -23,6 +23,8 @@ from deckmate.play_by_play import PlayByPlay
 from deckmate.standings import standings
 
 MOST_CHARTS = 12
+# The records that are a step of a game's page: a played game's, then a scorekept game's
+STEP_KINDS = ("deal", "act", "undo", "result", "end", "entry", "correct")
 
 
 def write_report(records, folder):
@@ -57,9 +59,9 @@ def card_file(token):
 
 
 def game_steps(record):
-    """([step], card tokens seen) of a game: one step per deal, action, undo and result, each
-    {"caption": [lines], "seats": [{"name", "total", "cards"}], "table": [[seat, token]],
-    "explain": [lines]}."""
+    """([step], card tokens seen) of a game: one step per deal, action, undo and result (a
+    scorekept game: per entered hand, correction and undo), each {"caption": [lines],
+    "seats": [{"name", "total", "cards"}], "table": [[seat, token]], "explain": [lines]}."""
     story = PlayByPlay()
     steps, tokens = [], set()
     totals = [0] * len(record.players)
@@ -68,7 +70,7 @@ def game_steps(record):
         told, tricks_before = len(story.lines), story.trick_number
         story.on_record(line, entry, replay)
         kind = entry["t"]
-        if kind not in ("deal", "act", "undo", "result", "end"):
+        if kind not in STEP_KINDS:
             return
         caption = []
         if kind == "act":
@@ -82,7 +84,10 @@ def game_steps(record):
         if kind == "deal":
             caption.insert(0, told_now[0] if told_now else "a new hand")
             caption = caption[:1]
-        if kind == "result":
+        if kind in ("entry", "correct"):  # what was entered, then the hand's result
+            at = len(told_now) - len(story.names)
+            caption, explain = told_now[:at], told_now[at:]
+        if "totals" in entry:
             totals[:] = entry["totals"]
         state = replay.state
         if state is not None:
@@ -97,9 +102,10 @@ def game_steps(record):
             if hasattr(state, "active"):
                 table = [[getattr(state, "owner", -1), game.card_text(card)]
                          for card in state.active]
-        else:  # after the result: the cards as they were, the new totals
-            seats = [dict(seat, total=totals[number])
-                     for number, seat in enumerate(steps[-1]["seats"])] if steps else []
+        else:  # after the result (or a scorekept game): the cards as they were, the totals
+            before = steps[-1]["seats"] if steps else [{"name": name, "cards": []}
+                                                       for name in story.names]
+            seats = [dict(seat, total=totals[number]) for number, seat in enumerate(before)]
             table = []
         for seat in seats:
             tokens.update(seat["cards"])
@@ -230,6 +236,7 @@ function show(number) {
     seats.appendChild(row);
   });
   const table = document.getElementById('table'); table.textContent = '';
+  table.hidden = steps.every(each => !each.table.length);  // a game kept at a table: no cards
   now.table.forEach(([seat, token]) => {
     const figure = document.createElement('figure');
     figure.appendChild(card(token));

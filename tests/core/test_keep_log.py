@@ -17,11 +17,11 @@ def entry_of(game, dealer, **values):
     return entry
 
 
-def kept_scarto_match():
+def kept_scarto_match(names=("Ada", "Bea", "Cy"), game_id="7", device="test"):
     """Three Scarto hands with an undo and a correction, and the log lines they wrote."""
     game = load("scarto")({})
     keeper = Keeper(game, 1)
-    lines = [keeper.header(["Ada", "Bea", "Cy"], "7", "test")]
+    lines = [keeper.header(list(names), game_id, device)]
     lines.append(keeper.add(entry_of(game, 1, points=[31, 27, 0])))
     lines.append(keeper.add(entry_of(game, 0, points=[20, 30, 0])))
     lines.append(keeper.undo())

@@ -1,8 +1,9 @@
 """Logs of the kinds an owner's archive holds, written by the code that writes them for real:
 self-played matches (deckcore.selfplay, as `deckmate selfplay`), matches played on the device
 by a person against its bots (the device's Session, which writes the bytes the device writes:
-a person's undo, a match abandoned, one cut off by a power cut), for the tests of games,
-stats, export, plot and report.
+a person's undo, a match abandoned, one cut off by a power cut), and a match kept at a table
+(deckcore.keep's Keeper, as the device's scorekeeper: an entry undone, one corrected), for the
+tests of games, stats, export, plot and report.
 
     write_logs(folder) -> [(path, date)], oldest first
 """
@@ -13,6 +14,7 @@ from deckapp.play.session import BOT, HUMAN, Seat, Session
 from deckcore.bots import make
 from deckcore.games import load
 from deckcore.selfplay import play_match
+from test_keep_log import kept_scarto_match
 
 PERSON = "Hélène"
 # (game, options, seed, bot levels of the other seats)
@@ -22,6 +24,8 @@ DEVICE_MATCHES = (("scioto", TWO, 1, ("easy",)), ("scioto", TWO, 2, ("easy",)),
                   ("scout", {"players": 3}, 5, ("easy", "easy")), ("scioto", TWO, 6, ("easy",)),
                   ("scioto", TWO, 7, ("easy",)), ("scioto", TWO, 8, ("easy",)),
                   ("scioto", TWO, 10, ("easy",)), ("scioto", TWO, 11, ("easy",)))
+DEVICE = "e6614103e72f4a2b"
+KEPT_AT_TABLE = (PERSON, "Ann", "Bo")  # the scorekept Scarto match's players
 SELFPLAY_MATCHES = (("chambery", {}, 3, ("random",) * 5), ("droggn", {}, 2, ("easy",) * 3),
                     ("scioto", {"players": 3}, 9, ("greedy", "random", "easy")))
 
@@ -33,7 +37,7 @@ def device_log(game, seed, levels, game_id, undo=False, abandon_after=None):
     seats = [Seat(PERSON, HUMAN)] + [Seat("Bot %d" % (n + 2), BOT, level)
                                      for n, level in enumerate(levels)]
     lines = []
-    session = Session(game, seats, seed, lines.append, game_id, "e6614103e72f4a2b")
+    session = Session(game, seats, seed, lines.append, game_id, DEVICE)
     session.start()
     undone = not undo
     while True:
@@ -69,6 +73,9 @@ def write_logs(folder):
         day += 1
         logs.append((_write(folder, "device-game-%d.jsonl" % number, data),
                      "2026-11-%02d 20:%02d" % (day, number)))
+    day += 1
+    kept = _text(kept_scarto_match(KEPT_AT_TABLE, "game-11", DEVICE)[1])
+    logs.append((_write(folder, "device-game-11.jsonl", kept), "2026-11-%02d 19:30" % day))
     for name, options, seed, levels in SELFPLAY_MATCHES:
         game = load(name)(options)
         lines = []

@@ -58,9 +58,9 @@ def test_games_filters_by_game_player_date_and_device(capsys, archive):
     mine = listed("--player", "HÉLÈNE".lower())
     assert mine == [("scioto", "game-%d" % n) for n in (1, 2, 3)] + [
         ("scarto", "game-4"), ("scout", "game-5")] + [
-        ("scioto", "game-%d" % n) for n in (6, 7, 8, 9, 10)]
-    assert listed("--since", "2026-11-12") == [("droggn", "selfplay-2"), ("scioto", "selfplay-9")]
-    assert len(listed("--device", DEVICE[:6])) == 10 and len(listed("--device", "host")) == 3
+        ("scioto", "game-%d" % n) for n in (6, 7, 8, 9, 10)] + [("scarto", "game-11")]
+    assert listed("--since", "2026-11-13") == [("droggn", "selfplay-2"), ("scioto", "selfplay-9")]
+    assert len(listed("--device", DEVICE[:6])) == 11 and len(listed("--device", "host")) == 3
     status, _, err = run(capsys, "games", "--archive", folder, "--since", "last week")
     assert_one_line_error(status, err, 2, "YYYY-MM-DD")
 
@@ -98,7 +98,10 @@ def test_export_writes_the_csv_file_and_the_raw_logs(capsys, archive, tmp_path):
     assert data.startswith(b"\xef\xbb\xbf")
     rows = list(csv.DictReader(io.StringIO(data.decode("utf-8-sig"), newline="")))
     assert {row["player"] for row in rows} >= {PERSON, "Bot 2"}
-    assert {row["mode"] for row in rows} == {"played"}
+    assert {row["mode"] for row in rows} == {"played", "scorekept"}
+    kept = [(row["hand"], row["points"], row["score"], row["total"]) for row in rows
+            if row["match"] == "game-11" and row["player"] == PERSON]
+    assert kept == [("1", "30", "4", "4"), ("2", "20", "-6", "-2"), ("3", "26", "0", "-2")]
     status, _, _ = run(capsys, "export", "csv", "--archive", folder, "--out", out_file,
                        "--no-bom", "--game", "droggn")
     assert out_file.read_bytes().startswith(b"game,match")
@@ -116,7 +119,7 @@ def test_plot_and_report_draw_the_archive(capsys, archive, tmp_path):
     folder, _ = archive
     status, out, _ = run(capsys, "plot", "--archive", folder, "--player", PERSON, "--out",
                          tmp_path / "mine.png")
-    assert status == 0 and out.startswith("wrote %s: 8 matches, 3 games" % (tmp_path / "mine.png"))
+    assert status == 0 and out.startswith("wrote %s: 9 matches, 3 games" % (tmp_path / "mine.png"))
     status, out, _ = run(capsys, "report", "--archive", folder, "--game", "scout", "--out",
                          tmp_path / "report")
     assert status == 0 and (tmp_path / "report" / "games" / "1.html").exists()

@@ -4,8 +4,11 @@ pruned, and replaces its copy once grown; prune only after the archive holds a g
 frames get error frames; faults on the line lose and duplicate nothing; an interrupted sync
 resumes where it stopped."""
 
+import csv
 import hashlib
 import json
+import subprocess
+import sys
 import time
 
 import pytest
@@ -20,6 +23,7 @@ from deckmate.store_files import MANIFEST, ack_path, log_path, read_checked
 from deckmate.sync import sync_device
 from helpers import deckmate
 from sync_helpers import SIM_DEVICE, FaultRelay, board_with_games, device_log, typical_logs
+from test_keep_log import kept_scarto_match
 from test_sim_serial import read_until, wait_for_app
 
 
@@ -57,6 +61,28 @@ def test_a_sync_copies_every_game_byte_identical_and_a_repeat_copies_nothing(
         assert archived_bytes(tmp_path / "A", game_id) == data
     acked = acks_on_flash(flash_path)
     assert acked == dict((game_id, hashlib.sha256(data).hexdigest()) for game_id, data in logs)
+
+
+def test_a_scorekept_match_is_archived_with_its_hands_and_scores_as_corrected(tmp_path):
+    kept = "".join(kept_scarto_match()[1]).replace('"device":"test"', '"device":"%s"' % SIM_DEVICE)
+    logs = typical_logs(1) + [("7", kept.encode())]
+    with board_with_games(str(tmp_path / "flash.img"), logs) as board:
+        wait_for_app(board)
+        assert sync(board.serial_path, tmp_path / "A").endswith("2 new; 2 acknowledged")
+    games = json.loads(deckmate("games", "--archive", tmp_path / "A", "--json").stdout)
+    match = [game for game in games if game["game_id"] == "7"][0]
+    assert match["mode"] == "scorekept" and match["hands"] == 3, match
+    assert deckmate("export", "csv", "--archive", tmp_path / "A", "--out", tmp_path / "g.csv",
+                    "--game", "scarto", "--no-bom").returncode == 0
+    with open(tmp_path / "g.csv", newline="") as handle:
+        rows = [row for row in csv.DictReader(handle) if row["match"] == "7"]
+    # hand 1 as corrected, hand 2 as entered after the undo; the totals run
+    assert [(row["hand"], row["player"], row["points"], row["score"], row["total"])
+            for row in rows if row["player"] == "Bea"] == [
+        ("1", "Bea", "28", "2", "2"), ("2", "Bea", "33", "7", "9"), ("3", "Bea", "26", "0", "9")]
+    assert {row["mode"] for row in rows} == {"scorekept"}
+
+
 
 
 def test_an_open_game_is_copied_not_acknowledged_nor_pruned_and_once_grown_replaces_its_copy(
@@ -186,6 +212,37 @@ def test_a_sync_cut_off_midway_resumes_from_the_last_byte_received(tmp_path):
         finally:
             relay.close()
     assert archived_bytes(tmp_path / "A", "1") == logs[0][1]
+
+
+def test_a_board_gone_midway_is_one_line_and_the_next_sync_goes_on_from_there(tmp_path):
+    logs = typical_logs(8)
+    flash_path = str(tmp_path / "flash.img")
+    partial = tmp_path / "A" / "partial" / SIM_DEVICE
+    board = board_with_games(flash_path, logs)
+    try:
+        wait_for_app(board)
+        command = subprocess.Popen([sys.executable, "-m", "deckmate.cli", "sync", "--port",
+                                    board.serial_path, "--archive", tmp_path / "A"],
+                                   stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        deadline = time.monotonic() + 30
+        while not any(path.stat().st_size for path in partial.glob("*.part")) \
+                and time.monotonic() < deadline:
+            time.sleep(0.01)
+        board.close()  # the cable pulled: the port closes under the transfer
+        out, err = command.communicate(timeout=60)
+    finally:
+        if board.running:
+            board.close()
+    assert command.returncode == 1 and out == "", out
+    assert len(err.splitlines()) == 1 and "lost the connection to the device" in err, err
+    assert "run `deckmate sync` again" in err
+    with SimulatedBoard(flash_path) as board:
+        wait_for_app(board)
+        assert sync(board.serial_path, tmp_path / "A").endswith("; 8 acknowledged")
+    for game_id, data in logs:
+        assert archived_bytes(tmp_path / "A", game_id) == data
+
+
 
 
 def test_ctrl_c_still_stops_the_app_into_the_repl_after_a_sync(tmp_path):

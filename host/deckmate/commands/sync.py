@@ -24,7 +24,7 @@ def add_parser(subparsers):
 
 def run(args):
     from deckmate.archive import Archive, ArchiveError
-    from deckmate.connection import BoardConnection, find_port
+    from deckmate.connection import BoardConnection, PortLost, find_port
     from deckmate.device_link import DeviceLink
     from deckmate.sync import sync_device
 
@@ -35,6 +35,9 @@ def run(args):
                 result = sync_device(DeviceLink(connection), archive, args.prune, advance)
     except ArchiveError as error:
         raise CommandError(str(error))
+    except PortLost as error:
+        raise CommandError("%s; plug it back in and run `deckmate sync` again: it goes on from "
+                           "the last byte checked" % error.cause)
     print(result.line())
     if result.failed or result.summary.problems:
         raise CommandError("%d games not archived (see above; what was refused is kept in %s)"
