@@ -13,6 +13,7 @@ import tempfile
 
 from deckmate import runtime
 from deckmate.errors import CommandError
+from deckmate.wording import counted
 
 
 class Check:
@@ -190,5 +191,5 @@ def _archive(folder):
             "sync the device again (it keeps each log until acked), or `deckmate import` "
             "the file")
     note = "" if version == SCHEMA_VERSION else ", schema %d (migrated at its next use)" % version
-    return Check("archive", True, "%d games in %s, every raw log as archived%s"
-                 % (len(games), folder, note))
+    return Check("archive", True, "%s in %s, every raw log as archived%s"
+                 % (counted(len(games), "game"), folder, note))

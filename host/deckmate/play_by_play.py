@@ -13,6 +13,7 @@ from deckcore.explain import hand_lines
 from deckcore.game import RulesError
 from deckmate import cards_text
 from deckmate.logs import seat_names
+from deckmate.wording import counted
 
 
 class PlayByPlay:
@@ -155,12 +156,12 @@ class PlayByPlay:
                            for seat, total in enumerate(record.get("totals") or []))
         if record.get("reason") == "completed":
             winners = replay.match.winners()
-            self._say("Match over after %d hands: %s %s (%s)" % (
-                len(replay.match.results), " and ".join(self.names[seat] for seat in winners),
+            self._say("Match over after %s: %s %s (%s)" % (
+                counted(len(replay.match.results), "hand"), " and ".join(self.names[seat] for seat in winners),
                 "wins" if len(winners) == 1 else "win", totals), "bold")
         else:
-            self._say("Match abandoned after %d hands (%s)" % (len(replay.match.results), totals),
-                      "bold")
+            self._say("Match abandoned after %s (%s)" % (
+                counted(len(replay.match.results), "hand"), totals), "bold")
 
     # Helpers ------------------------------------------------------------------------------
     def _follow(self, state):

@@ -12,6 +12,7 @@ import hashlib
 import os
 
 from deckmate.archive import CONFLICT, GROWN, NEW, REJECTED, UNCHANGED, Summary
+from deckmate.wording import counted
 
 
 class SyncResult:
@@ -27,11 +28,12 @@ class SyncResult:
     def line(self):
         if not self.summary.counts[NEW] + self.summary.counts[GROWN] + self.summary.counts[
                 CONFLICT] + self.summary.counts[REJECTED] and not self.failed:
-            text = "nothing new on device %s: its %d games are in the archive" % (
-                self.device_id, self.listed)
+            text = "nothing new on device %s: its %s in the archive" % (
+                self.device_id, counted(self.listed, "game is", "games are"))
         else:
-            text = "device %s: %d games listed, %s bytes copied: %s" % (
-                self.device_id, self.listed, format(self.copied_bytes, ","), self.summary.line())
+            text = "device %s: %s listed, %s bytes copied: %s" % (
+                self.device_id, counted(self.listed, "game"), format(self.copied_bytes, ","),
+                self.summary.line())
         if self.failed:
             text += "; %d not copied" % len(self.failed)
         if self.acked:
@@ -132,7 +134,7 @@ def _copy(link, archive, device_id, entry, start, get_most, advance):
 
 def _prune(link, archive, device_id, result, say):
     if result.failed:
-        say("not pruning: %d games could not be copied" % len(result.failed))
+        say("not pruning: %s could not be copied" % counted(len(result.failed), "game"))
         return None
     held = [entry for entry in link.games() if entry["state"] == "closed"
             and entry["acked"] == entry["sha256"]]

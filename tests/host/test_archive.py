@@ -100,7 +100,7 @@ def test_deckmate_import_says_what_it_did_in_one_line_and_a_second_run_changes_n
         (tmp_path / ("%d.jsonl" % index)).write_bytes(data)
     (tmp_path / "junk.jsonl").write_bytes(b"not a log\n")
     first = deckmate("import", "--archive", tmp_path / "A", tmp_path)
-    assert first.returncode == 1 and "1 files kept aside" in first.stderr
+    assert first.returncode == 1 and "1 file kept aside" in first.stderr
     assert first.stdout.splitlines()[-1] == "5 files: 4 new, 1 rejected (kept aside)"
     second = deckmate("import", "--archive", tmp_path / "A", tmp_path)
     assert second.stdout.splitlines()[-1] == "5 files: 5 already archived"

@@ -120,7 +120,7 @@ def test_a_log_the_reader_refuses_is_kept_aside_never_acknowledged_the_others_ar
         wait_for_app(board)
         done = deckmate("sync", "--port", board.serial_path, "--archive", tmp_path / "A",
                         "--prune")
-    assert done.returncode == 1 and "1 games not archived" in done.stderr
+    assert done.returncode == 1 and "1 game not archived" in done.stderr
     assert "game 2 kept aside: %s:2:" % board.serial_path in done.stdout
     assert done.stdout.strip().endswith("2 new, 1 rejected (kept aside); 2 acknowledged; "
                                         "2 removed from the device")

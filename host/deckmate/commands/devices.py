@@ -4,6 +4,7 @@ import json
 
 from deckmate.commands.archive_args import add_archive
 from deckmate.errors import CommandError
+from deckmate.wording import counted
 
 
 def add_parser(subparsers):
@@ -42,9 +43,9 @@ def run(args):
         if "problem" in board:
             print("%s: %s" % (where, board["problem"]))
         else:
-            print("%s: device %s, firmware %s, %d KB free, %d game%s, %d not yet synced" % (
-                where, board["device"], board["firmware"], board["free"] // 1024, board["games"],
-                "" if board["games"] == 1 else "s", board["unsynced"]))
+            print("%s: device %s, firmware %s, %d KB free, %s, %d not yet synced" % (
+                where, board["device"], board["firmware"], board["free"] // 1024,
+                counted(board["games"], "game"), board["unsynced"]))
             if board["crash"]:
                 print("  " + crash_line(board["crash"]))
     silent = [board["port"] for board in seen if "problem" in board]

@@ -4,6 +4,7 @@ import json
 
 from deckcore.games import TITLES
 from deckmate.commands.archive_args import add_archive, add_filters, read_records
+from deckmate.wording import counted
 
 COLUMNS = ("date", "game", "game id", "players", "result", "hands", "mode", "device", "synced")
 
@@ -35,5 +36,5 @@ def run(args):
              record.result_text(), str(record.hand_count), record.mode, record.device,
              record.synced) for record in found]
     lines = table_lines(COLUMNS, rows, right=("hands",))
-    show(lines + ["%d game%s" % (len(found), "" if len(found) == 1 else "s")], bold=(0,))
+    show(lines + [counted(len(found), "game")], bold=(0,))
     return 0

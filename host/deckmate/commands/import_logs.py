@@ -5,6 +5,7 @@ import os
 
 from deckmate.errors import CommandError
 from deckmate.progress import progress
+from deckmate.wording import counted
 
 
 def add_parser(subparsers):
@@ -53,8 +54,8 @@ def run(args):
     for label, reason in summary.problems:
         print("kept aside: %s" % reason if reason.startswith(label) else
               "kept aside: %s: %s" % (label, reason))
-    print("%d files: %s" % (len(files), summary.line()))
+    print("%s: %s" % (counted(len(files), "file"), summary.line()))
     if summary.problems:
-        raise CommandError("%d files kept aside in %s (the reasons are above)"
-                           % (len(summary.problems), os.path.join(archive.folder, "rejected")))
+        raise CommandError("%s kept aside in %s (the reasons are above)"
+                           % (counted(len(summary.problems), "file"), os.path.join(archive.folder, "rejected")))
     return 0

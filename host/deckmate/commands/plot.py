@@ -4,6 +4,7 @@ import os
 
 from deckmate.commands.archive_args import add_archive, add_filters, read_records
 from deckmate.errors import CommandError, UsageError
+from deckmate.wording import counted
 
 
 def add_parser(subparsers):
@@ -31,6 +32,6 @@ def run(args):
         panels = plot.draw(found, args.out, players=[args.player] if args.player else None)
     except OSError as error:
         raise CommandError("cannot write %s: %s" % (args.out, error.strerror or error))
-    print("wrote %s: %d match%s, %d game%s" % (
-        args.out, len(found), "" if len(found) == 1 else "es", panels, "" if panels == 1 else "s"))
+    print("wrote %s: %s, %s" % (args.out, counted(len(found), "match", "matches"),
+                                counted(panels, "game")))
     return 0

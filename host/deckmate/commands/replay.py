@@ -6,6 +6,7 @@ import json
 from deckmate.commands.archive_args import add_archive
 from deckmate.errors import CommandError
 from deckmate.logs import BadLog, replay_file, seat_names
+from deckmate.wording import counted
 
 CHECKED = "ok: every action is legal and every result matches the rules"
 CHECKED_KEPT = "ok: every entered hand can happen and every result and total matches the rules"
@@ -117,14 +118,14 @@ def ending(summary):
     if summary["end"] == "completed":
         return "winner: %s" % " and ".join(summary["winner_names"])
     if summary["end"] == "abandoned":
-        return "abandoned after %d hand%s" % (hands, "" if hands == 1 else "s")
+        return "abandoned after %s" % counted(hands, "hand")
     return "unfinished game%s" % (" (the last line was cut off)" if summary["truncated"] else "")
 
 
 def print_summary(path, summary):
-    print("%s: %s, %d players (%s), %d hands" % (
+    print("%s: %s, %d players (%s), %s" % (
         path, summary["game"], summary["players"], ", ".join(summary["names"]),
-        len(summary["hands"])))
+        counted(len(summary["hands"]), "hand")))
     for number, hand in enumerate(summary["hands"], 1):
         print("  hand %d: points %s, score %s" % (number, hand["points"], hand["score"]))
     print("  total: %s" % ", ".join("%s %d" % (name, total)

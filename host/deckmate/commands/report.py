@@ -4,6 +4,7 @@ import os
 
 from deckmate.commands.archive_args import add_archive, add_filters, read_records
 from deckmate.errors import CommandError
+from deckmate.wording import counted
 
 
 def add_parser(subparsers):
@@ -32,6 +33,6 @@ def run(args):
                            % (args.out, error.strerror or error))
     except BadLog as error:
         raise CommandError("the archived log %s" % error)
-    print("wrote %s: %d games; open %s in a browser" % (args.out, len(found),
-                                                         os.path.abspath(index)))
+    print("wrote %s: %s; open %s in a browser" % (args.out, counted(len(found), "game"),
+                                                     os.path.abspath(index)))
     return 0

@@ -6,6 +6,7 @@ import json
 from deckcore.games import TITLES
 from deckmate.commands.archive_args import add_archive, add_filters, read_records
 from deckmate.standings import MIN_FOR_INTERVAL, standings
+from deckmate.wording import counted
 
 
 def add_parser(subparsers):
@@ -38,8 +39,8 @@ def run(args):
     lines, bold = [], []
     for game in figures["games"]:
         bold.append(len(lines))
-        lines.append("%s: %d match%s" % (TITLES[game["game"]], game["matches"],
-                                         "" if game["matches"] == 1 else "es"))
+        lines.append("%s: %s" % (TITLES[game["game"]],
+                                 counted(game["matches"], "match", "matches")))
         rows = []
         for player in game["players"]:
             rows.append((player["name"], str(player["matches"]), str(player["wins"]),

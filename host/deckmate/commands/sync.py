@@ -3,6 +3,7 @@
 import os
 
 from deckmate.errors import CommandError
+from deckmate.wording import counted
 
 
 def add_parser(subparsers):
@@ -40,8 +41,8 @@ def run(args):
                            "the last byte checked" % error.cause)
     print(result.line())
     if result.failed or result.summary.problems:
-        raise CommandError("%d games not archived (see above; what was refused is kept in %s)"
-                           % (len(result.failed) + len(result.summary.problems),
+        raise CommandError("%s not archived (see above; what was refused is kept in %s)"
+                           % (counted(len(result.failed) + len(result.summary.problems), "game"),
                               os.path.join(archive.folder, "rejected")))
 
 
@@ -63,7 +64,7 @@ class _progress_bar:
 
         def advance(count, left):
             self.bar.update(self.task, advance=count,
-                            description="syncing, %d game%s left" % (left, "" if left == 1 else "s"))
+                            description="syncing, %s left" % counted(left, "game"))
         return advance
 
     def __exit__(self, *exc):
