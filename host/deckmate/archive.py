@@ -37,6 +37,7 @@ import hashlib
 import json
 import os
 import sqlite3
+import time
 
 from deckcore.keep_replay import KeptReplay
 from deckmate.game_record import PLAYED, SCOREKEPT
@@ -67,6 +68,7 @@ MIGRATIONS = {
     ],
 }
 DATABASE = "archive.sqlite3"
+LOCK_WAIT_S = 30  # how long a deckmate waits for another that holds the archive
 
 # What adding a log did (Outcome.kind)
 NEW, GROWN, UNCHANGED, CONFLICT, REJECTED = "new", "grown", "unchanged", "conflict", "rejected"
@@ -126,9 +128,9 @@ class Archive:
         except OSError as error:
             raise ArchiveError("cannot make the archive folder %s: %s"
                                % (self.folder, error.strerror))
-        self.db = sqlite3.connect(os.path.join(self.folder, DATABASE), timeout=30,
+        self.db = sqlite3.connect(os.path.join(self.folder, DATABASE), timeout=LOCK_WAIT_S,
                                   isolation_level=None)
-        self.db.execute("PRAGMA journal_mode=WAL")
+        self._write_ahead()
         self.db.execute("PRAGMA foreign_keys=ON")
         self._migrate()
 
@@ -140,6 +142,20 @@ class Archive:
 
     def __exit__(self, *exc):
         self.close()
+
+    def _write_ahead(self):
+        """The archive in WAL mode. Turning it on needs the database to itself, and SQLite
+        says "locked" at once, not after its timeout, when another deckmate holds it (two
+        first imports at once): so it is asked again until the timeout."""
+        deadline = time.monotonic() + LOCK_WAIT_S
+        while True:
+            try:
+                self.db.execute("PRAGMA journal_mode=WAL")
+                return
+            except sqlite3.OperationalError as error:
+                if "locked" not in str(error) or time.monotonic() > deadline:
+                    raise
+                time.sleep(0.05)
 
     def _migrate(self):
         self.db.execute("BEGIN IMMEDIATE")
