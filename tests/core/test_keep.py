@@ -45,7 +45,8 @@ def test_scioto_points_must_total_the_pack_of_the_options():
     game = game_of("scioto")
     field, seat, reason = refused(game, 0, {"points": [48, 65]})
     assert field == "points" and "112" in reason
-    assert refused(game, 0, {"points": [120, -8]})[2].startswith("Points: others 120")
+    assert refused(game, 0, {"points": [120, -8]}) == (
+        "points", 0, "Points: 120, the pack has 112")
     four = game_of("scioto", {"players": 4})
     assert scores_of(four, 0, points=[20, 30, 40, 0]) == [20, 30, 40, 22]
     assert refused(game_of("scioto", {"double_pack": True}), 0, {"points": [56, 56]})[2] \
@@ -115,14 +116,16 @@ def test_chambery_refusals_name_the_field():
     assert refused(game, 0, entry)[:2] == ("partner", -1)
     entry = entry_of(game, 0, contract="called", partner=2)
     entry["others"] = 30
-    assert refused(game, 0, entry)[2] == "Points: sides total 64, the pack 68"
+    assert refused(game, 0, entry)[2] == "Dealer+partner: total 64, not 68"
     entry = entry_of(game, 0, contract="solo", declarer=7)
     assert refused(game, 0, entry)[:2] == ("declarer", -1)
     entry = entry_of(game, 0, contract="grand slam")
     assert refused(game, 0, entry)[0] == "contract"
     # the dealer's side holds the scart's point
     entry = entry_of(game, 0, contract="solo", declarer=3, points=68)
-    assert refused(game, 0, entry)[2] == "Points: others hold the scart, 1+"
+    assert refused(game, 0, entry)[2] == "Soloist: 67 at most (the scart)"
+    entry = entry_of(game, 0, contract="called", partner=2, points=0)
+    assert refused(game, 0, entry)[2] == "Dealer+partner: 1+ (the scart)"
     three = game_of("chambery", {"players": 3})
     entry = entry_of(three, 0, points=[30, 20, 0])
     entry["contract"] = "solo"
@@ -205,15 +208,81 @@ def test_scout_the_scoring_examples_of_5_7():
     assert scores_of(two, 0, captured=[6, 4], chips=[2, 0], in_hand=[3, 0], ended=1) == [5, 4]
 
 
-def test_scout_counts_cannot_exceed_the_deck_nor_be_negative():
+def test_scout_the_ender_loses_nothing_for_his_hand_and_every_other_player_holds_a_card():
     game = game_of("scout", {"players": 3})
+    entry = ask(game, "start", 2)
+    assert entry == {"ended": 0, "captured": [6, 6, 6], "chips": [2, 2, 2], "in_hand": [0, 6, 6]}
+    entry["ended"] = 1  # the ender's count is 0, the one who no longer ended it holds 1+
+    ask(game, "derive", 2, entry)
+    assert entry["in_hand"] == [1, 0, 6]
+    entry = {"captured": [0, 0, 0], "chips": [0, 0, 0], "in_hand": [0, 0, 0], "ended": 1}
+    assert refused(game, 0, entry) == ("in_hand", 0, "In hand: 1+ if he did not end it")
+    two = game_of("scout", {"players": 2})
+    assert ask(two, "start", 0)["chips"] == [3, 3]
+
+
+def test_scout_counts_cannot_exceed_the_cards_in_play_nor_be_negative():
+    game = game_of("scout", {"players": 3})
+    # 5.3: he went out, so his last Show lies on the table: 35 of the 36 cards at most
     entry = {"captured": [20, 10, 0], "chips": [0, 0, 0], "in_hand": [3, 3, 0], "ended": 2}
-    assert refused(game, 0, entry)[0] == "captured"
+    assert refused(game, 0, entry) == ("captured", -1, "Captured+in hand: over 35")
+    entry["captured"] = [20, 9, 0]
+    assert refusal(game, 0, entry) is None
+    # (b) with the set scouted empty: every card captured or held, his own too
+    entry = {"captured": [20, 9, 0], "chips": [0, 0, 0], "in_hand": [3, 3, 1], "ended": 2}
+    assert refusal(game, 0, entry) is None
+    entry["in_hand"][2] = 2
+    assert refused(game, 0, entry) == ("captured", -1, "Captured+in hand: over 36")
     entry = {"captured": [2, -1, 0], "chips": [0, 0, 0], "in_hand": [3, 3, 0], "ended": 2}
     assert refused(game, 0, entry) == ("captured", 1, "Captured: -1 is below 0")
+    # 2 players: the 22 cards dealt for the round (5.5.1), not the 44 of the deck
     two = game_of("scout", {"players": 2})
-    entry = {"captured": [2, 1, ], "chips": [4, 0], "in_hand": [3, 3], "ended": 1}
+    entry = {"captured": [12, 7], "chips": [0, 0], "in_hand": [3, 0], "ended": 1}
+    assert refused(two, 0, entry) == ("captured", -1, "Captured+in hand: over 21")
+    entry = {"captured": [2, 1], "chips": [4, 0], "in_hand": [3, 0], "ended": 1}
     assert refused(two, 0, entry) == ("chips", 0, "Chips left: 4 is over 3")
+
+
+def played_scout_rounds(players, matches):
+    """The finished states of the rounds of bot-played SCOUT matches."""
+    from deckcore.bots import make
+    from deckcore.match import Match
+    from deckcore.rng import Rng
+    game = game_of("scout", {"players": players})
+    for seed in range(1, matches + 1):
+        deal_rng = Rng(seed)
+        match = Match(game, deal_rng.below(players))
+        rngs = [deal_rng.fork(seat) for seat in range(players)]
+        bots = [make("normal", game) for _ in range(players)]
+        while not match.is_over():
+            state = match.new_hand(match.next_deal(deal_rng))
+            while not state.is_terminal():
+                seat = state.current_player()
+                state.apply(bots[seat].choose(state.view(seat), state.legal_actions(),
+                                              rngs[seat]))
+            yield game, state
+            match.finish_hand(state)
+
+
+def test_scout_every_played_round_is_accepted_as_counted_and_as_entered_and_scores_alike():
+    rounds = 0
+    for players in (2, 3, 4, 5):
+        for game, state in played_scout_rounds(players, 12):
+            rounds += 1
+            ended = state.owner if state.owner >= 0 else (state.dealer + 1) % players
+            counted = {"ended": ended, "captured": [len(pile) for pile in state.piles],
+                       "chips": list(state.chips), "in_hand": [len(h) for h in state.hands]}
+            assert refusal(game, state.dealer, counted) is None, counted
+            entered = dict(counted, in_hand=list(counted["in_hand"]))
+            ask(game, "derive", state.dealer, entered)
+            assert refusal(game, state.dealer, entered) is None, entered
+            if state.owner >= 0:  # an ender exempt from his hand, as played
+                assert scored(game, state.dealer, entered).scores() == state.scores()
+            # one card more than the round has is refused
+            entered["captured"][0] += game.hand_size * players - sum(entered["captured"]) \
+                - sum(entered["in_hand"])
+            assert refused(game, state.dealer, entered)[0] == "captured"
+    assert rounds > 100
 
 
 # The match -----------------------------------------------------------------------------------

@@ -1,11 +1,13 @@
 """Entering a hand's result in the game's own terms, then its confirmation.
 
 The form's rows are the game's fields (deckcore/keep.py, games/<game>_keep.py), a row per
-player for a per-player field; left and right change a value (held: it runs on, ten at a time
-after a while), the fields that follow from others are filled in as the person goes (the
-last player's points, the defenders'), and rows come and go with the contract. A starts the
-check: an entry that cannot happen is refused with a one-line reason and the cursor goes to
-the field to fix; otherwise the confirmation shows what the hand gives each player and the
+player for a per-player field; left and right change a value by one (held: it runs on, ten
+at a time after a while), X and Y by five (on a row with a joined number beside its own,
+such as the Scout chips beside the cards captured, X and Y change that one by one); up and
+down pass over the rows that follow from others, which are filled in as the person goes
+(the last player's points, the defenders'), and rows come and go with the contract. A
+starts the check: an entry that cannot happen is refused with a one-line reason and the
+cursor goes to the field to fix; otherwise the confirmation shows what the hand gives each player and the
 totals after it, and only A there commits it (B goes back to the form). The entry so far is
 kept on flash whenever the cursor leaves a changed row, so a power cut loses at most the
 row being changed.
@@ -16,6 +18,9 @@ from deckapp.screen import Screen, acts
 from deckcore import keep
 from deckcore.keep import CHOICE, FLAG, NUMBER, SEAT
 from deckui import font, theme, widgets
+from micropython import const
+
+FIVE = const(5)  # what X and Y take off a number or add to it
 
 
 def _yes_no(value):
@@ -24,6 +29,31 @@ def _yes_no(value):
 
 def _doubled(value):
     return "x%d" % (1 << value)
+
+
+class Pair(Number):
+    """A seat's number (left and right change it) with the seat's value of the `other` field,
+    a joined one, beside it: X and Y change that one by one (the Scout chips beside the cards
+    captured)."""
+
+    def __init__(self, label, value, field, other, seat, entry, name):
+        Number.__init__(self, label, value, field.lo, field.hi, name=name)
+        self.other = other
+        self.seat = seat
+        self.entry = entry
+
+    def text(self):
+        return "%d, %d %s" % (self.value, self.entry[self.other.name][self.seat],
+                              self.other.label.lower())
+
+    def change_other(self, delta):
+        """Step the joined value by `delta` within its range; True if it changed."""
+        values = self.entry[self.other.name]
+        value = min(self.other.hi, max(self.other.lo, values[self.seat] + delta))
+        if value == values[self.seat]:
+            return False
+        values[self.seat] = value
+        return True
 
 
 class EntryScreen(FormScreen):
@@ -56,13 +86,22 @@ class EntryScreen(FormScreen):
         here = self.row().name if self.rows and self.row() else None
         self.fields = keep.ask(game, "fields", self.dealer, self.entry)
         rows = []
-        for field in self.fields:
+        fields = self.fields
+        for index, field in enumerate(fields):
+            if field.joined:
+                continue
+            joined = fields[index + 1] if index + 1 < len(fields) and fields[index + 1].joined \
+                else None
             if field.per_seat:
                 for seat in range(game.num_players):
-                    derived = field.derived and seat == game.num_players - 1
-                    rows.append(self._row(field, "%s %s" % (field.label, self.kept.names[seat]),
-                                          self.entry[field.name][seat], "%s.%d" % (field.name, seat),
-                                          derived))
+                    label = "%s %s" % (field.label, self.kept.names[seat])
+                    name = "%s.%d" % (field.name, seat)
+                    value = self.entry[field.name][seat]
+                    if joined:
+                        rows.append(Pair(label, value, field, joined, seat, self.entry, name))
+                    else:
+                        rows.append(self._row(field, label, value, name,
+                                              field.follows(seat, game.num_players)))
             else:
                 rows.append(self._row(field, field.label, self.entry[field.name], field.name,
                                       field.derived))
@@ -103,15 +142,38 @@ class EntryScreen(FormScreen):
     def key(self, key, kind):
         cursor = self.list.cursor
         FormScreen.key(self, key, kind)
+        if key in ("up", "down"):  # the cursor passes over the rows that follow from others
+            row = self.row()
+            while row is not None and not row.steps and self.list.cursor != cursor:
+                self.list.answer(key, self)
+                row = self.row()
         if self.list.cursor != cursor and self.unsaved:
             self.save()
 
     def other_key(self, key):
         if key == "a":
             self.score()
+        elif key in ("x", "y"):
+            row = self.row()
+            if isinstance(row, Pair):
+                if row.change_other(-1 if key == "x" else 1):
+                    self.message = ""
+                    self.unsaved = True
+                    self._build()
+            elif isinstance(row, Number):
+                self.change(self.list.cursor, -FIVE if key == "x" else FIVE)
 
     def softkeys(self):
-        return {"a": "Score", "b": "Cancel"}
+        keys = {"a": "Score", "b": "Cancel"}
+        row = self.row()
+        if isinstance(row, Pair):
+            word = row.other.label[:4].lower()  # "chip"
+            keys["x"] = "-" + word
+            keys["y"] = "+" + word
+        elif isinstance(row, Number):
+            keys["x"] = "-5"
+            keys["y"] = "+5"
+        return keys
 
     def back(self):
         self.kept.drop_draft()
@@ -135,7 +197,11 @@ class EntryScreen(FormScreen):
 
     def _row_of(self, field, seat):
         """The row to fix for a refusal of `field` (`seat`: which player's, -1: the field's
-        first row that can be changed)."""
+        first row that can be changed; a joined field's: the rows it is shown in)."""
+        fields = self.fields
+        for index in range(1, len(fields)):
+            if fields[index].name == field and fields[index].joined:
+                field = fields[index - 1].name
         if seat >= 0 and self.find("%s.%d" % (field, seat)) is not None:
             row = self.find("%s.%d" % (field, seat))
             if row.steps:

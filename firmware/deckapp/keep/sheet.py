@@ -57,7 +57,7 @@ class SheetScreen(Screen):
         y = widgets.TOP + 2
         font.text(canvas, "#", 4, y, theme.MUTED)
         for seat in range(players):
-            _right(canvas, font.fit(names[seat], column - 2), _FIRST_COLUMN + (seat + 1) * column,
+            _right(canvas, _short(names[seat], column - 2), _FIRST_COLUMN + (seat + 1) * column,
                    y, theme.MUTED)
         listing = self.list
         hands = kept.keeper.hands
@@ -84,6 +84,18 @@ class SheetScreen(Screen):
 
 def _right(canvas, text, right, y, colour):
     font.text(canvas, text, right - font.width(text) - 2, y, colour)
+
+
+def _short(name, width):
+    """A column's heading: the name, or if it is too wide its words' initials ("Player 3":
+    "P3"), or as much of one word as fits."""
+    if font.width(name) <= width:
+        return name
+    words = name.split()
+    text = "".join(word[0] for word in words) if len(words) > 1 else name
+    while font.width(text) > width:
+        text = text[:-1]
+    return text
 
 
 def _copy(entry):

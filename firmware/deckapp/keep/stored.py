@@ -54,13 +54,17 @@ class KeptMatch:
         """Make a change to the Keeper and log its line; if the line cannot be written the
         change is taken back and the error raised: the screen shows what the log holds."""
         hands = list(self.keeper.hands)
-        line = change(*args)
+        self._on_flash(self._log, change(*args), hands)
+
+    def _log(self, line, hands):
+        """Append `line` (else put back `hands` and raise), then drop the draft it commits,
+        in one piece of freed heap: the room let go for the line serves the draft too."""
         try:
-            self._on_flash(self.game_log.append, line)
+            self.game_log.append(line)
         except Exception:
             self.keeper.count(hands)
             raise
-        self.drop_draft()
+        self._drop()
 
     def _on_flash(self, call, *args):
         """A store call that may open a file: LittleFS then needs _FILE_ROOM bytes in one
@@ -105,7 +109,11 @@ class KeptMatch:
 
     def drop_draft(self):
         if self.drafted:
-            self._on_flash(self.store.save_state, DRAFT, None)
+            self._on_flash(self._drop)
+
+    def _drop(self):
+        if self.drafted:
+            self.store.save_state(DRAFT, None)
             self.drafted = False
 
 

@@ -40,12 +40,17 @@ def fields(game, dealer, entry):
     if contract in SOLOS:
         out.append(Field("declarer", "Soloist", SEAT, choices=tuple(range(players))))
     elif contract == "called":
-        out.append(Field("partner", "Partner", SEAT,
+        out.append(Field("partner", "King held by", SEAT,
                          choices=tuple(seat for seat in range(players) if seat != dealer)))
-    label = "Dealer" if contract == "alone" else "Soloist" if contract in SOLOS else "Dealer+partner"
-    out.append(Field("points", label, NUMBER, 0, total))
+    out.append(Field("points", side_label(contract), NUMBER, 0, total))
     out.append(Field("others", "Others", NUMBER, 0, total, derived=True))
     return out
+
+
+def side_label(contract):
+    """The declaring side's points row: whose points they are."""
+    return "Dealer" if contract == "alone" else "Soloist" if contract in SOLOS \
+        else "Dealer+partner"
 
 
 def start(game, dealer):
@@ -92,19 +97,20 @@ def refusal(game, dealer, entry):
         if sum(points) != total:
             return ("points", 2, "Points: total %d, the pack %d" % (sum(points), total))
         if points[-1] < 0:
-            return ("points", 0, "Points: others %d, over the pack's %d" % (
+            return ("points", 0, "Points: %d, the pack has %d" % (
                 sum(points[:-1]), total))
         if points[dealer] < game.scart_point:
             return ("points", dealer, "Points: the dealer has the scart's 1")
         return None
+    label = "Dealer's pair" if form(game) == FIXED else side_label(entry["contract"])
     if entry["points"] + entry["others"] != total:
-        return ("points", -1, "Points: sides total %d, the pack %d" % (
-            entry["points"] + entry["others"], total))
+        return ("points", -1, "%s: total %d, not %d" % (
+            label, entry["points"] + entry["others"], total))
     side, declarer = sides(game, dealer, entry)
     dealers_side = entry["points"] if side[dealer] == 0 else entry["others"]
     if dealers_side < game.scart_point:  # 3.6.1: the scart counts 1 for the dealer's side
-        return ("points", -1, "Points: the scart makes it 1+" if side[dealer] == 0
-                else "Points: others hold the scart, 1+")
+        return ("points", -1, "%s: 1+ (the scart)" % label if side[dealer] == 0
+                else "%s: %d at most (the scart)" % (label, total - 1))
     return None
 
 

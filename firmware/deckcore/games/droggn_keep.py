@@ -66,7 +66,7 @@ def refusal(game, dealer, entry):
         return None
     total = game.total_points
     if entry["points"] + entry["others"] != total:
-        return ("points", -1, "Declarer pts: sides %d, the pack %d" % (
+        return ("points", -1, "Declarer pts: total %d, not %d" % (
             entry["points"] + entry["others"], total))
     if entry["points"] < 1:
         return ("points", -1, "Declarer pts: the talon alone is 1+")

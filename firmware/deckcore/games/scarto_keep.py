@@ -28,7 +28,7 @@ def refusal(game, dealer, entry):
     if sum(points) != TOTAL:
         return ("points", 2, "Points: total %d, must be 78" % sum(points))
     if points[-1] < 0:
-        return ("points", 0, "Points: others %d, over 78" % sum(points[:-1]))
+        return ("points", 0, "Points: %d, the pack has 78" % sum(points[:-1]))
     if points[dealer] < 1:
         return ("points", dealer, "Points: the dealer's scart is 1+")
     return None

@@ -37,7 +37,7 @@ def refusal(game, dealer, entry):
         return ("points", len(points) - 1, "Points: total %d, the pack %d" % (
             sum(points), total))
     if points[-1] < 0:
-        return ("points", 0, "Points: others %d, over the pack's %d" % (
+        return ("points", 0, "Points: %d, the pack has %d" % (
             sum(points[:-1]), total))
     return None
 
