@@ -13,6 +13,8 @@ kept on flash whenever the cursor leaves a changed row, so a power cut loses at 
 row being changed.
 """
 
+import gc
+
 from deckapp.form import Choice, FormScreen, Number, Row
 from deckapp.screen import Screen, acts
 from deckcore import keep
@@ -180,7 +182,13 @@ class EntryScreen(FormScreen):
         self.app.pop()
 
     def save(self):
-        self.kept.save_draft(self.number, self.entry)
+        """Keep the entry so far on flash; without the heap for it now (a long match's heap in
+        pieces), at the next row instead: the draft only spares retyping after a power cut."""
+        try:
+            self.kept.save_draft(self.number, self.entry)
+        except MemoryError:
+            gc.collect()
+            return
         self.unsaved = False
 
     def score(self):
