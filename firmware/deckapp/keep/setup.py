@@ -123,7 +123,8 @@ class KeepSetupScreen(FormScreen):
             self.names[int(name[len(_SEAT):])] = row.value
         else:
             option = [option for option in self.game_options.OPTIONS if option.name == name][0]
-            auto = option.default is None and row.value < option.lo  # (see _option_row)
+            auto = option.choices is None and option.default is None \
+                and row.value < option.lo  # a number's "auto" (see _option_row)
             self.options[name] = None if auto else row.value
         self._fit()
 
