@@ -14,11 +14,13 @@ always take over.
 
 import select
 import sys
+import time
 
 from deckapp import unload
 
 _LINE_MOST = 240  # decklink.frame.REQUEST_MOST
 _READ_MOST = 256  # the bytes read in one slice: a whole request
+_SEND_MS = 6  # a slice sends the frames of an answer for at most about this long
 # What a request gets while a bot thinks, or when the heap has no room for its answer: the
 # PC asks again. Its CRC is fixed: a test checks the frame.
 BUSY_FRAME = b'#<{"err":"busy","why":"no time or room to answer now; ask again"}*da11603f\n'
@@ -40,8 +42,9 @@ class SerialLink:
         self.closed = False  # stdin has no other end (no USB host, a headless run)
 
     def serve(self, lean=False):
-        """One slice: the next frame of an answer, or else the bytes that have come (at most
-        _READ_MOST) and at most one request answered. True while an answer has frames left
+        """One slice: the next frames of an answer (as many as _SEND_MS allows, one at least),
+        or else the bytes that have come (at most _READ_MOST) and at most one request
+        answered. True while an answer has frames left
         or a request is coming in (bytes came in this slice and the line is not yet whole:
         bytes that stop short of a line, such as what mpremote sends on leaving, let the loop
         rest). `lean`: a bot is thinking."""
@@ -50,7 +53,11 @@ class SerialLink:
                 self._release()
                 self.output.write(BUSY_FRAME)
             else:
+                started = time.ticks_ms()
                 self._call("send_chunk")
+                while self.stream is not None \
+                        and time.ticks_diff(time.ticks_ms(), started) < _SEND_MS:
+                    self._call("send_chunk")
         elif not self.closed and self._read(lean) and self.line:
             return True
         return self.stream is not None

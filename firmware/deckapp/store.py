@@ -41,7 +41,7 @@ The API:
     store.save_state(name, obj) / store.load_state(name, default)
     store.acknowledge(game_id, sha256); store.prune()
 
-Errors: StoreFull (flash full, errno 28, or too many logs; its text is SYNC_MESSAGE, what the
+Errors: StoreFull (flash full, errno 28, or below the reserve; its text is SYNC_MESSAGE, what the
 screen shows) and StoreError (any other flash error, with a sentence). After either, the log
 object is finished: everything before the failed event is committed; resume with open_game().
 """
@@ -53,7 +53,6 @@ SYNC_MESSAGE = "Flash full: sync with a PC to free space"
 ENOENT = 2
 ENOSPC = 28
 RESERVE_BYTES = 64 * 1024  # free space a new game needs (the longest measured takes 28 KB)
-MAX_LOGS = 100             # keeps the logs folder small: LittleFS slows with many files
 _CHUNK = 512
 
 
@@ -200,13 +199,12 @@ class Store:
     """The store under `root`. The manifest is read from flash when it is needed, never held
     whole in memory: a hundred entries would take half the heap."""
 
-    def __init__(self, root, reserve_bytes=RESERVE_BYTES, max_logs=MAX_LOGS):
+    def __init__(self, root, reserve_bytes=RESERVE_BYTES):
         self.root = root.rstrip("/")
         self.logs_dir = self.root + "/logs"
         self.state_dir = self.root + "/state"
         self.manifest_path = self.logs_dir + "/manifest.chk"
         self.reserve_bytes = reserve_bytes
-        self.max_logs = max_logs
         self.open_id = None    # the game in progress
         self.game_count = 0    # logs in the manifest
         self.largest_id = 0    # the largest number among the game ids

@@ -93,14 +93,12 @@ def open_game(store):
 def start_game(store, game_id, header_line):
     """Store.start_game: create the log of a new game with its header line; its GameLog.
 
-    Raises StoreFull below `reserve_bytes` free or at `max_logs` logs, StoreError if a
-    game is still open (close it first)."""
+    Raises StoreFull below `reserve_bytes` free (the store keeps as many logs as the flash
+    holds), StoreError if a game is still open (close it first)."""
     if store.open_id is not None:
         raise StoreError("a game is in progress; close it before starting another")
     if _exists(store.log_path(game_id)):
         raise StoreError("game %s already has a log" % game_id)
-    if store.game_count >= store.max_logs:
-        raise StoreFull("%d logs kept" % store.game_count)
     if free_bytes(store) < store.reserve_bytes:
         raise StoreFull("%d bytes free" % free_bytes(store))
     game_log = GameLog(store, game_id)
@@ -211,12 +209,14 @@ def games(store):
 
 def acknowledge(store, game_id, sha256):
     """Store.acknowledge: record the hash of a log the PC has saved; False if there is no
-    such closed log.
+    such closed log, or if its bytes on flash have another SHA-256. The log is read, not the
+    manifest: a sync acknowledges each of a thousand logs, and the manifest would be read
+    whole each time.
 
     It is a file of its own, small enough for LittleFS to keep in its metadata: it fits
     on a full flash, so the sync can always free space."""
-    listed = entry(store, game_id)
-    if listed is None or listed["state"] != "closed":
+    path = store.log_path(game_id)
+    if game_id == store.open_id or not _exists(path) or file_digest(path)[1] != sha256:
         return False
     write_checked(ack_path(store, game_id), [sha256])
     return True

@@ -28,22 +28,22 @@ def boot(store, verify_closed=True):
         if folder and not _exists(folder):
             os.mkdir(folder)
     for folder in (store.logs_dir, store.state_dir):
-        for name in os.listdir(folder):
-            if name.endswith(".tmp"):
-                os.remove(folder + "/" + name)
-                report.append("removed the unfinished file %s" % name)
-    on_flash = [name[:-6] for name in os.listdir(store.logs_dir) if name.endswith(".jsonl")]
+        for name in [name for name in _names(folder) if name.endswith(".tmp")]:
+            os.remove(folder + "/" + name)
+            report.append("removed the unfinished file %s" % name)
+    listed = _Ids()
     try:
-        listed = [entry["id"] for entry in checked_values(store.manifest_path)]
+        for entry in checked_values(store.manifest_path):
+            listed.add(entry["id"])
     except ValueError as error:
         store._problem("The list of games was damaged (%s); rebuilt from the logs" % error,
                        report)
         write_checked(store.manifest_path, [])
-        listed = []
+        listed = _Ids()
     changed = {}
     for entry in checked_values(store.manifest_path):
         game_id = entry["id"]
-        if game_id not in on_flash:
+        if not _exists(store.log_path(game_id)):
             changed[game_id] = None
             if entry["state"] != "closed" or acked(store, game_id) != entry["sha256"]:
                 store._problem("The log of game %s is missing" % game_id, report)
@@ -54,16 +54,16 @@ def boot(store, verify_closed=True):
         elif verify_closed:
             _verify_closed(store, entry, report)
     added = []
-    for game_id in on_flash:
-        if game_id not in listed:
-            report.append("found the log of game %s" % game_id)
-            entry = _check_open(store, open_entry(game_id, None), report)
-            if entry is not None:
-                added.append(entry)
-    for name in os.listdir(store.logs_dir):
-        if name.endswith(".ack") and name[:-4] not in on_flash:
-            os.remove(store.logs_dir + "/" + name)
-            report.append("removed the acknowledgement of pruned game %s" % name[:-4])
+    for game_id in [name[:-6] for name in _names(store.logs_dir)
+                    if name.endswith(".jsonl") and name[:-6] not in listed]:
+        report.append("found the log of game %s" % game_id)
+        entry = _check_open(store, open_entry(game_id, None), report)
+        if entry is not None:
+            added.append(entry)
+    for name in [name for name in _names(store.logs_dir) if name.endswith(".ack")
+                 and not _exists(store.logs_dir + "/" + name[:-4] + ".jsonl")]:
+        os.remove(store.logs_dir + "/" + name)
+        report.append("removed the acknowledgement of pruned game %s" % name[:-4])
     try:
         if changed or added:
             rewrite_manifest(store, changed, added)
@@ -72,6 +72,46 @@ def boot(store, verify_closed=True):
     except StoreFull:  # boot finishes it once space is freed
         report.append(SYNC_MESSAGE)
     return report
+
+
+def _names(folder):
+    """The names in a folder one at a time: a list of a thousand logs' names would not fit in
+    the device's heap (MicroPython's ilistdir; CPython, on a PC, has listdir)."""
+    if hasattr(os, "ilistdir"):
+        for found in os.ilistdir(folder):
+            yield found[0]
+    else:
+        for name in os.listdir(folder):
+            yield name
+
+
+class _Ids:
+    """The game ids of the manifest in little memory, for boot to find the logs it does not
+    list: a bit per numbered id (the store numbers its games), a list for other names."""
+
+    def __init__(self):
+        self.bits = bytearray(0)
+        self.names = []
+
+    def _number(self, game_id):
+        if game_id.isdigit() and str(int(game_id)) == game_id:
+            return int(game_id)
+        return None
+
+    def add(self, game_id):
+        number = self._number(game_id)
+        if number is None:
+            self.names.append(game_id)
+            return
+        if number // 8 >= len(self.bits):
+            self.bits.extend(bytes(number // 8 + 1 - len(self.bits)))
+        self.bits[number // 8] |= 1 << number % 8
+
+    def __contains__(self, game_id):
+        number = self._number(game_id)
+        if number is None:
+            return game_id in self.names
+        return number // 8 < len(self.bits) and bool(self.bits[number // 8] & 1 << number % 8)
 
 
 def _check_open(store, entry, report):

@@ -13,6 +13,7 @@ import os
 
 from deckapp.store import StoreError
 from deckapp.version import VERSION
+from decklink.checked import CHECK_DIGITS
 from decklink.frame import TO_DEVICE, TO_HOST, FrameError, decode, encode
 
 PROTOCOL = 1       # raised for any change a PC of the last version would misread
@@ -60,7 +61,26 @@ def op_hello(link, request):
     return {"ok": 1, "proto": PROTOCOL, "device": link.board.device_id(), "fw": VERSION,
             "log_v": LOG_FORMAT, "free": link.store.free_bytes(), "total": info[0] * info[2],
             "logs": link.store.game_count, "open": link.store.open_id, "chunk": CHUNK,
-            "get_most": GET_MOST, "crash": last(link.store)}
+            "get_most": GET_MOST, "crash": last(link.store),
+            "listed": _list_tag(link)}
+
+
+def _list_tag(link):
+    """A text that changes whenever the list would, but for the acknowledgements: the
+    manifest's checksum and the open log's size. A PC that archived and acknowledged all it
+    listed under a tag need not list again while the tag stays (it made the acknowledgements
+    itself)."""
+    store = link.store
+    try:
+        size = os.stat(store.manifest_path)[6]
+    except OSError:
+        return "empty"
+    with open(store.manifest_path, "rb") as handle:
+        handle.seek(max(0, size - CHECK_DIGITS - 2))
+        tag = handle.read().decode().strip()
+    if store.open_id is not None:
+        tag += "+%d" % _log_size(link, store.open_id)
+    return tag
 
 
 def op_list(link, request):
@@ -208,17 +228,19 @@ def op_hash(link, request):
 
 
 def op_ack(link, request):
-    """Record that the PC holds a closed log whose SHA-256 is `sha256`."""
+    """Record that the PC holds a closed log whose SHA-256 is `sha256` (the log is read and
+    hashed again; the manifest is not read)."""
     game_id, digest = request["id"], request["sha256"]
-    listed = link.store.entry(game_id)
-    if listed is None:
+    try:
+        os.stat(link.store.log_path(game_id))
+    except OSError:
         return {"err": "unknown", "why": "no game %s" % game_id}
-    if listed["state"] != "closed":
+    if game_id == link.store.open_id:
         return {"err": "open", "why": "game %s is in progress; it is acknowledged once it is "
                                       "closed" % game_id}
-    if listed["sha256"] != digest:
-        return {"err": "hash", "why": "the SHA-256 of game %s is %s" % (game_id, listed["sha256"])}
-    link.store.acknowledge(game_id, digest)
+    if not link.store.acknowledge(game_id, digest):
+        return {"err": "hash", "why": "the log of game %s on flash does not have the SHA-256 %s"
+                                     % (game_id, digest)}
     return {"ok": 1, "id": game_id}
 
 

@@ -17,7 +17,9 @@ log (`BEGIN IMMEDIATE`), so two syncs or imports at once leave the archive consi
 Tables (schema version SCHEMA_VERSION in `PRAGMA user_version`, migrated in place by
 `MIGRATIONS`, one list of statements per version):
 
-    devices  device_id TEXT PRIMARY KEY, firmware, first_seen, last_sync (ISO dates, UTC)
+    devices  device_id TEXT PRIMARY KEY, firmware, first_seen, last_sync (ISO dates, UTC),
+             listed (the device's list tag when a sync last archived and acknowledged all it
+             listed, or NULL; schema 2)
     files    file_id INTEGER PRIMARY KEY, sha256, size, path (relative to ARCHIVE), status
              ('archived', 'replaced' by a grown copy, 'rejected', 'conflict'), reason (why
              rejected, else NULL), source (a port or a file name), added
@@ -43,7 +45,7 @@ from deckcore.keep_replay import KeptReplay
 from deckmate.game_record import PLAYED, SCOREKEPT
 from deckmate.logs import BadLog, ReadLog, replay_log
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
 MIGRATIONS = {
     1: [
         """CREATE TABLE devices (device_id TEXT PRIMARY KEY, firmware TEXT, first_seen TEXT,
@@ -66,6 +68,7 @@ MIGRATIONS = {
            seat INTEGER NOT NULL, points INTEGER, score INTEGER, total INTEGER,
            PRIMARY KEY (game_row, hand, seat))""",
     ],
+    2: ["ALTER TABLE devices ADD COLUMN listed TEXT"],
 }
 DATABASE = "archive.sqlite3"
 LOCK_WAIT_S = 30  # how long a deckmate waits for another that holds the archive
@@ -204,9 +207,20 @@ class Archive:
 
     def saw_device(self, device_id, firmware):
         now = _now()
-        self.db.execute("INSERT INTO devices VALUES (?, ?, ?, ?) ON CONFLICT (device_id) DO "
+        self.db.execute("INSERT INTO devices (device_id, firmware, first_seen, last_sync) "
+                        "VALUES (?, ?, ?, ?) ON CONFLICT (device_id) DO "
                         "UPDATE SET firmware=excluded.firmware, last_sync=excluded.last_sync",
                         (device_id, firmware, now, now))
+
+    def listed(self, device_id):
+        """The device's list tag when a sync last archived and acknowledged all it listed
+        (docs/sync-protocol.md, hello), or None."""
+        found = self.db.execute("SELECT listed FROM devices WHERE device_id=?",
+                                (device_id,)).fetchone()
+        return found and found[0]
+
+    def set_listed(self, device_id, tag):
+        self.db.execute("UPDATE devices SET listed=? WHERE device_id=?", (tag, device_id))
 
     # -- adding a log --
 

@@ -11,7 +11,10 @@ from decklink.frame import TO_DEVICE, TO_HOST, FrameError, decode, encode
 from deckmate.errors import CommandError
 
 PROTOCOL = 1            # the protocol version this deckmate speaks
-ANSWER_S = 1.0          # how long an answer may take before the request is sent again
+ANSWER_S = 1.0          # how long an answer may take before the request is sent again;
+ANSWER_MOST_S = 8.0     # from a device that has answered, twice as long at each try up to this:
+                        # a slow answer (LittleFS compacting a big folder) is not asked for
+                        # again and again, each try doing the work anew
 BUSY_PAUSE_S = 0.05     # the device had no heap to answer (a bot thinking): ask again after
 ATTEMPTS = 8            # sends of one request (busy answers not counted) before giving up
 BUSY_MOST_S = 60.0      # how long a device may stay busy
@@ -31,6 +34,7 @@ class DeviceLink:
         self.chunk = CHUNK_MOST       # the bytes a data frame is asked to hold
         self.resent = 0        # requests sent again (a lost or damaged frame)
         self.damaged = 0       # lines with the device's prefix that were not whole frames
+        self.answered = False  # the device has answered a request
 
     def _send(self, message):
         self.connection.write(encode(TO_DEVICE, message))
@@ -59,13 +63,15 @@ class DeviceLink:
         while True:
             self._send(message)
             attempts += 1
-            deadline = time.monotonic() + ANSWER_S
+            patience = ANSWER_S * 2 ** (attempts - 1) if self.answered else ANSWER_S
+            deadline = time.monotonic() + min(ANSWER_MOST_S, patience)
             while True:
                 frame = self._next_frame(deadline)
                 if frame is None or (frame.get("q") is None and "err" in frame):
                     break  # silence, or a request that arrived damaged: send it again
                 if frame.get("q") != self.query:
                     continue  # the answer to an earlier try, or a duplicate
+                self.answered = True
                 if "err" in frame:
                     raise LinkError("the device refused %s: %s (%s)"
                                     % (op, frame.get("why"), frame["err"]))

@@ -5,7 +5,11 @@ open one it holds at the same size, is not copied; any other is copied into
 ARCHIVE/partial/DEVICE/GAME.part (a game the archive holds the beginning of, from where that
 copy ends; a transfer cut off, from where it stopped), checked against the device's SHA-256,
 recorded in the archive, and only then acknowledged on the device. `--prune` then lets the
-device remove what it may: closed logs acknowledged, whose content the archive holds."""
+device remove what it may: closed logs acknowledged, whose content the archive holds.
+
+The hello's list tag changes whenever the device's list would but for acknowledgements; once
+a sync has archived and acknowledged all it listed, the archive keeps the tag, and a sync that
+finds the same tag lists nothing (a repeat takes a hello and the clock)."""
 
 import datetime
 import hashlib
@@ -66,6 +70,10 @@ def sync_device(link, archive, prune=False, advance=None, say=print):
     result = SyncResult(device_id)
     archive.saw_device(device_id, hello.get("fw"))
     link.set_clock(datetime.datetime.now())
+    tag = hello.get("listed")
+    if tag is not None and tag == archive.listed(device_id) and not prune:
+        result.listed = hello["logs"]  # nothing new since the last sync: no list
+        return result
     listed = link.games()
     result.listed = len(listed)
     plan = [(entry, start) for entry, start in
@@ -92,6 +100,8 @@ def sync_device(link, archive, prune=False, advance=None, say=print):
                 and archive.holds(entry["sha256"]):
             link.acknowledge(entry["id"], entry["sha256"])
             result.acked += 1
+    if not result.failed:
+        archive.set_listed(device_id, tag)
     if prune:
         result.pruned = _prune(link, archive, device_id, result, say)
     return result

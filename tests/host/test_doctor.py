@@ -4,7 +4,7 @@ newer than this deckmate, is named with the fix, and the exit status is 1."""
 
 import sqlite3
 
-from deckmate.archive import DATABASE, Archive
+from deckmate.archive import DATABASE, SCHEMA_VERSION, Archive
 from helpers import selfplay
 from test_cli import run
 
@@ -39,5 +39,5 @@ def test_a_changed_raw_log_and_a_newer_schema_are_named_with_the_fix(capsys, tmp
     db.close()
     status, out, _ = run(capsys, "doctor", "--archive", folder)
     assert status == 1
-    assert ("FIX  archive      schema version 99, newer than this deckmate's (1); "
-            "upgrade deckmate") in out
+    assert ("FIX  archive      schema version 99, newer than this deckmate's (%d); "
+            "upgrade deckmate" % SCHEMA_VERSION) in out

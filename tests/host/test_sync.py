@@ -57,10 +57,26 @@ def test_a_sync_copies_every_game_byte_identical_and_a_repeat_copies_nothing(
         assert first.endswith("12 new; 12 acknowledged"), first
         second = sync(board.serial_path, tmp_path / "A")  # its time: tools/sync_bench.py
         assert second == "nothing new on device %s: its 12 games are in the archive" % SIM_DEVICE
+        with Archive(tmp_path / "A") as archive, BoardConnection(board.serial_path) as port:
+            link = DeviceLink(port)
+            assert sync_device(link, archive).line() == second
+            assert link.query == 2  # the hello (its list tag is the archive's) and the clock
     for game_id, data in logs:
         assert archived_bytes(tmp_path / "A", game_id) == data
     acked = acks_on_flash(flash_path)
     assert acked == dict((game_id, hashlib.sha256(data).hexdigest()) for game_id, data in logs)
+
+
+def test_a_device_of_600_logs_boots_in_its_heap_and_lists_them_all(tmp_path):
+    logs = [(str(number), b'{"t":"header","game_id":"%d"}\n' % number)
+            for number in range(1, 601)]
+    blocks = flash.BLOCK_COUNT + len(logs)  # a log takes a block
+    with board_with_games(str(tmp_path / "flash.img"), logs, flash_blocks=blocks) as board:
+        wait_for_app(board)  # (a 500-entry manifest did not fit the 192K heap at boot)
+        with BoardConnection(board.serial_path) as connection:
+            link = DeviceLink(connection)
+            assert link.hello()["logs"] == 600
+            assert [entry["id"] for entry in link.games()] == [game_id for game_id, _ in logs]
 
 
 def test_a_scorekept_match_is_archived_with_its_hands_and_scores_as_corrected(tmp_path):

@@ -8,8 +8,10 @@ REPL rather than in an exit: the board's side channel reports the reset, and `re
 start of the firmware so that it starts again, main.py running. After a raw-REPL soft reset (the
 one mpremote makes) the new process skips main.py and is put back into the raw REPL, as on
 rp2. The firmware's pty is its controlling terminal with signals on, so a Ctrl-C from the
-host interrupts main.py with KeyboardInterrupt, as on a board. Nobody listening on the pty is
-like no USB host: the board's output is dropped (the last few KB are kept for diagnostics).
+host interrupts main.py with KeyboardInterrupt, as on a board. A host that reads slower than
+the board writes holds the board's writes back, as USB does; nobody reading the pty (its
+buffer full for HOST_WAIT_S) is like no USB host: the board's output is dropped until the host
+writes again (the last few KB are kept for diagnostics).
 """
 
 import errno
@@ -28,6 +30,7 @@ CTRL_A = b"\x01"
 CTRL_C = b"\x03"
 CTRL_D = b"\x04"
 TAIL_BYTES = 8192
+HOST_WAIT_S = 0.5  # how long the board's output waits for room on the host's side
 
 
 def _open_raw_pty():
@@ -52,6 +55,7 @@ class SerialBridge:
         self.heard_host = False   # the host wrote to this start
         self.app_stopped = False  # this start runs no app: main.py skipped, or interrupted
         self.host_tail = b""      # the last bytes the host sent
+        self.host_gone = False    # the host left output unread for HOST_WAIT_S
         self.process = None
         self.device = None
         self.running = True
@@ -93,11 +97,19 @@ class SerialBridge:
 
     def to_host(self, data):
         self.output = (self.output + data)[-TAIL_BYTES:]
-        try:
-            os.write(self.host_master, data)
-        except OSError as error:
-            if error.errno not in (errno.EAGAIN, errno.EIO):
-                raise
+        left = memoryview(data)
+        while left:
+            try:
+                left = left[os.write(self.host_master, left):]
+            except OSError as error:
+                if error.errno == errno.EIO:
+                    return
+                if error.errno != errno.EAGAIN:
+                    raise
+                if self.host_gone or not select.select([], [self.host_master], [],
+                                                       HOST_WAIT_S)[1]:
+                    self.host_gone = True
+                    return
 
     def reset(self, pid):
         """The firmware's process `pid` called machine.reset(): end it, unless it has ended
@@ -154,6 +166,7 @@ class SerialBridge:
                     data = b""
                 if data:
                     self.heard_host = True
+                    self.host_gone = False
                     self.app_stopped = self.app_stopped or CTRL_C in data
                     self.host_tail = (self.host_tail + data)[-16:]
                     os.write(self.device, data)
