@@ -15,6 +15,7 @@ of reading the log alone.
 """
 
 import gc
+import select
 import sys
 import time
 
@@ -98,7 +99,9 @@ def main():
         lines = [line for line in handle]
     size = write_log(store, lines, int(sys.argv[4]))
     gc.threshold(GC_EVERY)  # as the shell runs: a collection every 4 KB allocated
-    link = SerialLink(store, None)
+    poller = select.poll()
+    poller.register(sys.stdin, select.POLLIN)
+    link = SerialLink(store, None, poller)
     link.output = Sink()
     calibration, served, reading = [], [], []
     for _ in range(5):  # interleaved: each meets the same load

@@ -2,9 +2,9 @@
 port the MicroPython REPL shares, and answered a slice at a time from the shell's loop, beside
 whatever screen is up.
 
-What stays loaded while the app runs is this module: the poll of stdin, the request line
-being read (at most decklink.frame.REQUEST_MOST bytes) and the state of a `get` or `list`
-being sent. The requests are answered by deckapp/sync_requests.py, imported for a request and
+The shell imports this module when the first byte comes on the port (App.serve_link), and
+it then stays loaded: the request line being read (at most decklink.frame.REQUEST_MOST
+bytes) and the state of a `get` or `list` being sent. The requests are answered by deckapp/sync_requests.py, imported for a request and
 unloaded after it, or after the last frame of its answer. While a bot thinks (`lean`) the
 link takes neither time nor heap from it: every request is answered BUSY_FRAME, an answer in
 progress is ended with it, and the PC asks again. Ctrl-C is never read here: the port's driver
@@ -12,7 +12,6 @@ progress is ended with it, and the PC asks again. Ctrl-C is never read here: the
 always take over.
 """
 
-import select
 import sys
 import time
 
@@ -29,13 +28,13 @@ _MODULES = ("deckapp.sync_requests", "decklink.frame", "deckapp.crash")
 
 
 class SerialLink:
-    def __init__(self, store, board):
+    def __init__(self, store, board, poller):
+        """`poller`: a select.poll with stdin registered (the shell's)."""
         self.store = store
         self.board = board
         self.input = sys.stdin.buffer
         self.output = sys.stdout.buffer
-        self.poller = select.poll()
-        self.poller.register(sys.stdin, select.POLLIN)
+        self.poller = poller
         self.line = bytearray()
         self.too_long = False
         self.stream = None   # the answer being sent: a deckapp/sync_requests.py stream

@@ -21,6 +21,7 @@ is drawn before the next slice of work starts, so the response time is one slice
 """
 
 import gc
+import select
 import sys
 import time
 
@@ -47,7 +48,8 @@ if TYPE_CHECKING:
 
 
 class App:
-    link: "SerialLink | None" = None  # the serial link, once run() has started it
+    link: "SerialLink | None" = None  # the serial link, once a byte has come on the port
+    port = None  # run()'s poll of the USB serial port (stdin)
     def __init__(self, board, store, settings):
         self.board = board
         self.store = store
@@ -57,14 +59,19 @@ class App:
         self.kept = set(sys.modules)  # the modules a return to the main menu leaves loaded
         self._bars = None        # (title, soft-key labels) as last drawn
         self._drawn = None       # the screen whose area is on the panel
+        self.left_last = None    # the module of the screen that left the stack last
         self.apply_settings()
 
     def top(self):
-        """The screen on top. When the last screen has left, the main menu is opened again: it
-        is not kept under a match (the menu and the set-up give way to the table), so its
-        module takes no heap while the table is open. Every module loaded since `kept` was
-        taken goes first: the menu comes back to the heap it had after the boot."""
+        """The screen on top. When the last screen has left (a match is over: the menu and the
+        set-up gave way to its table), the board soft-resets and the boot opens the main
+        menu, on a fresh heap as the match began (start_after_reset): the names a long
+        match interned and the holes it left would not give the menu's import room. (A board
+        without a reset, in tests: what was loaded since `kept` is unloaded instead.) When
+        the boot screen was the last to leave, the heap is fresh: the menu opens at once."""
         if not self.stack:
+            if self.left_last != "deckapp.boot":
+                self.board.reset()
             for module in [name for name in sys.modules if name not in self.kept]:
                 unload(module)
             self.open("deckapp.menu", "MainMenu")
@@ -123,7 +130,7 @@ class App:
         """Forget a screen taken off the stack, and the module it was opened from if no other
         screen on the stack came from it."""
         self._drawn = None
-        module = screen.module
+        module = self.left_last = screen.module
         if module and not [other for other in self.stack if other.module == module]:
             unload(module)
         gc.collect()
@@ -181,8 +188,21 @@ class App:
         for key, kind in self.board.keys.poll(now_ms):
             self.handle(key, kind)
         self.render()
-        sending = self.link is not None and self.link.serve()
+        sending = self.serve_link()
         return self.top().step() or sending
+
+    def serve_link(self, lean=False):
+        """A slice of the serial link (deckapp/serial_link.py; `lean`: a bot is thinking).
+        The link is imported when the first byte comes on the port, outside a bot's think:
+        a device no PC talks to keeps neither its code nor its names (the interned names are
+        the tightest part of the heap, docs/budgets.md)."""
+        link = self.link
+        if link is None:
+            if self.port is None or lean or not self.port.poll(0):
+                return False
+            from deckapp.serial_link import SerialLink
+            self.link = link = SerialLink(self.store, self.board, self.port)
+        return link.serve(lean)
 
     def loop(self):
         while True:
@@ -227,8 +247,8 @@ def run(board):
     from deckapp.store import Store
     store = Store("/")
     app = App(board, store, Settings.load(store))
-    from deckapp.serial_link import SerialLink
-    app.link = SerialLink(store, board)
+    app.port = select.poll()
+    app.port.register(sys.stdin, select.POLLIN)
     try:
         app.open("deckapp.boot", "BootScreen")
         app.kept = set(sys.modules)  # and the boot screen's: the screen class, the cards' drawing

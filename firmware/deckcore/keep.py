@@ -23,6 +23,7 @@ from deckcore.game import call_unloaded
 from deckcore.match import Match
 
 NUMBER, SEAT, CHOICE, FLAG = 0, 1, 2, 3
+SCOREKEEP = "scorekeep"  # the header's mode of a scorekept game (a played one has none)
 
 
 class Field:
@@ -159,7 +160,7 @@ class Keeper:
     def header(self, names, game_id, device):
         players = [(name, "human", None) for name in names]
         return log.header(self.game, players, game_id, device, self.first_dealer,
-                          [("mode", log.SCOREKEEP)])
+                          [("mode", SCOREKEEP)])
 
     def add(self, entry):
         """Record the next hand (an entry refusal() accepted, dealt by match.dealer)."""
@@ -167,13 +168,13 @@ class Keeper:
         self.hands.append((dealer, entry))
         self.match.record(scored(self.game, dealer, entry))
         points, scores = self.match.results[-1]
-        return log.entry(len(self.hands), dealer, ask(self.game, "fields", dealer, entry), entry,
+        return _entry_line(len(self.hands), dealer, ask(self.game, "fields", dealer, entry), entry,
                          points, scores, list(self.match.totals))
 
     def undo(self):
         number = len(self.hands)
         self.count(self.hands[:-1])
-        return log.withdrawal(number, list(self.match.totals))
+        return _withdrawal_line(number, list(self.match.totals))
 
     def correct(self, number, entry):
         """Replace the entry of hand `number` (1-based)."""
@@ -182,7 +183,7 @@ class Keeper:
         hands[number - 1] = (dealer, entry)
         self.count(hands)
         points, scores = self.match.results[number - 1]
-        return log.correction(number, ask(self.game, "fields", dealer, entry), entry, points,
+        return _correction_line(number, ask(self.game, "fields", dealer, entry), entry, points,
                               scores, list(self.match.totals))
 
     def end(self, reason="completed"):
@@ -197,3 +198,27 @@ class Keeper:
         for dealer, entry in hands:
             self.match.dealer = dealer
             self.match.record(scored(self.game, dealer, entry))
+
+
+# The records of a scorekept log (docs/log-format.md), made by the format's writer (deckcore.log)
+def _entry_line(hand, dealer, fields, values, points, scores, totals):
+    """A hand entered: its `fields` (in the game's order) with their `values`, and the
+    result the rules give."""
+    return log.record("entry", [("hand", hand), ("dealer", dealer),
+                                ("e", _entered(fields, values)), ("points", points),
+                                ("score", scores), ("totals", totals)])
+
+
+def _correction_line(hand, fields, values, points, scores, totals):
+    """Hand `hand` entered again: its result now, and the match totals after it."""
+    return log.record("correct", [("hand", hand), ("e", _entered(fields, values)),
+                                  ("points", points), ("score", scores), ("totals", totals)])
+
+
+def _withdrawal_line(hand, totals):
+    """The last entered hand, `hand`, taken back; the totals without it."""
+    return log.record("undo", [("hand", hand), ("totals", totals)])
+
+
+def _entered(fields, values):
+    return log.Obj([(field.name, values[field.name]) for field in fields])

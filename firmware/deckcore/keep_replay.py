@@ -6,8 +6,7 @@ logged result and total must be what the rules give. The host checks logs with i
     reader_for(header)   the Replay class for a log whose first record is `header`
 """
 
-from deckcore.keep import Keeper, refusal
-from deckcore.log import SCOREKEEP
+from deckcore.keep import SCOREKEEP, Keeper, refusal
 from deckcore.replay import LogError, Replay, _expect_same, _is_whole
 
 

@@ -5,11 +5,9 @@ character, so both runtimes write the same bytes for the same game.
 """
 
 from deckcore import RULES_VERSION
-from deckcore.game import RulesError
 
 FORMAT = "deckmate-log"
 VERSION = 1
-SCOREKEEP = "scorekeep"  # the header's mode of a scorekept game (a played one has none)
 
 
 class Obj:
@@ -95,58 +93,6 @@ def result(hand, points, scores, totals):
                              ("totals", totals)])
 
 
-def entry(hand, dealer, fields, values, points, scores, totals):
-    """A hand entered at a table that plays with real cards (deckcore/keep.py): its `fields`
-    (in the game's order) with their `values`, and the result the rules give."""
-    return record("entry", [("hand", hand), ("dealer", dealer), ("e", _entered(fields, values)),
-                            ("points", points), ("score", scores), ("totals", totals)])
-
-
-def correction(hand, fields, values, points, scores, totals):
-    """Hand `hand` entered again: its result now, and the match totals after it."""
-    return record("correct", [("hand", hand), ("e", _entered(fields, values)),
-                              ("points", points), ("score", scores), ("totals", totals)])
-
-
-def withdrawal(hand, totals):
-    """The last entered hand, `hand`, taken back; the totals without it."""
-    return record("undo", [("hand", hand), ("totals", totals)])
-
-
-def _entered(fields, values):
-    return Obj([(field.name, values[field.name]) for field in fields])
-
-
 def end(reason, totals, winners, hands):
     return record("end", [("reason", reason), ("totals", totals), ("winner", winners),
                           ("hands", hands)])
-
-
-def piles_from_record(game, fields):
-    """The piles of a `deal` record as card ids (RulesError names a bad pile or token)."""
-    piles = {}
-    for name in game.DEAL_PILES:
-        if name not in fields:
-            raise RulesError("the deal has no %r pile" % name)
-        if name == "hands":
-            hands = _list_of(fields[name], "the hands")
-            piles[name] = [_cards(game, cards, "seat %d's hand" % seat)
-                           for seat, cards in enumerate(hands)]
-        else:
-            piles[name] = _cards(game, fields[name], "the " + name)
-    return piles
-
-
-def _list_of(value, what):
-    if type(value) != list:
-        raise RulesError("%s must be a list, not %r" % (what, value))
-    return value
-
-
-def _cards(game, tokens, what):
-    cards = []
-    for token in _list_of(tokens, what):
-        if type(token) != str:
-            raise RulesError("%s holds %r, which is not a card token" % (what, token))
-        cards.append(game.parse_card(token))
-    return cards

@@ -131,7 +131,7 @@ class Replay:
         self._expect_hand(record)
         self._expect_dealer(record)
         try:
-            piles = log.piles_from_record(self.game, record)
+            piles = piles_from_record(self.game, record)
             if self.match.carried is None:
                 self.game.check_deal(piles)
             elif piles != self.match.carried:
@@ -249,3 +249,34 @@ def _same(logged, replayed):
 def _expect_same(name, logged, replayed):
     if not _same(logged, replayed):
         raise LogError("logged %s %r, but the rules give %r" % (name, logged, replayed))
+
+
+# Reading a deal record's piles
+def piles_from_record(game, fields):
+    """The piles of a `deal` record as card ids (RulesError names a bad pile or token)."""
+    piles = {}
+    for name in game.DEAL_PILES:
+        if name not in fields:
+            raise RulesError("the deal has no %r pile" % name)
+        if name == "hands":
+            hands = _list_of(fields[name], "the hands")
+            piles[name] = [_cards(game, cards, "seat %d's hand" % seat)
+                           for seat, cards in enumerate(hands)]
+        else:
+            piles[name] = _cards(game, fields[name], "the " + name)
+    return piles
+
+
+def _list_of(value, what):
+    if type(value) != list:
+        raise RulesError("%s must be a list, not %r" % (what, value))
+    return value
+
+
+def _cards(game, tokens, what):
+    cards = []
+    for token in _list_of(tokens, what):
+        if type(token) != str:
+            raise RulesError("%s holds %r, which is not a card token" % (what, token))
+        cards.append(game.parse_card(token))
+    return cards

@@ -13,7 +13,7 @@ or `scorekept` (a table played with real cards and entered the results); `date` 
 are ISO-8601 texts (`2026-11-27 20:15`) or empty when not known; `path` is the raw log.
 """
 
-from deckcore.log import SCOREKEEP
+from deckcore.keep import SCOREKEEP
 from deckmate.logs import ReadLog, replay_log
 
 PLAYED = "played"

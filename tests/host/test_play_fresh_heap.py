@@ -1,5 +1,6 @@
 """Every match begins on a fresh heap: Start on the set-up saves the match as asked and
-soft-resets the board, and the boot opens the table that begins it (App.start_after_reset).
+soft-resets the board, and the boot opens the table that begins it (App.start_after_reset);
+when the match is over the board soft-resets again and the boot opens the main menu (App.top).
 MicroPython never frees an interned name, so without the restart a second match would carry
 the names of the menu, the set-up and the first match, and need more heap than the first."""
 
@@ -38,7 +39,8 @@ def test_a_second_match_needs_no_more_names_than_the_same_match_first(tmp_path, 
                             monkeypatch)
     after = names_per_start(tmp_path / "after.img", fast_bots_keys() + match_keys(*FIRST)
                             + match_keys(*SECOND), monkeypatch)
-    # the menu and set-up, the first match, the menu and set-up again, the second match
-    assert len(alone) == 2 and len(after) == 3
-    assert after[2] == alone[1]
+    # the menu and set-up, a match, the menu and set-up again, a match, the menu again
+    assert len(alone) == 3 and len(after) == 5
+    assert after[3] == alone[1]  # the second match as if it were the first
+    assert after[2] <= alone[0]  # the menu and set-up after a match: no more than at first
     assert json.loads(device_log(tmp_path / "after.img", "2").splitlines()[0])["game"] == "scout"

@@ -8,7 +8,7 @@ import pytest
 
 from deckcore.games import load
 from deckcore.games.scout import Scout
-from deckcore.log import piles_from_record
+from deckcore.replay import piles_from_record
 from deckcore.replay import Replay
 from helpers import deckmate, selfplay
 

@@ -59,6 +59,9 @@ class ScriptedBoard:
     def idle(self):
         self.log.append("idle")
 
+    def reset(self):  # a board's soft reset never returns; here the app goes on
+        self.log.append("reset")
+
 
 class Worker(Screen):
     # three slices of work; each key press marks rows 100-120
@@ -151,9 +154,10 @@ print(__import__("json").dumps([summary.problem, len(app.stack)]))
     assert log[1] == 1
 
 
-def test_a_match_leaves_no_module_loaded_when_the_main_menu_comes_back(tmp_path):
-    """What the table, the bots, the rules and the summaries loaded is unloaded when the last
-    screen of a match leaves: a second match starts on the heap the first one had."""
+def test_the_main_menu_comes_back_after_a_match_through_a_soft_reset(tmp_path):
+    """When the last screen of a match leaves, the board soft-resets: the main menu comes
+    back on a fresh heap, as the match began. (Here the board goes on: what the table, the
+    bots, the rules and the summaries loaded is unloaded.)"""
     loaded = run("""
 import sys
 from deckapp.store import Store
@@ -165,6 +169,7 @@ store.boot()
 app = App(board, store, settings)
 app.top()
 before = sorted(sys.modules)
+del board.log[:]
 from deckapp.play.session import BOT, Seat
 from deckapp.play.stored import new_match
 app.pop()
@@ -179,10 +184,11 @@ for _ in range(4000):
         break
 print(__import__("json").dumps([before, sorted(sys.modules), app.stack[-1].module,
                                 "deckcore.games.scout" in during,
-                                [name for name in during if name.startswith("deckcore.bots")]]))
+                                [name for name in during if name.startswith("deckcore.bots")],
+                                board.log.count("reset")]))
 """ % str(tmp_path))
-    before, after, top, rules_loaded, bots_between_decisions = loaded
-    assert top == "deckapp.menu" and rules_loaded
+    before, after, top, rules_loaded, bots_between_decisions, resets = loaded
+    assert top == "deckapp.menu" and rules_loaded and resets == 1
     assert bots_between_decisions == []  # a bot's modules are loaded for its decision only
     assert after == before
 

@@ -176,8 +176,7 @@ class TableScreen(Screen):
         app = self.app
         for key, kind in app.board.keys.poll(now):
             app.handle(key, kind)
-        if app.link is not None:
-            app.link.serve(lean=True)
+        app.serve_link(lean=True)
         if app.top() is not self:  # a screen opened over the table (the match menu)
             app.render()
 
