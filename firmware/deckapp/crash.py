@@ -74,8 +74,12 @@ def record(store, error):
     """Save the record of `error` as the state file `crash`; False when the flash refused
     (the record before it, if any, stays)."""
     try:
+        trace = calls(error)
+    except MemoryError:  # the heap the fault left has no room for the text of its calls
+        trace = ""
+    try:
         store.save_state(NAME, {"time": _today(), "fw": VERSION, "error": one_line(error),
-                                "trace": calls(error)})
+                                "trace": trace})
         return True
     except StoreError:
         return False

@@ -49,7 +49,7 @@ if TYPE_CHECKING:
 
 class App:
     link: "SerialLink | None" = None  # the serial link, once a byte has come on the port
-    port = None  # run()'s poll of the USB serial port (stdin)
+    port: "select.poll | None" = None  # run()'s poll of the USB serial port (stdin)
     def __init__(self, board, store, settings):
         self.board = board
         self.store = store
@@ -247,8 +247,8 @@ def run(board):
     from deckapp.store import Store
     store = Store("/")
     app = App(board, store, Settings.load(store))
-    app.port = select.poll()
-    app.port.register(sys.stdin, select.POLLIN)
+    port = app.port = select.poll()
+    port.register(sys.stdin, select.POLLIN)
     try:
         app.open("deckapp.boot", "BootScreen")
         app.kept = set(sys.modules)  # and the boot screen's: the screen class, the cards' drawing

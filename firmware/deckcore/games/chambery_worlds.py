@@ -4,10 +4,10 @@ the device, unloads it after (deckcore.game.call_unloaded): the search that
 follows holds none of its code."""
 
 from deckcore.game import RulesError
-from deckcore.games import chambery
 from deckcore.games.chambery import (
     ALONE, CALLED, KING, PAGAT, QUEEN, RANK_OF, SUIT_OF, TRUMP, effective_discard_rule,
     never_discarded, suit_card)
+from deckcore.games.chambery_play import ChamberyState
 from deckcore.games.tarot import may_hold
 from deckcore.games.tarot_worlds import deal_unknown
 
@@ -72,7 +72,7 @@ def determinize(view, rng):
     if slots is None:
         raise RulesError("no deal is consistent with seat %d's view" % seat)
 
-    state = chambery.ChamberyState(game, dealer, None)
+    state = ChamberyState(game, dealer, None)
     state.hands = [list(view.hand) if s == seat else [] for s in range(players)]
     for index in range(len(hidden)):
         state.hands[hidden[index]] = slots[index]

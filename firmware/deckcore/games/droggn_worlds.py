@@ -3,8 +3,8 @@ with a seat's view. games/droggn.py imports this module for each world and, on t
 unloads it after (deckcore.game.call_unloaded): the search that follows holds none
 of its code."""
 
-from deckcore.games import droggn
-from deckcore.games.droggn import NEVER_DISCARDED
+from deckcore.games.droggn import NEVER_DISCARDED, kings_over_trumps
+from deckcore.games.droggn_play import DroggnState
 from deckcore.games.tarot import may_hold
 from deckcore.games.tarot_worlds import deal_unknown
 
@@ -15,7 +15,7 @@ def determinize(view, rng):
     offer, respecting shown voids, the discard rules (4.4.2) and an exposed talon."""
     game = view.game
     players = game.num_players
-    state = droggn.DroggnState(game, view.dealer, {"hands": [[] for _ in range(players)], "talon": []})
+    state = DroggnState(game, view.dealer, {"hands": [[] for _ in range(players)], "talon": []})
     state.copy_public(state, view, True)  # the view's lists of the play, not copies
 
     # Cards whose place this seat knows: its hand, the cards played, a laid-out card, the
@@ -99,7 +99,7 @@ def determinize(view, rng):
 def _fits(dealt, view, exposed, discard):
     """The sampled discard keeps a trump beside every King (4.4.2), and at most one exposed
     talon card reached the seller (as the offer)."""
-    if droggn.kings_over_trumps(discard) > 3 - view.discard_size:
+    if kings_over_trumps(discard) > 3 - view.discard_size:
         return False
     if exposed and view.seller >= 0:
         moved = 0

@@ -96,8 +96,12 @@ class HeadlessBoard:
         env = firmware.environment(self.link.path, self.flash)
         if self.fault and FAULT_FIRED not in self.output_text():
             env["DECKMATE_SIM_FAULT"] = self.fault
+        if self.process is not None and self.process.stdin:
+            self.process.stdin.close()
+        # its USB serial port: a pipe nobody writes to, as a board's with no PC talking to it
+        # (at the end of /dev/null the port would read as ready at every pass)
         self.process = subprocess.Popen(
-            firmware.command(self.heapsize, word_size=self.word_size), stdin=subprocess.DEVNULL,
+            firmware.command(self.heapsize, word_size=self.word_size), stdin=subprocess.PIPE,
             stdout=self.output, stderr=subprocess.STDOUT, env=env)
 
     def output_text(self):
@@ -108,6 +112,7 @@ class HeadlessBoard:
         if self.process.poll() is None:
             self.process.kill()
             self.process.wait()
+        self.process.stdin.close()
         self.link.close()
         self.output.close()
 
