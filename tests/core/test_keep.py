@@ -6,6 +6,7 @@ import gc
 
 from deckcore.games import load
 from deckcore.keep import Keeper, ask, refusal, scored
+from repetitions import ON_MICROPYTHON
 
 
 def game_of(name, options=None):
@@ -260,7 +261,8 @@ def played_scout_rounds(players, matches):
             state = match.new_hand(match.next_deal(deal_rng))
             while not state.is_terminal():
                 seat = state.current_player()
-                gc.collect()  # (MicroPython: SCOUT's list of shows wants 5 KB in one piece)
+                if ON_MICROPYTHON:  # SCOUT's list of shows wants 5 KB in one piece
+                    gc.collect()
                 state.apply(bots[seat].choose(state.view(seat), state.legal_actions(),
                                               rngs[seat]))
             yield game, state
