@@ -15,13 +15,12 @@ of reading the log alone.
 """
 
 import gc
-import select
 import sys
 import time
 
 sys.path[:0] = [sys.argv[1]]
 from deckapp.serial_link import SerialLink
-from deckapp.shell import GC_EVERY
+from deckapp.shell import GC_EVERY, usb_port
 from deckapp.store import Store
 from decklink.frame import TO_DEVICE, encode
 
@@ -99,9 +98,7 @@ def main():
         lines = [line for line in handle]
     size = write_log(store, lines, int(sys.argv[4]))
     gc.threshold(GC_EVERY)  # as the shell runs: a collection every 4 KB allocated
-    poller = select.poll()
-    poller.register(sys.stdin, select.POLLIN)
-    link = SerialLink(store, None, poller)
+    link = SerialLink(store, None, usb_port())
     link.output = Sink()
     calibration, served, reading = [], [], []
     for _ in range(5):  # interleaved: each meets the same load

@@ -50,21 +50,23 @@ class BootScreen(Screen):
             self.main_menu()
 
     def main_menu(self):
-        """The main menu (the shell opens it once the boot screen has gone), or first in its
-        place the screen asked for before a reset (App.open_requested: the match the set-up
-        started), or the offer to resume a match a power cut left open (the game screens'
-        deckapp/play/resume.py, when the image has them; not imported when no game is open:
-        its names would be interned for good)."""
+        """The boot screen gives way to the screen asked for before a reset (App.open_requested:
+        the match the set-up started), or to the offer to resume a match a power cut left
+        open (the game screens' deckapp/play/resume.py, when the image has them; not imported
+        when no game is open: its names would be interned for good), or to the main menu."""
         app = self.app
         app.pop()
-        if app.open_requested() or app.store.open_id is None:
+        if app.open_requested():
             return
-        try:
-            resume = __import__("deckapp.play.resume", None, None, ["offer"])
-        except ImportError as error:
-            if "resume" not in str(error):
-                raise
-            return
-        screen = resume.offer(app)
-        if screen is not None:
-            app.push(screen)
+        if app.store.open_id is not None:
+            try:
+                resume = __import__("deckapp.play.resume", None, None, ["offer"])
+            except ImportError as error:
+                if "resume" not in str(error):
+                    raise
+            else:
+                screen = resume.offer(app)
+                if screen is not None:
+                    app.push(screen)
+                    return
+        app.open("deckapp.menu", "MainMenu")

@@ -49,31 +49,27 @@ if TYPE_CHECKING:
 
 class App:
     link: "SerialLink | None" = None  # the serial link, once a byte has come on the port
-    port: "select.poll | None" = None  # run()'s poll of the USB serial port (stdin)
+    port: "select.poll | None" = None  # usb_port(), once run() has started
     def __init__(self, board, store, settings):
         self.board = board
         self.store = store
         self.settings = settings
         self.device_id = board.device_id()
         self.stack = []
-        self.kept = set(sys.modules)  # the modules a return to the main menu leaves loaded
+        self.kept = set(sys.modules)  # the modules the boot leaves loaded (a fault unloads the rest)
         self._bars = None        # (title, soft-key labels) as last drawn
         self._drawn = None       # the screen whose area is on the panel
-        self.left_last = None    # the module of the screen that left the stack last
         self.apply_settings()
 
     def top(self):
         """The screen on top. When the last screen has left (a match is over: the menu and the
-        set-up gave way to its table), the board soft-resets and the boot opens the main
-        menu, on a fresh heap as the match began (start_after_reset): the names a long
-        match interned and the holes it left would not give the menu's import room. (A board
-        without a reset, in tests: what was loaded since `kept` is unloaded instead.) When
-        the boot screen was the last to leave, the heap is fresh: the menu opens at once."""
+        set-up gave way to its table; the boot screen gives way to the menu itself), the board
+        soft-resets and the boot opens the main menu on a fresh heap, as the match began
+        (start_after_reset): the names a long match interned and the holes it left would not
+        give the menu's import room. (A test's board goes on after its reset: the menu is
+        opened over what is loaded.)"""
         if not self.stack:
-            if self.left_last != "deckapp.boot":
-                self.board.reset()
-            for module in [name for name in sys.modules if name not in self.kept]:
-                unload(module)
+            self.board.reset()
             self.open("deckapp.menu", "MainMenu")
         return self.stack[-1]
 
@@ -130,7 +126,7 @@ class App:
         """Forget a screen taken off the stack, and the module it was opened from if no other
         screen on the stack came from it."""
         self._drawn = None
-        module = self.left_last = screen.module
+        module = screen.module
         if module and not [other for other in self.stack if other.module == module]:
             unload(module)
         gc.collect()
@@ -238,6 +234,13 @@ def import_with_room(plain_import):
     return imported
 
 
+def usb_port():
+    """A poll of the USB serial port (stdin), which the REPL shares with the serial link."""
+    port = select.poll()
+    port.register(sys.stdin, select.POLLIN)
+    return port
+
+
 def run(board):
     """Start the app on a board (docs/device.md, the board contract)."""
     import builtins
@@ -247,8 +250,7 @@ def run(board):
     from deckapp.store import Store
     store = Store("/")
     app = App(board, store, Settings.load(store))
-    port = app.port = select.poll()
-    port.register(sys.stdin, select.POLLIN)
+    app.port = usb_port()
     try:
         app.open("deckapp.boot", "BootScreen")
         app.kept = set(sys.modules)  # and the boot screen's: the screen class, the cards' drawing

@@ -168,8 +168,8 @@ class Keeper:
         self.hands.append((dealer, entry))
         self.match.record(scored(self.game, dealer, entry))
         points, scores = self.match.results[-1]
-        return _entry_line(len(self.hands), dealer, ask(self.game, "fields", dealer, entry), entry,
-                         points, scores, list(self.match.totals))
+        return _entry_line(len(self.hands), dealer, ask(self.game, "fields", dealer, entry),
+                           entry, points, scores, list(self.match.totals))
 
     def undo(self):
         number = len(self.hands)
@@ -183,8 +183,8 @@ class Keeper:
         hands[number - 1] = (dealer, entry)
         self.count(hands)
         points, scores = self.match.results[number - 1]
-        return _correction_line(number, ask(self.game, "fields", dealer, entry), entry, points,
-                              scores, list(self.match.totals))
+        return _correction_line(number, ask(self.game, "fields", dealer, entry), entry,
+                                points, scores, list(self.match.totals))
 
     def end(self, reason="completed"):
         match = self.match

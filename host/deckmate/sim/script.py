@@ -96,7 +96,7 @@ class HeadlessBoard:
         env = firmware.environment(self.link.path, self.flash)
         if self.fault and FAULT_FIRED not in self.output_text():
             env["DECKMATE_SIM_FAULT"] = self.fault
-        if self.process is not None and self.process.stdin:
+        if self.process is not None:  # (a restart: the last start's port)
             self.process.stdin.close()
         # its USB serial port: a pipe nobody writes to, as a board's with no PC talking to it
         # (at the end of /dev/null the port would read as ready at every pass)
