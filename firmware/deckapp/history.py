@@ -7,7 +7,8 @@ import json
 from micropython import const
 from deckapp.form import FormScreen, Row
 from deckapp.screen import Screen, acts
-from deckcore.games import TITLES
+from deckapp.play.words import plural
+from deckcore.games import TITLES, hand_word
 from deckui import font, theme, widgets
 
 _LINES_PER_STEP = const(20)
@@ -37,6 +38,7 @@ class Game:
     def __init__(self, entry):
         self.id = entry["id"]
         self.title = TITLES.get(entry.get("game"), "?")
+        self.hand_word = hand_word(entry.get("game"))
         self.date = entry.get("date") or "no date"
         self.players = entry.get("players") or []
         self.winners = (entry.get("result") or {}).get("winner") or []
@@ -120,7 +122,8 @@ class SummaryScreen(Screen):
 
     def draw(self, canvas):
         y = widgets.TOP + 4
-        font.text(canvas, "%s, %d hands" % (self.game.date, len(self.hands)), 6, y, theme.MUTED)
+        counted = plural(len(self.hands), self.game.hand_word + "s")
+        font.text(canvas, "%s, %s" % (self.game.date, counted), 6, y, theme.MUTED)
         if self.lines is not None or self.problem:
             lines = widgets.wrap(self.problem or "Reading the log...", widgets.SIZE - 12)
             for index, line in enumerate(lines):

@@ -51,7 +51,7 @@ class Replay:
         if replay_record is None:
             return
         if self.ended:
-            raise LogError("a %r record after the end record" % kind)
+            raise LogError("the record %r after the end record" % kind)
         replay_record(self, record)
 
     def _header(self, record):

@@ -20,6 +20,7 @@ least `_LARGE_WIDTH` pixels wide use the large font; smaller ones the small font
 from micropython import const
 
 from deckui import font, theme
+from deckcore.games import FOOL_STAR, SUIT_SYMBOLS
 
 NORMAL = const(0)
 DIMMED = const(1)
@@ -59,7 +60,7 @@ def draw(canvas, token, x, y, width, height, state=NORMAL):
     line = font.height(size)
     if kind[0] == "suit":
         colour = theme.SUIT_COLOURS.get(kind[2], theme.TEXT)
-        symbol = font.SUIT_SYMBOLS.get(kind[2], kind[2])
+        symbol = SUIT_SYMBOLS.get(kind[2], kind[2])
         _index(canvas, kind[1], x + 2, y + 2, colour, size)
         font.text(canvas, symbol, x + 2, y + 1 + line, colour, size)
         if height >= 2 * line + font.height(font.LARGE) + 4 and width >= _LARGE_WIDTH:
@@ -75,7 +76,7 @@ def draw(canvas, token, x, y, width, height, state=NORMAL):
         band = line + 4
         canvas.fill_rect(x + 1, y + 1, width - 2, band, theme.TRUMP)
         canvas.fill_rect(x + 1, y + height - 5, width - 2, 4, theme.TRUMP)
-        label = font.FOOL_STAR if kind[0] == "fool" else kind[1]
+        label = FOOL_STAR if kind[0] == "fool" else kind[1]
         _index(canvas, label, x + 2, y + 3, face, size)
     if state & SELECTED:
         canvas.fill_rect(x, y, width, 3, theme.SELECTED)
@@ -91,9 +92,9 @@ def chip(canvas, token, x, y, height):
     face, colour = theme.TRUMP, theme.CARD
     if kind[0] == "suit":
         face, colour = theme.CARD, theme.SUIT_COLOURS.get(kind[2], theme.TEXT)
-        text = kind[1] + font.SUIT_SYMBOLS.get(kind[2], kind[2])
+        text = kind[1] + SUIT_SYMBOLS.get(kind[2], kind[2])
     else:
-        text = font.FOOL_STAR if kind[0] == "fool" else kind[1]
+        text = FOOL_STAR if kind[0] == "fool" else kind[1]
     width = font.width(text) + 6
     canvas.fill_rect(x, y, width, height, face)
     font.text(canvas, text, x + 3, y + (height - font.height()) // 2, colour)

@@ -1,5 +1,5 @@
 """Text in two sizes, SMALL (14 px rows) and LARGE (19 px, bold), with the four suit symbols
-(use the letters through `SUIT_SYMBOLS`) and the Fool's star.
+and the Fool's star (deckcore.games names them: SUIT_SYMBOLS, FOOL_STAR).
 
     text(canvas, "Play", x, y, colour, LARGE)   draws with the top-left corner at (x, y)
     width("Play", LARGE)                         its width in pixels
@@ -20,8 +20,6 @@ from deckui import font_data
 
 SMALL = 0
 LARGE = 1
-SUIT_SYMBOLS = {"S": "\u2660", "C": "\u2663", "H": "\u2665", "D": "\u2666"}
-FOOL_STAR = "\u2605"
 
 
 _UNKNOWN = const(31)  # "?" in font_data.CHARS, which starts with the printable ASCII

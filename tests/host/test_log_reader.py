@@ -106,10 +106,11 @@ def test_records_of_kinds_the_reader_does_not_replay_are_skipped(kind):
     assert replay.ended and replay.match.is_over()
 
 
-def test_a_known_record_after_the_end_is_an_error():
+@pytest.mark.parametrize("kind", ["result", "act"])
+def test_a_known_record_after_the_end_is_an_error_naming_its_kind(kind):
     records = _scioto_log()
-    records.append(dict(records[-2]))
-    assert "a 'result' record after the end record" in _error(records)
+    records.append(dict([record for record in records if record["t"] == kind][-1]))
+    assert "the record %r after the end record" % kind in _error(records)
 
 
 def test_replay_check_json_prints_an_error_object_on_stdout_and_the_message_on_stderr(tmp_path):

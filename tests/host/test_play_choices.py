@@ -55,9 +55,9 @@ def test_a_bid_is_a_menu_and_the_hand_is_only_shown():
     choices = Choices(state)
     assert choices.focus == MENU and not choices.cards_are_choices
     assert [choices.menu_text(i) for i in range(len(choices.menu))] == [
-        "pass", "two_cards", "one_card", "solo"]
+        "pass", "two cards", "one card", "solo"]
     choices.move("down")
-    assert choices.highlighted_text() == "two_cards"
+    assert choices.highlighted_text() == "two cards"
 
 
 def scout_turn(players, seed=4, shows=1):
@@ -78,16 +78,17 @@ def test_a_scout_turn_starts_on_the_first_legal_action_and_builds_the_others_fro
     choices = Choices(state)
     picker = choices.picker
     assert picker.action() == state.legal_actions()[0]  # no show beats the run: a Scout
-    assert picker.text() == "scout left @1" and picker.hand_cards()[0] == state.active[0]
+    assert picker.text() == "scout left to place 1" and picker.hand_cards()[0] == state.active[0]
     choices.key("right")
     choices.key("x")
     choices.key("y")
-    assert picker.text() == "scout right flip @2"
+    assert picker.text() == "scout right, turned, to place 2"
     assert choices.key("press") == ([picker.action()], None)
     assert picker.action() in state.legal_actions()
     single = Choices(scout_turn(3))
     assert single.picker.text().startswith("show ")
-    assert single.key("down") == (None, None) and single.picker.text() == "scout left @1"
+    assert single.key("down") == (None, None)
+    assert single.picker.text() == "scout left to place 1"
     assert single.key("y")[1] == "the active set has one card: it is scouted from the left"
 
 
@@ -153,7 +154,7 @@ def test_the_scart_is_marked_card_by_card_then_laid_down_in_one_go():
     assert choices.marked == [first] and choices.cursor != first and choices.left_to_mark() == 2
     choices.take()
     choices.take()
-    assert choices.focus == MENU and choices.menu_text(0).startswith("OK: ")
+    assert choices.focus == MENU and choices.menu_text(0) == "OK: lay down 3 cards"
     actions, reason = choices.take()
     assert reason is None and actions == [choices.cards[i] for i in choices.marked]
     for action in actions:

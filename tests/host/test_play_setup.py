@@ -53,8 +53,8 @@ for name in ("scarto", "chambery", "scout"):
 print(json.dumps(out))
 """)
     rule = "The rules fix the match: each player deals once"
-    assert shown == {"scarto": ["3 deals, one each", "3 deals, one each", rule],
-                     "chambery": ["5 deals, one each", "5 deals, one each", rule],
+    assert shown == {"scarto": ["3 hands, one each", "3 hands, one each", rule],
+                     "chambery": ["5 hands, one each", "5 hands, one each", rule],
                      "scout": ["4 rounds, one each", "4 rounds, one each", rule]}
 
 
@@ -70,4 +70,4 @@ out.append(value(set_up("scioto"), "match length"))
 out.append(value(set_up("droggn"), "match length"))
 print(json.dumps(out))
 """)
-    assert shown == ["auto: 6 deals", "2 deals", "auto: 2 deals", "2 deals"]
+    assert shown == ["auto: 6 hands", "2 hands", "auto: 2 hands", "2 hands"]

@@ -42,6 +42,7 @@ def test_an_abandoned_match_is_reported_abandoned_not_unfinished(tmp_path):
     checked = deckmate("replay", "--check", log)
     assert checked.returncode == 0, checked.stderr
     assert "  abandoned after 1 hand\n" in checked.stdout and "unfinished" not in checked.stdout
+    assert checked.stdout.splitlines()[0].endswith("), 1 hand")
     summary = json.loads(deckmate("replay", "--check", "--json", log).stdout)
     assert summary["end"] == "abandoned" and summary["complete"] is False
     assert summary["winner"] == [] and summary["winner_names"] == []

@@ -12,7 +12,7 @@ import json
 from micropython import const
 
 from deckcore.keep import Keeper, rules_of
-from deckcore.games import load
+from deckcore.games import hand_word, load
 
 DRAFT = "keep-draft"
 _FILE_ROOM = const(1200)  # what LittleFS allocates to open a file (as deckapp/shell.py's)
@@ -27,7 +27,7 @@ class KeptMatch:
         # The game's entry rules stay loaded while the match is scored (deckcore.keep.ask
         # would load them for each call, and the form asks at every key).
         self.rules = __import__(rules_of(self.game), None, None, ["fields"])
-        self.hand_word = "round" if self.game.NAME == "scout" else "hand"  # (5.4: rounds)
+        self.hand_word = hand_word(self.game.NAME)
         self.hand_title = "Round" if self.game.NAME == "scout" else "Hand"
         self.names = names
         self.game_log = game_log

@@ -13,6 +13,8 @@ core gets them one action each, in hand order. SCOUT's turn is its own picker
 (scout_pick.py): Show, Scout and Scout & Show built from their parts.
 """
 
+from deckapp.play.words import action_words
+
 HAND = "hand"
 MENU = "menu"
 CONFIRM = "confirm"  # the menu entry that lays down the marked cards
@@ -111,16 +113,18 @@ class Choices:
         return "Play"
 
     def menu_text(self, index):
+        """A menu entry in words (the marked cards are lifted in the hand, not named)."""
         entry = self.menu[index]
         if entry == CONFIRM:
-            return "OK: " + " ".join(self.card_texts[i] for i in self.marked)
-        return self.state.action_text(entry)
+            verb = action_words(self.verb.strip()) or "lay down"
+            return "OK: %s %d cards" % (verb, len(self.marked))
+        return action_words(self.state.action_text(entry))
 
     def highlighted_text(self):
         if self.picker is not None:
             return self.picker.text()
         if self.focus == HAND:
-            return self.verb + self.card_texts[self.cursor]
+            return action_words(self.verb + self.card_texts[self.cursor])
         return self.menu_text(self.cursor)
 
     # Taking the highlighted choice -------------------------------------------------------

@@ -17,6 +17,7 @@ def items(session, view):
 
 def _chambery(session, view):
     from deckcore.games.chambery import ALONE, BID_NAMES, CALLED, EACH, FIXED
+    from deckapp.play.words import action_words
     if view.phase in ("discard", "bid") or view.contract == 0:
         return None
     if view.contract == CALLED:
@@ -26,7 +27,7 @@ def _chambery(session, view):
     if view.contract in words:
         return [("contract", words[view.contract])]
     return [("name", session.seats[view.declarer].name),
-            ("contract", BID_NAMES[view.contract].replace("_", " "))]
+            ("contract", action_words(BID_NAMES[view.contract]))]
 
 
 def _droggn(session, view):

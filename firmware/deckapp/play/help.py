@@ -46,9 +46,17 @@ BRIEF = {
 }
 
 
+# What the short figures beside the names count after the cards held (words.seat_figures)
+TAKEN = {"scioto": "p card points taken", "chambery": "t tricks won", "droggn": "t tricks won",
+         "scout": "p points: cards captured and Scout chips"}
+
+
 class HelpScreen(TextPage):
     def __init__(self, game):
         lines = list(BRIEF[game.NAME])
+        if game.num_players > 3:  # the other seats in two columns, their figures short
+            # (Scarto is for three)
+            lines.append("Beside the names: c cards in hand, " + TAKEN[game.NAME] + ".")
         lines.append("Options in force:")
         for option, value in call_unloaded("deckcore.games", "options_in_force", game):
             lines.append("  %s: %s%s" % (option.name, value_text(value),

@@ -11,6 +11,7 @@ about a hand in progress, game by game, from the viewer's seat.
 
 from micropython import const
 
+from deckapp.play.words import action_words, plural, seat_figures
 from deckui import cards, font, theme, widgets
 
 _NEWS_Y = const(150)
@@ -68,7 +69,7 @@ def _seats(canvas, screen, state, view):
         if seat == to_act:
             canvas.fill_rect(x - 2, y - 1, room + 4, _LINE, theme.CURSOR)
             colour = theme.CURSOR_TEXT
-        right = _seat_figures(view, seat)
+        right = seat_figures(view, seat, columns == 1)
         if columns == 1:  # room for the total
             right += "  total %d" % session.match.totals[seat]
         right_width = font.width(right)
@@ -79,17 +80,6 @@ def _seats(canvas, screen, state, view):
         canvas.vline(120, widgets.TOP + 2, ((len(others) + 1) // 2) * _LINE - 2, theme.BAR)
     rows = (len(others) + columns - 1) // columns
     return widgets.TOP + 4 + rows * _LINE
-
-
-def _seat_figures(view, seat):
-    """The cards a seat holds and its running figure in the hand: card points taken
-    (Scioto), tricks won (tarot), cards captured and chips (SCOUT)."""
-    name = view.game.NAME
-    if name == "scout":
-        return "%dc %d+%d" % (len(view.hands[seat]), len(view.piles[seat]), view.chips[seat])
-    if name == "scioto":
-        return "%dc %dp" % (view.hand_sizes[seat], view.points[seat])
-    return "%dc %dt" % (view.hand_sizes[seat], view.tricks_won[seat])
 
 
 def menu_as_list(choices, view):
@@ -158,15 +148,16 @@ def _state_text(session, view):
         if view.phase == "flip":
             return "Keep or flip the whole hand"
         owner = "set of %s" % seat_name(view.owner) if view.active else "no set yet"
-        return "%s  you: %d cards, %d chips" % (owner, len(view.piles[view.seat]),
-                                               view.chips[view.seat])
+        points = len(view.piles[view.seat]) + view.chips[view.seat]  # captured cards and chips
+        return "%s  you: %s" % (owner, plural(points, "points"))
     if name == "scarto":
         if view.phase == "discard":
             return "Scart: laid down by %s, the dealer" % seat_name(view.dealer)
         return "Dealer %s  tricks %d" % (seat_name(view.dealer), view.tricks_played)
     if name == "chambery":
         from deckcore.games.chambery import BID_NAMES
-        bids = ", ".join("%s %s" % (seat_name(s), BID_NAMES[b]) for s, b in view.bids)
+        bids = ", ".join("%s %s" % (seat_name(s), action_words(BID_NAMES[b]))
+                         for s, b in view.bids)
         return "Bids: " + (bids or "none yet")
     from deckcore.games.droggn import CONTRACTS
     return "Calls: " + (", ".join("%s %s" % (seat_name(s), CONTRACTS[c])

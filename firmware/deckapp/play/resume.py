@@ -4,6 +4,7 @@ The offer reads only the log's header; the match is replayed when it is resumed 
 table) or abandoned, so the boot needs no more memory than the main menu."""
 
 from deckapp.screen import Screen, acts
+from deckcore.games import TITLES, hand_word
 from deckui import font, theme, widgets
 
 
@@ -27,13 +28,16 @@ class ResumeScreen(Screen):
     def softkeys(self):
         return {"press": "Resume", "x": "Abandon"}
 
-    def draw(self, canvas):
+    def lines(self):
+        """The game by its title, the hand to resume and the players."""
         header = self.header
-        name = header["game"]  # its title would need its rules in memory
-        lines = ["%s%s, hand %d" % (name[0].upper(), name[1:], self.finished + 1),
-                 ", ".join(seat["name"] for seat in header["players"])]
+        name = header["game"]
+        return ["%s, %s %d" % (TITLES.get(name, name), hand_word(name), self.finished + 1),
+                ", ".join(seat["name"] for seat in header["players"])]
+
+    def draw(self, canvas):
         y = widgets.TOP + 30
-        for line in lines:
+        for line in self.lines():
             for part in widgets.wrap(line, 224):
                 font.text(canvas, part, 8, y, theme.TEXT)
                 y += 18

@@ -40,13 +40,12 @@ class ScoutPicker:
         return self.kind != SCOUT_SHOW or self.showing
 
     def text(self):
-        """The action in words; a Scout & Show as "scout left @2 + show 1-3"."""
-        if self.kind != SCOUT_SHOW:
-            return self.state.action_text(self.action())
-        scout = self.state.action_text(encode(SCOUT, 0, 0, self.index, self.turn, self.gap))
-        if not self.showing:
-            return scout + " + show?"
-        return scout + " + " + self.state.action_text(encode(SHOW, self.start, self.length))
+        """The action in words (scout_words); a Scout & Show before its show is chosen as
+        "scout left to place 1 + show?"."""
+        if self.kind == SCOUT_SHOW and not self.showing:
+            scout = encode(SCOUT, 0, 0, self.index, self.turn, self.gap)
+            return scout_words(self.state, scout) + " + show?"
+        return scout_words(self.state, self.action())
 
     def hint(self):
         if self.kind == SCOUT_SHOW and not self.showing:
@@ -208,3 +207,17 @@ class ScoutPicker:
                     if self._scout_reason() is None:
                         return None
         return "no Scout & Show beats the active set"
+
+
+def scout_words(state, action):
+    """A SCOUT play in words, the hand's places counted from 1: "show cards 2-4",
+    "scout right, turned, to place 3", "scout left to place 1 + show cards 1-3"."""
+    kind, start, length, index, turn, gap = decode(action)
+    show = "show card %d" % (start + 1) if length == 1 else \
+        "show cards %d-%d" % (start + 1, start + length)
+    if kind == SHOW:
+        return show
+    end = "left" if index == 0 else "right" if index == len(state.active) - 1 else \
+        "card %d" % (index + 1)
+    scout = "scout %s%s to place %d" % (end, ", turned," if turn else "", gap + 1)
+    return scout if kind == SCOUT else scout + " + " + show

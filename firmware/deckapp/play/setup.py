@@ -19,7 +19,7 @@ from deckapp.play.session import BOT, HUMAN, Seat
 from deckapp.form import Choice, FormScreen, Number, Row
 from deckcore.game import RulesError, call_unloaded
 from deckcore.option import value_text
-from deckcore.games import NAMES, TITLES, load, options_of
+from deckcore.games import NAMES, TITLES, hand_word, load, options_of
 
 # Private constants (const): no name of theirs is interned on the device.
 # A person, or a level whose decisions fit the device's budget (p95 <= 3 s on the RP2040
@@ -107,14 +107,15 @@ class SetupScreen(FormScreen):
             label, shown = option.name.replace("_", " "), value_text
             if option.name == "deals":  # the match length, where the game lets it change
                 deals = self._deals()
-                label, shown = "match length", lambda value, deals=deals: "%s deal%s" % (
-                    value or "auto: " + deals, "" if value == 1 else "s")
+                label, shown = "match length", lambda value, deals=deals: "%s %s%s" % (
+                    value or "auto: " + deals, hand_word(self.game_name),
+                    "" if value == 1 else "s")
             label += " (house)" if option.house_rule else ""
             rows.append(Choice(label, _values(option), self.options[option.name], shown,
                                name=option.name))
         if deals is None:  # the rules fix it: each player deals once
-            rows.append(Row(_MATCH, "%s %s, one each" % (
-                self._deals(), "rounds" if self.game_name == "scout" else "deals")))
+            rows.append(Row(_MATCH, "%s %ss, one each" % (
+                self._deals(), hand_word(self.game_name))))
         rows.append(Number(_DEAL, self.deal, 0, _DEAL_NUMBERS, wrap=True,
                            shown=lambda deal: str(deal) if deal else "random"))
         rows.append(Row(_START, press=_START))

@@ -5,19 +5,22 @@ The centre key deals the next hand (or, after the last, shows the match summary)
 
 from deckapp.play.textpage import TextPage
 from deckcore import explain
+from deckcore.games import hand_word
 
 
 class HandSummary(TextPage):
     def __init__(self, session):
         lines = explain.hand_lines(session.last_hand, [seat.name for seat in session.seats])
-        lines.append("Totals after %d of %s hands:" % (len(session.match.results),
+        word = hand_word(session.game.NAME)
+        lines.append("Totals after %s %d of %s:" % (word, len(session.match.results),
                                                     _planned(session)))
         lines.extend(totals_lines(session))
-        TextPage.__init__(self, "Hand %d scored" % len(session.match.results), lines)
+        TextPage.__init__(self, "%s%s %d scored" % (word[0].upper(), word[1:],
+                                                    len(session.match.results)), lines)
         self.session = session
 
     def softkeys(self):
-        return {"press": "Match over" if self.session.is_over() else "Next hand"}
+        return {"press": "Match over" if self.session.is_over() else "Next"}
 
     def key_beyond(self, key):
         if key != "press":
@@ -36,7 +39,8 @@ class MatchSummary(TextPage):
     def __init__(self, session):
         names = [seat.name for seat in session.seats]
         lines = ["Winner: " + " and ".join(names[seat] for seat in session.match.winners()),
-                 "%s, hands played: %d" % (session.game.TITLE, len(session.match.results))]
+                 "%s, %ss played: %d" % (session.game.TITLE, hand_word(session.game.NAME),
+                                         len(session.match.results))]
         lines.extend(totals_lines(session))
         lines.append("Hand by hand (%s):" % ", ".join(names))
         for hand in range(len(session.match.results)):
@@ -53,6 +57,7 @@ class MatchSummary(TextPage):
 
 
 def _planned(session):
+    """The match's length: its hands, or Scioto's "up to 100 points"."""
     game = session.game
     if game.NAME == "scioto" and game.options["target"]:
         return "up to %d points" % game.options["target"]

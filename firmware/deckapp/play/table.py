@@ -28,7 +28,7 @@ from deckapp import unload
 _SERVICE_MS = const(20)  # while a bot thinks: how often the keys are read
 
 # The code no bot's think needs: the table's drawing (with the cards' pictures, which the boot
-# screen loaded), the person's choices, the hand's summary, the saved state and the log's lines
+# screen loaded), the person's choices and their words, the hand's summary, the saved state and the log's lines
 # (the Session loads deckcore.log for each line it writes). Each is imported when used and
 # released before every think (the heap's peak). At the table's start each is imported once and
 # let go at once, one at a time (not all held together): an import interns the module's names, and
@@ -36,9 +36,9 @@ _SERVICE_MS = const(20)  # while a bot thinks: how often the keys are read
 # names, about 14 KB on the 64-bit port), which a heap fragmented by a bot's think may not have in
 # one piece. Imported again, a module needs only room for its code. A module the play screens
 # import late belongs here.
-_BETWEEN_THINKS = const(("deckapp.play.layout", "deckapp.play.choices", "deckapp.play.summary",
-                         "deckcore.explain", "deckapp.play.textpage", "deckapp.play.stored",
-                         "deckcore.log", "deckui.cards"))
+_BETWEEN_THINKS = const(("deckapp.play.layout", "deckapp.play.choices", "deckapp.play.words",
+                         "deckapp.play.summary", "deckcore.explain", "deckapp.play.textpage",
+                         "deckapp.play.stored", "deckcore.log", "deckui.cards"))
 # Loaded for one game only (its names are not interned in the others'); released too:
 # SCOUT's picker imports SCOUT's rules, the contract's pictures are Chambéry's and Droggn's.
 _GAME_ONLY = const((("scout", "deckapp.play.scout_pick"), ("chambery", "deckapp.play.contract"),
@@ -197,7 +197,8 @@ class TableScreen(Screen):
         session = self.session
         state = session.state
         seat = session.to_act()
-        text = state.action_text(action)
+        from deckapp.play.words import play_words
+        said = play_words(state, action)
         trick_before = list(getattr(state, "trick", ()))
         seats_before = list(getattr(state, "trick_seats", ()))
         # a card from the hand, not Scioto's "stop" after a trick (no list of the pack made)
@@ -215,7 +216,7 @@ class TableScreen(Screen):
                 trick_before.append(action)
                 seats_before.append(seat)
             self.last_trick = (trick_before, seats_before)
-        self.news = "%s: %s" % (session.seats[seat].name, text)
+        self.news = "%s: %s" % (session.seats[seat].name, said)
         self.refused = False
         self.choices = None
         self.showing_last = False

@@ -3,6 +3,15 @@
 NAMES = ("scioto", "scarto", "scout", "droggn", "chambery")
 TITLES = {"scioto": "Scioto", "scarto": "Scarto", "scout": "SCOUT", "droggn": "Droggn",
           "chambery": "Chamb\u00e9ry Tarot"}  # the names people read
+# How people read the card tokens' suit letters (in the device's fonts), and the Fool's star
+SUIT_SYMBOLS = {"S": "\u2660", "C": "\u2663", "H": "\u2665", "D": "\u2666"}
+FOOL_STAR = "\u2605"
+
+
+def hand_word(name):
+    """What the rules of the game called `name` call one deal of a match: SCOUT's round
+    (rules.md 5.4), the others' hand."""
+    return "round" if name == "scout" else "hand"
 
 
 def load(name):
