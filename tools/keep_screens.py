@@ -23,11 +23,13 @@ def script_lines(game):
         return keys.read().splitlines()
 
 
-def take(game, shots_dir, flash):
-    """Play the game's key script on a fresh flash image (the file `flash`); the PNG paths."""
+def take(game, shots_dir, flash, **running):
+    """Play the game's key script on a fresh flash image (the file `flash`); the PNG paths.
+    `running`: more keyword arguments of run_script (the heap, text boxes)."""
     from deckmate.runtime import HEAP
     from deckmate.sim import script
-    return script.run_script(script_lines(game), flash, shots_dir, heapsize=HEAP, fresh=True)
+    running.setdefault("heapsize", HEAP)
+    return script.run_script(script_lines(game), flash, shots_dir, fresh=True, **running)
 
 
 def main():

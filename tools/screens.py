@@ -62,16 +62,17 @@ def saved_games_files():
         shutil.rmtree(folder)
 
 
-def take(shots_dir, image):
+def take(shots_dir, image, **running):
     """Boot the simulated board on a fresh flash image (the file `image`) with the saved games
-    and a stray temp file: the boot screen, then the key script. Returns the PNG paths."""
+    and a stray temp file: the boot screen, then the key script. Returns the PNG paths.
+    `running`: more keyword arguments of run_script (the heap, text boxes)."""
     from deckmate.sim import flash, script
     files = saved_games_files()
     files["state/settings.chk.tmp"] = b'{"names": '
     flash.install_image(image, {}, fresh=True, extra=files)
-    shots = script.run_script(["shot boot", "a"], image, shots_dir)
+    shots = script.run_script(["shot boot", "a"], image, shots_dir, **running)
     with open(KEY_SCRIPT) as keys:
-        return shots + script.run_script(keys.read().splitlines(), image, shots_dir)
+        return shots + script.run_script(keys.read().splitlines(), image, shots_dir, **running)
 
 
 def main():

@@ -35,8 +35,9 @@ centre key, `back_label` as B (override softkeys to add others).
     self.row()                  the row under the cursor
     self.find(name)             the row named `name`, or None
     self.go_to(name)            put the cursor on the row named `name`
-    self.say(text)              a one-line message under the list (for a screen made with
-                                hint= not None; "" clears it and the hint shows again)
+    self.say(text)              a message under the list, on two lines (taken from the
+                                list) when one is short (for a screen made with hint= not
+                                None; "" clears it and the hint shows again)
     self.change(index, delta, wrap=None)
                                 what left (-1) and right (+1) do to the row at `index`
 
@@ -53,7 +54,8 @@ from deckhw.buttons import PRESS, REPEAT
 from deckui import font, theme, widgets
 
 _FAST_AFTER = const(8)  # repeats of a held key before a Number steps ten times as far
-_MESSAGE_ROWS = const(16)  # the message line under the list
+_MESSAGE_ROWS = const(16)  # a line of the message under the list
+_MESSAGE_WIDTH = const(236)
 
 
 class Row:
@@ -168,9 +170,20 @@ class FormScreen(Screen):
             self.changed()
 
     def say(self, text):
-        """Show `text` on the message line (until the next change of a row)."""
+        """Show `text` under the list (until the next change of a row)."""
         self.message = text
-        self.changed(widgets.BOTTOM - _MESSAGE_ROWS, widgets.BOTTOM)
+        if self._make_room():
+            self.changed()
+        else:
+            self.changed(widgets.BOTTOM - 2 * _MESSAGE_ROWS, widgets.BOTTOM)
+
+    def _message_lines(self):
+        """The message, or else the hint, in lines of whole words."""
+        return widgets.wrap(self.message or self.hint, _MESSAGE_WIDTH)
+
+    def _make_room(self):
+        """The list ends above the message's lines; True if it shows more or fewer rows."""
+        return self.list.end_at(widgets.BOTTOM - _MESSAGE_ROWS * len(self._message_lines()))
 
     def change(self, index, delta, wrap=None):
         """Left (-1) or right (+1) on the row at `index` (`wrap` as Row.change); True if its
@@ -180,6 +193,8 @@ class FormScreen(Screen):
             self.refused(row)
             return False
         self.message = ""
+        if self.hint is not None:
+            self._make_room()
         self.edited(row)
         self.changed()
         return True
@@ -244,7 +259,9 @@ class FormScreen(Screen):
         self.list.rows = shown
         self.list.draw(canvas, self.empty)
         if self.hint is not None:
-            text = self.message or self.hint
+            lines = self._message_lines()
             colour = theme.HEARTS if self.message else theme.MUTED
-            font.text(canvas, font.fit(text, 236), 2, widgets.BOTTOM - _MESSAGE_ROWS + 1,
-                      colour)
+            y = widgets.BOTTOM - _MESSAGE_ROWS * len(lines) + 1
+            for line in lines:
+                font.text(canvas, font.fit(line, _MESSAGE_WIDTH), 2, y, colour)
+                y += _MESSAGE_ROWS

@@ -20,8 +20,11 @@ _KEY_CAPS = const("\u25cfABXY")
 
 
 def title_bar(canvas, title):
+    """The title in the large font, or whole in the small one when the large is too wide."""
     canvas.fill_rect(0, 0, SIZE, TOP, theme.BAR)
-    font.text(canvas, font.fit(title, SIZE - 12, font.LARGE), 6, 2, theme.BAR_TEXT, font.LARGE)
+    size = font.LARGE if font.width(title, font.LARGE) <= SIZE - 12 else font.SMALL
+    font.text(canvas, font.fit(title, SIZE - 12, size), 6, (TOP - font.height(size)) // 2,
+              theme.BAR_TEXT, size)
 
 
 def softkey_bar(canvas, labels):
@@ -85,6 +88,17 @@ class ListView:
         y0 = self.top + (min(old, cursor) - first) * self.row_height
         y1 = self.top + (max(old, cursor) - first + 1) * self.row_height
         return y0, y1
+
+    def end_at(self, bottom):
+        """Keep the list above `bottom` from now on (what is under it grew or shrank), the
+        cursor in view; True if fewer or more rows show."""
+        visible = (bottom - self.top) // self.row_height
+        if visible == self.visible:
+            return False
+        self.visible = visible
+        if self.cursor >= self.first + visible:
+            self.first = self.cursor - visible + 1
+        return True
 
     def answer(self, key, screen):
         """Up and down move the cursor, and screen.changed() gets the rows to draw again; True

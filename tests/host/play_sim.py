@@ -167,11 +167,12 @@ HEAVIEST = [
 HEAP = runtime.HEAP
 
 
-def play(flash_path, keys, shots_dir=None, fresh=False, heapsize=HEAP, fault=None):
-    """Run a key script on the simulated board (which is then switched off); `fault` as
-    run_script's."""
+def play(flash_path, keys, shots_dir=None, fresh=False, heapsize=HEAP, fault=None,
+         text_boxes=False):
+    """Run a key script on the simulated board (which is then switched off); `fault` and
+    `text_boxes` as run_script's."""
     return run_script(keys, str(flash_path), str(shots_dir) if shots_dir else None,
-                      heapsize=heapsize, fresh=fresh, fault=fault)
+                      heapsize=heapsize, fresh=fresh, fault=fault, text_boxes=text_boxes)
 
 
 def device_log(flash_path, game_id="1"):

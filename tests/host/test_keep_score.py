@@ -1,9 +1,10 @@
 """Keep score on the simulated board (the firmware image in the MicroPython unix port, in the
 device's 192K heap): each game's committed key script docs/keys/keep-score-GAME.keys scores a
 whole match from a fresh flash, with a refused entry, an undo and a correction. The totals
-the device shows (its screens, compared with docs/screens/keep-score/) and logs are the
-match's; the log passes `deckmate replay --check`, and the same log with a total tampered
-with does not. A power cut in the middle of an entry loses at most the row being changed."""
+the device shows (its screens, each reading whole, tests/host/text_boxes.py, and compared
+with docs/screens/keep-score/) and logs are the match's; the log passes `deckmate replay
+--check`, and the same log with a total tampered with does not. A power cut in the middle
+of an entry loses at most the row being changed."""
 
 import json
 import os
@@ -13,6 +14,7 @@ from PIL import Image, ImageChops
 
 from helpers import ROOT, deckmate
 from play_sim import device_log, play
+from text_boxes import faults_of_shots
 
 KEYS = os.path.join(ROOT, "docs", "keys")
 SCREENS = os.path.join(ROOT, "docs", "screens", "keep-score")
@@ -47,7 +49,7 @@ def same_picture(shot, committed):
 def test_a_whole_match_scored_with_the_keys(tmp_path, game):
     totals, winners, hands = MATCHES[game]
     flash = tmp_path / "flash.img"
-    shots = play(flash, script(game), tmp_path / "shots", fresh=True)
+    shots = play(flash, script(game), tmp_path / "shots", fresh=True, text_boxes=True)
     log = device_log(flash)
     kept = records(log)
     assert kept[0]["mode"] == "scorekeep" and kept[0]["game"] == game
@@ -61,6 +63,7 @@ def test_a_whole_match_scored_with_the_keys(tmp_path, game):
     assert checked.returncode == 0, checked.stderr
     assert json.loads(checked.stdout)["total"] == totals
     # what the device showed: the totals, the refused entry's reason, the table, ...
+    assert faults_of_shots(shots) == []
     for shot in shots:
         committed = os.path.join(SCREENS, os.path.basename(shot))
         assert same_picture(shot, committed), "%s differs from %s (tools/keep_screens.py " \

@@ -3,14 +3,24 @@ unix port, in the device's budget of 192K, play_sim.HEAP): every game against
 bots, pass-and-play, an undo, a refused card and a resume after the board is switched off
 mid-hand. Each time the log on the
 simulated flash must be exactly the log of the same match played by the session in CPython
-(the same deals, the same bot decisions), and pass `deckmate replay --check`."""
+(the same deals, the same bot decisions), and pass `deckmate replay --check`. The matches of
+docs/screens/play/ are played with the shots of tools/play_screens.py (but the match menu's
+and the help page's, which take more than the budget in five-player Chambéry: those are
+test_screen_layout.py's): every one reads whole (tests/host/text_boxes.py)."""
 
 import json
+import os
+import sys
 
 import pytest
 
-from play_sim import (PEOPLE, check_replay, device_log, expected_match, fast_bots_keys,
-                      header, play, rename_first_player_keys, setup_keys)
+from helpers import ROOT
+from play_sim import (check_replay, device_log, expected_match, fast_bots_keys,
+                      header, play, setup_keys)
+from text_boxes import faults_of_shots
+
+sys.path.insert(0, os.path.join(ROOT, "tools"))
+import play_screens  # noqa: E402  (tools/play_screens.py)
 
 DEAL = 3
 MATCHES = [
@@ -39,9 +49,15 @@ def start_keys(game, kinds, options):
 @pytest.mark.parametrize("game, kinds, options", MATCHES,
                          ids=["%s-%d" % (m[0], len(m[1])) for m in MATCHES])
 def test_a_match_against_bots_finished_with_the_centre_key(tmp_path, game, kinds, options):
-    expected = expected_match(game, kinds, options, DEAL, "sim")
+    screens = play_screens.SETUPS[game] == (kinds, options)  # with the screenshots' shots
+    if screens:
+        keys, expected = play_screens.script(game, menu_and_help=False)
+    else:
+        expected = expected_match(game, kinds, options, DEAL, "sim")
+        keys = start_keys(game, kinds, options) + ["press"] * expected.presses
     flash = tmp_path / "flash.img"
-    play(flash, start_keys(game, kinds, options) + ["press"] * expected.presses, fresh=True)
+    shots = play(flash, keys, tmp_path / "shots", fresh=True, text_boxes=screens)
+    assert faults_of_shots(shots) == []
     log = device_log(flash)
     same_match(log, expected)
     assert json.loads(log.splitlines()[-1])["reason"] == "completed"
@@ -49,12 +65,10 @@ def test_a_match_against_bots_finished_with_the_centre_key(tmp_path, game, kinds
 
 
 def test_pass_and_play_hides_each_hand_until_its_owner_takes_the_device(tmp_path):
-    kinds, options = ["human", "easy", "human"], {"deals": 3}
-    names = ["Ada"] + PEOPLE[1:]  # the first name set in Settings, the second one not
-    expected = expected_match("scioto", kinds, options, DEAL, "sim", names=names)
+    keys, expected = play_screens.pass_and_play_script()  # "Ada" set in Settings, Player 2 not
     flash = tmp_path / "flash.img"
-    play(flash, rename_first_player_keys() + start_keys("scioto", kinds, options)
-         + ["press"] * expected.presses, fresh=True)
+    shots = play(flash, keys, tmp_path / "shots", fresh=True, text_boxes=True)
+    assert faults_of_shots(shots) == []
     log = device_log(flash)
     assert [p["name"] for p in header(log)["players"]] == ["Ada", "Bot 2", "Player 2"]
     same_match(log, expected)

@@ -61,13 +61,13 @@ print(json.dumps(out))
 def test_a_match_length_of_deals_is_stepped_and_remembered_per_game(tmp_path):
     shown = run(tmp_path, """
 screen = set_up("droggn")
-out = [value(screen, "match length")]
-screen.change(row(screen, "match length"), 1)
-screen.change(row(screen, "match length"), 1)
-out.append(value(screen, "match length"))
+out = [value(screen, "Match")]
+screen.change(row(screen, "Match"), 1)
+screen.change(row(screen, "Match"), 1)
+out.append(value(screen, "Match"))
 screen.remember()
-out.append(value(set_up("scioto"), "match length"))
-out.append(value(set_up("droggn"), "match length"))
+out.append(value(set_up("scioto"), "Match"))
+out.append(value(set_up("droggn"), "Match"))
 print(json.dumps(out))
 """)
     assert shown == ["auto: 6 hands", "2 hands", "auto: 2 hands", "2 hands"]

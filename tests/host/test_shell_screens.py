@@ -1,6 +1,7 @@
 """The shell's screens on the simulated board: a key script reaches every one of them (boot,
 main menu, history and a summary, settings and the keyboard, about, the card test pages) and
-each shot equals the committed screenshot in docs/screens/ (tools/screens.py writes them)."""
+each shot equals the committed screenshot in docs/screens/ (tools/screens.py writes them)
+and reads whole (tests/host/text_boxes.py)."""
 
 import json
 import os
@@ -10,6 +11,7 @@ import pytest
 from PIL import Image, ImageChops
 
 from helpers import ROOT
+from text_boxes import faults_of_shots
 
 sys.path.insert(0, os.path.join(ROOT, "tools"))
 import screens  # noqa: E402  (tools/screens.py)
@@ -23,7 +25,7 @@ VARYING = {"about": (0, 130, 240, 200)}
 def walk(tmp_path_factory):
     folder = tmp_path_factory.mktemp("screens")
     image = str(folder / "flash.img")
-    shots = screens.take(str(folder / "shots"), image)
+    shots = screens.take(str(folder / "shots"), image, text_boxes=True)
     return {os.path.basename(path)[:-4]: path for path in shots}, image
 
 
@@ -54,6 +56,11 @@ def test_screen_looks_as_committed(walk, name):
     difference = ImageChops.difference(got, want).getbbox()
     assert difference is None, "%s differs from docs/screens/%s.png in %s (run tools/screens.py " \
         "and look at the new shot)" % (name, name, difference)
+
+
+def test_every_shot_of_the_walk_reads_whole(walk):
+    shots, _ = walk
+    assert faults_of_shots(shots.values()) == []
 
 
 def test_settings_are_saved_to_the_flash(walk):

@@ -122,3 +122,14 @@ def test_a_missing_simulator_package_is_named_with_how_to_install_it(tmp_path):
     assert result.returncode == 1
     assert result.stderr.count("\n") == 1 and "Traceback" not in result.stderr
     assert "littlefs-python" in result.stderr and "tools/setup.sh" in result.stderr
+
+
+def test_the_text_boxes_recorder_takes_less_heap_than_the_room_it_is_given():
+    from deckmate.sim import firmware
+    measure = ("import gc, sys\nsys.path.insert(0, %r)\ngc.collect()\nbefore = gc.mem_alloc()\n"
+               "import text_boxes\ngc.collect()\nprint(gc.mem_alloc() - before)"
+               % firmware.DEVICE_DIR)
+    command = firmware.command()
+    taken = subprocess.run(command[:-1] + ["-c", measure], capture_output=True, text=True,
+                           check=True)
+    assert 0 < int(taken.stdout) < firmware.TEXT_BOXES_HEAP_KB * 1024

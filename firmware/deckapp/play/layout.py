@@ -6,7 +6,7 @@ about a hand in progress, game by game, from the viewer's seat.
     ..150       the table: one line of the game's state, then the trick, SCOUT's active
                 set, or the menu of the decision
     150..166    the news line: the last play, or in red the rule that refused a choice
-    166..220    the hand, scrolled to keep the cursor in view
+    166..220    the hand, scrolled to keep the cursor in view (arrows at its ends)
 """
 
 from micropython import const
@@ -37,9 +37,9 @@ def draw_table(canvas, screen):
         return
     choices = screen.choices
     if menu_as_list(choices, view):
-        rows = (_NEWS_Y - y - _LINE - 1) // (_LINE + 1)
-        _state_line(canvas, session, view, y, 180 if len(choices.menu) > rows else 236)
-        _menu(canvas, choices, y + _LINE + 1, _NEWS_Y)
+        rows = (_NEWS_Y - y - 2 * _LINE - 1) // (_LINE + 1)  # under a state of two lines
+        below = _state_line(canvas, session, view, y, 180 if len(choices.menu) > rows else 236)
+        _menu(canvas, choices, below + 1, _NEWS_Y)
     else:
         _table(canvas, screen, state, view, y)
     _news(canvas, screen, session, view)
@@ -108,25 +108,31 @@ def _table(canvas, screen, state, view, y):
     if screen.showing_last:
         played, seats = screen.last_trick
         font.text(canvas, "The last trick (X: back to the table)", 2, y, theme.TEXT)
+        y += _LINE
     else:
         played, seats = _on_table(view)
-        _state_line(canvas, session, view, y, 236)
+        y = _state_line(canvas, session, view, y, 236)
     if played:
         picker = screen.choices.picker if screen.choices is not None else None
         marked = picker.index if picker is not None and picker.scouting() else -1
-        _row_of_cards(canvas, session, view, played, seats, y + _LINE + 1, marked)
+        _row_of_cards(canvas, session, view, played, seats, y + 1, marked)
 
 
 def _state_line(canvas, session, view, y, room):
-    """One line of the hand's state: the contract in pictures once there is one, else text."""
+    """The hand's state from row y: the contract in pictures once there is one, else text
+    (two lines when one is too short: the bids of five players); returns the row below."""
     line = None
     if view.game.NAME in ("chambery", "droggn"):  # the games with a contract (contract.py)
         from deckapp.play import contract
         line = contract.items(session, view)
-    if line is None:
-        font.text(canvas, font.fit(_state_text(session, view), room), 2, y, theme.MUTED)
-    else:
+    if line is not None:
         _contract_line(canvas, line, y, 2 + room)
+        return y + _LINE
+    lines = widgets.wrap(_state_text(session, view), room)
+    for text in lines[:1] + [" ".join(lines[1:])] if len(lines) > 1 else lines:
+        font.text(canvas, font.fit(text, room), 2, y, theme.MUTED)
+        y += _LINE
+    return y
 
 
 def _state_text(session, view):
@@ -242,8 +248,10 @@ def _news(canvas, screen, session, view):
     choices = screen.choices
     y = _NEWS_Y
     if choices is not None and choices.picker is not None and not screen.refused:
-        picker = choices.picker  # the keys of the kind over a bar with the action
-        font.text(canvas, font.fit(picker.hint(), 236), 2, y - _LINE, theme.MUTED)
+        picker = choices.picker  # the keys of the kind (a line or two) over a bar with the action
+        hints = widgets.wrap(picker.hint(), 236)
+        for index in range(len(hints)):
+            font.text(canvas, hints[index], 2, y - _LINE * (len(hints) - index), theme.MUTED)
         canvas.fill_rect(0, y - 1, 240, _LINE + 1, theme.CURSOR)
         text = "\u2191\u2193 " + picker.text()
         font.text(canvas, font.fit(text, 236), 2, y, theme.CURSOR_TEXT)
@@ -302,18 +310,19 @@ def _hand(canvas, view, choices):
         width, least = _NARROW_W, cards.INDEX_WIDTH[0] + 2
     room = 240 - 4 - width
     step = min(width + 2, room // max(1, len(hand) - 1))
-    first, end = 0, len(hand)
+    first, end, x = 0, len(hand), 2
+    arrow = font.width("\u2190") + 2  # a scrolled hand's arrows, beside its cards
     if step < least:
         step = least
-        visible = room // step + 1
+        visible = (room - 2 * arrow) // step + 1
         cursor = choices.cursor if choices is not None and choices.focus == "hand" else 0
         if picker is not None:
             cursor = picker.focus()
         first = max(0, min(cursor - visible // 2, len(hand) - visible))
         end = first + visible
+        x += arrow
     run = picker.shown_run() if picker is not None else (0, 0)
     scouted = picker.gap if picker is not None and picker.scouting() else -1
-    x = 2
     for index in range(first, end):
         look = cards.NORMAL
         if run[0] <= index < run[1] or choices is not None and index in choices.marked:
@@ -329,7 +338,8 @@ def _hand(canvas, view, choices):
         cards.draw(canvas, game.card_text(hand[index]), x, _HAND_Y + 6 - lift, width, _CARD_H,
                    look)
         x += step
+    arrow_y = _HAND_Y + 6 + (_CARD_H - font.height()) // 2
     if first > 0:
-        font.text(canvas, "\u2190", 0, _HAND_Y - 14, theme.MUTED)
+        font.text(canvas, "\u2190", 0, arrow_y, theme.MUTED)
     if end < len(hand):
-        font.text(canvas, "\u2192", 228, _HAND_Y - 14, theme.MUTED)
+        font.text(canvas, "\u2192", 240 - arrow + 1, arrow_y, theme.MUTED)

@@ -107,7 +107,7 @@ class SetupScreen(FormScreen):
             label, shown = option.name.replace("_", " "), value_text
             if option.name == "deals":  # the match length, where the game lets it change
                 deals = self._deals()
-                label, shown = "match length", lambda value, deals=deals: "%s %s%s" % (
+                label, shown = _MATCH, lambda value, deals=deals: "%s %s%s" % (
                     value or "auto: " + deals, hand_word(self.game_name),
                     "" if value == 1 else "s")
             label += " (house)" if option.house_rule else ""

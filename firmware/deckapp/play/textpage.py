@@ -41,11 +41,14 @@ class TextPage(Screen):
             self.app.pop()
 
     def draw(self, canvas):
+        """The lines in view, with an arrow at the right edge where more lie above or below
+        (the lines keep clear of the arrows)."""
+        arrow_x = widgets.SIZE - font.width("\u2193") - 1
         y = widgets.TOP + 4
         for line in self.lines[self.first:self.first + VISIBLE]:
-            font.text(canvas, font.fit(line, 226), 4, y, theme.TEXT)
+            font.text(canvas, font.fit(line, arrow_x - 6), 4, y, theme.TEXT)
             y += _ROW
         if self.first + VISIBLE < len(self.lines):
-            font.text(canvas, "\u2193", 230, widgets.BOTTOM - 16, theme.MUTED)
+            font.text(canvas, "\u2193", arrow_x, widgets.BOTTOM - 16, theme.MUTED)
         if self.first > 0:
-            font.text(canvas, "\u2191", 230, widgets.TOP + 2, theme.MUTED)
+            font.text(canvas, "\u2191", arrow_x, widgets.TOP + 2, theme.MUTED)

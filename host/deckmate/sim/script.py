@@ -7,9 +7,11 @@ do) rather than for a fixed time: a key is held until the firmware has read it f
 than the debouncer needs, then released likewise.
 
 `run_script` is the Python API (tests and screenshot tools use it); `deckmate sim --headless`
-calls it.
+calls it. With `text_boxes`, each shot NAME.png gets NAME.boxes.json beside it: the boxes
+of text and cards on the panel (device/text_boxes.py has their form).
 """
 
+import json
 import os
 import re
 import signal
@@ -26,6 +28,8 @@ ANSWER_TIMEOUT_S = 30.0  # no idle for this long: the firmware stopped answering
 APP_SIZE = 240
 FAULT_FIRED = "deckmate sim: fault injected"  # device/sim_fault.py's FIRED
 SHOT_NAME = re.compile(r"^[A-Za-z0-9_.-]+$")
+BOX_LINE, AFRESH_LINE = "text-box\t", "text-boxes afresh\t"  # device/text_boxes.py
+COVERED_LINE = "text-boxes covered\t"
 
 
 class ScriptError(Exception):
@@ -75,16 +79,29 @@ def save_screenshot(panel, path):
     picture.crop((left, top, left + APP_SIZE, top + APP_SIZE)).save(path)
 
 
+def box_of(fields):
+    """A box [layer, kind, x, y, width, height, text, whole, room] from the fields of a line
+    the recorder printed (device/text_boxes.py): text, whole and room None where they do not
+    apply (whole also when the text is whole)."""
+    layer, kind, x, y, width, height, left, right, shortened, text, whole = fields.split("\t")
+    room = None if left == "-" else [int(left), int(right)]
+    return [layer, kind, int(x), int(y), int(width), int(height),
+            text if kind == "text" else None, whole if shortened == "1" else None, room]
+
+
 class HeadlessBoard:
     """The firmware running with its output in a file and the host waiting on its idles."""
 
     def __init__(self, flash, board="pico_lcd_13", heapsize=firmware.HEAPSIZE, fresh=False,
-                 held_at_boot=(), word_size=64, fault=None):
+                 held_at_boot=(), word_size=64, fault=None, text_boxes=False):
         self.link = firmware.prepare(flash, board, fresh, held_at_boot, word_size)
         self.flash = flash
         self.heapsize = heapsize
         self.word_size = word_size
         self.fault = fault
+        self.text_boxes = text_boxes
+        self.boxes = {"bars": [], "area": [], "dialog": []}  # as far as the output is read
+        self.boxes_read_to = 0
         self.output = tempfile.TemporaryFile()
         self.process = None
         self.resets_seen = 0
@@ -93,7 +110,7 @@ class HeadlessBoard:
     def start(self):
         """Start the firmware; with a fault to inject, armed until it has happened once
         (device/sim_fault.py)."""
-        env = firmware.environment(self.link.path, self.flash)
+        env = firmware.environment(self.link.path, self.flash, text_boxes=self.text_boxes)
         if self.fault and FAULT_FIRED not in self.output_text():
             env["DECKMATE_SIM_FAULT"] = self.fault
         if self.process is not None:  # (a restart: the last start's port)
@@ -101,12 +118,36 @@ class HeadlessBoard:
         # its USB serial port: a pipe nobody writes to, as a board's with no PC talking to it
         # (at the end of /dev/null the port would read as ready at every pass)
         self.process = subprocess.Popen(
-            firmware.command(self.heapsize, word_size=self.word_size), stdin=subprocess.PIPE,
-            stdout=self.output, stderr=subprocess.STDOUT, env=env)
+            firmware.command(firmware.heap_with_text_boxes(self.heapsize) if self.text_boxes
+                             else self.heapsize, word_size=self.word_size),
+            stdin=subprocess.PIPE, stdout=self.output, stderr=subprocess.STDOUT, env=env)
 
     def output_text(self):
         self.output.seek(0)
         return self.output.read().decode(errors="replace")
+
+    def latest_boxes(self):
+        """The boxes on the panel, the bars' first: the lines the firmware printed since the
+        last call, added to the boxes then."""
+        self.output.seek(self.boxes_read_to)
+        whole_lines = self.output.read().rpartition(b"\n")[0]  # not a line still being printed
+        if whole_lines:
+            self.boxes_read_to += len(whole_lines) + 1
+        for line in whole_lines.decode(errors="replace").splitlines():
+            if line.startswith(BOX_LINE):
+                box = box_of(line[len(BOX_LINE):])
+                self.boxes[box[0]].append(box)
+            elif line.startswith(AFRESH_LINE):
+                layer = line[len(AFRESH_LINE):]
+                for name in ("bars", "area") if layer == "all" else (layer,):
+                    self.boxes[name] = []
+            elif line.startswith(COVERED_LINE):
+                left, top, width, height = map(int, line[len(COVERED_LINE):].split("\t"))
+                self.boxes["area"] = [box for box in self.boxes["area"] if not (
+                    box[2] < left + width and left < box[2] + box[4]
+                    and box[3] < top + height and top < box[3] + box[5])] + self.boxes["dialog"]
+                self.boxes["dialog"] = []
+        return self.boxes["bars"] + self.boxes["area"]
 
     def close(self):
         if self.process.poll() is None:
@@ -164,24 +205,31 @@ class HeadlessBoard:
             self.next_idle(what)
             path = os.path.join(shots_dir, step[2] + ".png")
             save_screenshot(self.link.panel, path)
+            if self.text_boxes:
+                with open(path[:-len(".png")] + ".boxes.json", "w") as boxes:
+                    json.dump(self.latest_boxes(), boxes)
             return path
         return None
 
 
 def run_script(lines, flash, shots_dir, heapsize=firmware.HEAPSIZE, board="pico_lcd_13",
-               fresh=False, held_at_boot=(), output=None, word_size=64, fault=None):
+               fresh=False, held_at_boot=(), output=None, word_size=64, fault=None,
+               text_boxes=False):
     """Boot the simulated board on the flash image file `flash`, play the key script `lines`
     and write its shots into `shots_dir`. Returns the PNG paths written. Raises ScriptError
     for a bad script or a key the board lacks (before booting) and FirmwareFailed if the firmware crashed, exited or
     stopped answering. `output(text)`, when given, gets what the firmware printed, once the
     board is switched off. `word_size` 32 runs it in the 32-bit build (runtime.py). `fault`
     ("MODULE CLASS.METHOD N KIND") makes the Nth call of that method fail, once: KIND `error`
-    a RuntimeError, `memory` a MemoryError (device/sim_fault.py: tests of the fault path)."""
+    a RuntimeError, `memory` a MemoryError (device/sim_fault.py: tests of the fault path).
+    `text_boxes`: each shot's boxes in NAME.boxes.json too (the firmware gets the heap and
+    the recorder's room, firmware.TEXT_BOXES_HEAP_KB)."""
     steps = parse_script(lines)
     check_keys(steps, read_board(board))
     if shots_dir:
         os.makedirs(shots_dir, exist_ok=True)
-    headless = HeadlessBoard(flash, board, heapsize, fresh, held_at_boot, word_size, fault)
+    headless = HeadlessBoard(flash, board, heapsize, fresh, held_at_boot, word_size, fault,
+                             text_boxes)
     shots = []
     try:
         headless.settle(0, "booting")

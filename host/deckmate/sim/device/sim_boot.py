@@ -5,7 +5,8 @@ by DECKMATE_SIM_FLASH, 4096-byte blocks, made and filled with the firmware image
 (host/deckmate/sim/flash.py). The host filesystem then disappears, as on a board. main.py
 runs next (a Ctrl-C stops it into the REPL, as on a board), unless DECKMATE_SIM_SKIP_MAIN is set: the bridge sets it after a raw-REPL soft
 reset, when rp2 does not run main.py either. With DECKMATE_SIM_FAULT set, a test's fault is
-armed first (sim_fault.py).
+armed first (sim_fault.py); with DECKMATE_SIM_TEXT_BOXES set, the
+boxes the screens draw are recorded first (text_boxes.py).
 """
 
 import os
@@ -19,6 +20,10 @@ if os.getenv("DECKMATE_SIM_FAULT"):  # a test's fault (sim_fault.py beside this 
     import sim_fault
     sim_fault.arm(os.getenv("DECKMATE_SIM_FAULT"))
     del sim_fault
+
+text_boxes = None
+if os.getenv("DECKMATE_SIM_TEXT_BOXES"):
+    import text_boxes  # (beside this file too)
 
 _BLOCK_SIZE = const(4096)
 _ERASED_SIZE = const(256)  # an erase writes this many 0xff bytes at a time, not a whole block
@@ -60,6 +65,8 @@ vfs.mount(vfs.VfsLfs2(flash, progsize=256), "/")
 os.chdir("/")
 sys.path[:] = ["", "/lib", ".frozen"]
 del machine, flash, vfs, const, FileFlash
+if text_boxes is not None:
+    text_boxes.install()
 if not os.getenv("DECKMATE_SIM_SKIP_MAIN"):
     try:
         import main
