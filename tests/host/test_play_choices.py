@@ -97,9 +97,11 @@ def test_a_scout_and_show_chooses_the_scout_then_the_show_in_the_new_hand():
     choices = Choices(state)
     choices.key("up")  # Show -> Scout & Show, round the kinds
     picker = choices.picker
-    assert picker.text().endswith(" + show?") and not picker.showing
+    assert picker.text().startswith("scout ") and not picker.showing
+    assert picker.hint().endswith("\u25cf next: the show")  # the centre key goes on
     assert choices.key("press") == (None, None)  # the scout is chosen: now the show
     assert picker.showing and picker.shown_run()[1] > picker.shown_run()[0]
+    assert picker.text().startswith("then show card")
     actions, reason = choices.key("press")
     assert reason is None and actions[0] in state.legal_actions()
     assert state.action_text(actions[0]).startswith("scout+show ")

@@ -21,10 +21,7 @@ class SheetScreen(Screen):
         self.kept = kept
         self.enter = enter
         self.title = "All %ss" % kept.hand_word
-        # names too wide for their columns: on two staggered lines, each with two columns
-        self.staggered = max(font.width(name) for name in kept.names) > _column(kept) - 2
-        header = _ROW * (2 if self.staggered else 1)
-        self.list = widgets.ListView([], top=widgets.TOP + header + 2, row_height=_ROW)
+        self.list = widgets.ListView([], top=widgets.TOP + _ROW + 2, row_height=_ROW)
 
     def shown(self):
         self.list.rows = [str(number) for number in range(len(self.kept.keeper.hands) + 1)]
@@ -56,13 +53,12 @@ class SheetScreen(Screen):
         kept = self.kept
         names = kept.names
         players = len(names)
-        column = _column(kept)
+        column = (widgets.SIZE - _FIRST_COLUMN - 4) // players
         y = widgets.TOP + 2
         font.text(canvas, "#", 4, y, theme.MUTED)
         for seat in range(players):
-            room, line = (2 * column, seat % 2) if self.staggered else (column, 0)
-            _right(canvas, font.fit(names[seat], room - 2), _FIRST_COLUMN + (seat + 1) * column,
-                   y + line * _ROW, theme.MUTED)
+            _right(canvas, _short(names[seat], column - 2), _FIRST_COLUMN + (seat + 1) * column,
+                   y, theme.MUTED)
         listing = self.list
         hands = kept.keeper.hands
         for index in range(listing.first, min(len(listing.rows), listing.first + listing.visible)):
@@ -84,11 +80,6 @@ class SheetScreen(Screen):
                 _right(canvas, shown[seat], _FIRST_COLUMN + (seat + 1) * column, y + 1, colour)
         if len(listing.rows) > listing.visible:
             listing._scrollbar(canvas)
-
-
-def _column(kept):
-    """The width of a player's column."""
-    return (widgets.SIZE - _FIRST_COLUMN - 4) // len(kept.names)
 
 
 def _right(canvas, text, right, y, colour):

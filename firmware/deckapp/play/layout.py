@@ -249,7 +249,9 @@ def _news(canvas, screen, session, view):
     y = _NEWS_Y
     if choices is not None and choices.picker is not None and not screen.refused:
         picker = choices.picker  # the keys of the kind (a line or two) over a bar with the action
-        hints = widgets.wrap(picker.hint(), 236)
+        hints = []
+        for part in picker.hint().split("\n"):  # a line each, wrapped if need be
+            hints.extend(widgets.wrap(part, 236))
         for index in range(len(hints)):
             font.text(canvas, hints[index], 2, y - _LINE * (len(hints) - index), theme.MUTED)
         canvas.fill_rect(0, y - 1, 240, _LINE + 1, theme.CURSOR)

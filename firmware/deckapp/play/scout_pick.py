@@ -40,16 +40,20 @@ class ScoutPicker:
         return self.kind != SCOUT_SHOW or self.showing
 
     def text(self):
-        """The action in words (scout_words); a Scout & Show before its show is chosen as
-        "scout left to place 1 + show?"."""
-        if self.kind == SCOUT_SHOW and not self.showing:
-            scout = encode(SCOUT, 0, 0, self.index, self.turn, self.gap)
-            return scout_words(self.state, scout) + " + show?"
+        """The part of the action the keys change, in words (scout_words): a Scout & Show is
+        told as its scout ("scout left to place 1"; the hint says the centre key goes on to
+        the show), then as its show ("then show cards 1-3", its scout already in the hand
+        shown): the whole action does not fit the line."""
+        if self.kind == SCOUT_SHOW:
+            if not self.showing:
+                return scout_words(self.state, encode(SCOUT, 0, 0, self.index, self.turn,
+                                                      self.gap))
+            return "then " + scout_words(self.state, encode(SHOW, self.start, self.length))
         return scout_words(self.state, self.action())
 
     def hint(self):
         if self.kind == SCOUT_SHOW and not self.showing:
-            return HINTS[1] + "  \u25cf show"
+            return HINTS[1] + "\n\u25cf next: the show"
         return HINTS[KINDS.index(self.kind)]
 
     # What the screen shows ---------------------------------------------------------------

@@ -28,14 +28,14 @@ from deckapp import unload
 _SERVICE_MS = const(20)  # while a bot thinks: how often the keys are read
 
 # The code no bot's think needs: the table's drawing (with the cards' pictures, which the boot
-# screen loaded), the person's choices and their words, the hand's summary, the saved state and the log's lines
-# (the Session loads deckcore.log for each line it writes). Each is imported when used and
-# released before every think (the heap's peak). At the table's start each is imported once and
+# screen loaded), the person's choices and their words, the hand's summary, the saved state and the
+# log's lines (the Session loads deckcore.log for each line it writes). Each is imported when used
+# and released before every think (the heap's peak). At the table's start each is imported once and
 # let go at once, one at a time (not all held together): an import interns the module's names, and
-# when the pool of names is full the next pool is one block twice the size of the last (1280
-# names, about 14 KB on the 64-bit port), which a heap fragmented by a bot's think may not have in
-# one piece. Imported again, a module needs only room for its code. A module the play screens
-# import late belongs here.
+# when the pool of names is full the next pool is one block twice the size of the last (1280 names,
+# about 14 KB on the 64-bit port), which a heap fragmented by a bot's think may not have in one
+# piece. Imported again, a module needs only room for its code. A module the play screens import
+# late belongs here.
 _BETWEEN_THINKS = const(("deckapp.play.layout", "deckapp.play.choices", "deckapp.play.words",
                          "deckapp.play.summary", "deckcore.explain", "deckapp.play.textpage",
                          "deckapp.play.stored", "deckcore.log", "deckui.cards"))
