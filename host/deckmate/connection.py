@@ -1,9 +1,12 @@
 """The host's connection to a board: its USB serial port (a Pico's /dev/ttyACM0 or COM3, or
-the simulated board's pty), after mpremote's SerialTransport: opened with pyserial, bytes
-written, lines read with a deadline, closed. `find_port` picks the board by its USB ids when
-no port is named. The sync (deckmate/device_link.py) speaks its protocol over it; the REPL's
-output on the same port is passed over line by line."""
+the simulated board's pty), the one object through which every command talks to a board.
+It is mpremote's SerialTransport (mpremote, pinned, used as a library): for the sync
+(deckmate/device_link.py) bytes written and lines read with a deadline, the REPL's output on
+the same port passed over line by line; for the deploy (deckmate/deploy.py) the raw REPL:
+code run, files written and removed, a soft reset. `find_port` picks the board by its USB ids
+when no port is named."""
 
+import os
 import sys
 import time
 
@@ -65,17 +68,19 @@ def permission_hint():
 
 class BoardConnection:
     """The serial port of one board. `read_line(deadline)` gives the next whole line (bytes,
-    with its newline) or None at the deadline (time.monotonic())."""
+    with its newline) or None at the deadline (time.monotonic()). `run(code)` interrupts the
+    app for the raw REPL, which the board stays in for the next `run`, `write_file` and
+    `remove_file`, until `soft_reset` (the board restarts its app) or `close`."""
 
     def __init__(self, port):
-        import serial
+        from mpremote.transport import TransportError
+        from mpremote.transport_serial import SerialTransport
         self.port = port
         try:
-            self.serial = serial.Serial(port, 115200, timeout=0)
-        except serial.SerialException as error:
-            if "ermission" in str(error):
-                raise PortError("no permission to open %s: %s" % (port, permission_hint()))
-            raise PortError("cannot open %s: %s" % (port, error))
+            self.transport = SerialTransport(port)
+        except TransportError:
+            raise PortError(_cannot_open(port))
+        self.serial = self.transport.serial
         self.pending = bytearray()
         self.bytes_read = 0
 
@@ -90,9 +95,11 @@ class BoardConnection:
     def read_line(self, deadline):
         import serial
         try:
-            return self._read_line(deadline)
+            line = self._read_line(deadline)
         except (serial.SerialException, OSError) as error:
             raise PortLost(self.port, error)
+        self.serial.timeout = RAW_REPL_WAIT  # what mpremote's raw REPL reads with
+        return line
 
     def _read_line(self, deadline):
         while True:
@@ -113,11 +120,79 @@ class BoardConnection:
         self.serial.reset_input_buffer()
         self.pending.clear()
 
+    def run(self, code):
+        """Run `code` in the board's raw REPL (interrupting the app, and a soft reset into a
+        fresh heap, the first time); its output as text. BoardError with its traceback if
+        it raised."""
+        self._raw_repl()
+        return self._transport_call(self.transport.exec, code).decode(errors="replace")
+
+    def write_file(self, path, data):
+        """Replace the file at `path` on the board's flash by `data`."""
+        self._raw_repl()
+        self._transport_call(self.transport.fs_writefile, path, data)
+
+    def remove_file(self, path):
+        self._raw_repl()
+        self._transport_call(self.transport.fs_rmfile, path)
+
+    def soft_reset(self):
+        """Restart the board's app on a fresh heap (machine.soft_reset) and leave the raw REPL;
+        the board answers nothing more on this connection until it is up."""
+        self._raw_repl()
+        self._transport_call(self.transport.exec_raw_no_follow,
+                             "import machine; machine.soft_reset()")
+        self.transport.exit_raw_repl()
+
+    def _raw_repl(self):
+        if not self.transport.in_raw_repl:
+            self.serial.timeout = RAW_REPL_WAIT
+            self.pending.clear()
+            self._transport_call(self.transport.enter_raw_repl, True)
+
+    def _transport_call(self, operation, *args):
+        """mpremote's `operation`; its failures become BoardErrors naming the port."""
+        from mpremote.transport import TransportError, TransportExecError
+        try:
+            return operation(*args)
+        except TransportExecError as error:
+            raise BoardError("the board on %s: %s" % (
+                self.port, (error.error_output.strip().splitlines() or ["an error"])[-1]))
+        except TransportError as error:
+            raise BoardError("the board on %s does not answer as MicroPython's raw REPL does "
+                             "(%s): is it busy? Unplug it and plug it in again, then retry"
+                             % (self.port, error))
+        except OSError as error:  # (mpremote's fs errors, e.g. flash full)
+            raise BoardError("the board on %s: %s" % (self.port, error))
+
     def close(self):
-        self.serial.close()
+        """Leave the raw REPL if in it (the board stays at its REPL prompt) and the port."""
+        try:
+            if self.transport.in_raw_repl:
+                self.transport.exit_raw_repl()
+            self.transport.close()
+        except OSError:  # the port is gone (a board unplugged): nothing to leave
+            pass
 
     def __enter__(self):
         return self
 
     def __exit__(self, *exc):
         self.close()
+
+
+class BoardError(CommandError):
+    """The board did not do what the raw REPL asked; the message says what and where."""
+
+
+RAW_REPL_WAIT = 10  # seconds a raw-REPL read waits for the board before giving up
+
+
+def _cannot_open(port):
+    """Why `port` cannot be opened, and what to do."""
+    if not os.path.exists(port) and os.sep in port:
+        return "cannot open %s: there is no such port" % port
+    if os.path.exists(port) and not os.access(port, os.R_OK | os.W_OK):
+        return "no permission to open %s: %s" % (port, permission_hint())
+    return "cannot open %s: it does not answer or another program holds it; %s" % (
+        port, permission_hint())

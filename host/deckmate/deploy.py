@@ -1,7 +1,7 @@
-"""Deploying the firmware image to a board (a Pico, or the simulated board's pty) with mpremote
-(pinned; run as a command, its Python internals are not a stable API):
+"""Deploying the firmware image to a board (a Pico, or the simulated board's pty) through its
+BoardConnection (deckmate/connection.py: mpremote's raw REPL), in one session:
 
-1. ask the board (one `exec`) for its MicroPython's .mpy version and architecture, the SHA-256
+1. ask the board (code run once) for its MicroPython's .mpy version and architecture, the SHA-256
    of every file under the image's folders (main.py, boards/, deckapp/, ...) as it is on its
    flash, its free space and /board.txt;
 2. refuse when its MicroPython cannot load this image's .mpy files (too old, or another
@@ -17,9 +17,9 @@ the board's own answer: x64 is the simulated board, armv6m a Pico (RP2040), armv
 import hashlib
 import os
 import subprocess
-import tempfile
 
 from deckmate import image, runtime
+from deckmate.connection import BoardConnection
 from deckmate.errors import CommandError
 
 # MicroPython's native architecture numbers (py/persistentcode.h) of the image targets
@@ -98,27 +98,11 @@ class BoardState:
         self.arch = None if mpy is None else (mpy >> 10) & 0x3F
 
 
-def mpremote(port, *commands, timeout=120):
-    """Run `mpremote connect PORT COMMANDS`; its output, or DeployError with its message."""
-    program = runtime.command("mpremote", "mpremote")
-    try:
-        done = subprocess.run([program, "connect", port] + list(commands), capture_output=True,
-                              text=True, timeout=timeout)
-    except subprocess.TimeoutExpired:
-        raise DeployError("mpremote did not finish within %d s on %s: is the board busy? Unplug "
-                          "it and plug it in again, then retry" % (timeout, port))
-    if done.returncode:
-        message = (done.stderr.strip() or done.stdout.strip()).splitlines()
-        raise DeployError("mpremote on %s: %s" % (port, message[-1] if message else
-                                                   "failed with status %d" % done.returncode))
-    return done.stdout
-
-
-def inspect(port, paths):
-    """The BoardState of the board at `port`: the hashes of the files under the top-level
-    folders and files of `paths` (the image's board paths)."""
+def inspect(connection, paths):
+    """The BoardState of the board: the hashes of the files under the top-level folders and
+    files of `paths` (the image's board paths)."""
     top = sorted(set(path.split("/")[0] for path in paths))
-    return BoardState(mpremote(port, "exec", "TOP = %r\n" % (top,) + _INSPECT))
+    return BoardState(connection.run("TOP = %r\n" % (top,) + _INSPECT))
 
 
 def mpy_header(data):
@@ -177,11 +161,15 @@ class Plan:
 def deploy(port, board, target=None, on_step=None):
     """Deploy the image to the board at `port` as `board` (a firmware/boards name). Returns
     (Plan, BoardState, target). `on_step(text)` hears what is being done."""
-    say = on_step or (lambda text: None)
+    with BoardConnection(port) as connection:
+        return _deploy(connection, board, target, on_step or (lambda text: None))
+
+
+def _deploy(connection, board, target, say):
     entries = image.manifest_entries()
     paths = [image.target_name(path, kind) for path, kind in entries]
-    say("asking the board at %s what it has" % port)
-    state = inspect(port, paths)
+    say("asking the board at %s what it has" % connection.port)
+    state = inspect(connection, paths)
     if target is None:
         target = TARGET_OF_ARCH.get(state.arch)
         if target is None:
@@ -204,35 +192,25 @@ def deploy(port, board, target=None, on_step=None):
         raise DeployError("the board has %d KB free, the changed files need %d KB: remove old "
                           "logs (`deckmate sync --prune`) and retry"
                           % (state.free // 1024, (needed - freed + 1023) // 1024))
-    _write(port, files, plan, say)
+    say("copying %d files, removing %d" % (len(plan.copy), len(plan.remove)))
+    _write(connection, files, plan)
     return plan, state, target
 
 
-def _write(port, files, plan, say):
-    """One mpremote session: the folders, the changed files, the stale ones removed, the list,
-    /board.txt, then a soft reset."""
-    with tempfile.TemporaryDirectory(prefix="deckmate-deploy-") as scratch:
-        commands = []
-        folders = sorted(set(os.path.dirname(path) for path in plan.copy if "/" in path))
-        if folders:
-            commands += ["exec", "import os\nfor d in %r:\n    try:\n        os.mkdir(d)\n"
-                                 "    except OSError:\n        pass" % _with_parents(folders), "+"]
-        for path in plan.copy:
-            local = os.path.join(scratch, path)
-            os.makedirs(os.path.dirname(local), exist_ok=True)
-            with open(local, "wb") as handle:
-                handle.write(files[path])
-            commands += ["fs", "cp", "-f", local, ":" + path, "+"]
-        for path in plan.remove:
-            commands += ["fs", "rm", ":" + path, "+"]
-        if plan.write_board:
-            local = os.path.join(scratch, "board.txt")
-            with open(local, "wb") as handle:
-                handle.write(plan.board.encode() + b"\n")
-            commands += ["fs", "cp", "-f", local, ":board.txt", "+"]
-        commands += ["exec", "--no-follow", "import machine; machine.soft_reset()"]
-        say("copying %d files, removing %d" % (len(plan.copy), len(plan.remove)))
-        mpremote(port, *commands, timeout=600)
+def _write(connection, files, plan):
+    """The folders, the changed files, the stale ones removed, /board.txt, then a soft
+    reset."""
+    folders = sorted(set(os.path.dirname(path) for path in plan.copy if "/" in path))
+    if folders:
+        connection.run("import os\nfor d in %r:\n    try:\n        os.mkdir(d)\n"
+                       "    except OSError:\n        pass" % _with_parents(folders))
+    for path in plan.copy:
+        connection.write_file(path, files[path])
+    for path in plan.remove:
+        connection.remove_file(path)
+    if plan.write_board:
+        connection.write_file("board.txt", plan.board.encode() + b"\n")
+    connection.soft_reset()
 
 
 def _with_parents(folders):

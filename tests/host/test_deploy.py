@@ -1,4 +1,5 @@
-"""`deckmate deploy` against the simulated board on its pty, through mpremote as with a Pico:
+"""`deckmate deploy` against the simulated board on its pty, through its BoardConnection (mpremote's
+raw REPL) as with a Pico:
 only the files that differ are copied, those the image no longer has are removed, the logs
 stay, /board.txt names the board, the board restarts into the new firmware, and a second run
 copies nothing; a board whose MicroPython cannot load the image is refused, saying why."""
@@ -73,4 +74,36 @@ def test_deploy_mistakes_are_one_line(capsys, tmp_path):
     status, _, err = run(capsys, "deploy", "--port", "/dev/null", "--board", "no_such_board")
     assert_one_line_error(status, err, 2, "no board definition 'no_such_board'", "pico_lcd_13")
     status, _, err = run(capsys, "deploy", "--port", str(tmp_path / "ttyNONE"))
-    assert_one_line_error(status, err, 1, "mpremote on %s" % (tmp_path / "ttyNONE"))
+    assert_one_line_error(status, err, 1, "cannot open %s: there is no such port"
+                          % (tmp_path / "ttyNONE"))
+
+
+def test_one_class_talks_to_a_board_the_sync_devices_and_deploy_go_through_it():
+    """Only deckmate/connection.py imports pyserial or mpremote; no host module runs the
+    mpremote command but the doctor, which checks that it is installed."""
+    import ast
+    import os
+
+    from helpers import ROOT
+    host = os.path.join(ROOT, "host", "deckmate")
+    for folder, _, names in os.walk(host):
+        for name in names:
+            if not name.endswith(".py"):
+                continue
+            path = os.path.join(folder, name)
+            with open(path) as handle:
+                source = handle.read()
+            imported = set()
+            for node in ast.walk(ast.parse(source)):
+                if isinstance(node, ast.Import):
+                    imported.update(alias.name.split(".")[0] for alias in node.names)
+                elif isinstance(node, ast.ImportFrom) and node.module:
+                    imported.add(node.module.split(".")[0])
+            relative = os.path.relpath(path, host)
+            if relative != "connection.py":
+                assert not imported & {"serial", "mpremote"}, relative
+            if relative != "doctor.py":
+                assert 'command("mpremote"' not in source, relative
+    for user in ("commands/sync.py", "commands/devices.py", "deploy.py"):
+        with open(os.path.join(host, user)) as handle:
+            assert "BoardConnection(" in handle.read(), user
