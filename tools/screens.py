@@ -40,17 +40,20 @@ def saved_games_files():
     folder = tempfile.mkdtemp()
     try:
         store = store_module.Store(folder)
+        store.hold()  # deckapp.store_games stays loaded, its clock stopped below
         store.boot()
+        from deckapp import store_games
         for number, (name, options, seed, bots, date) in enumerate(SAVED_GAMES, 1):
             game = load(name)(options)
             lines = []
             play_match(game, seed, [make(bot, game) for bot in bots], lines.append,
                        "game-%d" % number, "sim")
-            store_module._today = lambda: date  # the store's clock, stopped at this date
+            store_games.today = lambda: date  # the store's clock, stopped at this date
             game_log = store.start_game("game-%d" % number, lines[0])
             for line in lines[1:]:
                 game_log.append(line)
             game_log.close()
+        store.release()
         files = {}
         for folder_name, _, names in os.walk(folder):
             for name in names:

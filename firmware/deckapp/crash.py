@@ -23,7 +23,8 @@ import time
 from micropython import const
 
 from deckapp import unload
-from deckapp.store import StoreError, _today
+from deckapp.store import StoreError
+from deckapp.store_games import today
 from deckapp.version import VERSION
 from deckhw.buttons import PRESS
 from deckui import font, theme, widgets
@@ -78,7 +79,7 @@ def record(store, error):
     except MemoryError:  # the heap the fault left has no room for the text of its calls
         trace = ""
     try:
-        store.save_state(NAME, {"time": _today(), "fw": VERSION, "error": one_line(error),
+        store.save_state(NAME, {"time": today(), "fw": VERSION, "error": one_line(error),
                                 "trace": trace})
         return True
     except StoreError:

@@ -4,10 +4,12 @@ whatever screen is up.
 
 The shell imports this module when the first byte comes on the port (App.serve_link), and
 it then stays loaded: the request line being read (at most decklink.frame.REQUEST_MOST
-bytes) and the state of a `get` or `list` being sent. The requests are answered by deckapp/sync_requests.py, imported for a request and
-unloaded after it, or after the last frame of its answer. While a bot thinks (`lean`) the
-link takes neither time nor heap from it: every request is answered BUSY_FRAME, an answer in
-progress is ended with it, and the PC asks again. Ctrl-C is never read here: the port's driver
+bytes) and the state of a `get` or `list` being sent. The requests are answered by
+deckapp/sync_requests.py. A sync's requests make a session: its first request loads that
+module and holds the store's (Store.hold), and they stay loaded for the requests after it,
+until the link has been quiet for QUIET_MS or a bot starts to think; then they leave memory.
+While a bot thinks (`lean`) the link takes neither time nor heap from it: every request is
+answered BUSY_FRAME, an answer in progress is ended with it, and the PC asks again. Ctrl-C is never read here: the port's driver
 (the terminal on the simulated board) turns it into KeyboardInterrupt first, so mpremote can
 always take over.
 """
@@ -23,8 +25,10 @@ _SEND_MS = 6  # a slice sends the frames of an answer for at most about this lon
 # What a request gets while a bot thinks, or when the heap has no room for its answer: the
 # PC asks again. Its CRC is fixed: a test checks the frame.
 BUSY_FRAME = b'#<{"err":"busy","why":"no time or room to answer now; ask again"}*da11603f\n'
-# What a request loads, unloaded after it (hello reads the last error with deckapp.crash)
+# What a request loads, unloaded after a sync's session (hello reads the last error with
+# deckapp.crash)
 _MODULES = ("deckapp.sync_requests", "decklink.frame", "deckapp.crash")
+QUIET_MS = 1500  # a session ends once no request or answer has gone by for this long
 
 
 class SerialLink:
@@ -39,6 +43,8 @@ class SerialLink:
         self.too_long = False
         self.stream = None   # the answer being sent: a deckapp/sync_requests.py stream
         self.closed = False  # stdin has no other end (no USB host, a headless run)
+        self.in_session = False  # a sync's modules are loaded (see the module's docstring)
+        self.heard_ms = 0        # ticks_ms of the session's last request or answer frames
 
     def serve(self, lean=False):
         """One slice: the next frames of an answer (as many as _SEND_MS allows, one at least),
@@ -47,11 +53,11 @@ class SerialLink:
         or a request is coming in (bytes came in this slice and the line is not yet whole:
         bytes that stop short of a line, such as what mpremote sends on leaving, let the loop
         rest). `lean`: a bot is thinking."""
-        if self.stream is not None:
-            if lean:
-                self._release()
+        if lean and self.in_session:
+            if self.stream is not None:
                 self.output.write(BUSY_FRAME)
-            else:
+            self._end_session()
+        if self.stream is not None:
                 started = time.ticks_ms()
                 self._call("send_chunk")
                 while self.stream is not None \
@@ -59,6 +65,8 @@ class SerialLink:
                     self._call("send_chunk")
         elif not self.closed and self._read(lean) and self.line:
             return True
+        elif self.in_session and time.ticks_diff(time.ticks_ms(), self.heard_ms) > QUIET_MS:
+            self._end_session()
         return self.stream is not None
 
     def _read(self, lean):
@@ -90,22 +98,27 @@ class SerialLink:
         return True
 
     def _call(self, name, *args):
-        """Call deckapp.sync_requests' `name` with the link; a MemoryError is answered with
-        BUSY_FRAME. The module leaves memory unless an answer goes on."""
+        """Call deckapp.sync_requests' `name` with the link, in the session (begun if need
+        be); a MemoryError is answered with BUSY_FRAME and ends the session."""
+        if not self.in_session:
+            self.in_session = True
+            self.store.hold()
+        self.heard_ms = time.ticks_ms()
         try:
             getattr(__import__(_MODULES[0], None, None, [name]), name)(self, *args)
         except MemoryError:
-            self._release()
+            self._end_session()
             self.output.write(BUSY_FRAME)
-        if self.stream is None:
-            self._release()
 
     def end_stream(self):
         if self.stream is not None:
             self.stream.release()
             self.stream = None
 
-    def _release(self):
+    def _end_session(self):
+        """End the answer in progress and let the session's modules leave memory."""
         self.end_stream()
+        self.in_session = False
+        self.store.release()
         for module in _MODULES:
             unload(module)

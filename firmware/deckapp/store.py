@@ -1,11 +1,13 @@
 """The log store: the only code that writes files on the device (docs/device.md, the store).
 
 This module is what stays loaded: the append to the open log, all a match needs between its
-start and its end, and the Store. The rest is in three modules that Store imports for the
-call and unloads after it, so they take no heap while a game is played:
-deckapp/checked_file.py (the checked files: state files, manifest, acknowledgements),
-deckapp/store_games.py (number, start, open and close a game, list, read and acknowledge
-logs, the free space) and deckapp/store_repair.py (the boot check and the prune).
+start and its end, and the Store, with deckapp/store_base.py (the errors and the helpers the
+store's modules share). The rest is in three modules that Store imports for the call and
+unloads after it, so they take no heap while a game is played: deckapp/checked_file.py (the
+checked files: state files, manifest, acknowledgements), deckapp/store_games.py (number,
+start and close a game, list, read and acknowledge logs, the free space) and
+deckapp/store_repair.py (the boot check and the prune). A caller that makes many calls in a
+row (the sync's requests) holds them loaded with `store.hold()` until `store.release()`.
 
 Layout under the root given to `Store(root)` (`/` on the device, any folder on a PC):
 
@@ -40,92 +42,21 @@ The API:
     store.games()                 # the manifest entries one at a time (see Store.games)
     store.save_state(name, obj) / store.load_state(name, default)
     store.acknowledge(game_id, sha256); store.prune()
+    store.hold() ... store.release()    # the modules stay loaded between these calls
 
 Errors: StoreFull (flash full, errno 28, or below the reserve; its text is SYNC_MESSAGE, what the
 screen shows) and StoreError (any other flash error, with a sentence). After either, the log
 object is finished: everything before the failed event is committed; resume with open_game().
 """
 
-import os
-import time
+from deckapp import unload
+# (SYNC_MESSAGE, StoreError and StoreFull are the store's API: callers import them from here)
+from deckapp.store_base import SYNC_MESSAGE, StoreError, StoreFull, checked_name, flash_error
 
-SYNC_MESSAGE = "Flash full: sync with a PC to free space"
-ENOENT = 2
-ENOSPC = 28
 RESERVE_BYTES = 64 * 1024  # free space a new game needs (the longest measured takes 28 KB)
-_CHUNK = 512
-
-
-class StoreError(Exception):
-    """A flash error; the text says what failed."""
-
-
-class StoreFull(StoreError):
-    """No room for more: the person syncs with a PC, which acknowledges logs to prune."""
-
-    def __init__(self, detail=""):
-        super().__init__(SYNC_MESSAGE)
-        self.detail = detail
-
-
-def _flash_error(error, what):
-    """The StoreError to raise for an OSError while doing `what`."""
-    if error.args and error.args[0] == ENOSPC:
-        return StoreFull(what)
-    return StoreError("flash error %s while %s" % (error.args[0] if error.args else "?", what))
-
-
-def _call(module, name, *args):
-    """Call the function `name` of deckapp.<module>, imported for the call and unloaded after
-    it with the other modules it may have loaded; an OSError becomes a StoreError about what
-    the call was doing (the module's DOING). (A generator it returns keeps its module until it
-    is done.)"""
-    from deckapp import unload
-    loaded = __import__("deckapp." + module, None, None, [name])
-    try:
-        return getattr(loaded, name)(*args)
-    except OSError as error:
-        raise _flash_error(error, loaded.DOING[name])
-    finally:
-        for loaded in ("deckapp.store_games", "deckapp.store_repair", "deckapp.checked_file",
-                       "decklink.checked"):
-            unload(loaded)
-
-
-def _checked_name(name):
-    for char in name:
-        if not (char.isalpha() or char.isdigit() or char in "-_"):
-            break
-    else:
-        if 0 < len(name) <= 32:
-            return name
-    raise ValueError("%r is not a store name (letters, digits, - and _, up to 32)" % name)
-
-
-def _exists(path):
-    """True if there is a file or folder at `path` (OSError for a flash error)."""
-    try:
-        os.stat(path)
-        return True
-    except OSError as error:
-        if error.args and error.args[0] == ENOENT:
-            return False
-        raise
-
-
-def _remove(path):
-    try:
-        os.remove(path)
-    except OSError:
-        pass
-
-
-def _today():
-    """The date as text, or None while the clock is not set (a Pico starts in 2021)."""
-    now = time.localtime()
-    if now[0] < 2024:
-        return None
-    return "%04d-%02d-%02d %02d:%02d" % now[:5]
+# What a call loads and unloads after it (deckapp.store_base stays, with this module)
+CALL_MODULES = ("deckapp.store_games", "deckapp.store_repair", "deckapp.checked_file",
+                "decklink.checked")
 
 
 class GameLog:
@@ -161,7 +92,7 @@ class GameLog:
                     handle.close()
             except OSError:
                 pass
-            raise _flash_error(error, "writing the log of game %s" % self.game_id)
+            raise flash_error(error, "writing the log of game %s" % self.game_id)
 
     def close(self):
         """Close the log for good: the manifest records its size, SHA-256 and result."""
@@ -169,7 +100,7 @@ class GameLog:
             if self.handle is not None:
                 self.handle.close()
         except OSError as error:
-            raise _flash_error(error, "closing the log of game %s" % self.game_id)
+            raise flash_error(error, "closing the log of game %s" % self.game_id)
         finally:
             self.handle = None
             self.finished = True
@@ -210,46 +141,123 @@ class Store:
         self.largest_id = 0    # the largest number among the game ids
         self.damaged = {}      # game id -> what is wrong, found at boot
         self.problems = []     # sentences for the screen: damaged files found since boot
+        self.held = False      # the modules of the calls stay loaded (hold, release)
 
     def log_path(self, game_id):
-        return "%s/%s.jsonl" % (self.logs_dir, _checked_name(game_id))
+        return "%s/%s.jsonl" % (self.logs_dir, checked_name(game_id))
 
     def state_path(self, name):
-        return "%s/%s.chk" % (self.state_dir, _checked_name(name))
+        return "%s/%s.chk" % (self.state_dir, checked_name(name))
 
-    def _problem(self, sentence, report=None):
+    def add_problem(self, sentence, report=None):
+        """Add a sentence about damage found to `problems` (and to `report`, a list, if
+        given)."""
         self.problems.append(sentence)
         if report is not None:
             report.append(sentence)
 
-    def __getattr__(self, name):
-        """The methods a match does not need: boot and prune (deckapp/store_repair.py), and
-        new_game_id, start_game, open_game, close_entry, entry, games, read_lines,
-        acknowledge, acked and free_bytes (deckapp/store_games.py; their docstrings there),
-        each imported for the call."""
-        if name in ("boot", "prune"):
-            return lambda *args: _call("store_repair", name, self, *args)
-        if name in ("new_game_id", "start_game", "open_game", "close_entry", "entry", "games",
-                    "read_lines", "acknowledge", "acked", "free_bytes"):
-            return lambda *args: _call("store_games", name, self, *args)
-        raise AttributeError(name)
+    # -- the calls a match does not need, each loaded for the call (see _call) --
+
+    def boot(self, verify_closed=True):
+        """Bring the store to a consistent state after any stop; the sentences of what was
+        done (deckapp/store_repair.py boot)."""
+        return self._call("store_repair", "boot", self, verify_closed)
+
+    def prune(self):
+        """Remove the closed logs whose content hashes to the hash the PC acknowledged; the
+        ids removed. Nothing else is ever deleted."""
+        return self._call("store_repair", "prune", self)
+
+    def free_bytes(self):
+        """The bytes free on the flash."""
+        return self._call("store_games", "free_bytes", self)
+
+    def new_game_id(self):
+        """The next game id, one more than any number used so far."""
+        return self._call("store_games", "new_game_id", self)
+
+    def start_game(self, game_id, header_line):
+        """Create the log of a new game with its header line; its GameLog. StoreFull below
+        `reserve_bytes` free, StoreError while a game is open."""
+        game_log = GameLog(self, game_id)
+        self._call("store_games", "start_game", self, game_log, header_line)
+        return game_log
+
+    def open_game(self):
+        """The GameLog of the game in progress, or None."""
+        return None if self.open_id is None else GameLog(self, self.open_id)
+
+    def close_entry(self, game_id):
+        """Record a log as closed in the manifest (GameLog.close calls it)."""
+        self._call("store_games", "close_entry", self, game_id)
+
+    def entry(self, game_id):
+        """The manifest entry of a game, or None."""
+        return self._call("store_games", "entry", self, game_id)
+
+    def games(self):
+        """The manifest entries one at a time, oldest first (deckapp/store_games.py games
+        has their fields)."""
+        return self._call("store_games", "games", self)
+
+    def read_lines(self, game_id):
+        """The lines of a log as text without newlines, one at a time; a cut-off last line
+        is left out."""
+        return self._call("store_games", "read_lines", self, game_id)
+
+    def acknowledge(self, game_id, sha256):
+        """Record the hash of a log the PC has saved; False if there is no such closed log
+        or its bytes have another SHA-256."""
+        return self._call("store_games", "acknowledge", self, game_id, sha256)
+
+    def acked(self, game_id):
+        """The hash the PC acknowledged for a log, or None."""
+        return self._call("store_games", "acked", self, game_id)
 
     # -- what a match needs besides its log: the state files --
 
     def save_state(self, name, value):
         """Replace the state file `name` by the JSON value, atomically."""
-        _call("checked_file", "write_checked", self.state_path(name), [value])
+        self._call("checked_file", "write_checked", self.state_path(name), [value])
 
     def load_state(self, name, default):
         """The value saved under `name`, or `default` if there is none or it is damaged (then
         the damage is added to `problems`)."""
         try:
-            values = list(_call("checked_file", "checked_values", self.state_path(name)))
+            values = list(self._call("checked_file", "checked_values", self.state_path(name)))
         except ValueError as error:
-            self._problem("The saved %s was damaged (%s) and is reset" % (name, error))
+            self.add_problem("The saved %s was damaged (%s) and is reset" % (name, error))
             return default
         except OSError as error:
-            raise _flash_error(error, "reading a saved state")
+            raise flash_error(error, "reading a saved state")
         if not values:
             return default
         return values[0]
+
+    # -- the store's modules: loaded for a call, or held for a session of calls --
+
+    def hold(self):
+        """Keep the modules the calls load until `release()`: a session of many calls (a
+        sync's requests) reads them from flash once."""
+        self.held = True
+
+    def release(self):
+        """Unload the modules the calls loaded; from now on each call unloads them after it."""
+        self.held = False
+        for module in CALL_MODULES:
+            unload(module)
+
+    def _call(self, module, name, *args):
+        """Call the function `name` of deckapp.<module> with `args`, the module imported for
+        the call and unloaded after it (with the others it loaded) unless the modules are
+        held; an OSError becomes a StoreError about what the call was doing (the module's
+        DOING: its sentences take no heap while it is not loaded). (A generator it returns
+        keeps its module until it is done.)"""
+        loaded = __import__("deckapp." + module, None, None, [name])
+        try:
+            return getattr(loaded, name)(*args)
+        except OSError as error:
+            raise flash_error(error, loaded.DOING[name])
+        finally:
+            if not self.held:
+                self.release()

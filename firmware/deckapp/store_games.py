@@ -1,28 +1,31 @@
-"""The store's games: number, start, open and close a game's log in the manifest, list the
-games, read a log, the PC's acknowledgements, the free space. deckapp.store imports this module for each
-call and unloads it after (Store.start_game, Store.games, ...), so a match keeps only the
-append and the state files loaded; the functions take the Store as their first argument."""
+"""The store's games: number, start and close a game's log in the manifest, list the games,
+read a log, the PC's acknowledgements, the free space. deckapp.store imports this module for
+a call and unloads it after (Store.start_game, Store.games, ...), so a match keeps only the
+append and the state files loaded; the functions take the Store as their first argument
+(their API is the Store method's of the same name)."""
 
 import hashlib
 import json
 import os
+import time
 
-from deckapp.checked_file import checked_values, write_checked
+from deckapp.checked_file import checked_values, exists, write_checked
 from decklink.checked import digest_text
-from deckapp.store import (GameLog, StoreError, StoreFull, _CHUNK, _checked_name, _exists,
-                           _flash_error, _today)
+from deckapp.store_base import StoreError, StoreFull, checked_name, flash_error
 
-# What each of Store's methods here is doing, for the StoreError of an OSError in it.
+CHUNK = 512  # bytes read at a time when a file is hashed or copied
+
+# What each function Store calls here is doing, for the StoreError of an OSError in it.
 DOING = {"free_bytes": "measuring the free space", "new_game_id": "numbering a new game",
-         "start_game": "starting a game", "open_game": "opening the game in progress",
-         "close_entry": "closing a log", "entry": "reading the list of games",
-         "games": "listing the games", "read_lines": "reading a log",
+         "start_game": "starting a game", "close_entry": "closing a log",
+         "entry": "reading the list of games", "games": "listing the games",
+         "read_lines": "reading a log",
          "acknowledge": "recording an acknowledgement", "acked": "reading an acknowledgement"}
 
 
 def ack_path(store, game_id):
     """Where the acknowledgement of a log is kept."""
-    return "%s/%s.ack" % (store.logs_dir, _checked_name(game_id))
+    return "%s/%s.ack" % (store.logs_dir, checked_name(game_id))
 
 
 def entry(store, game_id):
@@ -83,30 +86,30 @@ def new_game_id(store):
     return str(largest + 1)
 
 
-def open_game(store):
-    """Store.open_game: the GameLog of the game in progress, or None."""
-    if store.open_id is None:
+def today():
+    """The date as text, or None while the clock is not set (a Pico starts in 2021)."""
+    now = time.localtime()
+    if now[0] < 2024:
         return None
-    return GameLog(store, store.open_id)
+    return "%04d-%02d-%02d %02d:%02d" % now[:5]
 
 
-def start_game(store, game_id, header_line):
-    """Store.start_game: create the log of a new game with its header line; its GameLog.
+def start_game(store, game_log, header_line):
+    """Store.start_game: write the header line to the new game's GameLog and list the game.
 
     Raises StoreFull below `reserve_bytes` free (the store keeps as many logs as the flash
     holds), StoreError if a game is still open (close it first)."""
+    game_id = game_log.game_id
     if store.open_id is not None:
         raise StoreError("a game is in progress; close it before starting another")
-    if _exists(store.log_path(game_id)):
+    if exists(store.log_path(game_id)):
         raise StoreError("game %s already has a log" % game_id)
     if free_bytes(store) < store.reserve_bytes:
         raise StoreFull("%d bytes free" % free_bytes(store))
-    game_log = GameLog(store, game_id)
     game_log.append(header_line)
-    started = open_entry(game_id, _today())
+    started = open_entry(game_id, today())
     describe(started, header_line)
     rewrite_manifest(store, {}, [started])
-    return game_log
 
 
 def describe(listed, header):
@@ -123,7 +126,7 @@ def file_digest(path):
     """(size, SHA-256 hex) of a file, read in small chunks."""
     hasher = hashlib.sha256()
     size = 0
-    buffer = bytearray(_CHUNK)
+    buffer = bytearray(CHUNK)
     with open(path, "rb") as handle:
         while True:
             count = handle.readinto(buffer)
@@ -184,7 +187,7 @@ def read_lines(store, game_id):
                     return
                 yield line[:-1].decode()
     except OSError as error:
-        raise _flash_error(error, "reading the log of game %s" % game_id)
+        raise flash_error(error, "reading the log of game %s" % game_id)
 
 
 def games(store):
@@ -204,7 +207,7 @@ def games(store):
                 listed["size"] = os.stat(store.log_path(game_id))[6]
             yield listed
     except OSError as error:
-        raise _flash_error(error, "listing the games")
+        raise flash_error(error, "listing the games")
 
 
 def acknowledge(store, game_id, sha256):
@@ -216,7 +219,7 @@ def acknowledge(store, game_id, sha256):
     It is a file of its own, small enough for LittleFS to keep in its metadata: it fits
     on a full flash, so the sync can always free space."""
     path = store.log_path(game_id)
-    if game_id == store.open_id or not _exists(path) or file_digest(path)[1] != sha256:
+    if game_id == store.open_id or not exists(path) or file_digest(path)[1] != sha256:
         return False
     write_checked(ack_path(store, game_id), [sha256])
     return True

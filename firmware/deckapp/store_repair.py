@@ -5,10 +5,10 @@ while a game is played."""
 
 import os
 
-from deckapp.checked_file import checked_values, write_checked
-from deckapp.store import SYNC_MESSAGE, StoreFull, _CHUNK, _exists, _flash_error, _remove
-from deckapp.store_games import (ack_path, acked, closed_entry, count_entries, describe, file_digest,
-                                 open_entry, rewrite_manifest, scan_log)
+from deckapp.checked_file import checked_values, exists, remove_if_there, write_checked
+from deckapp.store_base import SYNC_MESSAGE, StoreFull, flash_error
+from deckapp.store_games import (CHUNK, ack_path, acked, closed_entry, count_entries, describe,
+                                 file_digest, open_entry, rewrite_manifest, scan_log)
 
 
 # What each of Store's methods here is doing, for the StoreError of an OSError in it.
@@ -25,7 +25,7 @@ def boot(store, verify_closed=True):
     closed log against its SHA-256. Damage also goes to `problems`."""
     report = []
     for folder in (store.root, store.logs_dir, store.state_dir):
-        if folder and not _exists(folder):
+        if folder and not exists(folder):
             os.mkdir(folder)
     for folder in (store.logs_dir, store.state_dir):
         for name in [name for name in _names(folder) if name.endswith(".tmp")]:
@@ -36,17 +36,17 @@ def boot(store, verify_closed=True):
         for entry in checked_values(store.manifest_path):
             listed.add(entry["id"])
     except ValueError as error:
-        store._problem("The list of games was damaged (%s); rebuilt from the logs" % error,
+        store.add_problem("The list of games was damaged (%s); rebuilt from the logs" % error,
                        report)
         write_checked(store.manifest_path, [])
         listed = _Ids()
     changed = {}
     for entry in checked_values(store.manifest_path):
         game_id = entry["id"]
-        if not _exists(store.log_path(game_id)):
+        if not exists(store.log_path(game_id)):
             changed[game_id] = None
             if entry["state"] != "closed" or acked(store, game_id) != entry["sha256"]:
-                store._problem("The log of game %s is missing" % game_id, report)
+                store.add_problem("The log of game %s is missing" % game_id, report)
         elif entry["state"] == "open":
             checked = _check_open(store, entry, report)
             if checked is not entry:
@@ -61,7 +61,7 @@ def boot(store, verify_closed=True):
         if entry is not None:
             added.append(entry)
     for name in [name for name in _names(store.logs_dir) if name.endswith(".ack")
-                 and not _exists(store.logs_dir + "/" + name[:-4] + ".jsonl")]:
+                 and not exists(store.logs_dir + "/" + name[:-4] + ".jsonl")]:
         os.remove(store.logs_dir + "/" + name)
         report.append("removed the acknowledgement of pruned game %s" % name[:-4])
     try:
@@ -123,7 +123,7 @@ def _check_open(store, entry, report):
     if bad_line is not None:
         if not _is_last_line(path, good_bytes):
             store.damaged[game_id] = "line %d is damaged" % bad_line
-            store._problem("The log of game %s is damaged at line %d" % (game_id, bad_line),
+            store.add_problem("The log of game %s is damaged at line %d" % (game_id, bad_line),
                            report)
             return entry
         try:
@@ -159,13 +159,13 @@ def _verify_closed(store, entry, report):
     size, digest = file_digest(store.log_path(entry["id"]))
     if size != entry["size"] or digest != entry["sha256"]:
         store.damaged[entry["id"]] = "its content differs from the one saved at its end"
-        store._problem("The log of game %s is damaged" % entry["id"], report)
+        store.add_problem("The log of game %s is damaged" % entry["id"], report)
 
 
 def _copy_prefix(path, size):
     """Replace `path` by its first `size` bytes (LittleFS files have no truncate)."""
     temp = path + ".tmp"
-    buffer = bytearray(_CHUNK)
+    buffer = bytearray(CHUNK)
     try:
         with open(path, "rb") as source, open(temp, "wb") as target:
             left = size
@@ -177,8 +177,8 @@ def _copy_prefix(path, size):
             target.flush()
         os.rename(temp, path)
     except OSError as error:
-        _remove(temp)
-        raise _flash_error(error, "repairing " + path)
+        remove_if_there(temp)
+        raise flash_error(error, "repairing " + path)
 
 
 def prune(store):

@@ -117,7 +117,7 @@ def test_about_shows_the_time_and_the_line_of_the_last_error_cut_to_its_width(tm
 from deckapp.about import AboutScreen
 from deckapp.crash import record
 import deckapp.crash
-deckapp.crash._today = lambda: "2026-12-02 17:07"
+deckapp.crash.today = lambda: "2026-12-02 17:07"
 record(store, RuntimeError("a fault injected by the test"))
 class App:
     pass

@@ -1,0 +1,105 @@
+"""A sync's requests make a session on the device (deckapp/serial_link.py): the first loads
+deckapp.sync_requests and the store's modules, the requests after it find them loaded, and
+they leave memory once the link has been quiet for QUIET_MS, or as soon as a bot starts to
+think. Run in the MicroPython unix port (192K heap), the link's input and output replaced
+by the requests of a sync and a sink."""
+
+import json
+import subprocess
+
+from helpers import FIRMWARE, tool
+
+SCRIPT = """
+import json, sys, time
+sys.path[:0] = [%(firmware)r]
+from deckapp.serial_link import QUIET_MS, SerialLink
+from deckapp.store import Store
+from decklink.frame import TO_DEVICE, encode
+
+WATCHED = ("deckapp.sync_requests", "deckapp.store_games", "deckapp.checked_file")
+
+
+class Requests:
+    def __init__(self):
+        self.waiting = b""
+
+    def poll(self, timeout):
+        return [1] if self.waiting else []
+
+    def read(self, count):
+        byte, self.waiting = self.waiting[:count], self.waiting[count:]
+        return byte
+
+
+class Sink:
+    def __init__(self):
+        self.frames = 0
+
+    def write(self, data):
+        self.frames += data.endswith(b"\\n")
+
+
+class Board:
+    def device_id(self):
+        return "session-test"
+
+
+store = Store(%(root)r)
+store.boot()
+log = store.start_game(store.new_game_id(), '{"t":"header","game":"scioto"}\\n')
+log.append('{"t":"end"}\\n')
+log.close()
+requests = Requests()
+link = SerialLink(store, Board(), requests)
+link.input = requests
+link.output = Sink()
+
+
+def loaded():
+    return dict((name, id(sys.modules[name])) for name in WATCHED if name in sys.modules)
+
+
+def ask(query, operation, lean=False, **fields):
+    fields.update(q=query, op=operation)
+    requests.waiting = encode(TO_DEVICE, fields)
+    while link.serve(lean) or requests.waiting:
+        pass
+    print(json.dumps([operation, link.output.frames, loaded()]))
+
+
+ask(1, "hello")
+ask(2, "list")
+ask(3, "get", id="1", off=0, n=1000)
+ask(4, "hash", id="1", n=10)
+time.sleep_ms(QUIET_MS // 3)
+link.serve()
+print(json.dumps(["a pause", link.output.frames, loaded()]))
+time.sleep_ms(QUIET_MS + 100)
+link.serve()
+print(json.dumps(["quiet", link.output.frames, loaded()]))
+ask(5, "hello")
+link.serve(lean=True)
+print(json.dumps(["a bot thinks", link.output.frames, loaded()]))
+"""
+
+
+def test_the_requests_of_a_sync_share_its_modules_until_the_link_is_quiet_or_a_bot_thinks(
+        tmp_path):
+    done = subprocess.run(
+        [tool("micropython"), "-X", "heapsize=192K", "-c",
+         SCRIPT % {"firmware": FIRMWARE, "root": str(tmp_path)}],
+        capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stdout + done.stderr
+    steps = [json.loads(line) for line in done.stdout.splitlines()]
+    assert [step[0] for step in steps] == ["hello", "list", "get", "hash", "a pause", "quiet",
+                                           "hello", "a bot thinks"]
+    frames = [step[1] for step in steps]
+    assert frames == [1, 3, 5, 6, 6, 6, 7, 7]  # every answer whole: hello 1 frame, list and
+    #                                            get 2 (entries or bytes, done), hash 1
+    first = steps[0][2]
+    assert sorted(first) == ["deckapp.checked_file", "deckapp.store_games",
+                             "deckapp.sync_requests"]
+    for _, _, modules in steps[1:5]:  # the modules loaded by the first request, not again
+        assert dict((name, modules[name]) for name in first) == first, steps
+    assert steps[5][2] == {} and steps[7][2] == {}, steps
+    assert sorted(steps[6][2]) == sorted(first)
