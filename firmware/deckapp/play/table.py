@@ -22,7 +22,7 @@ import time
 from micropython import const
 
 from deckapp.screen import Screen, acts
-from deckapp.shell import GC_EVERY
+from deckapp.shell import GC_EVERY, keep_file_room
 from deckapp import unload
 
 _SERVICE_MS = const(20)  # while a bot thinks: how often the keys are read
@@ -143,6 +143,7 @@ class TableScreen(Screen):
             self._person_turn()
             return False
         self._release()
+        keep_file_room(False)
         gc.collect()  # the search's worlds need the room in one piece
         # The decision's objects die with it: the heap is collected when full, not after
         # every GC_EVERY bytes (that doubled Scioto's think time, docs/budgets.md).
@@ -151,6 +152,7 @@ class TableScreen(Screen):
             action = session.bot_choice(self._service)
         finally:
             gc.threshold(GC_EVERY)
+            keep_file_room(True)
         self._commit(action)
         if session.state is None or session.person_to_act():  # where a resume starts
             from deckapp.play import stored
