@@ -207,31 +207,45 @@ class App:
                 time.sleep_ms(_POLL_MS)
 
 
+_room = []          # the piece kept free for the next import's file (import_with_room), or none
+_keep_room = [True]  # whether imports take it again: not while a bot thinks (keep_file_room)
+
+
 def import_with_room(plain_import):
     """builtins.__import__ for the device, made from the plain one. An import that loads a
     module from flash opens its file, and LittleFS then needs _FILE_ROOM bytes in one
     piece, more than the holes a long match leaves between its objects: a piece that size is
     kept free in advance, and let go, with the heap collected, just before such an import;
-    it is taken again after it when there is room (inside a bot's think there may not be:
-    then at a later import). Imports of modules already loaded go straight through."""
-    room = [bytearray(_FILE_ROOM)]  # the piece kept free, or none
+    it is taken again after it when there is room (see keep_file_room for a bot's think).
+    Imports of modules already loaded go straight through."""
+    _room.append(bytearray(_FILE_ROOM))
 
     def imported(name, *rest):
         module = sys.modules.get(name)
         wanted = rest[2] if len(rest) > 2 and rest[2] else ()
         if module is not None and not [item for item in wanted if not hasattr(module, item)]:
             return plain_import(name, *rest)
-        room.clear()
+        _room.clear()
         gc.collect()
         try:
             return plain_import(name, *rest)
         finally:
             try:  # (the import's closed file is garbage: a failed allocation collects first)
-                if not room:  # (an import within an import took it again already)
-                    room.append(bytearray(_FILE_ROOM))
+                if not _room and _keep_room[0]:  # (an inner import may have taken it already)
+                    _room.append(bytearray(_FILE_ROOM))
             except MemoryError:
                 pass
     return imported
+
+
+def keep_file_room(keep):
+    """Whether the piece kept for an import's file is held between imports. A bot's think
+    lets it go (the table, around each decision): its worlds need the room in one piece more
+    than its imports, which come early in the think on a heap just collected. The first
+    import after the think, on a heap collected of the think's objects, takes it again."""
+    _keep_room[0] = keep
+    if not keep:
+        _room.clear()
 
 
 def usb_port():

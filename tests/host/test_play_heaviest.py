@@ -9,10 +9,10 @@ import pytest
 from play_sim import HEAVIEST, device_log, expected_match, fast_bots_keys, play, setup_keys
 from test_play_device import same_match
 
-# Set-ups that do not fit yet: Chambery's five players need 196K and Droggn's 78 cards 192K
-# (tools/match_heap.py --heaviest, 3 December 2026), with no margin for a heap that moves by
-# 4-8 KB from run to run (docs/budgets.md, "The heaviest set-ups"). Not run: they would fail
-# now and then.
+# Set-ups that do not fit with margin yet: Chambery's five players and Droggn's 78 cards need
+# 188K (tools/match_heap.py --heaviest, 3 December 2026, three runs each), 4 KB under the
+# budget for a heap that moves by 4-8 KB from run to run (docs/budgets.md, "The heaviest
+# set-ups"). Not run: they could fail now and then.
 OVER_BUDGET = ("chambery", "droggn")
 
 

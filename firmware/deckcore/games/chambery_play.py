@@ -19,22 +19,23 @@ class ChamberyState(TarotState):
     CHECKS = "deckcore.games.chambery_checks"  # messages of refused actions, loaded for the call
 
     def __init__(self, game, dealer, deal):
-        TarotState.__init__(self, game, dealer)  # counter-clockwise: 3.3.1, 3.5.1
-        self.scart = []
-        self.scart_shown = []    # scart cards everyone knows of (T1 shown, cards asked for)
+        # counter-clockwise: 3.3.1, 3.5.1; with no deal, a blank state
+        TarotState.__init__(self, game, dealer, blank=deal is None)
         self.discard_rule = game.options["discard_rule"]
         self.auction = None
-        self.bids = []           # (seat, bid) in order of speaking
         self.contract = 0
         self.declarer = -1       # the soloist, or the dealer when he calls or is alone
         self.called = -1         # the called King or Queen
         self.partner = -1
+        if deal is None:
+            return  # clone() and determinize() give it its lists
+        self.scart = []
+        self.scart_shown = []    # scart cards everyone knows of (T1 shown, cards asked for)
+        self.bids = []           # (seat, bid) in order of speaking
         self.asked = []          # cards bought, in the order named
         self.sellers = []        # who held each of them
         self.given = []          # cards given back, one per card bought
         self.side = [0] * game.num_players
-        if deal is None:
-            return  # clone() and determinize() fill it in
         self.hands = [list(hand) for hand in deal["hands"]]
         # 3.3.2, 3.3.3: the dealer takes the last cards unseen, then discards as many.
         self.hands[dealer] = sorted(self.hands[dealer] + list(deal["stock"]))

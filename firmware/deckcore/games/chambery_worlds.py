@@ -86,6 +86,7 @@ def determinize(view, rng):
         state.open_auction()
         for speaker, bid in view.bids:
             state.auction.speak(bid)
+    state.given = []
     for index in range(len(view.given)):
         card = view.given[index]
         if card < 0:  # unknown to this seat: any card the seller holds or has played

@@ -344,23 +344,28 @@ class TarotState(State):
     # world the bots deal and each view.
     sitting_out = -1
 
-    def __init__(self, game, dealer, sitting_out=-1):
+    def __init__(self, game, dealer, sitting_out=-1, blank=False):
+        """`blank`: the lists of the play are left for the caller to set (a state that
+        `clone` or a bot's dealing of a world fills in: on the device, lists made only to be
+        replaced are garbage in the middle of a bot's think)."""
         State.__init__(self, game, dealer)
         players = game.num_players
         if sitting_out >= 0:
             self.sitting_out = sitting_out
+        self.leader = -1
+        self.to_act = -1
+        self.tricks_played = 0
+        self.excuse_seat = -1
+        self.excuse_winner = -1
+        if blank:
+            return
         self.hands = [[] for _ in range(players)]
         self.piles = [[] for _ in range(players)]
         self.played = [[] for _ in range(players)]
         self.tricks_won = [0] * players
         self.trick = []
         self.trick_seats = []
-        self.leader = -1
-        self.to_act = -1
-        self.tricks_played = 0
         self.voids = bytearray(players)
-        self.excuse_seat = -1
-        self.excuse_winner = -1
 
     # Seats
     def next_player(self, seat):

@@ -6,14 +6,16 @@ each world and unloaded after, and Scarto's determinize), never by the rules of 
 def deal_unknown(cards, sizes, allowed, rng):
     """Deal `cards` at random into slots of the given sizes so that every card lands in a slot
     with allowed(slot, card) true (e.g. not a suit a seat has shown void in). Returns the
-    slot lists (sorted), or None if no such deal exists.
+    slot lists (sorted), or None if no such deal exists. The sizes add up to len(cards).
 
     Exact and without backtracking: before each card is placed, Hall's condition (for every
     set T of slots, the cards that may only go to slots in T fit in T's room) is kept true,
     so a placement that would strand later cards is never made. Costs O(cards * 2**slots).
 
     Up to 8 slots and 255 cards: the masks, counts and order are bytes (on the device a list
-    of them would take 8 bytes an entry, in one piece, at the bots' peak of heap)."""
+    of them would take 8 bytes an entry, in one piece, at the bots' peak of heap), and each
+    slot's list is made at its size and filled in place (grown card by card, it would leave
+    its smaller copies behind in the bots' heap)."""
     count = len(sizes)
     subsets = 1 << count
     masks = bytearray(len(cards))  # masks[i]: the slots cards[i] may go to, bit per slot
@@ -32,19 +34,20 @@ def deal_unknown(cards, sizes, allowed, rng):
         return None
     order = bytearray(range(len(cards)))
     rng.shuffle(order)
-    result = [[] for _ in sizes]
+    result = [[0] * size for size in sizes]
+    filled = bytearray(count)      # filled[s]: places of slot s taken so far
     for index in order:
         mask = masks[index]
         _add_need(need, mask, -1)
-        slots = [s for s in range(count) if mask >> s & 1 and len(result[s]) < sizes[s]]
+        slots = [s for s in range(count) if mask >> s & 1 and filled[s] < sizes[s]]
         while True:
             # weighted by the room left, so that sampled deals stay balanced
             total = 0
             for s in slots:
-                total += sizes[s] - len(result[s])
+                total += sizes[s] - filled[s]
             pick = rng.below(total)
             for slot in slots:
-                pick -= sizes[slot] - len(result[slot])
+                pick -= sizes[slot] - filled[slot]
                 if pick < 0:
                     break
             _add_room(room, slot, -1)
@@ -52,7 +55,8 @@ def deal_unknown(cards, sizes, allowed, rng):
                 break
             _add_room(room, slot, 1)
             slots.remove(slot)
-        result[slot].append(cards[index])
+        result[slot][filled[slot]] = cards[index]
+        filled[slot] += 1
     for pile in result:
         pile.sort()
     return result
