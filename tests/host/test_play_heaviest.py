@@ -9,22 +9,15 @@ import pytest
 from play_sim import HEAVIEST, device_log, expected_match, fast_bots_keys, play, setup_keys
 from test_play_device import same_match
 
-# Set-ups that do not fit with margin yet: Chambery's five players and Droggn's 78 cards need
-# 188K (tools/match_heap.py --heaviest, 3 December 2026, three runs each), 4 KB under the
-# budget for a heap that moves by 4-8 KB from run to run (docs/budgets.md, "The heaviest
-# set-ups"). Not run: they could fail now and then.
-OVER_BUDGET = ("chambery", "droggn")
+# The smallest heaps that hold (tools/match_heap.py --heaviest, 3 December 2026): Chambery's
+# five players and Droggn's 78 cards 188K in nine runs of nine, 4 KB under the budget
+# (docs/budgets.md, "The heaviest set-ups").
 
 
 def matches():
-    params = []
-    for game, people, bots, options, deal in HEAVIEST:
-        marks = ()
-        if game in OVER_BUDGET:
-            marks = pytest.mark.xfail(run=False, reason="over the 192K budget (issue 23)")
-        params.append(pytest.param(game, ["human"] * people + ["normal"] * bots, options, deal,
-                                   marks=marks, id="%s-%d" % (game, people + bots)))
-    return params
+    return [pytest.param(game, ["human"] * people + ["normal"] * bots, options, deal,
+                         id="%s-%d" % (game, people + bots))
+            for game, people, bots, options, deal in HEAVIEST]
 
 
 @pytest.mark.parametrize("game, kinds, options, deal", matches())

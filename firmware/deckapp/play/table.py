@@ -26,11 +26,6 @@ from deckapp.shell import GC_EVERY, keep_file_room
 from deckapp import unload
 
 _SERVICE_MS = const(20)  # while a bot thinks: how often the keys are read
-# The games whose bots' thinks go on collecting every GC_EVERY bytes. Their worlds are
-# states of many fields and hands, which need the heap's room in pieces of 300-500 bytes
-# at the end of a think (Chambery's five players, Droggn's 78 cards: 4 KB less heap), for
-# about a tenth more think time; Scioto's search took twice as long (docs/budgets.md).
-_COLLECT_IN_THINK = const(("chambery", "droggn"))
 
 # The code no bot's think needs: the table's drawing (with the cards' pictures, which the boot
 # screen loaded), the person's choices and their words, the hand's summary, the saved state and the
@@ -150,10 +145,10 @@ class TableScreen(Screen):
         self._release()
         keep_file_room(False)
         gc.collect()  # the search's worlds need the room in one piece
-        # The decision's objects die with it: the heap is collected when full, not after
-        # every GC_EVERY bytes (that doubled Scioto's think time), but in _COLLECT_IN_THINK.
-        if session.game.NAME not in _COLLECT_IN_THINK:
-            gc.threshold(-1)
+        # The decision's objects die with it: the heap is collected when full (and before
+        # each world, deckcore/bots/search.py), not after every GC_EVERY bytes (that doubled
+        # Scioto's think time, docs/budgets.md).
+        gc.threshold(-1)
         try:
             action = session.bot_choice(self._service)
         finally:
