@@ -101,23 +101,33 @@ def hide_differently(state, seat, rng):
     return other
 
 
-def test_decisions_depend_only_on_the_seats_view():
-    for players in (2, 3, 4, 5):
-        game = GAMES[players]
-        rng = Rng(40 + players)
-        bots = [make(level, game) for level in LEVELS]
-        for deal in range(scaled(4)):
-            state = game.new_hand(deal % players, game.deal(rng, deal % players))
-            while not state.is_terminal():
-                seat = state.current_player()
-                other = hide_differently(state, seat, rng)
-                view, other_view = state.view(seat), other.view(seat)
-                assert view.hands == other_view.hands
-                legal = state.legal_actions()
-                for bot in bots:
-                    chosen = bot.choose(view, legal, Rng(deal + 1))
-                    assert chosen == bot.choose(other_view, legal, Rng(deal + 1)), bot.NAME
-                state.apply(bots[deal % len(bots)].choose(view, legal, rng))
+def decisions_depend_only_on_the_seats_view(players):
+    game = GAMES[players]
+    rng = Rng(40 + players)
+    bots = [make(level, game) for level in LEVELS]
+    for deal in range(scaled(4)):
+        state = game.new_hand(deal % players, game.deal(rng, deal % players))
+        while not state.is_terminal():
+            seat = state.current_player()
+            other = hide_differently(state, seat, rng)
+            view, other_view = state.view(seat), other.view(seat)
+            assert view.hands == other_view.hands
+            legal = state.legal_actions()
+            for bot in bots:
+                chosen = bot.choose(view, legal, Rng(deal + 1))
+                assert chosen == bot.choose(other_view, legal, Rng(deal + 1)), bot.NAME
+            state.apply(bots[deal % len(bots)].choose(view, legal, rng))
+
+
+# (two tests, so that the test runs on two cores share the work)
+def test_decisions_depend_only_on_the_seats_view_with_2_and_3_players():
+    decisions_depend_only_on_the_seats_view(2)
+    decisions_depend_only_on_the_seats_view(3)
+
+
+def test_decisions_depend_only_on_the_seats_view_with_4_and_5_players():
+    decisions_depend_only_on_the_seats_view(4)
+    decisions_depend_only_on_the_seats_view(5)
 
 
 def test_every_level_plays_legal_actions_to_the_end_for_2_to_5_players():
