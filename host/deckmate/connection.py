@@ -66,6 +66,22 @@ def permission_hint():
     return "close any other program using the port (Thonny, a terminal, mpremote) and try again"
 
 
+def _lost_port_errors():
+    """What pyserial raises, besides a plain OSError, when a port goes away under it:
+    SerialException, and on POSIX termios.error, which `flush` (tcdrain) raises and which is
+    not an OSError."""
+    import serial
+    try:
+        import termios
+    except ImportError:  # Windows
+        return (serial.SerialException,)
+    return (serial.SerialException, termios.error)
+
+
+def _port_errors():
+    return _lost_port_errors() + (OSError,)
+
+
 class BoardConnection:
     """The serial port of one board. `read_line(deadline)` gives the next whole line (bytes,
     with its newline) or None at the deadline (time.monotonic()). `run(code)` interrupts the
@@ -85,18 +101,16 @@ class BoardConnection:
         self.bytes_read = 0
 
     def write(self, data):
-        import serial
         try:
             self.serial.write(data)
             self.serial.flush()
-        except (serial.SerialException, OSError) as error:
+        except _port_errors() as error:
             raise PortLost(self.port, error)
 
     def read_line(self, deadline):
-        import serial
         try:
             line = self._read_line(deadline)
-        except (serial.SerialException, OSError) as error:
+        except _port_errors() as error:
             raise PortLost(self.port, error)
         self.serial.timeout = RAW_REPL_WAIT  # what mpremote's raw REPL reads with
         return line
@@ -151,7 +165,8 @@ class BoardConnection:
             self._transport_call(self.transport.enter_raw_repl, True)
 
     def _transport_call(self, operation, *args):
-        """mpremote's `operation`; its failures become BoardErrors naming the port."""
+        """mpremote's `operation`; its failures become BoardErrors naming the port, PortLost
+        when the port went away."""
         from mpremote.transport import TransportError, TransportExecError
         try:
             return operation(*args)
@@ -162,6 +177,8 @@ class BoardConnection:
             raise BoardError("the board on %s does not answer as MicroPython's raw REPL does "
                              "(%s): is it busy? Unplug it and plug it in again, then retry"
                              % (self.port, error))
+        except _lost_port_errors() as error:
+            raise PortLost(self.port, error)
         except OSError as error:  # (mpremote's fs errors, e.g. flash full)
             raise BoardError("the board on %s: %s" % (self.port, error))
 
@@ -171,7 +188,7 @@ class BoardConnection:
             if self.transport.in_raw_repl:
                 self.transport.exit_raw_repl()
             self.transport.close()
-        except OSError:  # the port is gone (a board unplugged): nothing to leave
+        except _port_errors():  # the port is gone (a board unplugged): nothing to leave
             pass
 
     def __enter__(self):

@@ -259,6 +259,33 @@ def test_a_board_gone_midway_is_one_line_and_the_next_sync_goes_on_from_there(tm
         assert archived_bytes(tmp_path / "A", game_id) == data
 
 
+@pytest.mark.parametrize("error", ["termios", "serial", "os"])
+def test_every_way_a_port_fails_under_a_write_or_a_read_is_a_lost_connection(tmp_path, error):
+    """pyserial's flush raises termios.error (not an OSError) when the board's side closed
+    first; its reads raise SerialException; a closed descriptor raises OSError."""
+    import termios
+
+    import serial
+    from deckmate.connection import PortLost
+    failure = {"termios": termios.error(5, "Input/output error"),
+               "serial": serial.SerialException("device reports readiness to read but "
+                                                "returned no data"),
+               "os": OSError(5, "Input/output error")}[error]
+
+    def fail(*args):
+        raise failure
+
+    with SimulatedBoard(str(tmp_path / "flash.img")) as board:
+        wait_for_app(board)
+        connection = BoardConnection(board.serial_path)
+        try:
+            connection.serial.flush = connection.serial.read = fail
+            for use in (lambda: connection.write(b"x"),
+                        lambda: connection.read_line(time.monotonic() + 1)):
+                with pytest.raises(PortLost, match="lost the connection to the device"):
+                    use()
+        finally:
+            connection.close()
 
 
 def test_ctrl_c_still_stops_the_app_into_the_repl_after_a_sync(tmp_path):
