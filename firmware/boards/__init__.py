@@ -12,9 +12,9 @@ The board in use is named in the file /board.txt (one line, e.g. `pico_lcd_13`),
 the firmware is deployed; without it, the Pico-LCD-1.3.
 """
 
-import sys
-
 from micropython import const
+
+from deckcore.residency import unload
 
 _DEFAULT = const("pico_lcd_13")
 _NAMES = const(("pico_lcd_13", "pico_display_20"))
@@ -30,8 +30,6 @@ def make_board():
         name = _DEFAULT
     if name not in _NAMES:
         name = _DEFAULT
-    package = __import__("boards." + name)
-    board = getattr(package, name).make_board()
-    del sys.modules["boards." + name]
-    delattr(package, name)
+    board = getattr(__import__("boards." + name), name).make_board()
+    unload("boards." + name)
     return board

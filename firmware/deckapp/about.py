@@ -4,7 +4,7 @@ drawn, to check them on a real panel)."""
 
 import gc
 
-from deckapp import unload
+from deckcore.residency import unload
 from deckapp.screen import Screen
 from deckapp.version import VERSION
 from deckhw.buttons import PRESS

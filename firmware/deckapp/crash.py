@@ -22,7 +22,7 @@ import time
 
 from micropython import const
 
-from deckapp import unload
+from deckcore.residency import unload_since
 from deckapp.store import StoreError
 from deckapp.store_games import today
 from deckapp.version import VERSION
@@ -39,8 +39,7 @@ _MARGIN = const(8)
 def recover(app, error):
     """Record `error`, say so on the panel and wait for the centre key, which soft-resets the
     board. Never returns (a KeyboardInterrupt from the PC still ends it)."""
-    for module in [name for name in sys.modules if name not in app.kept and name != __name__]:
-        unload(module)  # what the fault left loaded: a match's rules, bots and screens
+    unload_since(app.kept + [__name__])  # what the fault left loaded: a match's rules, bots, screens
     saved = record(app.store, error)
     board = app.board
     show(board.display, one_line(error), app.store.open_id is not None, saved)

@@ -2,7 +2,7 @@
 port the MicroPython REPL shares, and answered a slice at a time from the shell's loop, beside
 whatever screen is up.
 
-The shell imports this module when the first byte comes on the port (App.serve_link), and
+The shell imports this module when the first byte comes on the port (App.service), and
 it then stays loaded: the request line being read (at most decklink.frame.REQUEST_MOST
 bytes) and the state of a `get` or `list` being sent. The requests are answered by
 deckapp/sync_requests.py. A sync's requests make a session: its first request loads that
@@ -17,7 +17,7 @@ always take over.
 import sys
 import time
 
-from deckapp import unload
+from deckcore import residency
 
 _LINE_MOST = 240  # decklink.frame.REQUEST_MOST
 _READ_MOST = 256  # the bytes read in one slice: a whole request
@@ -25,9 +25,6 @@ _SEND_MS = 6  # a slice sends the frames of an answer for at most about this lon
 # What a request gets while a bot thinks, or when the heap has no room for its answer: the
 # PC asks again. Its CRC is fixed: a test checks the frame.
 BUSY_FRAME = b'#<{"err":"busy","why":"no time or room to answer now; ask again"}*da11603f\n'
-# What a request loads, unloaded after a sync's session (hello reads the last error with
-# deckapp.crash)
-_MODULES = ("deckapp.sync_requests", "decklink.frame", "deckapp.crash")
 QUIET_MS = 1500  # a session ends once no request or answer has gone by for this long
 
 
@@ -105,7 +102,7 @@ class SerialLink:
             self.store.hold()
         self.heard_ms = time.ticks_ms()
         try:
-            getattr(__import__(_MODULES[0], None, None, [name]), name)(self, *args)
+            getattr(__import__("deckapp.sync_requests", None, None, [name]), name)(self, *args)
         except MemoryError:
             self._end_session()
             self.output.write(BUSY_FRAME)
@@ -120,5 +117,4 @@ class SerialLink:
         self.end_stream()
         self.in_session = False
         self.store.release()
-        for module in _MODULES:
-            unload(module)
+        residency.release_sync()

@@ -33,14 +33,16 @@ class Settings:
     @classmethod
     def load(cls, store):
         """The settings saved in `store` (deckapp/settings_file.py, loaded for the call)."""
-        from deckapp import settings_file, unload
+        from deckapp import settings_file
+        from deckcore.residency import unload
         try:
             return settings_file.load(cls(), store)
         finally:
             unload("deckapp.settings_file")
 
     def save(self, store):
-        from deckapp import settings_file, unload
+        from deckapp import settings_file
+        from deckcore.residency import unload
         try:
             settings_file.save(self, store)
         finally:

@@ -11,13 +11,17 @@ lets it work in slices, and pushes to the panel only the rows that changed.
 
 Screens (deckapp/screen.py has the contract) sit on a stack; when the last one leaves, every
 module loaded since the boot screen opened is unloaded (a match's rules, bots and screens) and
-the main menu comes back (App.top). Each pass of the loop:
+the main menu comes back (App.top; deckcore/residency.py decides what is loaded when). Each
+pass of the loop is one service (App.service), then one slice of work:
 1. polls the keys and hands every event but RELEASE to the top screen;
 2. draws what changed: the top screen's area when it asked (Screen.changed), the title and
    soft-key bars when their text changed; marks those rows on the display and shows them;
-3. gives the top screen one slice of background work (Screen.step).
+3. serves the serial link (a request, or a slice of an answer);
+4. gives the top screen one slice of background work (Screen.step).
 When nothing is left to do it calls board.idle() and sleeps until the next poll. A key's answer
 is drawn before the next slice of work starts, so the response time is one slice plus one draw.
+A bot's think is one long slice: within App.think the bot calls back between slices of its
+work, and every _SERVICE_MS the same service runs (the thinking screen is not drawn then).
 """
 
 import gc
@@ -27,17 +31,18 @@ import time
 
 from micropython import const
 
-from deckapp import unload
+from deckcore import residency
 from deckhw.buttons import RELEASE
 from deckui import theme, widgets
 
 _POLL_MS = const(10)
+_SERVICE_MS = const(20)  # while a bot thinks: how often the keys are read
 _FILE_ROOM = const(1200)  # what LittleFS allocates for an open file (its 1 KB cache and more)
 # A collection after every GC_EVERY bytes allocated, not only when the heap is full: garbage
 # is then reclaimed low in the heap before new objects climb to its top, so objects that live
 # long (a hand's state, a module's code) stay low and the top stays free in one piece for a
 # bot's think. On the 64-bit port a whole match plays in 4-8 KB less heap (docs/budgets.md).
-# The table switches it off while a bot decides: there it doubled Scioto's think time.
+# App.think switches it off while a bot decides: there it doubled Scioto's think time.
 GC_EVERY = const(4096)
 START = "start"  # the store's state file of the screen to open after the reset
 
@@ -50,13 +55,15 @@ if TYPE_CHECKING:
 class App:
     link: "SerialLink | None" = None  # the serial link, once a byte has come on the port
     port: "select.poll | None" = None  # usb_port(), once run() has started
+    thinker = None  # the screen whose bot is thinking (App.think), or None
+
     def __init__(self, board, store, settings):
         self.board = board
         self.store = store
         self.settings = settings
         self.device_id = board.device_id()
         self.stack = []
-        self.kept = set(sys.modules)  # the modules the boot leaves loaded (a fault unloads the rest)
+        self.kept = list(sys.modules)  # the modules the boot leaves loaded (a fault unloads the rest)
         self._bars = None        # (title, soft-key labels) as last drawn
         self._drawn = None       # the screen whose area is on the panel
         self.apply_settings()
@@ -128,7 +135,7 @@ class App:
         self._drawn = None
         module = screen.module
         if module and not [other for other in self.stack if other.module == module]:
-            unload(module)
+            residency.unload(module)
         gc.collect()
 
     def apply_settings(self):
@@ -181,13 +188,49 @@ class App:
 
     def tick(self, now_ms):
         """One pass of the loop; True while the top screen or the serial link has work left."""
-        for key, kind in self.board.keys.poll(now_ms):
-            self.handle(key, kind)
-        self.render()
-        sending = self.serve_link()
+        sending = self.service(now_ms)
         return self.top().step() or sending
 
-    def serve_link(self, lean=False):
+    def service(self, now_ms):
+        """The keys, the drawing and the serial link, once; True while the link has work
+        left. During a think (App.think) the thinking screen is not drawn, and the link
+        answers only what needs no room (deckapp/serial_link.py, `lean`)."""
+        for key, kind in self.board.keys.poll(now_ms):
+            self.handle(key, kind)
+        if self.top() is not self.thinker:
+            self.render()
+        return self._serve_link(self.thinker is not None)
+
+    def think(self, screen, choose):
+        """`choose(tick)`, a bot's decision for `screen`, and its result: the heap's peak.
+        The table's drawing is released first and the heap collected (the search's worlds
+        need the room in one piece), and the piece kept for an import's file let go
+        (keep_file_room). The decision's objects die with it: the heap is collected when
+        full (and before each world, deckcore/bots/search.py), not after every GC_EVERY
+        bytes (that doubled Scioto's think time, docs/budgets.md). `tick`, which the bot
+        calls between slices of its work, runs App.service every _SERVICE_MS, as if outside
+        the think (residency.serve_beside: a screen it opens stays loaded after it)."""
+        serviced = [time.ticks_add(time.ticks_ms(), -_SERVICE_MS)]  # the first tick serves
+
+        def tick():
+            now = time.ticks_ms()
+            if time.ticks_diff(now, serviced[0]) >= _SERVICE_MS:
+                serviced[0] = now
+                residency.serve_beside(self.service, now)
+
+        residency.release_table_drawing()
+        keep_file_room(False)
+        gc.collect()
+        gc.threshold(-1)
+        self.thinker = screen
+        try:
+            return choose(tick)
+        finally:
+            self.thinker = None
+            gc.threshold(GC_EVERY)
+            keep_file_room(True)
+
+    def _serve_link(self, lean):
         """A slice of the serial link (deckapp/serial_link.py; `lean`: a bot is thinking).
         The link is imported when the first byte comes on the port, outside a bot's think:
         a device no PC talks to keeps neither its code nor its names (the interned names are
@@ -267,7 +310,7 @@ def run(board):
     app.port = usb_port()
     try:
         app.open("deckapp.boot", "BootScreen")
-        app.kept = set(sys.modules)  # and the boot screen's: the screen class, the cards' drawing
+        app.kept = list(sys.modules)  # and the boot screen's: the screen class, the cards' drawing
         app.loop()
     except Exception as error:  # a fault (KeyboardInterrupt and SystemExit go on to main.py)
         app.stack.clear()  # the screens first: the fault may be a MemoryError

@@ -49,10 +49,11 @@ screen shows) and StoreError (any other flash error, with a sentence). After eit
 object is finished: everything before the failed event is committed; resume with open_game().
 """
 
-from deckapp import unload
+from deckcore.residency import unload
 # (SYNC_MESSAGE, StoreError and StoreFull are the store's API: callers import them from here)
 from deckapp.store_base import SYNC_MESSAGE, StoreError, StoreFull, checked_name, flash_error
 
+RNGS = "play"  # the state file of a match's bots' generators (LogWriter.save_rngs)
 RESERVE_BYTES = 64 * 1024  # free space a new game needs (the longest measured takes 28 KB)
 # What a call loads and unloads after it (deckapp.store_base stays, with this module)
 CALL_MODULES = ("deckapp.store_games", "deckapp.store_repair", "deckapp.checked_file",
@@ -109,8 +110,9 @@ class GameLog:
 
 class LogWriter:
     """`write(line)` for a match's Session: the header line starts the game's log, each
-    line after it is appended, the end line closes it. It lives here, in the module a match
-    keeps loaded, so that the code that starts and resumes matches can leave memory."""
+    line after it is appended, the end line closes it; beside the log it keeps what a resume
+    needs (`save_rngs`). It lives here, in the module a match keeps loaded, so that the code
+    that starts and resumes matches can leave memory."""
 
     def __init__(self, store, game_id, game_log=None):
         self.store = store
@@ -124,6 +126,14 @@ class LogWriter:
             self.game_log.append(line)
         if line.startswith('{"t":"end"'):
             self.game_log.close()
+
+    def save_rngs(self, rngs):
+        """Where the bots' generators `rngs` are, in the state file RNGS: the Session saves
+        them wherever a resume may start (deckapp/play/session.py), so that a resumed match
+        goes on exactly as it would have (without them the position is the same, only the
+        bots' later draws differ)."""
+        self.store.save_state(RNGS, {"game_id": self.game_id,
+                                     "rngs": [rng.state for rng in rngs]})
 
 
 class Store:

@@ -10,56 +10,13 @@ Actions are small integers; each game gives them a stable text form (`action_tex
 `parse_action`) that logs and the UI use.
 """
 
-import sys
+from deckcore.residency import call_unloaded  # the games' "import for this call"
 
 TERMINAL = -1
 
 
 class RulesError(Exception):
     """An illegal action or an invalid option. The message names the rule that is broken."""
-
-
-_held = []  # the modules loaded when each ModulesHeld block began, the innermost last
-
-
-def call_unloaded(module, name, *args):
-    """Call the function `name` of `module` with `args`. On the device (MicroPython) the
-    module is imported for the call and unloaded after it with every module it imported:
-    code needed at one moment (options at set-up, a refused action's reason, a logged deal's
-    check, a bot's bidding rules or its worlds) takes no heap the rest of the time. Within a
-    ModulesHeld block it stays loaded until the block ends. On the host it stays loaded
-    after its first import: the heap does not matter there, and importing again for every
-    call made CPython's bots and tests several times slower."""
-    if sys.implementation.name != "micropython" or _held:
-        return getattr(__import__(module, None, None, [name]), name)(*args)
-    loaded = list(sys.modules)
-    try:
-        return getattr(__import__(module, None, None, [name]), name)(*args)
-    finally:
-        _unload_since(loaded)
-
-
-class ModulesHeld:
-    """`with ModulesHeld():` a piece of work (a bot's decision) whose modules, and those
-    call_unloaded imports, are loaded once for the whole of it, not once per call, and on
-    the device unloaded when it ends: every module imported within the block."""
-
-    def __enter__(self):  # (on the host nothing is unloaded: nothing to remember)
-        _held.append(list(sys.modules) if sys.implementation.name == "micropython" else None)
-
-    def __exit__(self, *exception):
-        loaded = _held.pop()
-        if loaded is not None:
-            _unload_since(loaded)
-
-
-def _unload_since(loaded):
-    """Forget every module that is not in `loaded` (names), so its code can be collected."""
-    for new in [key for key in sys.modules if key not in loaded]:
-        del sys.modules[new]
-        package, _, child = new.rpartition(".")
-        if package in sys.modules and hasattr(sys.modules[package], child):
-            delattr(sys.modules[package], child)
 
 
 class Game:

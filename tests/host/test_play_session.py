@@ -7,7 +7,7 @@ import pytest
 
 from deckapp.play import stored
 from deckapp.play.session import BOT, HUMAN, Seat, Session
-from deckapp.store import Store
+from deckapp.store import RNGS, Store
 from deckcore.games import load
 from helpers import deckmate, selfplay
 
@@ -109,13 +109,48 @@ def test_a_resumed_session_finishes_with_the_same_log_as_an_uninterrupted_one():
             session.play(session.state.legal_actions()[0])
         else:
             session.play(session.bot_choice())
-    saved_rngs = stored.rng_states(session)
+    saved_rngs = [rng.state for rng in session.bot_rngs]
     resumed = stored.replay(load, records(cut), cut.append)
     stored.restore_rngs(resumed, saved_rngs)
     assert resumed.state.view(1).hand == session.state.view(1).hand
     assert resumed.to_act() == session.to_act()
     run_bots_and_person(resumed)
     assert "".join(cut) == "".join(whole)
+
+
+def test_a_match_kept_on_flash_saves_the_bots_generators_where_a_resume_starts(tmp_path):
+    """The session's writer (the store's LogWriter) keeps them at the start and after a
+    bot's action that leaves a person to act or ends the hand; not after a person's, nor
+    between two bots' actions: no screen has to."""
+    store = Store(str(tmp_path))
+    store.boot()
+    game = load("scioto")({"players": 3})
+    session = stored.start(store, game, person_and_bots(game), 9, "e6614103")
+
+    def saved():
+        return store.load_state(RNGS, None)
+
+    def now():
+        return {"game_id": session.game_id, "rngs": [rng.state for rng in session.bot_rngs]}
+
+    assert saved() == now()  # at the start
+    bots_acted = resume_points = 0
+    while bots_acted < 12:
+        if session.state is None:
+            session.next_hand()
+        before = saved()
+        if session.person_to_act():
+            session.play(session.state.legal_actions()[0])
+            assert saved() == before
+            continue
+        session.play(session.bot_choice())
+        bots_acted += 1
+        if session.state is None or session.person_to_act():
+            assert saved() == now()
+            resume_points += 1
+        else:
+            assert saved() == before
+    assert 0 < resume_points < bots_acted  # both kinds of bot action were seen
 
 
 def test_a_match_kept_by_the_store_resumes_from_flash_and_its_log_passes_replay(tmp_path):
@@ -128,7 +163,6 @@ def test_a_match_kept_by_the_store_resumes_from_flash_and_its_log_passes_replay(
             session.play(session.state.legal_actions()[0])
         else:
             session.play(session.bot_choice())
-            stored.save_rngs(store, session)
     position = (session.to_act(), session.state.view(0).hand, session.state.trick)
 
     store = Store(str(tmp_path))  # switched off and on

@@ -22,7 +22,7 @@ def play(store, seed=7):
         if session.state is None:
             session.next_hand()
         session.play(session.bot_choice())
-        stored.save_rngs(store, session)
+        session.write.save_rngs(session.bot_rngs)  # (bots only: after every decision)
         decisions += 1
         print("decision", decisions)
 

@@ -2,8 +2,6 @@
 is (the boot's offer, deckapp/play/resume.py, hands over a log whose header has a `mode`).
 Resuming opens the totals screen, which replays the log and reopens a hand half entered."""
 
-import sys
-
 from deckapp.play.resume import ResumeScreen
 from deckapp.screen import acts
 
@@ -24,9 +22,8 @@ class KeptResumeScreen(ResumeScreen):
         app = self.app
         if key == "press":
             app.pop()
-            from deckapp import unload
-            for module in [name for name in sys.modules if name not in app.kept]:
-                unload(module)  # the boot's offer: the play modules that read the header
+            from deckcore.residency import unload_since
+            unload_since(app.kept)  # the boot's offer: the play modules that read the header
             app.open("deckapp.keep.totals", "TotalsScreen")  # it resumes the match
         elif key == "x":
             from deckapp.keep import stored

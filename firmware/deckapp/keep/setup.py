@@ -9,7 +9,7 @@ Rows change with left and right; the centre key on "Start" begins the match on a
 
 from micropython import const
 
-from deckapp import unload
+from deckcore.residency import unload
 from deckapp.form import Choice, FormScreen, Number, Row
 from deckcore.game import RulesError, call_unloaded
 from deckcore.games import NAMES, TITLES, load, options_of

@@ -138,7 +138,7 @@ def resume(store):
     game_log = store.open_game()
     if game_log is None:
         return None
-    from deckapp import unload
+    from deckcore.residency import unload
     from deckcore.keep_replay import KeptReplay  # (8 KB of replay code: only for the resume)
     replay = KeptReplay(load)
     for line in game_log.lines():

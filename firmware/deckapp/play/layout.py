@@ -122,9 +122,10 @@ def _state_line(canvas, session, view, y, room):
     """The hand's state from row y: the contract in pictures once there is one, else text
     (two lines when one is too short: the bids of five players); returns the row below."""
     line = None
-    if view.game.NAME in ("chambery", "droggn"):  # the games with a contract (contract.py)
-        from deckapp.play import contract
-        line = contract.items(session, view)
+    name = view.game.NAME
+    if name in ("chambery", "droggn"):  # the games with a contract (contract_<game>.py)
+        line = __import__("deckapp.play.contract_" + name, None, None, ["items"]).items(
+            session, view)
     if line is not None:
         _contract_line(canvas, line, y, 2 + room)
         return y + _LINE
@@ -137,7 +138,7 @@ def _state_line(canvas, session, view, y, room):
 
 def _state_text(session, view):
     """The state line as text: who leads and what is at stake, or, before a tarot hand's
-    contract is known (contract.items gives none), the bids or calls so far."""
+    contract is known (contract_<game>.items gives none), the bids or calls so far."""
     name = view.game.NAME
 
     def seat_name(seat):
@@ -188,7 +189,7 @@ def _on_table(view):
 
 
 def _contract_line(canvas, line, y, right):
-    """The contract's items (contract.py) left to right: the contract and the stakes as
+    """The contract's items (contract_<game>.py) left to right: the contract and the stakes as
     badges, cards as chips, names and labels as text; what does not fit is left off."""
     x = 2
     for kind, text in line:

@@ -5,9 +5,12 @@ match with bots in every seat writes the same bytes as `deckmate selfplay`), wri
 committed event as one log line the moment it is final, takes back a person's decision with
 the format's `undo` record, and is rebuilt from an open log by replaying it through the core
 (deckapp/play/stored.py, `replay`). The screens only ask it questions and hand it decisions.
+A writer that keeps what a resume needs (the store's LogWriter, `save_rngs`) is given the
+bots' generators wherever a resume may start: at the match's start, and after a bot's action
+that leaves a person to act or ends the hand.
 """
 
-from deckcore.game import ModulesHeld, call_unloaded
+from deckcore.residency import Think, call_unloaded
 from deckcore.match import Match
 from deckcore.rng import Rng
 
@@ -53,7 +56,7 @@ class Session:
         """A bot for each level at the table is made once with the match, and let go: its
         modules' names are interned before the heap is busy (the first decision would
         otherwise add a pool of names on a heap fragmented by the table)."""
-        with ModulesHeld():
+        with Think():
             from deckcore.bots import make
             for seat in self.seats:
                 if seat.kind == BOT:
@@ -65,6 +68,7 @@ class Session:
         self._write("header", self.game, players, self.game_id, self.device, self.first_dealer,
                     [("seed", self.seed)])
         self.next_hand()
+        self._save_rngs()
 
     # The course of the match -----------------------------------------------------------
     def is_over(self):
@@ -91,7 +95,7 @@ class Session:
         given, is called every few work units of the search, so the caller stays live."""
         seat = self.to_act()
         legal = self.state.legal_actions()  # SCOUT's may be one list of hundreds: made first
-        with ModulesHeld():  # on the device no bot's code takes heap while a person decides
+        with Think():  # on the device no bot's code takes heap while a person decides
             from deckcore.bots import make
             bot = make(self.seats[seat].level, self.game)
             view = self.state.view(seat)
@@ -108,17 +112,19 @@ class Session:
         self.state.apply(action)
         self.hand_actions.append(action)
         self.hand_seats.append(seat)
-        if not self.state.is_terminal():
-            return False
-        state = self.state
-        self.match.finish_hand(state)
-        self._write("result", hand, state.points(), state.scores(), list(self.match.totals))
-        self.last_hand = state
-        self.state = None
-        if self.match.is_over():
-            self._write("end", "completed", list(self.match.totals), self.match.winners(),
-                        len(self.match.results))
-        return True
+        ended = self.state.is_terminal()
+        if ended:
+            state = self.state
+            self.match.finish_hand(state)
+            self._write("result", hand, state.points(), state.scores(), list(self.match.totals))
+            self.last_hand = state
+            self.state = None
+            if self.match.is_over():
+                self._write("end", "completed", list(self.match.totals), self.match.winners(),
+                            len(self.match.results))
+        if not self.seats[seat].is_person() and (ended or self.person_to_act()):
+            self._save_rngs()
+        return ended
 
     # Undo ------------------------------------------------------------------------------
     def undo_count(self):
@@ -146,6 +152,13 @@ class Session:
     def abandon(self):
         """Close the log of a match given up before its end."""
         self._write("end", "abandoned", list(self.match.totals), [], len(self.match.results))
+
+    def _save_rngs(self):
+        """Where a resume may start: the writer keeps the bots' generators, if it keeps
+        anything beside the log."""
+        save = getattr(self.write, "save_rngs", None)
+        if save is not None:
+            save(self.bot_rngs)
 
     def _write(self, kind, *fields):
         """Write the log line `deckcore.log.<kind>(*fields)` makes. On the device the log

@@ -208,7 +208,7 @@ def _values(option):
 def _forget_games():
     """Take every game module out of memory (the next `load` imports the one needed)."""
     import gc
-    from deckapp import unload
+    from deckcore.residency import unload
     for game in NAMES + ("tarot",):
         unload("deckcore.games." + game)
         unload("deckcore.games." + game + "_options")

@@ -1,17 +1,14 @@
 """A Session kept on flash through the log store: started, written and resumed.
 
-The log itself is the game; beside it the state file `play` holds the bots' generators
-after their last decision, so that a resumed match goes on exactly as it would have (without
-it the position is the same, only the bots' later draws differ).
+The log itself is the game; beside it the session's LogWriter keeps the bots' generators
+where a resume may start (the store's state file RNGS), which a resume puts back.
 """
 
 import json
 import sys
 
 from deckapp.play.session import Seat, Session
-from deckapp.store import LogWriter
-
-STATE = "play"
+from deckapp.store import RNGS, LogWriter
 
 
 def start(store, game, seats, seed, device):
@@ -19,7 +16,6 @@ def start(store, game, seats, seed, device):
     game_id = store.new_game_id()
     session = Session(game, seats, seed, LogWriter(store, game_id), game_id, device)
     session.start()
-    save_rngs(store, session)
     return session
 
 
@@ -36,16 +32,6 @@ def begin(store, match, device):
     game = load(match["game"])(match["options"])
     return start(store, game, [Seat(*player) for player in match["players"]], match["seed"],
                  device)
-
-
-def save_rngs(store, session):
-    """After a bot's decision: where the bots' generators are."""
-    store.save_state(STATE, {"game_id": session.game_id, "rngs": rng_states(session)})
-
-
-def rng_states(session):
-    """The bots' generators, to save beside the log (a resume then decides alike)."""
-    return [rng.state for rng in session.bot_rngs]
 
 
 def restore_rngs(session, states):
@@ -109,8 +95,8 @@ def open_match(store):
 def resume(store):
     """The match whose log is open, at the position it reached, or None. The log is read
     twice (a look, then a replay record by record), never held whole in memory."""
-    from deckapp import unload
     from deckcore.games import load
+    from deckcore.residency import unload
     if open_match(store) is None:
         return None
     replay_loaded = "deckcore.replay" in sys.modules
@@ -119,7 +105,7 @@ def resume(store):
     session = replay(load, records, LogWriter(store, game_log.game_id, game_log))
     if not replay_loaded:
         unload("deckcore.replay")  # 8 KB of code the match needs no more
-    saved = store.load_state(STATE, {})
+    saved = store.load_state(RNGS, {})
     if saved.get("game_id") == session.game_id:
         restore_rngs(session, saved.get("rngs", []))
     return session

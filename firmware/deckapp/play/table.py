@@ -8,41 +8,19 @@ Keys at a person's turn: the joystick moves the cursor and the centre key takes 
 highlighted choice (Choices: also marking several cards, and SCOUT's picker); A undoes the
 person's last decision (against bots; cards laid down together are taken back together),
 X shows the last trick, B opens the match menu (scores so far, help, abandon).
-A bot's turn runs in `step`; the bot calls back between slices of its work, and every
-_SERVICE_MS the keys are read and answered and a screen opened over the table drawn (the
-decision is the same either way); the table itself is drawn again after the decision, its
-drawing code released while a bot thinks (_BETWEEN_THINKS). Its play stays on screen for the
-Settings pace.
+A bot's turn runs in `step`, within the app's thinking scope (App.think): the bot calls back
+between slices of its work, and the app's service reads and answers the keys, the serial link
+and a screen opened over the table (the decision is the same either way); the table itself is
+drawn again after the decision, its drawing code released while a bot thinks
+(deckcore/residency.py). Its play stays on screen for the Settings pace.
 With several people at the table, a "pass to NAME" screen hides the hand between them.
 """
 
 import gc
 import time
 
-from micropython import const
-
 from deckapp.screen import Screen, acts
-from deckapp.shell import GC_EVERY, keep_file_room
-from deckapp import unload
-
-_SERVICE_MS = const(20)  # while a bot thinks: how often the keys are read
-
-# The code no bot's think needs: the table's drawing (with the cards' pictures, which the boot
-# screen loaded), the person's choices and their words, the hand's summary, the saved state and the
-# log's lines (the Session loads deckcore.log for each line it writes). Each is imported when used
-# and released before every think (the heap's peak). At the table's start each is imported once and
-# let go at once, one at a time (not all held together): an import interns the module's names, and
-# when the pool of names is full the next pool is one block twice the size of the last (1280 names,
-# about 14 KB on the 64-bit port), which a heap fragmented by a bot's think may not have in one
-# piece. Imported again, a module needs only room for its code. A module the play screens import
-# late belongs here.
-_BETWEEN_THINKS = const(("deckapp.play.layout", "deckapp.play.choices", "deckapp.play.words",
-                         "deckapp.play.summary", "deckcore.explain", "deckapp.play.textpage",
-                         "deckapp.play.stored", "deckcore.log", "deckui.cards"))
-# Loaded for one game only (its names are not interned in the others'); released too:
-# SCOUT's picker imports SCOUT's rules, the contract's pictures are Chambéry's and Droggn's.
-_GAME_ONLY = const((("scout", "deckapp.play.scout_pick"), ("chambery", "deckapp.play.contract"),
-                    ("droggn", "deckapp.play.contract")))
+from deckcore import residency
 
 
 class TableScreen(Screen):
@@ -64,7 +42,6 @@ class TableScreen(Screen):
         self.last_trick = None  # (cards, seats) of the last finished trick
         self.showing_last = False
         self.stalled = False    # the flash refused the log: nothing more is played
-        self.serviced = 0       # ticks_ms of the last service while a bot thinks
         self.laid_together = 1  # the actions of the person's last decision (marked cards)
 
     @property
@@ -90,10 +67,7 @@ class TableScreen(Screen):
             self.changed()
             return
         self.match = None
-        game = self.session.game.NAME
-        for module in _BETWEEN_THINKS + tuple(m for name, m in _GAME_ONLY if name == game):
-            __import__(module)  # its names interned before any think (above)
-            self._release()
+        residency.intern_table_drawing(self.session.game.NAME)
         seats = self.session.seats
         people = [seat for seat in range(len(seats)) if seats[seat].is_person()]
         self.viewer = people[0] if people else 0
@@ -104,7 +78,7 @@ class TableScreen(Screen):
         """On top again (a hand's summary or the match menu has left): the modules the
         screens over it loaded go too (the summary's explanations), and the table's own are
         imported again when it is drawn."""
-        self._release()
+        residency.release_table_drawing()
         Screen.shown(self)
 
     def softkeys(self):
@@ -142,46 +116,11 @@ class TableScreen(Screen):
         if session.person_to_act():
             self._person_turn()
             return False
-        self._release()
-        keep_file_room(False)
-        gc.collect()  # the search's worlds need the room in one piece
-        # The decision's objects die with it: the heap is collected when full (and before
-        # each world, deckcore/bots/search.py), not after every GC_EVERY bytes (that doubled
-        # Scioto's think time, docs/budgets.md).
-        gc.threshold(-1)
-        try:
-            action = session.bot_choice(self._service)
-        finally:
-            gc.threshold(GC_EVERY)
-            keep_file_room(True)
-        self._commit(action)
-        if session.state is None or session.person_to_act():  # where a resume starts
-            from deckapp.play import stored
-            stored.save_rngs(self.app.store, session)
-            unload("deckapp.play.stored")
+        self._commit(self.app.think(self, session.bot_choice))
         pause = self.app.settings.bot_pause_ms()
         if pause:
             self.wait_until = time.ticks_add(time.ticks_ms(), pause)
         return True
-
-    def _release(self):
-        for module in _BETWEEN_THINKS:
-            unload(module)
-        for _, module in _GAME_ONLY:
-            unload(module)
-
-    def _service(self):
-        """Called by a thinking bot between slices of its work."""
-        now = time.ticks_ms()
-        if time.ticks_diff(now, self.serviced) < _SERVICE_MS:
-            return
-        self.serviced = now
-        app = self.app
-        for key, kind in app.board.keys.poll(now):
-            app.handle(key, kind)
-        app.serve_link(lean=True)
-        if app.top() is not self:  # a screen opened over the table (the match menu)
-            app.render()
 
     def _person_turn(self):
         seat = self.session.to_act()
@@ -225,7 +164,7 @@ class TableScreen(Screen):
         self.showing_last = False
         self.changed()
         if ended:
-            self._release()  # the summary needs none of it but its own (app.open loads it)
+            residency.release_table_drawing()  # the summary needs none of it but its own (app.open loads it)
             self.app.open("deckapp.play.summary", "HandSummary", session)
 
     # Keys ---------------------------------------------------------------------------------

@@ -1,7 +1,7 @@
 """Chambery's checks needed at one moment: why an action is refused (a person's refused
 choice, a replayed log's action) and whose turn it is (a log whose seat acts out of turn).
 games/chambery.py imports this module for the call and unloads it after
-(deckcore.game.call_unloaded), so that its messages take no heap while the bots play."""
+(deckcore.residency.call_unloaded), so that its messages take no heap while the bots play."""
 
 from deckcore.games.chambery import BID, FOOL, SOLO, card_text, never_discarded
 

@@ -1,6 +1,6 @@
 """The bots' dealing of Chambery: `determinize(view, rng)` deals a full ChamberyState
 consistent with a seat's view. games/chambery.py imports this module for each world and, on
-the device, unloads it after (deckcore.game.call_unloaded): the search that
+the device, unloads it after (deckcore.residency.call_unloaded): the search that
 follows holds none of its code."""
 
 from deckcore.game import RulesError

@@ -1,7 +1,7 @@
 """Droggn's checks needed at one moment: why an action is refused (a person's refused
 choice, a replayed log's action), whose turn it is (a log whose seat acts out of turn) and a
 logged deal's check. games/droggn.py imports this module for the call and unloads it after
-(deckcore.game.call_unloaded), so that its messages take no heap while the bots play."""
+(deckcore.residency.call_unloaded), so that its messages take no heap while the bots play."""
 
 from deckcore.game import RulesError
 from deckcore.games import tarot

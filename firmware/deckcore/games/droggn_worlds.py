@@ -1,6 +1,6 @@
 """The bots' dealing of Droggn: `determinize(view, rng)` deals a full DroggnState consistent
 with a seat's view. games/droggn.py imports this module for each world and, on the device,
-unloads it after (deckcore.game.call_unloaded): the search that follows holds none
+unloads it after (deckcore.residency.call_unloaded): the search that follows holds none
 of its code."""
 
 from deckcore.games.droggn import NEVER_DISCARDED, kings_over_trumps

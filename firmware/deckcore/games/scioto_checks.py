@@ -1,7 +1,7 @@
 """Scioto's checks needed at one moment: the options' "auto" values and refused
 combinations (set-up), why an action is refused (a person's refused choice, a replayed log's
 action) and whose turn it is (a log whose seat acts out of turn). games/scioto.py imports
-this module for the call and unloads it after (deckcore.game.call_unloaded), so that its
+this module for the call and unloads it after (deckcore.residency.call_unloaded), so that its
 messages take no heap while the bots play."""
 
 from deckcore.game import RulesError

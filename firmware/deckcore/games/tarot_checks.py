@@ -1,6 +1,6 @@
 """The tarot family's message for a card refused in the play (a person's refused card, a
 replayed log's). TarotState.play_illegal_reason imports this module for the call and unloads
-it after (deckcore.game.call_unloaded), so that its messages take no heap while bots play."""
+it after (deckcore.residency.call_unloaded), so that its messages take no heap while bots play."""
 
 from deckcore.games.tarot import FOOL, SUIT_NAMES, SUIT_OF, TRUMP, card_text, led_suit
 

@@ -1,0 +1,129 @@
+"""What is loaded when (firmware/deckcore/residency.py), phase by phase, through the app's own
+loop under MicroPython: a match of a person against a bot, a key that opens a screen during
+the bot's think, and a sync's request on the serial link."""
+
+import json
+import sys
+
+from deckmate.runtime import run_core
+from helpers import FIRMWARE
+from test_shell import BOARD
+
+PHASES = """
+import gc
+import sys
+from deckapp.play.session import BOT, HUMAN, Seat
+from deckapp.play.stored import new_match
+from deckapp.serial_link import SerialLink
+from deckapp.store import Store
+
+phases = {}  # phase: [the modules loaded at any look in it, the live heap at each look]
+
+
+def seen(phase):
+    gc.collect()
+    modules, heaps = phases.setdefault(phase, [set(), []])
+    modules.update(sys.modules)
+    heaps.append(gc.mem_alloc())
+
+
+class PhaseBoard(ScriptedBoard):
+    # outside a think the centre key (a person's turn is played); in the first think B (the
+    # match menu opened over the table), then nothing until the think ends
+    opened = False
+
+    def poll(self, now_ms):
+        if app.thinker is None:
+            if app.stack[-1] is table and table.choices is not None:
+                seen("person")
+            return [("press", PRESS)]
+        seen("think")
+        if self.opened:
+            return []
+        self.opened = True
+        return [("b", PRESS)]
+
+
+class Wire:
+    # the PC's end of the serial link: one request to read; each frame of the answer a look
+    def __init__(self, request):
+        self.pending = request
+
+    def poll(self, timeout):
+        return len(self.pending) > 0
+
+    def read(self, count):
+        byte, self.pending = self.pending[:count], self.pending[count:]
+        return byte
+
+    def write(self, frame):
+        seen("sync")
+
+
+settings = Settings()
+settings.bot_pace = "fast"
+store = Store(%r)
+store.boot()
+board = PhaseBoard([])
+app = App(board, store, settings)
+app.top()
+seen("menu")
+app.pop()
+app.open("deckapp.play.table", "TableScreen",
+         new_match("scout", {"players": 2}, [Seat("You", HUMAN), Seat("Bot 2", BOT, "easy")], 3))
+table = app.stack[-1]
+menu_kept = None  # the match menu opened during the think: still its module's class after it
+for _ in range(400):
+    app.tick(0)
+    top = app.stack[-1]
+    if top.module == "deckapp.play.menu" and menu_kept is None and app.thinker is None:
+        menu_kept = type(top) is getattr(sys.modules.get("deckapp.play.menu"), "MatchMenu", None)
+    if min(len(phases.get(phase, ((), ()))[1]) for phase in ("person", "think")) > 3:
+        break
+wire = Wire(%r)
+app.link = link = SerialLink(store, board, wire)
+link.input = link.output = wire
+while app.stack:
+    app.pop()
+board.poll = lambda now_ms: []
+app.tick(0)
+print(__import__("json").dumps([menu_kept, [[phase, sorted(modules), heaps]
+                                            for phase, (modules, heaps) in phases.items()]]))
+"""
+
+
+def test_each_phase_holds_its_own_modules_and_its_heap(tmp_path):
+    """The menu holds no match's module; a person's turn holds the table's drawing and no
+    bot's module; a bot's think holds its bot and none of the drawing, and a screen a key
+    opens during it stays loaded after it (its module's one class); a sync holds the
+    requests' modules, which no other phase holds. Each phase's live heap fits the device's,
+    and a think starts with less than any look at a person's turn (the drawing released)."""
+    sys.path.insert(0, FIRMWARE)
+    from deckcore import residency
+    from decklink.frame import TO_DEVICE, encode
+    request = encode(TO_DEVICE, {"q": 1, "op": "hello"})
+    status, out, err = run_core(BOARD + PHASES % (str(tmp_path), request), heap="512K")
+    assert status == 0, out + err
+    menu_kept, looks = json.loads(out.strip().splitlines()[-1])
+    phases = {phase: (set(modules), heaps) for phase, modules, heaps in looks}
+    assert set(phases) == {"menu", "person", "think", "sync"}
+    drawing = set(residency._table_drawing())
+    sync = {"deckapp.sync_requests", "decklink.frame"}
+
+    def of(phase, prefix):
+        return {module for module in phases[phase][0] if module.startswith(prefix)}
+
+    assert of("menu", "deckcore.bots") | of("menu", "deckcore.games") == set()
+    assert of("menu", "deckapp.play.t") | of("menu", "deckapp.play.l") == set()
+    assert {"deckapp.play.table", "deckapp.play.layout", "deckapp.play.choices",
+            "deckapp.play.scout_pick", "deckcore.games.scout"} <= phases["person"][0]
+    assert of("person", "deckcore.bots") == set()
+    assert {"deckapp.play.table", "deckcore.bots.levels", "deckcore.bots.scout",
+            "deckcore.games.scout"} <= phases["think"][0]
+    assert phases["think"][0] & drawing == set()
+    assert menu_kept
+    assert sync <= phases["sync"][0]
+    assert all(phases[phase][0] & sync == set() for phase in phases if phase != "sync")
+    device_heap = 192 * 1024 - 8 * 1024  # (tests/host/test_device_heap.py's MARGIN left)
+    assert all(max(heaps) <= device_heap for _, heaps in phases.values())
+    assert phases["think"][1][0] < min(phases["person"][1])
