@@ -4,7 +4,8 @@
                                          [--word-size 64|32] [GAME ...]
 
 GAME is one of scioto (3 players, compounding), scioto-2 (2 players: the bots' search of the
-two hands), scarto, chambery, droggn and scout (4 players); all of them by default. For each,
+two hands), scarto, chambery, droggn and scout (4 players; scout-2 and scout-5 with 2 and 5);
+all of them by default. For each,
 a match (shortened to --deals hands where the game has a `deals` option,
 else its own length) is played by the app's Session (deckapp/play/session.py) with a person
 in seat 1 taking the highlighted choice and bots in the other seats, inside the simulated
@@ -39,7 +40,8 @@ from deckmate.commands.bench import REFERENCE_RP2040_S, percentile  # noqa: E402
 GAMES = {"scioto": ("scioto", {"players": 3, "compounding": True}),
          "scioto-2": ("scioto", {"players": 2}), "scarto": ("scarto", {}),
          "chambery": ("chambery", {}), "droggn": ("droggn", {}),
-         "scout": ("scout", {"players": 4})}
+         "scout": ("scout", {"players": 4}), "scout-2": ("scout", {"players": 2}),
+         "scout-5": ("scout", {"players": 5})}
 SEED = 20261201
 RNG_CALLS, RNG_ROUNDS = 20000, 10
 

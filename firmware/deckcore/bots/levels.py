@@ -64,7 +64,7 @@ def budget(game_name, level):
         if level == "normal":
             return Budget("normal", worlds=4, places=3)
         if level == "hard":
-            return Budget("hard", worlds=4, places=3, playouts=1)
+            return Budget("hard", worlds=4, places=3, playouts=4, exact=6)
         if level == "strong":
             return Budget("strong", worlds=4, places=3, playouts=16)
         return Budget("easy", worlds=1, places=1)

@@ -147,8 +147,10 @@ def order(state, actions):
 
 
 def decide(view, legal, rng, budget, tick):
-    """Every decision: the flip by rule, the play by one ply (strong: by playouts)."""
-    if budget.playouts:
+    """Every decision: the flip by rule, the play by one ply; by playouts with a budget of
+    them (strong; hard once the hands hold at most its `exact` cards each on average)."""
+    if budget.playouts and (not budget.exact
+                            or cards_left(view) <= budget.exact * len(view.hands)):
         if view.phase == "flip":
             return playouts(view, [KEEP, FLIP], rng, budget, tick)
         ranked = Turn(view, rng, budget.worlds, tick=tick).by_value(legal, budget.places)
