@@ -165,19 +165,27 @@ def flip_rule(hand):
 
 
 def playouts(view, candidates, rng, budget, tick):
-    """strong: the candidate whose playouts score best against the others' mean. A playout
+    """strong and hard: the candidate whose playouts score best against the others' mean
+    (hard: 4 of them). A playout
     deals a world from the view, applies the candidate and plays the round out with the
     normal policy (the budget's `places`) in every seat (it sees the world's hands, so it
     deals no worlds of its own); every candidate is played out in the same `playouts`
     worlds."""
     if len(candidates) == 1:
         return candidates[0]
-    from deckcore.bots.search import best_index, utility  # strong only: normal never loads it
+    from deckcore.bots.search import best_index, collect, utility  # normal never loads it
     totals = [0] * len(candidates)
     for _ in range(budget.playouts):
+        # The last playout's states go before the next is made (on the device), and the
+        # last candidate plays on the world itself (a state less in the heap).
+        world = state = None
+        collect()
         world = determinize(view, rng)
         for i in range(len(candidates)):
-            state = world.clone()
+            if i:
+                state = None
+                collect()
+            state = world if i == len(candidates) - 1 else world.clone()
             state.apply(candidates[i])
             while state.current_player() != TERMINAL:
                 if tick is not None:
