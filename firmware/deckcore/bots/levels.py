@@ -72,7 +72,7 @@ def budget(game_name, level):
     elif level == "normal":
         return Budget("normal", worlds=2, nodes=24, depth=3, width=2, exact=6)
     elif level == "hard":
-        return Budget("hard", worlds=8, nodes=192, depth=3, width=2, exact=6)
+        return Budget("hard", worlds=6, nodes=144, depth=3, width=2, exact=6)
     elif level == "strong":
         return Budget("strong", worlds=8, nodes=1600, depth=5, width=4, exact=12)
     if level != "easy":

@@ -165,34 +165,39 @@ def flip_rule(hand):
 
 
 def playouts(view, candidates, rng, budget, tick):
-    """strong and hard: the candidate whose playouts score best against the others' mean
-    (hard: 4 of them). A playout
-    deals a world from the view, applies the candidate and plays the round out with the
-    normal policy (the budget's `places`) in every seat (it sees the world's hands, so it
-    deals no worlds of its own); every candidate is played out in the same `playouts`
-    worlds."""
+    """strong and hard: the candidate whose playouts score best against the others' mean (as
+    search.utility counts it; the first of the best). A playout deals a world from the view,
+    applies the candidate and plays the round out with the normal policy (the budget's
+    `places`) in every seat (it sees the world's hands, so it deals no worlds of its own);
+    every candidate is played out in the same `playouts` worlds. On the device the heap is
+    collected before each state a playout makes, and the last candidate plays on the world
+    itself (a state less); nothing of search.py is loaded (its code and names would be
+    interned in a SCOUT match): 5-player SCOUT's hard did not play in 192K otherwise."""
     if len(candidates) == 1:
         return candidates[0]
-    from deckcore.bots.search import best_index, collect, utility  # normal never loads it
+    import gc
+    import sys
+    device = sys.implementation.name == "micropython"
     totals = [0] * len(candidates)
     for _ in range(budget.playouts):
-        # The last playout's states go before the next is made (on the device), and the
-        # last candidate plays on the world itself (a state less in the heap).
         world = state = None
-        collect()
+        if device:
+            gc.collect()
         world = determinize(view, rng)
         for i in range(len(candidates)):
             if i:
                 state = None
-                collect()
+                if device:
+                    gc.collect()
             state = world if i == len(candidates) - 1 else world.clone()
             state.apply(candidates[i])
             while state.current_player() != TERMINAL:
                 if tick is not None:
                     tick()
                 state.apply(_normal_in(state, rng, budget.places))
-            totals[i] += utility(evaluate(state), view.seat)
-    return candidates[best_index(totals)]
+            values = evaluate(state)
+            totals[i] += len(values) * values[view.seat] - sum(values)
+    return candidates[totals.index(max(totals))]
 
 
 def _normal_in(state, rng, places):
