@@ -33,12 +33,6 @@ FULL = 1000   # plies or actions: no limit
 WORST = 1 - (1 << 30)  # below any value; -WORST is a small int too where they have 31 bits
 
 
-def collect():
-    """Collect the heap on the device, before a world is dealt (on the host: time lost)."""
-    if _COLLECT_PER_WORLD:
-        gc.collect()
-
-
 def between_tricks(state):
     """No trick on the table (games without tricks have no `trick`: always quiet)."""
     return not getattr(state, "trick", None)
@@ -102,7 +96,8 @@ class PimcSearch:
         for _ in range(worlds):
             if tick is not None:
                 tick()
-            collect()
+            if _COLLECT_PER_WORLD:
+                gc.collect()
             world = world_of(rng)
             depth, self.limit = self.depth, self.width
             if self.know.cards_left(world) <= self.exact:
