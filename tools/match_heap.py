@@ -1,6 +1,6 @@
 """The smallest heap in which a whole match plays on the simulated board, through the keys.
 
-usage: .venv/bin/python tools/match_heap.py [--level easy|normal] [--games scioto,droggn]
+usage: .venv/bin/python tools/match_heap.py [--level easy|normal|hard] [--games scioto,droggn]
                                             [--heaviest] [--low 128] [--high 320] [--step 4]
                                             [--jobs 2] [--word-size 64|32]
 
@@ -103,7 +103,7 @@ def smallest_heap(game, kinds, options, deal, expected, low, high, step, word_si
 
 def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--level", default="normal", choices=["easy", "normal"])
+    parser.add_argument("--level", default="normal", choices=["easy", "normal", "hard"])
     parser.add_argument("--games", default=None, help="only these games (comma-separated)")
     parser.add_argument("--heaviest", action="store_true",
                         help="the set-ups that need the most memory, not the tests' matches")

@@ -3,7 +3,10 @@
     .venv/bin/python tools/play_bench.py [--level normal] [--deals 1] [--heap 192K]
                                          [--word-size 64|32] [GAME ...]
 
-For each game, a match (shortened to --deals hands where the game has a `deals` option,
+GAME is one of scioto (3 players, compounding), scioto-2 (2 players: the bots' search of the
+two hands), scarto, chambery, droggn and scout (4 players; scout-2 and scout-5 with 2 and 5);
+all of them by default. For each,
+a match (shortened to --deals hands where the game has a `deals` option,
 else its own length) is played by the app's Session (deckapp/play/session.py) with a person
 in seat 1 taking the highlighted choice and bots in the other seats, inside the simulated
 board's image (the .mpy files a deploy copies) under `micropython -X heapsize=192K`, with
@@ -32,8 +35,13 @@ sys.path[:0] = [os.path.join(ROOT, "firmware"), os.path.join(ROOT, "host")]
 from deckmate import image, runtime  # noqa: E402
 from deckmate.commands.bench import REFERENCE_RP2040_S, percentile  # noqa: E402
 
-GAMES = {"scioto": {"players": 3, "compounding": True}, "scarto": {}, "chambery": {},
-         "droggn": {}, "scout": {"players": 4}}
+# The set-ups measured, by the name the command line takes: the game and its options.
+# 2-player Scioto (no stock) plays by its own search of the two hands (bots/scioto.py).
+GAMES = {"scioto": ("scioto", {"players": 3, "compounding": True}),
+         "scioto-2": ("scioto", {"players": 2}), "scarto": ("scarto", {}),
+         "chambery": ("chambery", {}), "droggn": ("droggn", {}),
+         "scout": ("scout", {"players": 4}), "scout-2": ("scout", {"players": 2}),
+         "scout-5": ("scout", {"players": 5})}
 SEED = 20261201
 RNG_CALLS, RNG_ROUNDS = 20000, 10
 
@@ -166,7 +174,8 @@ def measure(game, options, level, heap, word_size):
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("games", nargs="*", default=sorted(GAMES))
+    parser.add_argument("games", nargs="*", default=sorted(GAMES),
+                        help="of %s (default: all)" % ", ".join(sorted(GAMES)))
     parser.add_argument("--level", default="normal")
     parser.add_argument("--heap", default=runtime.HEAP,
                         help="MicroPython heap (default the device budget, %s)" % runtime.HEAP)
@@ -175,6 +184,9 @@ def main():
     parser.add_argument("--word-size", type=int, default=64, choices=runtime.WORD_SIZES,
                         help="bits of the MicroPython port (32: the board's, for measuring)")
     args = parser.parse_args()
+    for name in args.games:
+        if name not in GAMES:
+            parser.error("no set-up %r (%s)" % (name, ", ".join(sorted(GAMES))))
     try:
         runtime.micropython_path(args.word_size)
     except runtime.RuntimeMissing as missing:
@@ -187,15 +199,15 @@ def main():
     print()
     print("| game | level | decisions | p50 s | p95 s | max s | peak heap (bytes) |")
     print("|---|---|---|---|---|---|---|")
-    for game in args.games:
-        options = dict(GAMES[game])
+    for name in args.games:
+        game, options = GAMES[name][0], dict(GAMES[name][1])
         if game == "scioto":
             options["deals"] = args.deals * options["players"]
         elif game == "droggn":  # a deal everyone passes is thrown in: more of them
             options["deals"] = args.deals * 3
         count, p50, p95, most, peak = measure(game, options, args.level, args.heap,
                                               args.word_size)
-        print("| %s | %s | %d | %.3f | %.3f | %.3f | %d |" % (game, args.level, count, p50, p95,
+        print("| %s | %s | %d | %.3f | %.3f | %.3f | %d |" % (name, args.level, count, p50, p95,
                                                              most, peak))
 
 

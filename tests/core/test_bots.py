@@ -36,9 +36,11 @@ def test_every_bot_plays_only_legal_actions_in_scioto():
     for options in SCIOTO_TABLES:
         game = game_class(options)
         for name in NAMES:
-            if name != "strong":
+            if name not in ("strong", "hard"):
                 play_hand(game, [name, "random"], 5)
     play_hand(game_class({"players": 3, "compounding": True}), ["strong", "normal", "greedy"], 6)
+    play_hand(game_class({"players": 4, "compounding": True}), ["hard", "normal", "easy"], 7)
+    play_hand(game_class({}), ["hard", "normal"], 8)
 
 
 def test_the_same_seed_gives_the_same_decisions():
@@ -49,7 +51,8 @@ def test_the_same_seed_gives_the_same_decisions():
 def test_tick_slices_the_work_and_changes_no_decision():
     """The device keeps its keys alive through `tick` while a bot thinks: the search, the
     exact endgame and its proofs call it, and decide exactly as they do without."""
-    for options, bot_names in (({}, ["normal"]), ({"players": 3}, ["normal", "greedy"])):
+    for options, bot_names in (({}, ["normal"]), ({"players": 3}, ["normal", "greedy"]),
+                               ({}, ["hard"]), ({"players": 3}, ["hard", "greedy"])):
         ticked, plain, calls = ticked_and_plain(load("scioto")(options), bot_names, 4)
         assert ticked == plain and calls > 0, options
 

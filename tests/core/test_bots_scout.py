@@ -12,7 +12,7 @@ from playout import ticked_and_plain
 from repetitions import scaled
 
 GAMES = dict((n, Scout({"players": n})) for n in (2, 3, 4, 5))
-LEVELS = ("easy", "normal", "strong")
+LEVELS = ("easy", "normal", "hard", "strong")
 NAMES = ("random", "greedy") + LEVELS
 
 
@@ -210,6 +210,8 @@ def test_bots_leave_a_cycle_of_shows_scouted_empty():
 def test_tick_slices_the_work_and_changes_no_decision():
     """Every level calls the device's `tick` while it thinks, and decides as without it."""
     ticked, plain, calls = ticked_and_plain(GAMES[3], ["normal", "easy", "greedy"], 4)
+    assert ticked == plain and calls > 0
+    ticked, plain, calls = ticked_and_plain(GAMES[4], ["hard", "normal", "easy", "hard"], 5)
     assert ticked == plain and calls > 0
     state = playing(3, "9/1 5/2 6/1 7/1", "2/8 6/2 7/3 8/3", "3/9 4/1 5/3 1/2")
     state.apply(state.parse_action("show 2"))

@@ -405,3 +405,5 @@ def test_tick_slices_the_search_and_changes_no_decision():
     """The device's `tick` is called while the search thinks; the decisions stay the same."""
     ticked, plain, calls = ticked_and_plain(load_game("scarto")(), ["normal", "easy", "greedy"], 4)
     assert ticked == plain and calls > 0
+    ticked, plain, calls = ticked_and_plain(load_game("droggn")(), ["hard", "normal", "easy"], 1)
+    assert ticked == plain and calls > 0

@@ -53,7 +53,7 @@ def setup_keys(game_name, kinds, options, deal):
             keys += ["down"] + _steps(_option_values(option), option.default, len(kinds))
     for seat in range(len(kinds)):
         default = HUMAN if seat == 0 else "normal"
-        keys += ["down"] + _steps([HUMAN, "easy", "normal"], default, kinds[seat])
+        keys += ["down"] + _steps([HUMAN, "easy", "normal", "hard"], default, kinds[seat])
     for option in options_of(game_class.NAME).OPTIONS:
         if option.name != "players":
             target = options.get(option.name, option.default)

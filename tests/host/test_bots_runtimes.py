@@ -1,5 +1,5 @@
 """The bots decide alike under CPython and MicroPython: a selfplay log with the normal level
-(and the others) is byte-identical under both runtimes, and under the 32-bit build of the
+(and the others, hard in every game) is byte-identical under both runtimes, and under the 32-bit build of the
 unix port (the board's 31-bit small ints) where it is at hand."""
 
 import filecmp
@@ -16,7 +16,13 @@ CASES = [("scioto", ("--bots", "normal")),
          ("chambery", ("--bots", "normal")),
          ("droggn", ("--bots", "normal")),
          ("scout", ("--bots", "normal", "--players", "3")),
-         ("scout", ("--bots", "strong,normal", "--players", "3"))]
+         ("scout", ("--bots", "strong,normal", "--players", "3")),
+         ("scioto", ("--bots", "hard,normal")),
+         ("scioto", ("--bots", "hard,easy,normal", "--players", "3")),
+         ("scarto", ("--bots", "hard,normal")),
+         ("droggn", ("--bots", "hard,normal")),
+         ("chambery", ("--bots", "hard,normal")),
+         ("scout", ("--bots", "hard,normal", "--players", "5"))]
 
 
 @pytest.mark.parametrize("game,extra", CASES)
@@ -26,7 +32,8 @@ def test_selfplay_with_bot_levels_is_identical_under_both_runtimes(tmp_path, gam
     assert filecmp.cmp(cpython, micropython, shallow=False)
 
 
-@pytest.mark.parametrize("game,extra", [CASES[3], CASES[5], CASES[6], CASES[8]])
+@pytest.mark.parametrize("game,extra", [CASES[3], CASES[5], CASES[6], CASES[8], CASES[9],
+                                        CASES[11], CASES[14]])
 def test_selfplay_is_identical_on_the_32_bit_port(tmp_path, game, extra):
     micropython32()
     cpython = selfplay(tmp_path, game, 4, "cpython", extra)
@@ -34,7 +41,7 @@ def test_selfplay_is_identical_on_the_32_bit_port(tmp_path, game, extra):
 
 
 def test_selfplay_accepts_every_bot_name(tmp_path):
-    for name in ("random", "greedy", "easy", "normal", "strong"):
+    for name in ("random", "greedy", "easy", "normal", "hard", "strong"):
         out = tmp_path / (name + ".jsonl")
         result = deckmate("selfplay", "--game", "scioto", "--seed", 2, "--bots", name + ",random",
                           "--out", out)

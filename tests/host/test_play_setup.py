@@ -1,5 +1,5 @@
 """The match set-up screen (firmware/deckapp/play/setup.py) under MicroPython: the match
-length of each game."""
+length of each game, and the bots' levels with what each is."""
 
 import json
 
@@ -71,3 +71,26 @@ out.append(value(set_up("droggn"), "Match"))
 print(json.dumps(out))
 """)
     assert shown == ["auto: 6 hands", "2 hands", "auto: 2 hands", "2 hands"]
+
+
+def test_a_bots_seat_offers_easy_normal_and_hard_and_says_what_each_is(tmp_path):
+    shown = run(tmp_path, """
+from deckhw.buttons import PRESS
+screen = set_up("scioto")
+out = [screen.hint]
+while screen.row().name != 1:  # Seat 2, a bot at the default level
+    screen.key("down", PRESS)
+for _ in range(4):
+    out.append([screen.row().text(), screen.hint])
+    screen.key("right", PRESS)
+screen.key("up", PRESS)  # off the seats: how the rows change again
+out.append(screen.hint)
+print(json.dumps(out))
+""")
+    hint = "\u2190 \u2192 change; Start is the last row"
+    assert shown == [hint,
+                     ["bot normal", "normal: plans ahead; thinks 1 s"],
+                     ["bot hard", "hard: strongest; thinks up to 3 s"],
+                     ["Player 2", hint],
+                     ["bot easy", "easy: one move ahead; beatable"],
+                     hint]

@@ -20,12 +20,19 @@ from deckapp.form import Choice, FormScreen, Number, Row
 from deckcore.game import RulesError, call_unloaded
 from deckcore.option import value_text
 from deckcore.games import NAMES, TITLES, hand_word, load, options_of
+from deckui.widgets import BOTTOM
 
 # Private constants (const): no name of theirs is interned on the device.
-# A person, or a level whose decisions fit the device's budget (p95 <= 3 s on the RP2040
-# estimate, docs/bots.md): strong takes 15-32 s at p95 in every game, so it is not offered.
-_SEAT_KINDS = const(("human", "easy", "normal"))  # HUMAN, then the levels
+# A person, or a level whose decisions fit the device's budget (normal: p95 <= 1 s, hard:
+# p95 <= 3 s on the RP2040 estimate, docs/bots.md): strong takes 15-32 s at p95 in every
+# game, so it is not offered.
+_SEAT_KINDS = const(("human", "easy", "normal", "hard"))  # HUMAN, then the levels
+# What each level is, under the list while the cursor is on a bot's seat (one line).
+_LEVEL_NOTES = const(("easy: one move ahead; beatable", "normal: plans ahead; thinks 1 s",
+                      "hard: strongest; thinks up to 3 s"))
 _DEFAULT_LEVEL = const("normal")
+_HINT = const("\u2190 \u2192 change; Start is the last row")
+_HINT_ROWS = const(16)  # the hint's line under the list (form.py)
 _GAME = const("Game")
 _START = const("Start")
 _DEAL = const("Deal")
@@ -37,14 +44,25 @@ class SetupScreen(FormScreen):
     title = "New match"
 
     def __init__(self):
-        FormScreen.__init__(self, [], row_height=17,
-                            hint="\u2190 \u2192 change; Start is the last row")
+        FormScreen.__init__(self, [], row_height=17, hint=_HINT)
         self.store = None
 
     def shown(self):
         if self.store is None:  # first shown: the app is known, the last set-up is read
             self.open(self.app.store, self.app.settings.names)
         FormScreen.shown(self)
+
+    def key(self, key, kind):
+        """The form's keys; on a bot's seat the hint line tells what its level is."""
+        FormScreen.key(self, key, kind)
+        row = self.row()
+        hint = _HINT
+        if row is not None and isinstance(row.name, int) and row.value != HUMAN:
+            hint = _LEVEL_NOTES[_SEAT_KINDS.index(row.value) - 1]
+        if hint != self.hint:
+            self.hint = hint
+            if not self.message:
+                self.changed(BOTTOM - _HINT_ROWS, BOTTOM)
 
     def open(self, store, names):
         """Read the last set-up (of the last game set up) from the store."""

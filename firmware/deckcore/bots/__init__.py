@@ -2,7 +2,8 @@
 
 A bot is an object with a NAME and `choose(view, legal, rng, tick=None)` that returns one of
 `legal`. `random` and `greedy` are the baselines kept for measurement; `easy`, `normal` (the
-device default) and `strong` are the playing levels (levels.py). Game knowledge
+device default) and `hard` are the playing levels the device offers, `strong` the host's
+reference (levels.py). Game knowledge
 (evaluations, bidding and discarding rules) lives in one small module per game beside this
 one, loaded on first use; the search machinery (search.py) serves every game.
 
@@ -13,7 +14,7 @@ screen alive while a bot thinks. It must leave the bot's arguments alone; a deci
 same with or without it.
 """
 
-NAMES = ("random", "greedy", "easy", "normal", "strong")
+NAMES = ("random", "greedy", "easy", "normal", "hard", "strong")
 DEFAULT = "normal"
 
 

@@ -147,8 +147,10 @@ def order(state, actions):
 
 
 def decide(view, legal, rng, budget, tick):
-    """Every decision: the flip by rule, the play by one ply (strong: by playouts)."""
-    if budget.playouts:
+    """Every decision: the flip by rule, the play by one ply; by playouts with a budget of
+    them (strong; hard once the hands hold at most its `exact` cards each on average)."""
+    if budget.playouts and (not budget.exact
+                            or cards_left(view) <= budget.exact * len(view.hands)):
         if view.phase == "flip":
             return playouts(view, [KEEP, FLIP], rng, budget, tick)
         ranked = Turn(view, rng, budget.worlds, tick=tick).by_value(legal, budget.places)
@@ -163,26 +165,39 @@ def flip_rule(hand):
 
 
 def playouts(view, candidates, rng, budget, tick):
-    """strong: the candidate whose playouts score best against the others' mean. A playout
-    deals a world from the view, applies the candidate and plays the round out with the
-    normal policy (the budget's `places`) in every seat (it sees the world's hands, so it
-    deals no worlds of its own); every candidate is played out in the same `playouts`
-    worlds."""
+    """strong and hard: the candidate whose playouts score best against the others' mean (as
+    search.utility counts it; the first of the best). A playout deals a world from the view,
+    applies the candidate and plays the round out with the normal policy (the budget's
+    `places`) in every seat (it sees the world's hands, so it deals no worlds of its own);
+    every candidate is played out in the same `playouts` worlds. On the device the heap is
+    collected before each state a playout makes, and the last candidate plays on the world
+    itself (a state less); nothing of search.py is loaded (its code and names would be
+    interned in a SCOUT match): 5-player SCOUT's hard did not play in 192K otherwise."""
     if len(candidates) == 1:
         return candidates[0]
-    from deckcore.bots.search import best_index, utility  # strong only: normal never loads it
+    import gc
+    import sys
+    device = sys.implementation.name == "micropython"
     totals = [0] * len(candidates)
     for _ in range(budget.playouts):
+        world = state = None
+        if device:
+            gc.collect()
         world = determinize(view, rng)
         for i in range(len(candidates)):
-            state = world.clone()
+            if i:
+                state = None
+                if device:
+                    gc.collect()
+            state = world if i == len(candidates) - 1 else world.clone()
             state.apply(candidates[i])
             while state.current_player() != TERMINAL:
                 if tick is not None:
                     tick()
                 state.apply(_normal_in(state, rng, budget.places))
-            totals[i] += utility(evaluate(state), view.seat)
-    return candidates[best_index(totals)]
+            values = evaluate(state)
+            totals[i] += len(values) * values[view.seat] - sum(values)
+    return candidates[totals.index(max(totals))]
 
 
 def _normal_in(state, rng, places):
