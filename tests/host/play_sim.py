@@ -159,6 +159,7 @@ HEAVIEST = [
     ("droggn", 1, 2, {"pack": 78, "deals": 1}, 8),
     ("scout", 1, 4, {}, 3),
     ("scout", 1, 2, {}, 3),
+    ("scioto", 1, 1, {}, 3),  # the default set-up: the exact endgame's table, the estimate
 ]
 
 # The device budget (design.md section 2): the tests' matches play in it (docs/budgets.md has

@@ -20,10 +20,12 @@ from deckcore.bots import card_total
 from deckcore.game import TERMINAL
 
 SCALE = 4
-# Places in the exact endgame's table on the device: 12 KB of it either way, since a pack of
-# over 32 cards (9 ranks and more, the double pack) needs 8-byte hands (scioto_endgame.py).
-ENDGAME_TABLE = 1024
-ENDGAME_TABLE_LARGE_PACK = 512
+# Places in the exact endgame's table (one page, scioto_endgame.PAGE): 1.5 KB, 2.5 KB where a
+# pack of over 32 cards (9 ranks and more, the double pack) needs 8-byte hands. With 1024
+# places (12 KB) the device's default set-up, 2 players against `normal`, ran out of its
+# 192 KB heap at the table (docs/budgets.md). Through the app its think times stay where they
+# were (p95 1.0-1.1 s for `normal` on the RP2040 estimate, docs/budgets.md).
+ENDGAME_TABLE = 128
 # Cards per word of a mask of cards: a mask is two words (low: cards 0..WORD-1, high: the
 # others, bit card - WORD), so that it stays a small int where small ints have 31 bits (the
 # board) in packs of up to 60 cards (the largest has 52).
@@ -56,8 +58,7 @@ def _build_dismissers(game):
 
 def _build_endgame(game):
     from deckcore.bots.scioto_endgame import Endgame, estimate_fits
-    slots = ENDGAME_TABLE if game.size <= 32 else ENDGAME_TABLE_LARGE_PACK
-    return Endgame(game, slots, estimated=estimate_fits(game))
+    return Endgame(game, ENDGAME_TABLE, estimated=estimate_fits(game))
 
 
 _dismissers = _Memo(_build_dismissers).get

@@ -87,8 +87,8 @@ class BitmaskSearch:
         # fragmented heap need not find a large block. The pages are arrays of 4-byte words
         # (hands of up to 32 cards; 8 bytes for larger packs), half the size of lists on the
         # 64-bit simulator. They are made at the first search that uses them (`_make_table`):
-        # until the end of a hand nears, the bots search otherwise, and the table (20 KB
-        # with 13 ranks) would only take the room their search needs.
+        # until the end of a hand nears, the bots search otherwise, and the table would only
+        # take the room their search needs.
         self.mask = slots - 1
         self.leads = self.follows = self.entries = None
         self.nodes = 0

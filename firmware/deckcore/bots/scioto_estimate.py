@@ -18,17 +18,13 @@ It serves the base game only (2 players, 7 ranks, the original dismissal rule, p
 no compounding or mandatory dismissal): scioto_endgame.estimate_fits(game) says so.
 """
 
-import sys
-
-import deckcore.bots
 from deckcore.bots.scioto_endgame import BIT_NUMBER, POPCOUNT
 from deckcore.bots.scioto_weights import SCALE, SMALLEST, WEIGHTS
+from deckcore.residency import unload
 
 # The weights' module is unloaded once its arrays are taken: on MicroPython a loaded module
 # keeps every constant of its code (here the bytes the arrays were made from, 4.5 KB).
-sys.modules.pop("deckcore.bots.scioto_weights", None)
-if hasattr(deckcore.bots, "scioto_weights"):
-    delattr(deckcore.bots, "scioto_weights")
+unload("deckcore.bots.scioto_weights")
 
 UNIT = 8  # the estimate's values are in eighths of a point
 THREATS = 5  # d = 0, 1, 2, 3, 4 or more
