@@ -171,9 +171,10 @@ def test_the_estimate_serves_only_the_base_game():
 
 def test_the_estimate_and_the_endgame_table_are_loaded_only_where_they_serve():
     """A 2-player variant's bot never loads the estimate (6.9 KB on the device), and the
-    exact endgame's table (13-21 KB) is made at the first exact search, not before."""
+    exact endgame's table (bots/scioto.py's ENDGAME_TABLE places) is made at the first exact
+    search, not before."""
     import sys
-    from deckcore.bots.scioto import _endgame
+    from deckcore.bots.scioto import ENDGAME_TABLE, _endgame
     from deckcore.games.scioto import Scioto
     sys.modules.pop("deckcore.bots.scioto_estimate", None)
     game = Scioto({"ranks": 13, "compounding": True})
@@ -186,7 +187,7 @@ def test_the_estimate_and_the_endgame_table_are_loaded_only_where_they_serve():
     while sum(len(hand) for hand in state.hands) > 10:
         state.apply(state.legal_actions()[0])
     bot.choose(state.view(state.to_act), state.legal_actions(), Rng(4))
-    assert len(table.leads) * len(table.leads[0]) == 512  # 8-byte hands: 52 cards
+    assert len(table.leads) * len(table.leads[0]) == ENDGAME_TABLE
 
 
 def test_the_estimate_is_near_the_exact_take_and_inside_the_points_in_play():
