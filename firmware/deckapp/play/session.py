@@ -49,13 +49,13 @@ class Session:
         self.last_hand = None      # the finished hand, for its summary
         self.hand_actions = []     # the actions of the hand so far, for undo
         self.hand_seats = bytearray()  # the seat that took each (no tuple per action)
-        self._intern_bots()
 
     # Starting --------------------------------------------------------------------------
-    def _intern_bots(self):
-        """A bot for each level at the table is made once with the match, and let go: its
-        modules' names are interned before the heap is busy (the first decision would
-        otherwise add a pool of names on a heap fragmented by the table)."""
+    def intern_bots(self):
+        """A bot for each level at the table is made once, and let go: its modules' names
+        are interned before the heap is busy (the first decision would otherwise add a pool
+        of names on a heap fragmented by the table). `start` does it; a resume does it once
+        the replay's code has left memory (deckapp/play/stored.py)."""
         with Think():
             from deckcore.bots import make
             for seat in self.seats:
@@ -64,6 +64,7 @@ class Session:
 
     def start(self):
         """Write the header and deal the first hand."""
+        self.intern_bots()
         players = [(s.name, s.kind, s.level) for s in self.seats]
         self._write("header", self.game, players, self.game_id, self.device, self.first_dealer,
                     [("seed", self.seed)])

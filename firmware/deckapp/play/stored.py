@@ -105,6 +105,7 @@ def resume(store):
     session = replay(load, records, LogWriter(store, game_log.game_id, game_log))
     if not replay_loaded:
         unload("deckcore.replay")  # 8 KB of code the match needs no more
+    session.intern_bots()  # (not with the replay's code loaded: the resume's peak)
     saved = store.load_state(RNGS, {})
     if saved.get("game_id") == session.game_id:
         restore_rngs(session, saved.get("rngs", []))
