@@ -40,6 +40,20 @@ def card_total(cards, values):
     return total
 
 
+def utility(values, seat):
+    """The seat's value against the mean of the others, times the number of seats."""
+    return len(values) * values[seat] - sum(values)
+
+
+def best_index(totals):
+    """The index of the largest total, the first of equals."""
+    best = 0
+    for i in range(1, len(totals)):
+        if totals[i] > totals[best]:
+            best = i
+    return best
+
+
 def knowledge(game):
     """The module of game knowledge for `game` (deckcore.bots.<game name>). It provides:
 

@@ -3,7 +3,7 @@
 world dealt from the view. Ties go to the first legal action."""
 
 from deckcore.bots import determinizer, knowledge
-from deckcore.bots.search import utility
+from deckcore.bots import utility
 
 
 class GreedyBot:

@@ -109,7 +109,8 @@ class LevelBot:
         """One of the two best actions by the evaluation one ply ahead, in one world. (Named
         after the level: a name of its own would be one more interned on the device, where
         a Droggn match is one name short of the next pool of names, docs/budgets.md.)"""
-        from deckcore.bots.search import play, take_back, utility
+        from deckcore.bots import utility
+        from deckcore.bots.search import play, take_back
         world = self.determinize(view, rng)
         ranked = []
         for i in range(len(legal)):

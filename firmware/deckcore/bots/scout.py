@@ -26,6 +26,7 @@ apart takes playouts.
 Values are points times SCALE.
 """
 
+from deckcore.bots import best_index, utility
 from deckcore.game import TERMINAL
 from deckcore.games.scout import (DECISION, FLIP, KEEP, SCOUT, SCOUT_SHOW, SHOW,
                                   UNKNOWN, deal_unseen, decode, determinize, encode,
@@ -166,7 +167,7 @@ def flip_rule(hand):
 
 def playouts(view, candidates, rng, budget, tick):
     """strong and hard: the candidate whose playouts score best against the others' mean (as
-    search.utility counts it; the first of the best). A playout deals a world from the view,
+    bots.utility counts it; the first of the best). A playout deals a world from the view,
     applies the candidate and plays the round out with the normal policy (the budget's
     `places`) in every seat (it sees the world's hands, so it deals no worlds of its own);
     every candidate is played out in the same `playouts` worlds. On the device the heap is
@@ -195,9 +196,8 @@ def playouts(view, candidates, rng, budget, tick):
                 if tick is not None:
                     tick()
                 state.apply(_normal_in(state, rng, budget.places))
-            values = evaluate(state)
-            totals[i] += len(values) * values[view.seat] - sum(values)
-    return candidates[totals.index(max(totals))]
+            totals[i] += utility(evaluate(state), view.seat)
+    return candidates[best_index(totals)]
 
 
 def _normal_in(state, rng, places):

@@ -25,6 +25,7 @@ of the hand); `utility` turns one into a single seat's point of view.
 import gc
 import sys
 
+from deckcore.bots import best_index, utility
 from deckcore.game import TERMINAL
 
 _COLLECT_PER_WORLD = sys.implementation.name == "micropython"  # (on the host: time lost)
@@ -36,15 +37,6 @@ WORST = 1 - (1 << 30)  # below any value; -WORST is a small int too where they h
 def between_tricks(state):
     """No trick on the table (games without tricks have no `trick`: always quiet)."""
     return not getattr(state, "trick", None)
-
-
-def best_index(totals):
-    """The index of the largest total, the first of equals."""
-    best = 0
-    for i in range(1, len(totals)):
-        if totals[i] > totals[best]:
-            best = i
-    return best
 
 
 def play(state, action):
@@ -61,11 +53,6 @@ def take_back(state, mark):
     """Undo what `play` did to `state` (nothing when it played on a copy)."""
     if mark is not None:
         state.undo(mark)
-
-
-def utility(values, seat):
-    """The seat's value against the mean of the others, times the number of seats."""
-    return len(values) * values[seat] - sum(values)
 
 
 class PimcSearch:
