@@ -176,7 +176,14 @@ def play(flash_path, keys, shots_dir=None, fresh=False, heapsize=HEAP, fault=Non
                       heapsize=heapsize, fresh=fresh, fault=fault, text_boxes=text_boxes)
 
 
-def device_log(flash_path, game_id="1"):
+def device_log(flash_path, game_id="1", crashed=False):
+    """The text of game `game_id`'s log on the flash. Unless the test brought a fault about
+    (`crashed`), the board must have met none: a match that ran out of memory and recovered
+    through the crash screen may still end whole, and would pass unseen."""
+    if not crashed:
+        assert "crash.chk" not in flash.list_files(str(flash_path), "state"), \
+            "the board recorded a crash: " + flash.read_file(str(flash_path),
+                                                             "state/crash.chk").decode()
     return flash.read_file(str(flash_path), "logs/%s.jsonl" % game_id).decode()
 
 

@@ -170,7 +170,7 @@ def test_a_bot_that_runs_out_of_memory_is_recorded_and_the_match_resumes(tmp_pat
     assert "in bot_choice" in record["trace"]
     assert pixels(shots[0]) == expected_crash_screen(tmp_path, record["error"])
     assert pixels(shots[1]) == pixels(OFFER)
-    log = device_log(flash_path)
+    log = device_log(flash_path, crashed=True)
     same_match(log, expected)
     assert json.loads(log.splitlines()[-1])["reason"] == "completed"
     check_replay(tmp_path, log)
@@ -185,7 +185,7 @@ def test_a_fault_in_the_tables_draw_is_recorded_and_the_match_resumes(tmp_path):
     assert "in _draw_area" in record["trace"]
     assert pixels(shots[0]) == expected_crash_screen(tmp_path, INJECTED)
     assert pixels(shots[1]) == pixels(OFFER)
-    log = device_log(flash_path)
+    log = device_log(flash_path, crashed=True)
     same_match(log, expected)
     assert json.loads(log.splitlines()[-1])["reason"] == "completed"
     check_replay(tmp_path, log)
@@ -202,7 +202,7 @@ def test_a_fault_in_the_scorekeepers_totals_is_recorded_and_the_kept_match_resum
     assert record["error"] == INJECTED and "in _draw_area" in record["trace"]
     shot = dict((os.path.basename(path), path) for path in shots)
     assert pixels(shot["crash.png"]) == expected_crash_screen(tmp_path, INJECTED)
-    log = device_log(flash_path)
+    log = device_log(flash_path, crashed=True)
     totals, winners, hands = KEPT_MATCHES["scioto"]
     assert json.loads(log.splitlines()[-1]) == {"t": "end", "reason": "completed",
                                                  "totals": totals, "winner": winners,
