@@ -5,6 +5,12 @@ bot plays every seat on the same cards; a bot's score for a deal is its mean sco
 seats it held. The win rate counts, per rotation, the bot whose seats scored best (a tie
 shares the win). The 95% intervals are normal approximations over deals; `diff` is the
 paired per-deal difference of the first two bots.
+
+In the tarot games `by_role` splits that difference by the part a seat played (roles.py):
+per deal and seat, the first bot's mean score in that seat less the second's, grouped by
+the part; a seat whose part changed with the bots in it (their bidding differed) counts
+as "parts differed". `share` is a part's sum of those differences over all the deals'
+seats, so the shares add up to the mean difference per seat.
 """
 
 import multiprocessing
@@ -12,6 +18,7 @@ import multiprocessing
 from deckcore.bots import make
 from deckcore.games import load
 from deckcore.rng import Rng
+from deckmate.roles import role
 from deckmate.stats import mean_interval
 
 HOST_BOTS = ("solver",)  # host-only bots that read the whole state
@@ -40,12 +47,15 @@ def _deal_rng(seed, index):
 
 
 def play_deal(game, names, seed, index):
-    """One deal in every rotation: per bot, its mean score and its share of the wins."""
+    """One deal in every rotation: per bot, its mean score and its share of the wins; per
+    seat, (its part, the first bot's mean score there less the second's), the part None in
+    games without parts."""
     seats = game.num_players
     dealer, piles = deal_for(game, seed, index)
     deal_rng = _deal_rng(seed, index)
     scores = [0.0] * len(names)
     wins = [0.0] * len(names)
+    in_seat = [([], []) for _ in range(seats)]  # per seat: the first two bots' (score, part)
     made = [make_bot(name, game) for name in names]
     for rotation in range(seats):
         bot_of = seating(len(names), seats, rotation)
@@ -61,6 +71,9 @@ def play_deal(game, names, seed, index):
                 action = bot.choose(state.view(seat), state.legal_actions(), rngs[seat])
             state.apply(action)
         hand = state.scores()
+        for seat in range(seats):
+            if bot_of[seat] < 2:
+                in_seat[seat][bot_of[seat]].append((hand[seat], role(state, seat)))
         means = []
         for b in range(len(names)):
             held = [hand[seat] for seat in range(seats) if bot_of[seat] == b]
@@ -72,7 +85,15 @@ def play_deal(game, names, seed, index):
                 scores[b] += means[b] / seats
             if b in winners:
                 wins[b] += 1.0 / len(winners) / seats
-    return scores, wins
+    return scores, wins, [_seat_difference(first, second) for first, second in in_seat]
+
+
+def _seat_difference(first, second):
+    """(part, difference of the mean scores) of one seat held by the first two bots."""
+    parts = set(part for _, part in first + second)
+    part = parts.pop() if len(parts) == 1 else "parts differed"
+    return part, (sum(score for score, _ in first) / len(first)
+                  - sum(score for score, _ in second) / len(second))
 
 
 def _work(job):
@@ -100,6 +121,21 @@ def run_arena(game, names, deals, seed, jobs=2, advance=lambda steps=1: None):
         bots.append({"name": names[b], "mean_score": round(mean, 4), "win_rate": round(win_rate, 4),
                      "ci95": [round(ci[0], 4), round(ci[1], 4)]})
     diff, diff_ci = mean_interval([r[0][0] - r[0][1] for r in results])
-    return {"game": game.NAME, "deals": deals, "bots": bots,
-            "diff": {"a": names[0], "b": names[1], "mean": round(diff, 4),
-                     "ci95": [round(diff_ci[0], 4), round(diff_ci[1], 4)]}}
+    result = {"game": game.NAME, "deals": deals, "bots": bots,
+              "diff": {"a": names[0], "b": names[1], "mean": round(diff, 4),
+                       "ci95": [round(diff_ci[0], 4), round(diff_ci[1], 4)]}}
+    by_part = {}
+    for r in results:
+        for part, difference in r[2]:
+            by_part.setdefault(part, []).append(difference)
+    if None not in by_part:
+        result["by_role"] = [_role_result(part, by_part[part], deals * game.num_players)
+                             for part in sorted(by_part)]
+    return result
+
+
+def _role_result(part, differences, seats):
+    mean, ci = mean_interval(differences)
+    return {"role": part, "seats": len(differences), "mean": round(mean, 4),
+            "ci95": [round(ci[0], 4), round(ci[1], 4)],
+            "share": round(sum(differences) / seats, 4)}

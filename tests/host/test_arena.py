@@ -63,3 +63,28 @@ def test_arena_refuses_unknown_bots_and_the_solver_with_hidden_cards():
     assert deckmate("arena", "--game", "scioto", "--bots", "normal,nobody", "--deals", 1).returncode == 2
     assert deckmate("arena", "--game", "scioto", "--players", 3, "--bots", "solver,normal",
                     "--deals", 1).returncode == 2
+
+
+def test_the_tarot_games_split_the_difference_by_the_seats_part_in_the_hand():
+    """Every level bids, calls and lays away by the same rules, so in every seat both bots
+    hold the same part, and the difference is the play's; Scioto has no parts."""
+    for name, parts in (("scarto", {"dealer", "not dealing"}),
+                        ("chambery", {"declaring side", "defending side", "each for himself"})):
+        result = run_arena(load(name)({}), ["easy", "normal"], 3, 5, jobs=1)
+        by_role = result["by_role"]
+        assert set(part["role"] for part in by_role) <= parts
+        assert sum(part["seats"] for part in by_role) == 3 * load(name)({}).num_players
+        for part in by_role:
+            assert part["ci95"][0] <= part["mean"] <= part["ci95"][1]
+    assert "by_role" not in run_arena(load("scioto")({}), ["greedy", "random"], 2, 1, jobs=1)
+
+
+def test_a_bot_against_itself_plays_every_part_evenly():
+    result = run_arena(load("droggn")({}), ["greedy", "greedy"], 4, 2, jobs=1)
+    assert [part["mean"] for part in result["by_role"]] == [0] * len(result["by_role"])
+
+
+def test_parts_that_change_with_the_bots_are_counted_apart():
+    """greedy bids as its own evaluation says; normal by the bidding rules."""
+    result = run_arena(load("droggn")({}), ["normal", "greedy"], 4, 1, jobs=1)
+    assert "parts differed" in [part["role"] for part in result["by_role"]]

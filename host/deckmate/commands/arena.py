@@ -17,7 +17,8 @@ def add_parser(subparsers):
         "arena", help="play bots against each other on the same deals, seats rotated",
         description="Play every deal once per rotation of the seats so that every bot plays "
                     "every seat on the same cards, and report each bot's mean score per hand, "
-                    "win rate and 95% confidence intervals. `solver` (host only) plays "
+                    "win rate and 95% confidence intervals; in the tarot games also split by the "
+                    "seat's part in the hand (declarer, defender, ...). `solver` (host only) plays "
                     "2-player Scioto with all cards dealt exactly.")
     add_game_arguments(parser)
     parser.add_argument("--bots", required=True,
@@ -58,4 +59,12 @@ def run(args):
                                            "[%.2f, %.2f]" % tuple(bot["ci95"]), 100 * bot["win_rate"]))
     d = result["diff"]
     print("%s - %s: %.2f per deal, 95%% CI [%.2f, %.2f]" % (d["a"], d["b"], d["mean"], d["ci95"][0], d["ci95"][1]))
+    if "by_role" in result:
+        print("by the seat's part in the hand (%s - %s in that seat; the shares add up to the "
+              "mean per seat):" % (d["a"], d["b"]))
+        print("%-18s %6s %10s %20s %8s" % ("part", "seats", "diff", "95% CI", "share"))
+        for part in result["by_role"]:
+            print("%-18s %6d %10.2f %20s %8.2f" % (part["role"], part["seats"], part["mean"],
+                                                   "[%.2f, %.2f]" % tuple(part["ci95"]),
+                                                   part["share"]))
     return 0
