@@ -13,6 +13,8 @@ low bits are the cheapest):
 - a bound from *safe* leads: a card no card of the follower dismisses wins whenever it is
   led and stays safe, so the leader can always take those points and as many of the
   follower's cheapest cards;
+- the window against the points still in play: a search whose window lies at or above all
+  of them, or at or below none, ends at once (a third fewer positions from 6 cards each);
 - MTD(f) for a value (null-window searches that close in on it), and one null-window search
   per action to find the first action that keeps it.
 
@@ -107,8 +109,10 @@ class BitmaskSearch:
 
     def trick_value(self, lead, follow, rem, alpha, beta):
         """Points the leader takes from `rem`, the points of hands `lead` and `follow`."""
-        if not lead:
+        if not lead or beta <= 0:
             return 0
+        if alpha >= rem:
+            return rem  # the leader cannot take more than is left
         self.nodes += 1
         if self.budget and self.nodes > self.budget:
             raise OverBudget
