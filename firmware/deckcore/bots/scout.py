@@ -45,7 +45,6 @@ SCOUT_SHOW_CHIP = 16  # keeping the Scout & Show chip for later (5.2.C)
 DENIED = 16  # per card of another hand, when a Show ends the round: the -1 it can no longer undo
 LONGER = 2 << 5  # a Scout & Show can lengthen a set by one and shorten the active set by one
 LONG_ROUND = 40  # Scout chips given in a round (3 to 5 players) when bots start to vary
-CANDIDATES = 2  # strong: the actions of normal's one ply that it plays out
 PLACES = 1 << 16  # more than the legal actions of any turn
 
 
@@ -162,8 +161,8 @@ def decide(view, legal, rng, budget, tick):
             if budget.depth:
                 return flip_rule(view.hand)
             return playouts(view, [KEEP, FLIP], rng, budget, tick)
-        ranked = Turn(view, rng, budget.worlds, tick=tick).by_value(legal, budget.places)
-        return playouts(view, ranked[:CANDIDATES], rng, budget, tick)
+        turn = Turn(view, rng, budget.worlds, tick=tick)
+        return playouts(view, turn.two_best(legal, budget.places), rng, budget, tick)
     if view.phase == "flip":
         return flip_rule(view.hand)
     return Turn(view, rng, budget.worlds, tick=tick).best(legal, budget.places)
@@ -268,7 +267,6 @@ class Turn:
         `world` alone when it is given; `tick`, if given, is called before each world."""
         self.view = view
         self.rng = rng
-        self.offers = None  # by_value: every (-value, order offered, action)
         self.numbers = values(view.hand)
         players = view.game.num_players
         self.players = players
@@ -346,16 +344,13 @@ class Turn:
             return ranked[3]
         return ranked[1]
 
-    def by_value(self, legal, places):
-        """The actions `best` weighs, best first by their one-ply value."""
-        self.offers = []
+    def two_best(self, legal, places):
+        """The two best actions `best` weighs by their one-ply value (the first offered of
+        equals first), or the only one."""
         self.best(legal, places)
-        self.offers.sort()
-        return [item[2] for item in self.offers]
+        return [action for action in (self.ranked[1], self.ranked[3]) if action is not None]
 
     def _offer(self, worth, action):
-        if self.offers is not None:
-            self.offers.append((-worth, len(self.offers), action))
         ranked = self.ranked
         if ranked[0] is None or worth > ranked[0]:
             ranked[2], ranked[3] = ranked[0], ranked[1]
