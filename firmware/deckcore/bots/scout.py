@@ -24,8 +24,8 @@ then playing normal; the one-ply value ranks the candidates well, but telling th
 apart takes playouts. hard (the device's level above normal) plays normal's two best actions
 out in fewer worlds and only until the seat is about to act for the second time (its
 budget's `depth`), where `evaluate` values the seats; in its playouts every seat tries one
-place for a scouted card (its `width`) and none Scouts & Shows, and it flips by rule. Whole
-rounds from every decision would take the RP2040 several times its 3 s.
+place for a scouted card (its `width`) and none Scouts & Shows; it chooses the way up of its
+hand so too. Whole rounds from every decision would take the RP2040 several times its 3 s.
 
 Values are points times SCALE.
 """
@@ -154,12 +154,10 @@ def order(state, actions):
 
 def decide(view, legal, rng, budget, tick):
     """Every decision: the flip by rule, the play by one ply (easy, normal); with a budget of
-    playouts, the play by playouts among the one ply's best (hard, strong), and the flip too
-    where they go to the end of the round (strong)."""
+    playouts, the flip and the play by playouts of the two ways up or the one ply's two best
+    (hard, strong)."""
     if budget.playouts:
         if view.phase == "flip":
-            if budget.depth:
-                return flip_rule(view.hand)
             return playouts(view, [KEEP, FLIP], rng, budget, tick)
         turn = Turn(view, rng, budget.worlds, tick=tick)
         return playouts(view, turn.two_best(legal, budget.places), rng, budget, tick)
