@@ -293,7 +293,7 @@ class ScoutState(State):
     """Phases: "flip" (each player in turn, from the starting player, decides whether to rotate
     the whole hand, 5.1.4), "play" (Show, Scout, Scout & Show), "over"."""
 
-    seen_before = None  # round 2 of 2 players: per seat, the cards it saw in round 1
+    seen_before = None  # type: list | None  # 2 players, round 2: per seat, what it saw in round 1
 
     def __init__(self, game, dealer, deal):
         State.__init__(self, game, dealer)
