@@ -4,8 +4,7 @@ what the seat can see, and strong's choice between normal's two best actions."""
 
 from deckcore.bots import make
 from deckcore.bots.levels import budget
-from deckcore.bots.scout import (CANDIDATES, SCALE, Turn, evaluate, order, strongest,
-                                  structure)
+from deckcore.bots.scout import SCALE, Turn, evaluate, order, strongest, structure
 from deckcore.games.scout import FLIP, KEEP, SCOUT, SHOW, Scout, decode, strength, turned
 from deckcore.rng import Rng
 from playout import ticked_and_plain
@@ -153,13 +152,14 @@ def test_every_level_plays_legal_actions_to_the_end_for_2_to_5_players():
 def normal_two_best(view, legal, rng):
     """normal's two best actions by their one-ply value (its worlds dealt with `rng`)."""
     normal = budget("scout", "normal")
-    return Turn(view, rng, normal.worlds).by_value(legal, normal.places)[:CANDIDATES]
+    return Turn(view, rng, normal.worlds).two_best(legal, normal.places)
 
 
-def test_strong_plays_one_of_normals_two_best_actions_chosen_by_playouts():
-    """strong plays each of normal's two best actions out to the end of the round and keeps
-    the one that scores better: it never plays what normal ranks third or lower."""
-    strong, normal = make("strong", GAMES[4]), make("normal", GAMES[4])
+def test_strong_and_hard_play_one_of_normals_two_best_actions_chosen_by_playouts():
+    """strong plays each of normal's two best actions out to the end of the round, hard a
+    little way, and each keeps the one that scores better: neither plays what normal ranks
+    third or lower."""
+    bots, normal = [make("strong", GAMES[4]), make("hard", GAMES[4])], make("normal", GAMES[4])
     rng = Rng(9)
     for deal in range(scaled(2)):
         state = GAMES[4].new_hand(deal, GAMES[4].deal(rng, deal))
@@ -167,8 +167,9 @@ def test_strong_plays_one_of_normals_two_best_actions_chosen_by_playouts():
             seat, legal = state.current_player(), state.legal_actions()
             view = state.view(seat)
             if state.phase == "play" and len(legal) > 1:
-                chosen = strong.choose(view, legal, Rng(deal))
-                assert chosen in normal_two_best(view, legal, Rng(deal))
+                for bot in bots:
+                    chosen = bot.choose(view, legal, Rng(deal))
+                    assert chosen in normal_two_best(view, legal, Rng(deal)), bot.NAME
             state.apply(normal.choose(view, legal, rng))
 
 

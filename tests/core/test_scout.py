@@ -109,6 +109,26 @@ def test_5_5_1_two_players_set_22_aside_and_deal_them_in_round_2():
     assert second["set_aside"] == [] and match.dealer == 1
 
 
+def test_5_5_1_round_2_worlds_leave_out_the_cards_the_seat_saw_in_round_1():
+    """None of the cards a seat saw in round 1 is in round 2: its view holds them (its own
+    seat's only), its worlds deal none of them, and a clone of the round keeps them."""
+    game = GAMES[2]
+    rng = Rng(5)
+    first = game.new_hand(0, game.deal(rng, 0))
+    while not first.is_terminal():
+        first.apply(rng.choice(first.legal_actions()))
+    seen = [[identity(card) for card in first.view(seat).visible_cards()] for seat in (0, 1)]
+    second = game.new_hand(1, game.carried_deal(first))
+    assert second.clone().seen_before == seen
+    for seat in (0, 1):
+        view = second.view(seat)
+        assert view.seen_before == seen[seat]
+        for _ in range(4):
+            dealt = determinize(view, rng).hands[1 - seat]
+            assert not any(identity(card) in seen[seat] for card in dealt)
+    assert game.new_hand(0, game.deal(rng, 0)).seen_before is None  # a round 1
+
+
 def test_5_1_2_check_deal_rejects_wrong_sizes_and_cards_twice():
     game = GAMES[3]
     deal = game.deal(Rng(4), 0)

@@ -17,11 +17,11 @@ class Budget:
 
     worlds       worlds dealt from the view per decision (SCOUT: for the others' threats)
     nodes        positions the search (search.py) may make per decision
-    depth        plies it looks ahead
-    width        actions it tries below the root
+    depth        plies it looks ahead (SCOUT hard: the seat's turns a playout goes on for)
+    width        actions it tries below the root (SCOUT hard: places a playout tries)
     exact        cards left from which it searches to the end of the hand
     places       SCOUT: places tried for a scouted card (bots/scout.py)
-    playouts     SCOUT strong: worlds each candidate is played out in
+    playouts     SCOUT hard and strong: worlds each candidate is played out in
     endgame      2-player Scioto: cards in the two hands from which the play is exact
     try_exact    ... from which an exact proof is tried first, ...
     proof_nodes  ... with this many positions before the bot searches instead
@@ -63,9 +63,9 @@ def budget(game_name, level):
         if level == "normal":
             return Budget("normal", worlds=4, places=3)
         if level == "hard":
-            return Budget("hard", worlds=4, places=3, playouts=4, exact=4)
+            return Budget("hard", worlds=4, places=3, playouts=4, depth=2, width=1)
         if level == "strong":
-            return Budget("strong", worlds=4, places=3, playouts=16)
+            return Budget("strong", worlds=4, places=3, playouts=16, depth=0)
         return Budget("easy", worlds=1, places=1)
     # The tarot games: a position costs about three of Scioto's, and a world more to deal.
     elif level == "normal":

@@ -21,7 +21,11 @@ device's time).
 strong (host) takes normal's two best actions, or the two ways up of the hand, and plays each
 out to the end of the round in its budget's `playouts` worlds dealt from the view, every seat
 then playing normal; the one-ply value ranks the candidates well, but telling the best two
-apart takes playouts.
+apart takes playouts. hard (the device's level above normal) plays normal's two best actions
+out in fewer worlds and only until the seat is about to act for the second time (its
+budget's `depth`), where `evaluate` values the seats; in its playouts every seat tries one
+place for a scouted card (its `width`) and none Scouts & Shows; it chooses the way up of its
+hand so too. Whole rounds from every decision would take the RP2040 several times its 3 s.
 
 Values are points times SCALE.
 """
@@ -29,7 +33,7 @@ Values are points times SCALE.
 from deckcore.bots import best_index, utility
 from deckcore.game import TERMINAL
 from deckcore.games.scout import (DECISION, FLIP, KEEP, SCOUT, SCOUT_SHOW, SHOW,
-                                  UNKNOWN, deal_unseen, decode, determinize, encode,
+                                  UNKNOWN, _power, deal_unseen, decode, determinize, encode,
                                   strength, turned, value, values)
 
 SCALE = 16
@@ -41,7 +45,6 @@ SCOUT_SHOW_CHIP = 16  # keeping the Scout & Show chip for later (5.2.C)
 DENIED = 16  # per card of another hand, when a Show ends the round: the -1 it can no longer undo
 LONGER = 2 << 5  # a Scout & Show can lengthen a set by one and shorten the active set by one
 LONG_ROUND = 40  # Scout chips given in a round (3 to 5 players) when bots start to vary
-CANDIDATES = 2  # strong: the actions of normal's one ply that it plays out
 PLACES = 1 << 16  # more than the legal actions of any turn
 
 
@@ -85,13 +88,15 @@ def strongest(numbers):
     start = 0
     while start < count:
         end = start + 1
+        step = 0
         if end < count:
             step = numbers[end] - numbers[start]
             if -1 <= step <= 1:
                 while end + 1 < count and numbers[end + 1] - numbers[end] == step:
                     end += 1
                 end += 1
-        power = strength(numbers[start:end])
+        low = numbers[start] if numbers[start] < numbers[end - 1] else numbers[end - 1]
+        power = _power(end - start, step, low)  # the set numbers[start:end], valid
         if power > best:
             best = power
         start = start + 1 if end == start + 1 else end - 1
@@ -148,14 +153,14 @@ def order(state, actions):
 
 
 def decide(view, legal, rng, budget, tick):
-    """Every decision: the flip by rule, the play by one ply; by playouts with a budget of
-    them (strong; hard once the hands hold at most its `exact` cards each on average)."""
-    if budget.playouts and (not budget.exact
-                            or cards_left(view) <= budget.exact * len(view.hands)):
+    """Every decision: the flip by rule, the play by one ply (easy, normal); with a budget of
+    playouts, the flip and the play by playouts of the two ways up or the one ply's two best
+    (hard, strong)."""
+    if budget.playouts:
         if view.phase == "flip":
             return playouts(view, [KEEP, FLIP], rng, budget, tick)
-        ranked = Turn(view, rng, budget.worlds, tick=tick).by_value(legal, budget.places)
-        return playouts(view, ranked[:CANDIDATES], rng, budget, tick)
+        turn = Turn(view, rng, budget.worlds, tick=tick)
+        return playouts(view, turn.two_best(legal, budget.places), rng, budget, tick)
     if view.phase == "flip":
         return flip_rule(view.hand)
     return Turn(view, rng, budget.worlds, tick=tick).best(legal, budget.places)
@@ -167,10 +172,13 @@ def flip_rule(hand):
 
 def playouts(view, candidates, rng, budget, tick):
     """strong and hard: the candidate whose playouts score best against the others' mean (as
-    bots.utility counts it; the first of the best). A playout deals a world from the view,
-    applies the candidate and plays the round out with the normal policy (the budget's
-    `places`) in every seat (it sees the world's hands, so it deals no worlds of its own);
-    every candidate is played out in the same `playouts` worlds. On the device the heap is
+    bots.utility counts it, of `evaluate`; the first of the best). A playout deals a world
+    from the view, applies the candidate and plays on with normal's one ply in every seat (it
+    sees the world's hands, so it deals no worlds of its own), trying the budget's `places`
+    for a scouted card, or its `width` with nobody Scouting & Showing (hard: a quicker step,
+    and no list of a thousand actions), to the end of the round or, with a `depth`, until the
+    seat is about to act for the depth-th time after the candidate. Every candidate is played
+    out in the same `playouts` worlds. On the device the heap is
     collected before each state a playout makes, and the last candidate plays on the world
     itself (a state less); nothing of search.py is loaded (its code and names would be
     interned in a SCOUT match): 5-player SCOUT's hard did not play in 192K otherwise."""
@@ -185,6 +193,8 @@ def playouts(view, candidates, rng, budget, tick):
         if device:
             gc.collect()
         world = determinize(view, rng)
+        if budget.width:  # hard: nobody Scouts & Shows in its playouts
+            world.scout_show = [False] * len(world.scout_show)
         for i in range(len(candidates)):
             if i:
                 state = None
@@ -192,16 +202,23 @@ def playouts(view, candidates, rng, budget, tick):
                     gc.collect()
             state = world if i == len(candidates) - 1 else world.clone()
             state.apply(candidates[i])
+            turns = 0  # the seat's turns reached since the candidate
             while state.current_player() != TERMINAL:
                 if tick is not None:
                     tick()
-                state.apply(_normal_in(state, rng, budget.places))
+                actor = state.current_player()
+                state.apply(_normal_in(state, rng, budget.width or budget.places))
+                if actor != view.seat and state.current_player() == view.seat:
+                    turns += 1
+                    if turns == budget.depth:
+                        break
             totals[i] += utility(evaluate(state), view.seat)
     return candidates[best_index(totals)]
 
 
 def _normal_in(state, rng, places):
-    """The normal policy's action in a world whose hands it sees."""
+    """normal's one ply, trying `places` places for a scouted card, in a world whose hands it
+    sees."""
     seat = state.current_player()
     if state.phase == "flip":
         return flip_rule(state.hands[seat])
@@ -248,7 +265,6 @@ class Turn:
         `world` alone when it is given; `tick`, if given, is called before each world."""
         self.view = view
         self.rng = rng
-        self.offers = None  # by_value: every (-value, order offered, action)
         self.numbers = values(view.hand)
         players = view.game.num_players
         self.players = players
@@ -326,16 +342,13 @@ class Turn:
             return ranked[3]
         return ranked[1]
 
-    def by_value(self, legal, places):
-        """The actions `best` weighs, best first by their one-ply value."""
-        self.offers = []
+    def two_best(self, legal, places):
+        """The two best actions `best` weighs by their one-ply value (the first offered of
+        equals first), or the only one."""
         self.best(legal, places)
-        self.offers.sort()
-        return [item[2] for item in self.offers]
+        return [action for action in (self.ranked[1], self.ranked[3]) if action is not None]
 
     def _offer(self, worth, action):
-        if self.offers is not None:
-            self.offers.append((-worth, len(self.offers), action))
         ranked = self.ranked
         if ranked[0] is None or worth > ranked[0]:
             ranked[2], ranked[3] = ranked[0], ranked[1]

@@ -193,6 +193,7 @@ def _numbers_text(cards):
 class Scout(Game):
     NAME = "scout"
     TITLE = "SCOUT"
+    carried_seen = None  # (round 2's hands, what each seat saw of round 1): carried_deal
 
     def __init__(self, options=None):
         Game.__init__(self, options)
@@ -259,14 +260,21 @@ class Scout(Game):
             seen.append(identity(card))
 
     def carried_deal(self, state):
-        """5.5.1: round 2 of the 2-player game deals the 22 cards set aside, 11 each."""
+        """5.5.1: round 2 of the 2-player game deals the 22 cards set aside, 11 each. The
+        cards each seat saw in round 1 are none of them: new_hand gives them to round 2."""
         if not state.set_aside:
             return None
         size = self.hand_size
-        return {"hands": [state.set_aside[:size], state.set_aside[size:]], "set_aside": []}
+        hands = [state.set_aside[:size], state.set_aside[size:]]
+        self.carried_seen = (hands, [[identity(card) for card in state.view(seat).visible_cards()]
+                                     for seat in range(self.num_players)])
+        return {"hands": hands, "set_aside": []}
 
     def new_hand(self, dealer, deal):
-        return ScoutState(self, dealer, deal)
+        state = ScoutState(self, dealer, deal)
+        if self.carried_seen is not None and deal["hands"] == self.carried_seen[0]:
+            state.seen_before = self.carried_seen[1]
+        return state
 
 
 def round_points(captured, chips):
@@ -284,6 +292,8 @@ def round_scores(points, in_hand, exempt):
 class ScoutState(State):
     """Phases: "flip" (each player in turn, from the starting player, decides whether to rotate
     the whole hand, 5.1.4), "play" (Show, Scout, Scout & Show), "over"."""
+
+    seen_before = None  # type: list | None  # 2 players, round 2: per seat, what it saw in round 1
 
     def __init__(self, game, dealer, deal):
         State.__init__(self, game, dealer)
@@ -592,6 +602,7 @@ class ScoutState(State):
     def copy_hidden(target, source):
         target.hands = [list(hand) for hand in source.hands]
         target.set_aside = list(source.set_aside)
+        target.seen_before = source.seen_before
 
     def blank(self):
         return ScoutState(self.game, self.dealer, None)
@@ -654,7 +665,8 @@ def _parse_range(text):
 class ScoutView(View):
     """What one seat knows. Hands are held facing their owners, so another hand shows only the
     cards its owner scouted (seen going in, at a known position; `hands` has UNKNOWN for the
-    rest). Every card that was ever shown is known: the active set and the score piles."""
+    rest). Every card that was ever shown is known: the active set and the score piles. In
+    round 2 of the 2-player game `seen_before` lists the cards the seat saw in round 1."""
 
     active = piles = []  # public fields: copy_public sets them on each view (named for pyright)
 
@@ -667,6 +679,7 @@ class ScoutView(View):
             self.hands.append([hand[i] if other == seat or known[i] else UNKNOWN
                                for i in range(len(hand))])
         self.set_aside_size = len(state.set_aside)
+        self.seen_before = None if state.seen_before is None else state.seen_before[seat]
 
     def visible_cards(self):
         cards = list(self.active)
@@ -680,10 +693,11 @@ class ScoutView(View):
 def deal_unseen(view, rng):
     """(hands, set_aside) of a full State consistent with `view`: the unseen cards (the deck
     less every card the seat can see) dealt at random, each either way up, into the other
-    hands' unknown places and the cards set aside. Known cards keep their places. (In round 2
-    of the 2-player game the seat's memory of round 1 is not used: any unseen card may be
-    drawn.)"""
+    hands' unknown places and the cards set aside. Known cards keep their places. In round 2
+    of the 2-player game the cards the seat saw in round 1 are not drawn."""
     seen = [identity(card) for card in view.visible_cards()]
+    if view.seen_before is not None:
+        seen.extend(view.seen_before)
     unseen = [card for card in view.game.deck if card not in seen]
     rng.shuffle(unseen)
     drawn = []
