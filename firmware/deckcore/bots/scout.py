@@ -33,8 +33,8 @@ Values are points times SCALE.
 from deckcore.bots import best_index, utility
 from deckcore.game import TERMINAL
 from deckcore.games.scout import (DECISION, FLIP, KEEP, SCOUT, SCOUT_SHOW, SHOW,
-                                  UNKNOWN, _power, deal_unseen, decode, determinize, encode,
-                                  strength, turned, value, values)
+                                  UNKNOWN, deal_unseen, decode, determinize, encode,
+                                  set_power, strength, turned, value, values)
 
 SCALE = 16
 # PIECE[n]: what a piece of n cards wins back, in SCALE units; longer pieces win back one
@@ -96,7 +96,7 @@ def strongest(numbers):
                     end += 1
                 end += 1
         low = numbers[start] if numbers[start] < numbers[end - 1] else numbers[end - 1]
-        power = _power(end - start, step, low)  # the set numbers[start:end], valid
+        power = set_power(end - start, step, low)  # the set numbers[start:end], valid
         if power > best:
             best = power
         start = start + 1 if end == start + 1 else end - 1

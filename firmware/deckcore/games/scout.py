@@ -103,7 +103,7 @@ def values(cards):
 
 # Sets (5.2.A) -------------------------------------------------------------------------------
 
-def _power(length, step, lowest):
+def set_power(length, step, lowest):
     """5.2.A.3 as one int: more cards, then a matching set (step 0) over a run, then the higher
     lowest number; a single card has no type."""
     return length << 5 | (16 if step == 0 and length > 1 else 0) | lowest
@@ -122,7 +122,7 @@ def strength(numbers):
     for i in range(2, length):
         if numbers[i] - numbers[i - 1] != step:
             return 0
-    return _power(length, step, min(numbers[0], numbers[-1]))
+    return set_power(length, step, min(numbers[0], numbers[-1]))
 
 
 def _shows(numbers, need, out, base):
@@ -132,7 +132,7 @@ def _shows(numbers, need, out, base):
     count = len(numbers)
     for start in range(count):
         first = numbers[start]
-        if _power(1, 0, first) > need:
+        if set_power(1, 0, first) > need:
             out.append(base | start << START_AT | 1)
         end = start + 1
         if end == count:
@@ -142,7 +142,7 @@ def _shows(numbers, need, out, base):
             continue
         while True:
             lowest = numbers[end] if step < 0 else first
-            if _power(end - start + 1, step, lowest) > need:
+            if set_power(end - start + 1, step, lowest) > need:
                 out.append(base | start << START_AT | (end - start + 1))
             end += 1
             if end == count or numbers[end] - numbers[end - 1] != step:
@@ -166,7 +166,7 @@ def _shows_with(numbers, gap, number, need, base):
     """`base` with the start and length of the valid sets stronger than `need` that hold a
     card of `number` put in at `gap` (a lone card only at gap 0, 7.14)."""
     out = []
-    if gap == 0 and _power(1, 0, number) > need:
+    if gap == 0 and set_power(1, 0, number) > need:
         out.append(base | 1)
     for step in (0, 1, -1):
         left = _reach(numbers, gap, number, step, -1)
@@ -175,7 +175,7 @@ def _shows_with(numbers, gap, number, need, base):
             for j in range(right + 1):
                 if i + j:
                     lowest = number - i if step > 0 else number - j if step < 0 else number
-                    if _power(1 + i + j, step, lowest) > need:
+                    if set_power(1 + i + j, step, lowest) > need:
                         out.append(base | (gap - i) << START_AT | (1 + i + j))
     return out
 
