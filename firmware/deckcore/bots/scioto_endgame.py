@@ -145,7 +145,11 @@ class BitmaskSearch:
         alpha0, beta0 = alpha, beta
         ranked = []
         safe_points = safe = 0
-        for card in _bits(lead):
+        hand = lead
+        while hand:  # the cards of the lead hand (_bits, inlined: the search's inner loop)
+            low = hand & -hand
+            hand ^= low
+            card = BIT_NUMBER[low % 67]
             if dismissers[card] & follow:
                 key = -points[card]
             else:
@@ -158,9 +162,12 @@ class BitmaskSearch:
         if safe == len(ranked):
             return rem  # every lead is safe: the leader takes everything
         if safe:
-            bound = safe_points
-            for card in _bits(follow)[:safe]:
-                bound += points[card]
+            bound, hand = safe_points, follow
+            while safe and hand:  # and as many of the follower's cheapest cards
+                low = hand & -hand
+                hand ^= low
+                bound += points[BIT_NUMBER[low % 67]]
+                safe -= 1
             if bound >= beta:
                 return bound
         ranked.sort()
@@ -194,9 +201,17 @@ class BitmaskSearch:
         losers = 0 if (self.mandatory and winners) else follow & ~winners
         best = INFINITY
         # The dearest dismisser first (it takes the most), then the cheapest discard.
-        replies = _bits(winners)
-        replies.reverse()
-        replies += _bits(losers)
+        replies = []
+        hand = winners
+        while hand:
+            low = hand & -hand
+            hand ^= low
+            replies.insert(0, BIT_NUMBER[low % 67])
+        hand = losers
+        while hand:
+            low = hand & -hand
+            hand ^= low
+            replies.append(BIT_NUMBER[low % 67])
         for reply in replies:
             gained = pot + points[reply]
             if winners >> reply & 1:

@@ -18,6 +18,8 @@ It serves the base game only (2 players, 7 ranks, the original dismissal rule, p
 no compounding or mandatory dismissal): scioto_endgame.estimate_fits(game) says so.
 """
 
+from array import array
+
 from deckcore.bots.scioto_endgame import BIT_NUMBER, POPCOUNT
 from deckcore.bots.scioto_weights import SCALE, SMALLEST, WEIGHTS
 from deckcore.residency import unload
@@ -30,9 +32,9 @@ UNIT = 8  # the estimate's values are in eighths of a point
 THREATS = 5  # d = 0, 1, 2, 3, 4 or more
 TARGETS = 4  # e = 0, 1, 2, 3 or more
 CELLS = 7 * THREATS * TARGETS  # the weights of one hand: 7 point values × d × e
-# The offsets of d and e (0 to 7 cards) in a card's cells.
-THREAT_COLUMN = bytes(min(d, THREATS - 1) * TARGETS for d in range(8))
-TARGET_COLUMN = bytes(min(e, TARGETS - 1) for e in range(8))
+# COLUMN[d * 8 + e]: the offset of d and e (0 to 7 cards each) in a card's cells.
+COLUMN = bytes(min(d, THREATS - 1) * TARGETS + min(e, TARGETS - 1)
+               for d in range(8) for e in range(8))
 
 
 class Estimate:
@@ -48,27 +50,35 @@ class Estimate:
             for card in range(len(points)):
                 if dismissers[lead] >> card & 1:
                     self.dismissed[card] |= 1 << lead
-        self.first_cell = [(p - 1) * THREATS * TARGETS for p in points]
+        # cells[c] and cells[SIZE + c]: the first of card c's cells as the leader's and as
+        # the follower's (weights[0] and [1] are the constant and the points' weight).
+        self.cells = array("H", [2 + (p - 1) * THREATS * TARGETS for p in points]
+                           + [2 + CELLS + (p - 1) * THREATS * TARGETS for p in points])
 
     def total(self, weights, lead, follow):
         """The constant plus the weights of the leader's cards and the follower's. (Its
-        lookups are the estimate's counts: the fitting tool reads them off a recorder.)"""
-        dismissers, dismissed, first_cell = self.dismissers, self.dismissed, self.first_cell
+        lookups are the estimate's counts: the fitting tool reads them off a recorder.)
+        This is the innermost loop of the bots' search: the tables are local names, and a
+        card's two counts of 28-bit masks are popcounts of their four bytes, inlined."""
+        dismissers, dismissed, cells = self.dismissers, self.dismissed, self.cells
+        bit_number, popcount, column = BIT_NUMBER, POPCOUNT, COLUMN
         total = weights[0]
-        for hand, other, table in ((lead, follow, 2), (follow, lead, 2 + CELLS)):
+        hand, other, first = lead, follow, 0
+        while True:
             while hand:
                 low = hand & -hand
                 hand ^= low
-                card = BIT_NUMBER[low % 67]
+                card = bit_number[low % 67]
                 threats = dismissers[card] & other
                 targets = dismissed[card] & other
-                # The two popcounts inlined: this is the innermost loop of the bots' search.
-                d = (POPCOUNT[threats & 255] + POPCOUNT[threats >> 8 & 255]
-                     + POPCOUNT[threats >> 16 & 255] + POPCOUNT[threats >> 24])
-                e = (POPCOUNT[targets & 255] + POPCOUNT[targets >> 8 & 255]
-                     + POPCOUNT[targets >> 16 & 255] + POPCOUNT[targets >> 24])
-                total += weights[table + first_cell[card] + THREAT_COLUMN[d] + TARGET_COLUMN[e]]
-        return total
+                total += weights[cells[first + card] + column[
+                    (popcount[threats & 255] + popcount[threats >> 8 & 255]
+                     + popcount[threats >> 16 & 255] + popcount[threats >> 24]) * 8
+                    + popcount[targets & 255] + popcount[targets >> 8 & 255]
+                    + popcount[targets >> 16 & 255] + popcount[targets >> 24]]]
+            if first:
+                return total
+            hand, other, first = follow, lead, len(dismissers)
 
     def __call__(self, size, lead, follow, rem):
         weights = WEIGHTS[min(size - SMALLEST, len(WEIGHTS) - 1)]
