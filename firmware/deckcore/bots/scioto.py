@@ -24,7 +24,7 @@ SCALE = 4
 # pack of over 32 cards (9 ranks and more, the double pack) needs 8-byte hands. With 1024
 # places (12 KB) the device's default set-up, 2 players against `normal`, ran out of its
 # 192 KB heap at the table (docs/budgets.md). Through the app its think times stay where they
-# were (p95 1.0-1.1 s for `normal` on the RP2040 estimate, docs/budgets.md).
+# were (docs/budgets.md).
 ENDGAME_TABLE = 128
 # Cards per word of a mask of cards: a mask is two words (low: cards 0..WORD-1, high: the
 # others, bit card - WORD), so that it stays a small int where small ints have 31 bits (the
