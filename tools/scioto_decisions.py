@@ -28,19 +28,6 @@ from deckmate.solver import SolverBot
 from deckmate.stats import mean_interval
 
 
-def edited_budgets(level, edits):
-    """levels.budget, with the fields in `edits` replaced in `level`'s Scioto budget."""
-    original = levels.budget
-
-    def budget(game_name, name):
-        chosen = original(game_name, name)
-        if game_name == "scioto" and name == level:
-            for field, value in edits.items():
-                setattr(chosen, field, value)
-        return chosen
-    return budget
-
-
 def losses(job):
     """[(cards, loss)] of the level's decisions in deal `index`."""
     level, edits, seed, index, counts = job
@@ -48,11 +35,9 @@ def losses(job):
     dealer, piles = deal_for(game, seed, index)
     state = game.new_hand(dealer, piles)
     driver, rng = make("normal", game), Rng(seed * 7 + index)
-    original, levels.budget = levels.budget, edited_budgets(level, edits)
-    try:
-        bot = make(level, game)  # a bot reads its budget when made
-    finally:
-        levels.budget = original
+    bot = make(level, game)
+    for field, value in edits.items():
+        setattr(bot.budget, field, value)
     solver = SolverBot(game)
     out = []
     while not state.is_terminal():

@@ -176,14 +176,20 @@ def play(flash_path, keys, shots_dir=None, fresh=False, heapsize=HEAP, fault=Non
                       heapsize=heapsize, fresh=fresh, fault=fault, text_boxes=text_boxes)
 
 
+def crash_record(flash_path):
+    """The crash the board recorded on the flash (state/crash.chk) as text, or None."""
+    if "crash.chk" not in flash.list_files(str(flash_path), "state"):
+        return None
+    return flash.read_file(str(flash_path), "state/crash.chk").decode()
+
+
 def device_log(flash_path, game_id="1", crashed=False):
     """The text of game `game_id`'s log on the flash. Unless the test brought a fault about
     (`crashed`), the board must have met none: a match that ran out of memory and recovered
     through the crash screen may still end whole, and would pass unseen."""
     if not crashed:
-        assert "crash.chk" not in flash.list_files(str(flash_path), "state"), \
-            "the board recorded a crash: " + flash.read_file(str(flash_path),
-                                                             "state/crash.chk").decode()
+        record = crash_record(flash_path)
+        assert record is None, "the board recorded a crash: " + record
     return flash.read_file(str(flash_path), "logs/%s.jsonl" % game_id).decode()
 
 

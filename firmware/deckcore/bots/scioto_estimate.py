@@ -50,8 +50,8 @@ class Estimate:
             for card in range(len(points)):
                 if dismissers[lead] >> card & 1:
                     self.dismissed[card] |= 1 << lead
-        # cells[c] and cells[SIZE + c]: the first of card c's cells as the leader's and as
-        # the follower's (weights[0] and [1] are the constant and the points' weight).
+        # cells[c] and cells[len(points) + c]: the first of card c's cells as the leader's
+        # and as the follower's (weights[0] and [1]: the constant and the points' weight).
         self.cells = array("H", [2 + (p - 1) * THREATS * TARGETS for p in points]
                            + [2 + CELLS + (p - 1) * THREATS * TARGETS for p in points])
 
