@@ -18,6 +18,11 @@ from deckcore.games.chambery import (
 hidden = tarot.hidden
 cards_left = tarot.cards_left
 
+# The outlook's strength of T1..T21, K Q N J and the other suit cards, fitted to self-played
+# hands (tools/fit_tarot_outlook.py).
+STRENGTH = tarot.play_strengths(bytes((7, 6, 7, 7, 6, 7, 7, 7, 7, 7, 7, 8, 8, 8, 8, 8, 8, 9, 9,
+                                       10, 15, 6, 5, 3, 3, 2)))
+
 
 def decide(view, legal, rng, budget, tick):
     if view.phase == "play":
@@ -58,7 +63,7 @@ def evaluate(state):
     game = state.game
     opts = game.options
     points = _with_scart(state, tarot.outlook(state, game.values, tarot.CARD_AND_TRICK,
-                                              _partners))
+                                              _partners, STRENGTH))
     if state.contract == EACH:
         return each_for_himself_scores(points, opts["multipliers"], game.total_points,
                                        from_the_dealers_right(state.dealer, 3))

@@ -13,6 +13,11 @@ from deckcore.games.scarto import SCART, hand_scores
 hidden = tarot.hidden
 cards_left = tarot.cards_left
 
+# The outlook's strength of T1..T21, K Q N J and the other suit cards, fitted to self-played
+# hands (tools/fit_tarot_outlook.py). The Angel (T20) is the highest trump (2.1.2).
+STRENGTH = tarot.play_strengths(bytes((8, 6, 7, 6, 6, 6, 6, 7, 7, 7, 7, 7, 7, 7, 7, 7, 8, 8, 8,
+                                       15, 8, 10, 8, 6, 4, 2)))
+
 
 def decide(view, legal, rng, budget, tick):
     if view.phase == "discard":
@@ -37,7 +42,7 @@ def evaluate(state):
     """2.4.4: the expected card points - 26 (exact when the hand is over)."""
     if state.current_player() == TERMINAL:
         return state.scores()
-    points = tarot.outlook(state, state.game.values, tarot.THREES, _partners)
+    points = tarot.outlook(state, state.game.values, tarot.THREES, _partners, STRENGTH)
     points[state.dealer] += scart_points(state)
     return hand_scores(points)
 
