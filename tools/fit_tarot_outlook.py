@@ -11,7 +11,7 @@ to the cube of each hand's summed strengths; the tool finds the 26 strengths (T1
 K Q N J, the other suit cards) that predict those takes best, by least squares (Adam on
 three quarters of the deals), scales them to at most 15 and rounds them, and prints the
 root-mean-square error on the quarter held out, by cards in hand, of the game's strengths
-today and of the fitted ones, and the fitted ones as the game's module writes them.
+today (cubed) and of the fitted ones, and the fitted ones as the game's module writes them.
 
 Needs numpy (`.venv/bin/pip install numpy`); the device never uses it.
 """
@@ -115,7 +115,8 @@ def fit(np, counts, takes, start, rounds=600, rate=0.05):
         gradient = np.einsum("ns,nsk->k", by_cube * 3 * strength ** 2, counts)
         first = 0.9 * first + 0.1 * gradient
         second = 0.999 * second + 0.001 * gradient ** 2
-        weights -= rate * (first / (1 - 0.9 ** step)) / (np.sqrt(second / (1 - 0.999 ** step)) + 1e-12)
+        step_size = np.sqrt(second / (1 - 0.999 ** step)) + 1e-12
+        weights -= rate * (first / (1 - 0.9 ** step)) / step_size
         weights = np.maximum(weights, 0.1)
     return weights
 
@@ -150,7 +151,18 @@ def main():
         errors = [np.sqrt(((shares(np, counts, takes, w)[0] - takes)[rows] ** 2).mean())
                   for w in (start, rounded)]
         print("%-14s %10.3f %10.3f" % ("%d-%d" % (low, high - 1), errors[0], errors[1]))
-    print("STRENGTH = tarot.play_strengths(bytes((%s)))" % ", ".join("%d" % w for w in rounded))
+    print(module_text([int(w) for w in rounded]))
+
+
+def module_text(weights):
+    """The fitted strengths as the game's module writes them: a byte per card."""
+    trumps = [0] + weights[:21]
+    suit = [weights[25]] * 10 + weights[24:20:-1]
+    hexes = ["".join("\\x%02x" % w for w in part) for part in (trumps[:11], trumps[11:], suit)]
+    return ('# Per card: the Fool, T1-T10, T11-T21, then each suit\'s 1-10, J, N, Q, K.\n'
+            'STRENGTH = (b"%s"\n'
+            '            b"%s"\n'
+            '            + b"%s" * 4)' % tuple(hexes))
 
 
 if __name__ == "__main__":

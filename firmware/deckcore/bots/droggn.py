@@ -19,10 +19,6 @@ from deckcore.games.droggn import BASE_VALUE, SLAM, settlement, slam_value
 hidden = tarot.hidden
 cards_left = tarot.cards_left
 
-# The outlook's strength of T1..T21, K Q N J and the other suit cards, fitted to self-played
-# hands (tools/fit_tarot_outlook.py).
-STRENGTH = tarot.play_strengths(bytes((9, 5, 7, 7, 6, 7, 7, 7, 7, 7, 7, 7, 7, 7, 8, 8, 8, 8, 9,
-                                       9, 15, 7, 6, 4, 3, 2)))
 
 
 def decide(view, legal, rng, budget, tick):
@@ -79,7 +75,7 @@ def evaluate(state):
     game = state.game
     declarer = state.declarer
     points = _sides(state, tarot.outlook(state, game.values, tarot.THREES, _partners,
-                                         STRENGTH))
+                                         tarot.STRENGTH, False))
     mine = points[declarer]
     value = expected_value(game, state.contract, mine, state.multiplier,
                            tarot.spread(state))

@@ -13,10 +13,12 @@ from deckcore.games.scarto import SCART, hand_scores
 hidden = tarot.hidden
 cards_left = tarot.cards_left
 
-# The outlook's strength of T1..T21, K Q N J and the other suit cards, fitted to self-played
-# hands (tools/fit_tarot_outlook.py). The Angel (T20) is the highest trump (2.1.2).
-STRENGTH = tarot.play_strengths(bytes((8, 6, 7, 6, 6, 6, 6, 7, 7, 7, 7, 7, 7, 7, 7, 7, 8, 8, 8,
-                                       15, 8, 10, 8, 6, 4, 2)))
+# The outlook's strength of each card, fitted to self-played hands
+# (tools/fit_tarot_outlook.py). Per card: the Fool, T1-T10, T11-T21, then each suit's 1-10,
+# J, N, Q, K. The Angel (T20) is the highest trump (2.1.2).
+STRENGTH = (b"\x00\x08\x06\x07\x06\x06\x06\x06\x07\x07\x07"
+            b"\x07\x07\x07\x07\x07\x07\x08\x08\x08\x0f\x08"
+            + b"\x02\x02\x02\x02\x02\x02\x02\x02\x02\x02\x04\x06\x08\x0a" * 4)
 
 
 def decide(view, legal, rng, budget, tick):
@@ -42,7 +44,7 @@ def evaluate(state):
     """2.4.4: the expected card points - 26 (exact when the hand is over)."""
     if state.current_player() == TERMINAL:
         return state.scores()
-    points = tarot.outlook(state, state.game.values, tarot.THREES, _partners, STRENGTH)
+    points = tarot.outlook(state, state.game.values, tarot.THREES, _partners, STRENGTH, True)
     points[state.dealer] += scart_points(state)
     return hand_scores(points)
 

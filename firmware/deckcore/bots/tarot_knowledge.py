@@ -6,9 +6,10 @@ The outlook of a position credits each seat with the values it has won, the tric
 table to the seat winning it, the Fool to its holder (it is never captured: 2.3.5, 3.5.5,
 4.6.4), and a share of the values and tricks still in play in proportion to the *cube* of
 its hand's play strength: trick-taking rewards a concentrated hand, so one strong hand
-against several weak ones takes more than its plain share. Each game has its own play
-strengths (`play_strengths`), fitted to what the seats of self-played hands went on to
-take (tools/fit_tarot_outlook.py); the bidding's rule of thumb is STRENGTH. Card points
+against several weak ones takes more than its plain share. Scarto and Chambéry have their
+own play strengths (the module's STRENGTH), fitted to what the seats of self-played hands
+went on to take (tools/fit_tarot_outlook.py); Droggn keeps the *square* of the rule of
+thumb STRENGTH here, which the bidding uses too (docs/bots.md says why). Card points
 are then the values plus PER_TRICK for each trick: -2 when counting in threes (a trick of
 three cards is its values less 2; Scarto 2.4.1, Droggn 4.1.4), +1 when counting by card
 and trick (Chambéry 3.2.4). Each game turns the points into its own scores.
@@ -38,20 +39,6 @@ def _strengths():
 
 
 STRENGTH = _strengths()
-
-
-def play_strengths(fitted):
-    """The outlook's strength of each card from a game's fitted weights: 21 for the trumps
-    T1..T21, then K Q N J, then one for the other suit cards (the Fool: 0)."""
-    table = bytearray(78)
-    for card in range(1, 78):
-        suit = SUIT_OF[card]
-        if suit == TRUMP:
-            table[card] = fitted[card - 1]
-        else:
-            rank = RANK_OF[card]
-            table[card] = fitted[21 + KING - rank] if rank > 10 else fitted[25]
-    return table
 
 
 def hidden(view):
@@ -109,12 +96,12 @@ def table_points(state, values, per_trick, index=-2):
     return points
 
 
-def outlook(state, values, per_trick, partners, strength):
+def outlook(state, values, per_trick, partners, table, cubed):
     """Per seat, the card points it may expect at the end of play (values + PER_TRICK per
     trick): what it has won, the trick on the table played out (played_out) to its winner,
-    the Fool to its holder, and a share of the rest by the cube of the hand's `strength`
-    (a game's play_strengths: a hand's sum cubed times the points in play stays a small
-    int on the board, tests/core/test_tarot_outlook.py)."""
+    the Fool to its holder, and a share of the rest by the hand's strength by `table`, its
+    cube if `cubed` (a game's fitted play strengths: the sum cubed times the points in play
+    stays a small int on the board, tests/core/test_bots_tarot.py), else its square."""
     players = state.game.num_players
     points = [0] * players
     for seat in range(players):
@@ -135,7 +122,6 @@ def outlook(state, values, per_trick, partners, strength):
     weights = [0] * players
     held = [0] * players
     total = 0
-    table = strength
     for seat in range(players):
         power = 0
         for card in state.hands[seat]:
@@ -147,8 +133,11 @@ def outlook(state, values, per_trick, partners, strength):
             else:
                 pool += values[card]
                 power += table[card]
-        weights[seat] = power * power * power
-        total += weights[seat]
+        weight = power * power
+        if cubed:
+            weight *= power
+        weights[seat] = weight
+        total += weight
         cards += held[seat]
     if cards == 0:
         return points
