@@ -365,19 +365,19 @@ def test_outlook_shares_out_exactly_the_68_points_of_chambery():
                 points = know.immediate(state)
                 assert points is not None
                 outlook = tarot.outlook(state, game.values, tarot.CARD_AND_TRICK,
-                                        lambda s, a, b: s.side[a] == s.side[b], know.STRENGTH, True)
+                                        lambda s, a, b: s.side[a] == s.side[b],
+                                        know.STRENGTH, True)
                 scart = card_total(state.scart, game.values) + game.scart_point
                 assert sum(outlook) + scart == 68, (sum(outlook), state.tricks_played)
             state.apply(rng.choice(state.legal_actions()))
 
 
 def test_the_outlooks_shares_stay_small_ints_on_the_board():
-    """The outlook multiplies the points in play by a hand's summed play strength cubed
-    (in the games with fitted strengths).
-    With every value of the pack and a point per trick in play, that stays below 2**30,
-    the board's small ints, for every hand of these deals (Scarto's strongest reached 0.64
-    of it over 2000 deals). A freak hand beyond it would cost a slower int on the heap, not
-    a wrong share."""
+    """In the games with fitted strengths the outlook multiplies the points in play by a
+    hand's summed play strength cubed. With every value of the pack and a point per trick
+    in play, that stays below 2**30, the board's small ints, for every hand of these deals
+    (Scarto's strongest reached 0.64 of it over 2000 deals). A freak hand beyond it would
+    cost a slower int on the heap, not a wrong share."""
     for name, options in OPTION_SETS:
         if name not in FITTED:
             continue

@@ -20,7 +20,6 @@ hidden = tarot.hidden
 cards_left = tarot.cards_left
 
 
-
 def decide(view, legal, rng, budget, tick):
     if view.phase == "play":
         return None
