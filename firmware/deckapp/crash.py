@@ -1,6 +1,6 @@
 """A fault: an exception that escaped a screen or a bot (docs/device.md, "When something goes
-wrong"). deckapp/shell.py imports this module only then, once it has let go of the screens:
-it takes no heap while the app runs.
+wrong"). deckapp/shell.py imports this module only then, once it has let go of the screens and of
+the modules the fault left loaded: it takes no heap while the app runs.
 
     recover(app, error)   record the fault, show the crash screen, soft-reset on the centre key
     last(store)           the last fault recorded, or None (About; the sync's hello)
@@ -22,7 +22,6 @@ import time
 
 from micropython import const
 
-from deckcore.residency import unload_since
 from deckapp.store import StoreError
 from deckapp.store_games import today
 from deckapp.version import VERSION
@@ -39,7 +38,6 @@ _MARGIN = const(8)
 def recover(app, error):
     """Record `error`, say so on the panel and wait for the centre key, which soft-resets the
     board. Never returns (a KeyboardInterrupt from the PC still ends it)."""
-    unload_since(app.kept + [__name__])  # what the fault left loaded: a match's rules, bots, screens
     saved = record(app.store, error)
     board = app.board
     show(board.display, one_line(error), app.store.open_id is not None, saved)

@@ -313,7 +313,9 @@ def run(board):
         app.kept = list(sys.modules)  # and the boot screen's: the screen class, the cards' drawing
         app.loop()
     except Exception as error:  # a fault (KeyboardInterrupt and SystemExit go on to main.py)
-        app.stack.clear()  # the screens first: the fault may be a MemoryError
-        gc.collect()
+        app.stack.clear()  # the fault may be a MemoryError: let go of the screens
+        app._drawn = app.thinker = None  # (the last drawn, the thinking one)
+        residency.unload_since(app.kept)  # and what it left loaded (a match's rules, bots)
+        gc.collect()  # so that recording it finds room
         from deckapp.crash import recover
         recover(app, error)  # recorded and said on the panel; the centre key resets the board

@@ -158,6 +158,26 @@ def scan_log(path):
             lines += 1
 
 
+def last_record(path):
+    """The last line of a log, parsed; None if it is cut off or not JSON. Only the log's end
+    is read (CHUNK bytes; a longer last line is found by scan_log): a log is closed at the
+    end of a match, while the match still holds most of the heap."""
+    tail = bytearray(CHUNK)
+    with open(path, "rb") as handle:
+        start = max(0, handle.seek(0, 2) - CHUNK)
+        handle.seek(start)
+        count = handle.readinto(tail)
+    if not count or tail[count - 1] != 10:  # a newline
+        return None
+    begin = tail.rfind(b"\n", 0, count - 1) + 1
+    if begin == 0 and start > 0:
+        return scan_log(path)[3]
+    try:
+        return json.loads(tail[begin:count])
+    except ValueError:
+        return None
+
+
 def closed_entry(store, listed, last):
     """The entry of a closed log: its size, SHA-256 and result (from `last`, its last
     record, if that is an end record)."""
@@ -172,7 +192,7 @@ def closed_entry(store, listed, last):
 
 def close_entry(store, game_id):
     """Store.close_entry: record a log as closed in the manifest (GameLog.close calls it)."""
-    last = scan_log(store.log_path(game_id))[3]
+    last = last_record(store.log_path(game_id))
     rewrite_manifest(store, {game_id: closed_entry(store, entry(store, game_id), last)})
 
 

@@ -18,13 +18,6 @@ from deckcore.games.chambery import (
 hidden = tarot.hidden
 cards_left = tarot.cards_left
 
-# The outlook's strength of each card, fitted to self-played hands
-# (tools/fit_tarot_outlook.py). Per card: the Fool, T1-T10, T11-T21, then each suit's 1-10,
-# J, N, Q, K.
-STRENGTH = (b"\x00\x07\x06\x07\x07\x06\x07\x07\x07\x07\x07"
-            b"\x07\x08\x08\x08\x08\x08\x08\x09\x09\x0a\x0f"
-            + b"\x02\x02\x02\x02\x02\x02\x02\x02\x02\x02\x03\x03\x05\x06" * 4)
-
 
 def decide(view, legal, rng, budget, tick):
     if view.phase == "play":
@@ -65,7 +58,7 @@ def evaluate(state):
     game = state.game
     opts = game.options
     points = _with_scart(state, tarot.outlook(state, game.values, tarot.CARD_AND_TRICK,
-                                              _partners, STRENGTH, True))
+                                              _partners, tarot.STRENGTH, False))
     if state.contract == EACH:
         return each_for_himself_scores(points, opts["multipliers"], game.total_points,
                                        from_the_dealers_right(state.dealer, 3))

@@ -4,12 +4,13 @@ a trick (what comes before the play is in tarot_bidding.py).
 
 The outlook of a position credits each seat with the values it has won, the trick on the
 table to the seat winning it, the Fool to its holder (it is never captured: 2.3.5, 3.5.5,
-4.6.4), and a share of the values and tricks still in play in proportion to the *cube* of
-its hand's play strength: trick-taking rewards a concentrated hand, so one strong hand
-against several weak ones takes more than its plain share. Scarto and Chambéry have their
-own play strengths (the module's STRENGTH), fitted to what the seats of self-played hands
-went on to take (tools/fit_tarot_outlook.py); Droggn keeps the *square* of the rule of
-thumb STRENGTH here, which the bidding uses too (docs/bots.md says why). Card points
+4.6.4), and a share of the values and tricks still in play in proportion to a power of its
+hand's play strength: trick-taking rewards a concentrated hand, so one strong hand against
+several weak ones takes more than its plain share. Scarto has its own play strengths (the
+module's STRENGTH), fitted to what the seats of self-played hands went on to take
+(tools/fit_tarot_outlook.py), and cubes them; Chambéry and Droggn square the rule of thumb
+STRENGTH here, which the bidding uses too (their fitted tables gained nothing measurable:
+docs/bots.md). Card points
 are then the values plus PER_TRICK for each trick: -2 when counting in threes (a trick of
 three cards is its values less 2; Scarto 2.4.1, Droggn 4.1.4), +1 when counting by card
 and trick (Chambéry 3.2.4). Each game turns the points into its own scores.
