@@ -11,7 +11,8 @@ to the cube of each hand's summed strengths; the tool finds the 26 strengths (T1
 K Q N J, the other suit cards) that predict those takes best, by least squares (Adam on
 three quarters of the deals), scales them to at most 15 and rounds them, and prints the
 root-mean-square error on the quarter held out, by cards in hand, of the game's strengths
-today (cubed) and of the fitted ones, and the fitted ones as the game's module writes them.
+today (cubed if fitted, else the rule of thumb squared, as the bots use them) and of the
+fitted ones (cubed), and the fitted ones as the game's module writes them.
 
 Needs numpy (`.venv/bin/pip install numpy`); the device never uses it.
 """
@@ -94,10 +95,11 @@ def arrays(np, noted, seats):
     return counts, takes, sizes
 
 
-def shares(np, counts, takes, weights):
-    """The outlook's share of the points in play (the takes' sum) per seat, and the cubes."""
+def shares(np, counts, takes, weights, power=3):
+    """The outlook's share of the points in play (the takes' sum) per seat by the strengths
+    to the `power`, and those powers ("cubes")."""
     strength = counts @ weights
-    cubes = np.maximum(strength, 1e-9) ** 3
+    cubes = np.maximum(strength, 1e-9) ** power
     total = cubes.sum(axis=1, keepdims=True)
     return takes.sum(axis=1, keepdims=True) * cubes / total, strength, cubes, total
 
@@ -139,7 +141,9 @@ def main():
     tested_on = [p for deal, out in zip(deals, held_out) if out for p in deal]
     seats = load(args.game)({}).num_players
     counts, takes, _ = arrays(np, fitted_on, seats)
-    today = getattr(knowledge(load(args.game)({})), "STRENGTH", tarot.STRENGTH)
+    know = knowledge(load(args.game)({}))
+    today = getattr(know, "STRENGTH", tarot.STRENGTH)
+    power = 3 if hasattr(know, "STRENGTH") else 2  # the rule of thumb is squared
     start = np.array([today[card] for card in list(range(1, 22)) + [35, 34, 33, 32, 22]], float)
     weights = fit(np, counts, takes, start)
     rounded = np.rint(weights * LARGEST / weights.max())
@@ -148,8 +152,8 @@ def main():
     print("%-14s %10s %10s" % ("cards in hand", "today", "fitted"))
     for low, high in SIZES + ((1, 30),):
         rows = (sizes >= low) & (sizes < high)
-        errors = [np.sqrt(((shares(np, counts, takes, w)[0] - takes)[rows] ** 2).mean())
-                  for w in (start, rounded)]
+        errors = [np.sqrt(((shares(np, counts, takes, w, p)[0] - takes)[rows] ** 2).mean())
+                  for w, p in ((start, power), (rounded, 3))]
         print("%-14s %10.3f %10.3f" % ("%d-%d" % (low, high - 1), errors[0], errors[1]))
     print(module_text([int(w) for w in rounded]))
 

@@ -1,6 +1,6 @@
 """A fault: an exception that escaped a screen or a bot (docs/device.md, "When something goes
-wrong"). deckapp/shell.py imports this module only then, once it has let go of the screens and of
-the modules the fault left loaded: it takes no heap while the app runs.
+wrong"). deckapp/shell.py imports this module only then, once it has let go of the screens
+and of the modules the fault left loaded: it takes no heap while the app runs.
 
     recover(app, error)   record the fault, show the crash screen, soft-reset on the centre key
     last(store)           the last fault recorded, or None (About; the sync's hello)

@@ -10,10 +10,10 @@ several weak ones takes more than its plain share. Scarto has its own play stren
 module's STRENGTH), fitted to what the seats of self-played hands went on to take
 (tools/fit_tarot_outlook.py), and cubes them; Chambéry and Droggn square the rule of thumb
 STRENGTH here, which the bidding uses too (their fitted tables gained nothing measurable:
-docs/bots.md). Card points
-are then the values plus PER_TRICK for each trick: -2 when counting in threes (a trick of
-three cards is its values less 2; Scarto 2.4.1, Droggn 4.1.4), +1 when counting by card
-and trick (Chambéry 3.2.4). Each game turns the points into its own scores.
+docs/bots.md). Card points are then the values plus PER_TRICK for each trick: -2 when
+counting in threes (a trick of three cards is its values less 2; Scarto 2.4.1, Droggn
+4.1.4), +1 when counting by card and trick (Chambéry 3.2.4). Each game turns the points
+into its own scores.
 """
 
 from deckcore.bots import card_total
