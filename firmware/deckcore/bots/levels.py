@@ -73,6 +73,8 @@ def budget(game_name, level):
     elif level == "hard":
         if game_name == "scarto":  # a longer look ahead halved its gap to strong (docs/bots.md)
             return Budget("hard", worlds=6, nodes=400, depth=4, width=3, exact=6)
+        if game_name == "droggn":  # a deeper, wider one narrowed it by about a point
+            return Budget("hard", worlds=6, nodes=320, depth=5, width=4, exact=6)
         return Budget("hard", worlds=6, nodes=144, depth=3, width=2, exact=6)
     elif level == "strong":
         return Budget("strong", worlds=8, nodes=1600, depth=5, width=4, exact=12)
