@@ -173,7 +173,7 @@ def last_record(path):
     if begin == 0 and start > 0:
         return scan_log(path)[3]
     try:
-        return json.loads(tail[begin:count])
+        return json.loads(bytes(memoryview(tail)[begin:count]))
     except ValueError:
         return None
 
