@@ -19,9 +19,9 @@ def closed_match(store, lines):
 def test_a_long_match_is_closed_with_its_size_hash_and_result(tmp_path):
     store = Store(str(tmp_path))
     store.boot()
-    acts = [log.result(hand, [30, 20, 28], [6, -3, -3], [6 * hand, -3 * hand, -3 * hand])
+    results = [log.result(hand, [30, 20, 28], [6, -3, -3], [6 * hand, -3 * hand, -3 * hand])
             for hand in range(1, 200)]
-    closed = closed_match(store, acts + [log.end("completed", [1194, -597, -597], [0], 199)])
+    closed = closed_match(store, results + [log.end("completed", [1194, -597, -597], [0], 199)])
     with open(store.log_path(closed["id"]), "rb") as handle:
         data = handle.read()
     assert len(data) > 20 * store_games.CHUNK
