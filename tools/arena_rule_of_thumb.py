@@ -21,11 +21,11 @@ from deckcore.bots import tarot_knowledge  # noqa: E402
 from deckcore.bots.levels import LevelBot  # noqa: E402
 from deckmate.cli import main  # noqa: E402
 
-fitted_outlook = tarot_knowledge.outlook
+fitted_outlook = tarot_knowledge.outlook  # as the games call it (Scarto with its fitted table)
 
 
-def rule_of_thumb_outlook(state, values, per_trick, partners, table, cubed):
-    return fitted_outlook(state, values, per_trick, partners, tarot_knowledge.STRENGTH, False)
+def rule_of_thumb_outlook(state, values, per_trick, partners, fitted=None):
+    return fitted_outlook(state, values, per_trick, partners)
 
 
 def with_the_rule_of_thumb(level):

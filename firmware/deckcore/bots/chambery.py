@@ -58,7 +58,7 @@ def evaluate(state):
     game = state.game
     opts = game.options
     points = _with_scart(state, tarot.outlook(state, game.values, tarot.CARD_AND_TRICK,
-                                              _partners, tarot.STRENGTH, False))
+                                              _partners))
     if state.contract == EACH:
         return each_for_himself_scores(points, opts["multipliers"], game.total_points,
                                        from_the_dealers_right(state.dealer, 3))

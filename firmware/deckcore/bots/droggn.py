@@ -73,8 +73,7 @@ def evaluate(state):
         return state.scores()
     game = state.game
     declarer = state.declarer
-    points = _sides(state, tarot.outlook(state, game.values, tarot.THREES, _partners,
-                                         tarot.STRENGTH, False))
+    points = _sides(state, tarot.outlook(state, game.values, tarot.THREES, _partners))
     mine = points[declarer]
     value = expected_value(game, state.contract, mine, state.multiplier,
                            tarot.spread(state))

@@ -44,7 +44,7 @@ def evaluate(state):
     """2.4.4: the expected card points - 26 (exact when the hand is over)."""
     if state.current_player() == TERMINAL:
         return state.scores()
-    points = tarot.outlook(state, state.game.values, tarot.THREES, _partners, STRENGTH, True)
+    points = tarot.outlook(state, state.game.values, tarot.THREES, _partners, STRENGTH)
     points[state.dealer] += scart_points(state)
     return hand_scores(points)
 

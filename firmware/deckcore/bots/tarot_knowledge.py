@@ -97,12 +97,13 @@ def table_points(state, values, per_trick, index=-2):
     return points
 
 
-def outlook(state, values, per_trick, partners, table, cubed):
+def outlook(state, values, per_trick, partners, fitted=None):
     """Per seat, the card points it may expect at the end of play (values + PER_TRICK per
     trick): what it has won, the trick on the table played out (played_out) to its winner,
-    the Fool to its holder, and a share of the rest by the hand's strength by `table`, its
-    cube if `cubed` (a game's fitted play strengths: the sum cubed times the points in play
-    stays a small int on the board, tests/core/test_bots_tarot.py), else its square."""
+    the Fool to its holder, and a share of the rest by the cube of the hand's strength by
+    `fitted`, a game's fitted play strengths (the sum cubed times the points in play stays a
+    small int on the board, tests/core/test_bots_tarot.py), or without them by the square
+    of its strength by the rule of thumb STRENGTH."""
     players = state.game.num_players
     points = [0] * players
     for seat in range(players):
@@ -123,6 +124,7 @@ def outlook(state, values, per_trick, partners, table, cubed):
     weights = [0] * players
     held = [0] * players
     total = 0
+    table = STRENGTH if fitted is None else fitted
     for seat in range(players):
         power = 0
         for card in state.hands[seat]:
@@ -135,7 +137,7 @@ def outlook(state, values, per_trick, partners, table, cubed):
                 pool += values[card]
                 power += table[card]
         weight = power * power
-        if cubed:
+        if fitted is not None:
             weight *= power
         weights[seat] = weight
         total += weight
