@@ -126,7 +126,10 @@ class SerialBridge:
     def _end_start(self):
         if self.process.poll() is None:
             self.board_reset = True
-            os.killpg(self.process.pid, signal.SIGKILL)
+            try:
+                os.killpg(self.process.pid, signal.SIGKILL)
+            except ProcessLookupError:  # it ended meanwhile (and another thread reaped it)
+                pass
 
     def restart(self):
         """The firmware exited: start it again as a board's soft reset would."""
