@@ -265,7 +265,7 @@ def import_with_room(plain_import):
 
     def imported(name, *rest):
         module = sys.modules.get(name)
-        wanted = rest[2] if len(rest) > 2 and rest[2] else ()
+        wanted = rest[2] if len(rest) > 2 and isinstance(rest[2], tuple) else ()  # (or True)
         if module is not None and not [item for item in wanted if not hasattr(module, item)]:
             return plain_import(name, *rest)
         _room.clear()

@@ -18,6 +18,7 @@ and the helpers every phase uses:
 
     call_unloaded(module, name, *args)   import for this call: loaded for the call only
     unload(module)                       forget one module
+    keep_loaded(module)                  past the think: a native module, loaded once a match
 
 On the host (CPython) nothing is unloaded within a think or after a call: the heap does not
 matter there, and importing again for every call made the bots several times slower. What is
@@ -73,6 +74,15 @@ class Think:
         loaded = _thinks.pop()
         if loaded is not None:
             unload_since(loaded)
+
+
+def keep_loaded(module):
+    """Keep the module named `module` (loaded) after the thinks now running end, for the rest
+    of the match: a native module, whose every load takes heap MicroPython does not give back
+    (its code, on a board)."""
+    for loaded in _thinks:
+        if loaded is not None and module not in loaded:
+            loaded.append(module)
 
 
 def serve_beside(service, *args):

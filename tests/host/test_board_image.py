@@ -44,8 +44,8 @@ def test_native_code_is_compiled_for_each_target_and_bytecode_is_shared():
 
 
 def test_the_core_the_host_runs_is_the_image_s_deckcore_byte_for_byte():
-    sim = image_files(build_image("sim"))
     for word_size in runtime.WORD_SIZES:
+        sim = image_files(build_image(runtime.SIM_TARGETS[word_size]))
         core = image_files(runtime.compiled_firmware(word_size))
         assert "deckcore/rng.mpy" in core
         assert core == dict((path, data) for path, data in sim.items()

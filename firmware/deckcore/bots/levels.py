@@ -54,7 +54,7 @@ def budget(game_name, level):
                           lookahead=((28, 1),))
         if level == "hard":
             return Budget("hard", worlds=6, nodes=900, depth=4, width=3, exact=10,
-                          endgame=12, try_exact=13, proof_nodes=16000, lookahead=((28, 2),))
+                          endgame=14, try_exact=15, proof_nodes=60000, lookahead=((28, 2),))
         if level == "strong":
             return Budget("strong", worlds=8, nodes=3000, depth=5, width=4, exact=12,
                           endgame=14, try_exact=16, proof_nodes=250000,

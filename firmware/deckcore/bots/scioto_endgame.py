@@ -29,7 +29,10 @@ search with a *horizon*, a hand size at which it stops, counting in the estimate
 (eighths of a point) and with no table (its values are not exact).
 """
 
+import sys
 from array import array
+
+from deckcore.residency import keep_loaded, unload
 
 INFINITY = 1 << 20
 PAGE = 128
@@ -88,11 +91,10 @@ class BitmaskSearch:
         # hand, a follow hand and their entry (0: empty), in pages of PAGE places so that a
         # fragmented heap need not find a large block. The pages are arrays of 4-byte words
         # (hands of up to 32 cards; 8 bytes for larger packs), half the size of lists on the
-        # 64-bit simulator. They are made at the first search that uses them (`_make_table`):
-        # until the end of a hand nears, the bots search otherwise, and the table would only
-        # take the room their search needs.
+        # 64-bit simulator. (Endgame makes its exact search at the first exact search.)
         self.mask = slots - 1
-        self.leads = self.follows = self.entries = None
+        if slots:
+            self._make_table()
         self.nodes = 0
         self.estimate = estimate  # estimate(size, lead, follow, rem), for a search with a horizon
         self.horizon = 0      # the hand size at which the estimate stops the search (0: none)
@@ -126,8 +128,6 @@ class BitmaskSearch:
         entry = 0
         tabled = self.mask >= 0 and not self.horizon
         if tabled:
-            if self.leads is None:
-                self._make_table()
             slot = (lead ^ (follow << 1) ^ (follow >> 7) ^ (lead >> 11)) & self.mask
             page, place = slot // PAGE, slot % PAGE
             if self.leads[page][place] == lead and self.follows[page][place] == follow:
@@ -251,6 +251,80 @@ class BitmaskSearch:
         return best
 
 
+class ViperSearch:
+    """BitmaskSearch's exact search (no compounding, no mandatory dismissal, no horizon) in
+    `native`, scioto_exact_viper.py compiled to native code: the same values, positions and
+    table, in the arrays that module reads."""
+
+    def __init__(self, native, points, dismissers, slots):
+        self.native = native
+        words = self.words = array("i", bytes(4 * 72))
+        words[3] = slots - 1
+        for card in range(len(points)):
+            words[8 + card] = points[card]
+            words[40 + card] = dismissers[card]
+        self.ranks = array("H", bytes(2 * 15 * 14))  # room for 15 hands of 14 cards
+        self.leads, self.follows, self.entries = [array("i", bytes(4 * slots)) for _ in range(3)]
+        native.OVER = OverBudget
+        native.TICK = None
+
+    @property
+    def nodes(self):
+        return self.words[0]
+
+    @nodes.setter
+    def nodes(self, count):
+        self.words[0] = count
+
+    @property
+    def budget(self):
+        return self.words[1]
+
+    @budget.setter
+    def budget(self, count):
+        self.words[1] = count
+
+    @property
+    def tick(self):
+        return self.native.TICK
+
+    @tick.setter
+    def tick(self, tick):
+        self.native.TICK = tick
+
+    def trick_value(self, lead, follow, rem, alpha, beta):
+        return self.native.lead_value(self.words, self.ranks, self.leads, self.follows,
+                                      self.entries, lead, follow, rem, alpha, beta)
+
+    def follow_value(self, lead, follow, card, pot, rem, alpha, beta):
+        return self.native.reply_value(self.words, self.ranks, self.leads, self.follows,
+                                       self.entries, lead, follow, card, pot, rem, alpha, beta)
+
+    def after_dismissal(self, lead, follow, reply, pot, rem, alpha, beta):
+        rest = rem - pot
+        return rest - self.trick_value(follow, lead, rest, rest - beta, rest - alpha)
+
+
+NATIVE = "deckcore.bots.scioto_exact_viper"
+
+
+def _load_native():
+    """scioto_exact_viper as native code, or None where the image has no native module for
+    this architecture or runs its source as bytecode (CPython too). Once loaded it stays
+    for the match (each load of native code takes heap for good)."""
+    native = sys.modules.get(NATIVE)
+    if native is None:
+        try:
+            __import__(NATIVE)
+            native = sys.modules[NATIVE]
+            native.probe()
+        except (ImportError, ValueError, NameError):
+            unload(NATIVE)
+            return None
+        keep_loaded(NATIVE)
+    return native
+
+
 def estimate_fits(game):
     """Whether scioto_estimate.py serves `game`: the base game only. (Asked here, so that its
     module and weights, 6.9 KB on the device, are loaded only for the game they serve.)"""
@@ -280,9 +354,12 @@ class Endgame:
             for lead in range(size):
                 if game.dismisses(f, lead):
                     self.dismissers[self.number[lead]] |= 1 << self.number[f]
+        self.slots = slots
+        self.search = None  # the exact search, made at its first use (exact_search)
         opts = game.options
-        self.search = BitmaskSearch(self.points, self.dismissers, opts["compounding"],
-                                    opts["mandatory_dismissal"], slots)
+        self.native = None  # loaded now, before a hand's search fragments the heap
+        if slots >= PAGE and size <= 30 and not opts["compounding"] and not opts["mandatory_dismissal"]:
+            self.native = _load_native()
         # With the estimate, a second search that counts in its UNITs and has no table
         # (it always stops at a horizon, where values are not exact).
         self.estimate = self.rough = None
@@ -293,9 +370,22 @@ class Endgame:
             self.rough = BitmaskSearch([p * UNIT for p in self.points], self.dismissers,
                                        False, False, 0, self.estimate)
 
+    def exact_search(self):
+        """The exact search: in native code where the image has it and the rules allow, else
+        BitmaskSearch. Made at its first use, with its table and module: until the end of a
+        hand nears, the bots search otherwise."""
+        if self.search is None:
+            opts = self.game.options
+            if self.native is None:
+                self.search = BitmaskSearch(self.points, self.dismissers, opts["compounding"],
+                                            opts["mandatory_dismissal"], self.slots)
+            else:
+                self.search = ViperSearch(self.native, self.points, self.dismissers, self.slots)
+        return self.search
+
     @property
     def nodes(self):
-        return self.search.nodes
+        return self.exact_search().nodes
 
     def _position(self, state, search, unit=1):
         """(search(alpha, beta) of the leader's take, points still in play, leader), in
@@ -351,7 +441,7 @@ class Endgame:
         won = state.points()[seat]
         if state.is_terminal():
             return won
-        search, rem, leader = self._position(state, self.search)
+        search, rem, leader = self._position(state, self.exact_search())
         take = self._mtd(search, rem, self._guess(state, rem))
         return won + (take if seat == leader else rem - take)
 
@@ -394,7 +484,7 @@ class Endgame:
         won = state.points()[seat]
         if state.is_terminal():
             return won >= target
-        search, rem, leader = self._position(state, self.search)
+        search, rem, leader = self._position(state, self.exact_search())
         if seat == leader:
             need = target - won  # the take must reach `need`
             return search(need - 1, need) >= need
@@ -418,7 +508,7 @@ class Endgame:
         if actions is None:
             actions = state.legal_actions()
         seat = state.current_player()
-        search = self.search
+        search = self.exact_search()
         search.tick = tick
         if nodes:
             search.budget = search.nodes + nodes
