@@ -1,8 +1,9 @@
-"""The exact search of 2-player Scioto in native code (deckcore/bots/scioto_exact_viper.py,
-as the image ships it for the simulator) finds the values and moves of the plain-Python
-search (BitmaskSearch, which CPython runs) by the same positions: the same node counts, so
-the same proofs given up on the same budget, and so the same decisions on every runtime. It
-is used only where the rules allow it, and stays loaded for the match once loaded."""
+"""The search of 2-player Scioto in native code (deckcore/bots/scioto_search_viper.py, as the
+image ships it for the simulator), exact and with the estimate a few tricks ahead, finds the
+values and moves of the plain-Python search (BitmaskSearch, which CPython runs) by the same
+positions: the same node counts, so the same proofs given up on the same budget, and so the
+same decisions on every runtime. It is used only where the rules allow it, and stays loaded
+for the match once loaded."""
 
 import json
 import os
@@ -31,6 +32,14 @@ for options in %(options)s:
         row.append(endgame.best_action(state, None, 40))  # a proof given up: None
         row.append(endgame.nodes)
         out.append(row)
+game, positions = endgame_positions({}, 10, 8, 12)
+for state in positions:  # the search 1 and 2 tricks ahead with the estimate
+    endgame = Endgame(game, 128, estimated=True)
+    for tricks in (1, 2):
+        ticks = []
+        action = endgame.searched_action(state, state.legal_actions(), tricks,
+                                         lambda: ticks.append(endgame.rough.nodes))
+        out.append([type(endgame.rough).__name__, action, endgame.rough.nodes, ticks])
 print(json.dumps(out))
 """
 OPTIONS = [{}, {"compounding": True}, {"mandatory_dismissal": True}, {"ranks": 6}]
@@ -72,14 +81,13 @@ def test_the_native_search_makes_the_plain_searchs_values_positions_and_moves(wo
     port = runtime.micropython_path() if word_size == 64 else micropython32()
     native = on_micropython(port, image.build_image(runtime.SIM_TARGETS[word_size]))
     assert [row[0] for row in plain] == ["BitmaskSearch"] * len(plain)
-    per_options = len(plain) // len(OPTIONS)
     # Only the games without compounding or mandatory dismissal search natively.
-    assert [row[0] for row in native] == (["ViperSearch"] * per_options
-                                          + ["BitmaskSearch"] * 2 * per_options
-                                          + ["ViperSearch"] * per_options)
+    assert [row[0] for row in native] == (["ViperSearch"] * 8 + ["BitmaskSearch"] * 16
+                                          + ["ViperSearch"] * (8 + 16))
     assert [row[1:] for row in native] == [row[1:] for row in plain]
-    assert any(row[6] is None for row in plain)
-    assert sum(len(row[5]) for row in plain) > 0  # the tick was called, at the same counts
+    assert any(row[6] is None for row in plain[:32])
+    assert sum(len(row[5]) for row in plain[:32]) > 0  # the tick was called, at the same counts
+    assert sum(len(row[3]) for row in plain[32:]) > 0
 
 
 def test_from_the_firmwares_source_the_plain_search_serves():
@@ -89,7 +97,7 @@ def test_from_the_firmwares_source_the_plain_search_serves():
 import sys
 sys.path.insert(0, %r)
 from deckcore.bots import scioto_endgame
-print(scioto_endgame._load_native(), "deckcore.bots.scioto_exact_viper" in sys.modules)
+print(scioto_endgame._load_native(), "deckcore.bots.scioto_search_viper" in sys.modules)
 """ % os.path.join(ROOT, "firmware")
     done = subprocess.run([runtime.micropython_path(), "-c", code], capture_output=True,
                           text=True, timeout=60)
@@ -98,11 +106,14 @@ print(scioto_endgame._load_native(), "deckcore.bots.scioto_exact_viper" in sys.m
 
 def test_the_native_module_stays_loaded_after_a_think_that_loaded_it():
     """Each load of native code takes heap MicroPython does not give back: the module a
-    think loads is kept when the think's other modules are unloaded."""
+    think loads is kept when the think's other modules are unloaded, and serves the next
+    think's search (whose proof given up is its own module's OverBudget)."""
     code = """
 import sys
-sys.path.insert(0, %r)
+sys.path[:0] = [%r, %r]
 from deckcore.residency import Think
+from scioto_endgames import endgame_positions
+game, positions = endgame_positions({}, 7, 1, 5)
 with Think():
     from deckcore.bots import scioto_endgame
     first = scioto_endgame._load_native()
@@ -110,8 +121,9 @@ print("deckcore.bots.scioto_endgame" in sys.modules,
       sys.modules.get(scioto_endgame.NATIVE) is first)
 with Think():
     from deckcore.bots import scioto_endgame
-    print(scioto_endgame._load_native() is first)
-""" % image.build_image(runtime.SIM_TARGETS[64])
+    endgame = scioto_endgame.Endgame(game, 128)
+    print(endgame.native is first, endgame.best_action(positions[0], None, 30))
+""" % (image.build_image(runtime.SIM_TARGETS[64]), os.path.join(ROOT, "tests", "core"))
     done = subprocess.run([runtime.micropython_path(), "-c", code], capture_output=True,
                           text=True, timeout=60)
-    assert done.stdout.split() == ["False", "True", "True"], done.stdout + done.stderr
+    assert done.stdout.split() == ["False", "True", "True", "None"], done.stdout + done.stderr

@@ -50,11 +50,12 @@ def budget(game_name, level):
     if game_name == "scioto":
         if level == "normal":
             return Budget("normal", worlds=2, nodes=160, depth=4, width=3, exact=10,
-                          endgame=11, try_exact=12, proof_nodes=1000,
-                          lookahead=((28, 1),))
+                          endgame=12, try_exact=13, proof_nodes=16000,
+                          lookahead=((28, 2),))
         if level == "hard":
             return Budget("hard", worlds=6, nodes=900, depth=4, width=3, exact=10,
-                          endgame=14, try_exact=15, proof_nodes=60000, lookahead=((28, 2),))
+                          endgame=14, try_exact=15, proof_nodes=60000,
+                          lookahead=((20, 3), (28, 2)))
         if level == "strong":
             return Budget("strong", worlds=8, nodes=3000, depth=5, width=4, exact=12,
                           endgame=14, try_exact=16, proof_nodes=250000,

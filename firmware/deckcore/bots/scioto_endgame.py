@@ -252,21 +252,37 @@ class BitmaskSearch:
 
 
 class ViperSearch:
-    """BitmaskSearch's exact search (no compounding, no mandatory dismissal, no horizon) in
-    `native`, scioto_exact_viper.py compiled to native code: the same values, positions and
-    table, in the arrays that module reads."""
+    """BitmaskSearch (no compounding, no mandatory dismissal) in `native`,
+    scioto_search_viper.py compiled to native code: the same values, positions and table, in
+    the arrays that module reads. WORDS: where its words hold what (`points` from 8,
+    `dismissers` from 40; with an estimate, the cards each card dismisses from 72 and its
+    `cells` from 104, the estimate's COLUMN from 168)."""
 
-    def __init__(self, native, points, dismissers, slots):
+    WORDS, ESTIMATE_WORDS = 72, 234  # without and with an estimate
+
+    def __init__(self, native, points, dismissers, slots, estimate=None):
         self.native = native
-        words = self.words = array("i", bytes(4 * 72))
-        words[3] = slots - 1
+        self.tick = None  # a caller's tick, called every TICK_EVERY positions
+        words = self.words = array("i", bytes(4 * (self.WORDS if estimate is None
+                                                   else self.ESTIMATE_WORDS)))
+        words[3] = slots - 1 if slots else 0  # the table's mask (0: none)
         for card in range(len(points)):
             words[8 + card] = points[card]
             words[40 + card] = dismissers[card]
+        self.weights = None
+        if estimate is not None:
+            from deckcore.bots.scioto_estimate import COLUMN, SCALE, UNIT, WEIGHTS
+            words[5], words[6] = estimate.smallest, len(WEIGHTS) - 1
+            for card in range(len(points)):
+                words[72 + card] = estimate.dismissed[card]
+                words[104 + card] = estimate.cells[card]
+                words[136 + card] = estimate.cells[len(points) + card]
+            for i in range(64):
+                words[168 + i] = COLUMN[i]
+            words[232], words[233] = UNIT, SCALE
+            self.weights = WEIGHTS
         self.ranks = array("H", bytes(2 * 15 * 14))  # room for 15 hands of 14 cards
         self.leads, self.follows, self.entries = [array("i", bytes(4 * slots)) for _ in range(3)]
-        native.OVER = OverBudget
-        native.TICK = None
 
     @property
     def nodes(self):
@@ -285,31 +301,40 @@ class ViperSearch:
         self.words[1] = count
 
     @property
-    def tick(self):
-        return self.native.TICK
+    def horizon(self):
+        return self.words[4]
 
-    @tick.setter
-    def tick(self, tick):
-        self.native.TICK = tick
+    @horizon.setter
+    def horizon(self, size):
+        self.words[4] = size
+
+    def _call(self, function, *args):
+        """function(...) of the native module with this search's arrays and tick (the
+        module's one TICK is this search's for the call)."""
+        native = self.native
+        outer, native.TICK = native.TICK, self.tick
+        try:
+            return function(self.words, self.ranks, self.leads, self.follows, self.entries,
+                            self.weights, *args)
+        finally:
+            native.TICK = outer
 
     def trick_value(self, lead, follow, rem, alpha, beta):
-        return self.native.lead_value(self.words, self.ranks, self.leads, self.follows,
-                                      self.entries, lead, follow, rem, alpha, beta)
+        return self._call(self.native.lead_value, lead, follow, rem, alpha, beta)
 
     def follow_value(self, lead, follow, card, pot, rem, alpha, beta):
-        return self.native.reply_value(self.words, self.ranks, self.leads, self.follows,
-                                       self.entries, lead, follow, card, pot, rem, alpha, beta)
+        return self._call(self.native.reply_value, lead, follow, card, pot, rem, alpha, beta)
 
     def after_dismissal(self, lead, follow, reply, pot, rem, alpha, beta):
         rest = rem - pot
         return rest - self.trick_value(follow, lead, rest, rest - beta, rest - alpha)
 
 
-NATIVE = "deckcore.bots.scioto_exact_viper"
+NATIVE = "deckcore.bots.scioto_search_viper"
 
 
 def _load_native():
-    """scioto_exact_viper as native code, or None where the image has no native module for
+    """scioto_search_viper as native code, or None where the image has no native module for
     this architecture or runs its source as bytecode (CPython too). Once loaded it stays
     for the match (each load of native code takes heap for good)."""
     native = sys.modules.get(NATIVE)
@@ -322,6 +347,8 @@ def _load_native():
             unload(NATIVE)
             return None
         keep_loaded(NATIVE)
+        native.TICK = None
+    native.OVER = OverBudget  # this module's class (it is loaded again for each think)
     return native
 
 
@@ -357,8 +384,8 @@ class Endgame:
         self.slots = slots
         self.search = None  # the exact search, made at its first use (exact_search)
         opts = game.options
-        self.native = None  # loaded now, before a hand's search fragments the heap
-        if slots >= PAGE and size <= 30 and not opts["compounding"] and not opts["mandatory_dismissal"]:
+        self.native = None  # the searches' native code where the rules allow it
+        if size <= 30 and not opts["compounding"] and not opts["mandatory_dismissal"]:
             self.native = _load_native()
         # With the estimate, a second search that counts in its UNITs and has no table
         # (it always stops at a horizon, where values are not exact).
@@ -367,8 +394,12 @@ class Endgame:
             from deckcore.bots.scioto_estimate import Estimate, UNIT
             self.estimate = Estimate(self.points, self.dismissers)
             self.unit = UNIT
-            self.rough = BitmaskSearch([p * UNIT for p in self.points], self.dismissers,
-                                       False, False, 0, self.estimate)
+            points = [p * UNIT for p in self.points]
+            if self.native is None:
+                self.rough = BitmaskSearch(points, self.dismissers, False, False, 0,
+                                           self.estimate)
+            else:
+                self.rough = ViperSearch(self.native, points, self.dismissers, 0, self.estimate)
 
     def exact_search(self):
         """The exact search: in native code where the image has it and the rules allow, else

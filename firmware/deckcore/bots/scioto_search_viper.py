@@ -1,21 +1,24 @@
-"""The exact search of scioto_endgame.BitmaskSearch compiled to native code: the same values
-and the same positions in the same order (so the same node counts, budgets and moves), about
-seven times faster on the unix port (docs/bots.md). It serves the games without compounding
-or mandatory dismissal, in packs of up to 30 cards (`ViperSearch` in scioto_endgame.py).
+"""The search of scioto_endgame.BitmaskSearch compiled to native code, exact and with a
+horizon and the fitted estimate (scioto_estimate.py): the same values and the same positions
+in the same order (so the same node counts, budgets and moves), 8-10 times faster on the
+unix port (docs/bots.md). It serves the games without compounding or mandatory dismissal, in
+packs of up to 30 cards (`ViperSearch` in scioto_endgame.py).
 
 Viper code, written without the decorator: the image builder compiles the whole module with
 the viper emitter for the target's architecture (firmware/manifest.txt marks it "native"), so
 that a plain mpy-cross still compiles it; as bytecode `ptr32` does not exist and `probe`
 fails, which is how scioto_endgame tells the two apart.
 
-The search reads and writes five arrays (made by scioto_endgame.ViperSearch): `words`, the
-node count and budget, the top of the stack, the table's mask and the cards' points and
-dismissers; `ranks`, a stack of the leads being tried, 16 bits each; and the transposition
-table in three (`leads`, `follows` and `entries`: its lead hands, follow hands and entries).
-They are small arrays rather than one large one, which a fragmented heap may not have.
-The module's globals `TICK` and `OVER` are set by ViperSearch: the
-caller's tick (or None) and the OverBudget class. (The module has no statements of its own:
-compiled as viper, its top level would be too; the two annotations only declare them.)
+The search reads and writes the arrays ViperSearch makes: `words`, 32-bit words (WORDS in
+scioto_endgame gives their places: the node count and budget, the top of the stack, the
+table's mask, the horizon, the cards' points, dismissers and the estimate's tables);
+`ranks`, a stack of the leads being tried, 16 bits each; the transposition table in three
+(`leads`, `follows` and `entries`: its lead hands, follow hands and entries); and `weights`,
+the estimate's rows (scioto_weights.WEIGHTS). They are small arrays rather than one large
+one, which a fragmented heap may not have. The module's globals `TICK` and `OVER` are set by
+ViperSearch: the caller's tick (or None) and the OverBudget class. (The module has no
+statements of its own: compiled as viper, its top level would be too; the two annotations
+only declare them.)
 """
 
 OVER: "type[Exception]"
@@ -26,8 +29,8 @@ def probe() -> int:
     return int(ptr32(bytearray(4))[0]) + 1
 
 
-def lead_value(words, ranks, leads, follows, entries, lead: int, follow: int, rem: int,
-               alpha: int, beta: int) -> int:
+def lead_value(words, ranks, leads, follows, entries, weights, lead: int, follow: int,
+               rem: int, alpha: int, beta: int) -> int:
     """BitmaskSearch.trick_value: the points the leader takes from `rem`."""
     if lead == 0 or beta <= 0:
         return 0
@@ -42,6 +45,15 @@ def lead_value(words, ranks, leads, follows, entries, lead: int, follow: int, re
         tick = TICK
         if tick:
             tick()  # pyright: ignore[reportCallIssue]
+    horizon = w[4]
+    if horizon:
+        size = 0
+        hand = lead
+        while hand:
+            hand &= hand - 1
+            size += 1
+        if size <= horizon and size >= w[5]:
+            return int(estimate(words, weights, size, lead, follow, rem))
     first = -1
     lower = -1048576
     upper = 1048576
@@ -149,8 +161,9 @@ def lead_value(words, ranks, leads, follows, entries, lead: int, follow: int, re
     j = 0
     while j < n:
         card = r[base + j] & 31
-        value = int(reply_value(words, ranks, leads, follows, entries, lead & ~(1 << card),
-                                follow, card, w[8 + card], rem, alpha, beta))
+        value = int(reply_value(words, ranks, leads, follows, entries, weights,
+                                lead & ~(1 << card), follow, card, w[8 + card], rem, alpha,
+                                beta))
         if value > best:
             best = value
             best_lead = card
@@ -184,8 +197,8 @@ def lead_value(words, ranks, leads, follows, entries, lead: int, follow: int, re
     return best
 
 
-def reply_value(words, ranks, leads, follows, entries, lead: int, follow: int, card: int,
-                pot: int, rem: int, alpha: int, beta: int) -> int:
+def reply_value(words, ranks, leads, follows, entries, weights, lead: int, follow: int,
+                card: int, pot: int, rem: int, alpha: int, beta: int) -> int:
     """BitmaskSearch.follow_value with no compounding: the follower answers `card`, `pot`
     on the table; the leader's value. The dearest dismisser first, then the cheapest
     discards."""
@@ -201,7 +214,7 @@ def reply_value(words, ranks, leads, follows, entries, lead: int, follow: int, c
             reply += 1
         hand ^= 1 << reply
         rest = rem - pot - w[8 + reply]
-        value = rest - int(lead_value(words, ranks, leads, follows, entries,
+        value = rest - int(lead_value(words, ranks, leads, follows, entries, weights,
                                       follow & ~(1 << reply), lead, rest, rest - beta,
                                       rest - alpha))
         if value < best:
@@ -231,9 +244,9 @@ def reply_value(words, ranks, leads, follows, entries, lead: int, follow: int, c
         if bits >= 2:
             reply += 1
         gained = pot + w[8 + reply]
-        value = gained + int(lead_value(words, ranks, leads, follows, entries, lead,
-                                        follow & ~(1 << reply), rem - gained, alpha - gained,
-                                        beta - gained))
+        value = gained + int(lead_value(words, ranks, leads, follows, entries, weights,
+                                        lead, follow & ~(1 << reply), rem - gained,
+                                        alpha - gained, beta - gained))
         if value < best:
             best = value
             if value < beta:
@@ -241,3 +254,58 @@ def reply_value(words, ranks, leads, follows, entries, lead: int, follow: int, c
                 if alpha >= beta:
                     return best
     return best
+
+
+def estimate(words, weights, size: int, lead: int, follow: int, rem: int) -> int:
+    """scioto_estimate.Estimate: the leader's take, estimated, for hands of `size` cards."""
+    w = ptr32(words)
+    row = size - w[5]
+    if row > w[6]:
+        row = w[6]
+    weight = ptr16(weights[row])
+    total = (weight[0] ^ 32768) - 32768
+    hand = lead
+    other = follow
+    cells = 104
+    while True:
+        while hand:
+            low = hand & -hand
+            hand ^= low
+            bits = low
+            card = 0
+            if bits >= 65536:
+                bits >>= 16
+                card = 16
+            if bits >= 256:
+                bits >>= 8
+                card += 8
+            if bits >= 16:
+                bits >>= 4
+                card += 4
+            if bits >= 4:
+                bits >>= 2
+                card += 2
+            if bits >= 2:
+                card += 1
+            threats = w[40 + card] & other
+            d = 0
+            while threats:
+                threats &= threats - 1
+                d += 1
+            targets = w[72 + card] & other
+            e = 0
+            while targets:
+                targets &= targets - 1
+                e += 1
+            total += (weight[w[cells + card] + w[168 + d * 8 + e]] ^ 32768) - 32768
+        if cells != 104:
+            break
+        hand = follow
+        other = lead
+        cells = 136
+    take = (total * w[232] + ((weight[1] ^ 32768) - 32768) * rem) // w[233]
+    if take < 0:
+        return 0
+    if take > rem:
+        return rem
+    return take
