@@ -262,6 +262,8 @@ class ViperSearch:
 
     def __init__(self, native, points, dismissers, slots, estimate=None):
         self.native = native
+        # This module's OverBudget (it is loaded again for each think); no search runs now.
+        native.OVER, native.TICK = OverBudget, None
         self.tick = None  # a caller's tick, called every TICK_EVERY positions
         words = self.words = array("i", bytes(4 * (self.WORDS if estimate is None
                                                    else self.ESTIMATE_WORDS)))
@@ -347,8 +349,6 @@ def _load_native():
             unload(NATIVE)
             return None
         keep_loaded(NATIVE)
-        native.TICK = None
-    native.OVER = OverBudget  # this module's class (it is loaded again for each think)
     return native
 
 
