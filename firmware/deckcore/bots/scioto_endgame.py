@@ -254,9 +254,7 @@ class BitmaskSearch:
 class ViperSearch:
     """BitmaskSearch (no compounding, no mandatory dismissal) in `native`,
     scioto_search_viper.py compiled to native code: the same values, positions and table, in
-    the arrays that module reads. WORDS: where its words hold what (`points` from 8,
-    `dismissers` from 40; with an estimate, the cards each card dismisses from 72 and its
-    `cells` from 104, the estimate's COLUMN from 168)."""
+    the arrays that module reads (its docstring has their layout)."""
 
     WORDS, ESTIMATE_WORDS = 72, 234  # without and with an estimate
 
@@ -310,22 +308,22 @@ class ViperSearch:
     def horizon(self, size):
         self.words[4] = size
 
-    def _call(self, function, *args):
-        """function(...) of the native module with this search's arrays and tick (the
-        module's one TICK is this search's for the call)."""
+    def _call(self, *args):
+        """The native search's `value` with this search's arrays and tick (the module's one
+        TICK is this search's for the call)."""
         native = self.native
         outer, native.TICK = native.TICK, self.tick
         try:
-            return function(self.words, self.ranks, self.leads, self.follows, self.entries,
-                            self.weights, *args)
+            return native.value(self.words, self.ranks, self.leads, self.follows, self.entries,
+                                self.weights, *args)
         finally:
             native.TICK = outer
 
     def trick_value(self, lead, follow, rem, alpha, beta):
-        return self._call(self.native.lead_value, lead, follow, rem, alpha, beta)
+        return self._call(lead, follow, rem, alpha, beta, -1, 0)
 
     def follow_value(self, lead, follow, card, pot, rem, alpha, beta):
-        return self._call(self.native.reply_value, lead, follow, card, pot, rem, alpha, beta)
+        return self._call(lead, follow, rem, alpha, beta, card, pot)
 
     def after_dismissal(self, lead, follow, reply, pot, rem, alpha, beta):
         rest = rem - pot

@@ -1,6 +1,6 @@
 """The search of scioto_endgame.BitmaskSearch compiled to native code, exact and with a
 horizon and the fitted estimate (scioto_estimate.py): the same values and the same positions
-in the same order (so the same node counts, budgets and moves), 8-10 times faster on the
+in the same order (so the same node counts, budgets and moves), about 12 times faster on the
 unix port (docs/bots.md). It serves the games without compounding or mandatory dismissal, in
 packs of up to 30 cards (`ViperSearch` in scioto_endgame.py).
 
@@ -9,16 +9,20 @@ the viper emitter for the target's architecture (firmware/manifest.txt marks it 
 that a plain mpy-cross still compiles it; as bytecode `ptr32` does not exist and `probe`
 fails, which is how scioto_endgame tells the two apart.
 
-The search reads and writes the arrays ViperSearch makes: `words`, 32-bit words (WORDS in
-scioto_endgame gives their places: the node count and budget, the top of the stack, the
-table's mask, the horizon, the cards' points, dismissers and the estimate's tables);
-`ranks`, a stack of the leads being tried, 16 bits each; the transposition table in three
-(`leads`, `follows` and `entries`: its lead hands, follow hands and entries); and `weights`,
-the estimate's rows (scioto_weights.WEIGHTS). They are small arrays rather than one large
-one, which a fragmented heap may not have. The module's globals `TICK` and `OVER` are set by
-ViperSearch: the caller's tick (or None) and the OverBudget class. (The module has no
-statements of its own: compiled as viper, its top level would be too; the two annotations
-only declare them.)
+It reads and writes the arrays ViperSearch makes, small ones rather than one large one, which
+a fragmented heap may not have:
+- `words`, 32-bit: [0] the positions counted, [1] the count at which to give up (0: never),
+  [2] the top of `ranks`, [3] the table's mask (0: no table), [4] the horizon (0: none),
+  [5] the estimate's smallest hands, [6] its last row; from [8] the cards' points, from [40]
+  their dismissers; with the estimate, from [72] the cards each dismisses, from [104] and
+  [136] each card's first cell as the leader's and the follower's, from [168] its COLUMN,
+  [232] its UNIT and [233] its SCALE;
+- `ranks`, 16-bit: a stack of the leads being tried;
+- `leads`, `follows` and `entries`: the table's lead hands, follow hands and entries;
+- `weights`: the estimate's rows (scioto_weights.WEIGHTS).
+The module's globals `TICK` and `OVER` are set by ViperSearch: the caller's tick (or None)
+and the OverBudget class. (The module has no statements of its own: compiled as viper, its
+top level would be too; the two annotations only declare them.)
 """
 
 OVER: "type[Exception]"
@@ -29,110 +33,81 @@ def probe() -> int:
     return int(ptr32(bytearray(4))[0]) + 1
 
 
-def lead_value(words, ranks, leads, follows, entries, weights, lead: int, follow: int,
-               rem: int, alpha: int, beta: int) -> int:
-    """BitmaskSearch.trick_value: the points the leader takes from `rem`."""
-    if lead == 0 or beta <= 0:
-        return 0
-    if alpha >= rem:
-        return rem
+def value(words, ranks, leads, follows, entries, weights, lead: int, follow: int,
+          rem: int, alpha: int, beta: int, played: int, pot: int) -> int:
+    """The points the leader takes from `rem`: with `played` (0 or more) the follower is
+    to answer that card with `pot` on the table (BitmaskSearch.follow_value), else the
+    leader is to lead (BitmaskSearch.trick_value)."""
     w = ptr32(words)
-    nodes = w[0] + 1
-    w[0] = nodes
-    if w[1] and nodes > w[1]:
-        raise OVER
-    if (nodes & 255) == 0:
-        tick = TICK
-        if tick:
-            tick()  # pyright: ignore[reportCallIssue]
-    horizon = w[4]
-    if horizon:
-        size = 0
-        hand = lead
-        while hand:
-            hand &= hand - 1
-            size += 1
-        if size <= horizon and size >= w[5]:
-            return int(estimate(words, weights, size, lead, follow, rem))
+    r = ptr16(ranks)
+    base = w[2]
+    mask = 0
+    place = 0
     first = -1
     lower = -1048576
     upper = 1048576
-    mask = w[3]
-    place = 0
-    if mask:
-        place = (lead ^ (follow << 1) ^ (follow >> 7) ^ (lead >> 11)) & mask
-        tl = ptr32(leads)
-        tf = ptr32(follows)
-        if tl[place] == lead and tf[place] == follow:
-            entry = int(ptr32(entries)[place])
-            if entry:
-                low = entry & 1023
-                high = (entry >> 10) & 1023
-                first = (entry >> 20) - 1
-                if low:
-                    lower = low - 1
-                if high != 1023:
-                    upper = high
-                if lower >= beta:
-                    return lower
-                if upper <= alpha:
-                    return upper
-                if lower > alpha:
-                    alpha = lower
-                if upper < beta:
-                    beta = upper
-                if alpha >= beta:
-                    return alpha
     alpha0 = alpha
     beta0 = beta
-    # The leads ranked on the stack: by key, high first, then by card (an insertion sort in
-    # BitmaskSearch's order, of items that fit 16 bits: keys are points, or 127 first).
-    r = ptr16(ranks)
-    base = w[2]
-    n = 0
-    safe_points = 0
-    safe = 0
-    hand = lead
-    while hand:
-        low = hand & -hand
-        hand ^= low
-        bits = low
-        card = 0
-        if bits >= 65536:
-            bits >>= 16
-            card = 16
-        if bits >= 256:
-            bits >>= 8
-            card += 8
-        if bits >= 16:
-            bits >>= 4
-            card += 4
-        if bits >= 4:
-            bits >>= 2
-            card += 2
-        if bits >= 2:
-            card += 1
-        if w[40 + card] & follow:
-            key = 0 - w[8 + card]
-        else:
-            key = w[8 + card]
-            safe_points += key
-            safe += 1
-        if card == first:
-            key = 127
-        item = (128 - key) * 32 + card
-        i = n
-        while i > 0 and r[base + i - 1] > item:
-            r[base + i] = r[base + i - 1]
-            i -= 1
-        r[base + i] = item
-        n += 1
-    if safe == n:
-        return rem
-    if safe:
-        bound = safe_points
-        hand = follow
-        while safe and hand:
+    if played >= 0:
+        n = 1
+        r[base] = played
+    else:
+        if lead == 0 or beta <= 0:
+            return 0
+        if alpha >= rem:
+            return rem
+        nodes = w[0] + 1
+        w[0] = nodes
+        if w[1] and nodes > w[1]:
+            raise OVER
+        if (nodes & 255) == 0:
+            tick = TICK
+            if tick:
+                tick()  # pyright: ignore[reportCallIssue]
+        horizon = w[4]
+        if horizon:
+            size = 0
+            hand = lead
+            while hand:
+                hand &= hand - 1
+                size += 1
+            if size <= horizon and size >= w[5]:
+                return int(estimate(words, weights, size, lead, follow, rem))
+        mask = w[3]
+        if mask:
+            place = (lead ^ (follow << 1) ^ (follow >> 7) ^ (lead >> 11)) & mask
+            tl = ptr32(leads)
+            tf = ptr32(follows)
+            if tl[place] == lead and tf[place] == follow:
+                entry = int(ptr32(entries)[place])
+                if entry:
+                    low = entry & 1023
+                    high = (entry >> 10) & 1023
+                    first = (entry >> 20) - 1
+                    if low:
+                        lower = low - 1
+                    if high != 1023:
+                        upper = high
+                    if lower >= beta:
+                        return lower
+                    if upper <= alpha:
+                        return upper
+                    if lower > alpha:
+                        alpha = lower
+                    if upper < beta:
+                        beta = upper
+                    if alpha >= beta:
+                        return alpha
+        alpha0 = alpha
+        beta0 = beta
+        # The leads ranked on the stack: by key, high first, then by card (an insertion
+        # sort in BitmaskSearch's order, of items that fit 16 bits: keys are points, or 127
+        # first).
+        n = 0
+        safe_points = 0
+        safe = 0
+        hand = lead
+        while hand:
             low = hand & -hand
             hand ^= low
             bits = low
@@ -151,24 +126,130 @@ def lead_value(words, ranks, leads, follows, entries, weights, lead: int, follow
                 card += 2
             if bits >= 2:
                 card += 1
-            bound += w[8 + card]
-            safe -= 1
-        if bound >= beta:
-            return bound
+            if w[40 + card] & follow:
+                key = 0 - w[8 + card]
+            else:
+                key = w[8 + card]
+                safe_points += key
+                safe += 1
+            if card == first:
+                key = 127
+            item = (128 - key) * 32 + card
+            i = n
+            while i > 0 and r[base + i - 1] > item:
+                r[base + i] = r[base + i - 1]
+                i -= 1
+            r[base + i] = item
+            n += 1
+        if safe == n:
+            return rem
+        if safe:
+            bound = safe_points
+            hand = follow
+            while safe and hand:
+                low = hand & -hand
+                hand ^= low
+                bits = low
+                card = 0
+                if bits >= 65536:
+                    bits >>= 16
+                    card = 16
+                if bits >= 256:
+                    bits >>= 8
+                    card += 8
+                if bits >= 16:
+                    bits >>= 4
+                    card += 4
+                if bits >= 4:
+                    bits >>= 2
+                    card += 2
+                if bits >= 2:
+                    card += 1
+                bound += w[8 + card]
+                safe -= 1
+            if bound >= beta:
+                return bound
     w[2] = base + n
     best = -1048576
     best_lead = -1
     j = 0
     while j < n:
         card = r[base + j] & 31
-        value = int(reply_value(words, ranks, leads, follows, entries, weights,
-                                lead & ~(1 << card), follow, card, w[8 + card], rem, alpha,
-                                beta))
-        if value > best:
-            best = value
+        rest_lead = lead
+        on_table = pot
+        if played < 0:
+            rest_lead = lead & ~(1 << card)
+            on_table = w[8 + card]
+        # The follower's replies: the dearest dismisser first, then the cheapest discards.
+        winners = w[40 + card] & follow
+        least = 1048576
+        ceiling = beta
+        hand = winners
+        while hand:
+            top = hand
+            reply = 0
+            while top > 1:
+                top >>= 1
+                reply += 1
+            hand ^= 1 << reply
+            rest = rem - on_table - w[8 + reply]
+            # (The checks value makes before counting a position, made here: no call.)
+            taken = 0
+            if follow & ~(1 << reply) and rest - alpha > 0:
+                taken = rest
+                if rest - ceiling < rest:
+                    taken = int(value(words, ranks, leads, follows, entries, weights,
+                                      follow & ~(1 << reply), rest_lead, rest, rest - ceiling,
+                                      rest - alpha, -1, 0))
+            got = rest - taken
+            if got < least:
+                least = got
+                if got < ceiling:
+                    ceiling = got
+                    if alpha >= ceiling:
+                        hand = 0
+                        winners = -1
+        if winners >= 0:
+            hand = follow & ~winners
+        while hand:
+            low = hand & -hand
+            hand ^= low
+            bits = low
+            reply = 0
+            if bits >= 65536:
+                bits >>= 16
+                reply = 16
+            if bits >= 256:
+                bits >>= 8
+                reply += 8
+            if bits >= 16:
+                bits >>= 4
+                reply += 4
+            if bits >= 4:
+                bits >>= 2
+                reply += 2
+            if bits >= 2:
+                reply += 1
+            gained = on_table + w[8 + reply]
+            taken = 0
+            if rest_lead and ceiling - gained > 0:
+                taken = rem - gained
+                if alpha - gained < rem - gained:
+                    taken = int(value(words, ranks, leads, follows, entries, weights,
+                                      rest_lead, follow & ~(1 << reply), rem - gained,
+                                      alpha - gained, ceiling - gained, -1, 0))
+            got = gained + taken
+            if got < least:
+                least = got
+                if got < ceiling:
+                    ceiling = got
+                    if alpha >= ceiling:
+                        hand = 0
+        if least > best:
+            best = least
             best_lead = card
-            if value > alpha:
-                alpha = value
+            if least > alpha:
+                alpha = least
                 if alpha >= beta:
                     break
         j += 1
@@ -194,65 +275,6 @@ def lead_value(words, ranks, leads, follows, entries, weights, lead: int, follow
     ptr32(leads)[place] = lead
     ptr32(follows)[place] = follow
     ptr32(entries)[place] = entry
-    return best
-
-
-def reply_value(words, ranks, leads, follows, entries, weights, lead: int, follow: int,
-                card: int, pot: int, rem: int, alpha: int, beta: int) -> int:
-    """BitmaskSearch.follow_value with no compounding: the follower answers `card`, `pot`
-    on the table; the leader's value. The dearest dismisser first, then the cheapest
-    discards."""
-    w = ptr32(words)
-    winners = w[40 + card] & follow
-    best = 1048576
-    hand = winners
-    while hand:
-        top = hand
-        reply = 0
-        while top > 1:
-            top >>= 1
-            reply += 1
-        hand ^= 1 << reply
-        rest = rem - pot - w[8 + reply]
-        value = rest - int(lead_value(words, ranks, leads, follows, entries, weights,
-                                      follow & ~(1 << reply), lead, rest, rest - beta,
-                                      rest - alpha))
-        if value < best:
-            best = value
-            if value < beta:
-                beta = value
-                if alpha >= beta:
-                    return best
-    hand = follow & ~winners
-    while hand:
-        low = hand & -hand
-        hand ^= low
-        bits = low
-        reply = 0
-        if bits >= 65536:
-            bits >>= 16
-            reply = 16
-        if bits >= 256:
-            bits >>= 8
-            reply += 8
-        if bits >= 16:
-            bits >>= 4
-            reply += 4
-        if bits >= 4:
-            bits >>= 2
-            reply += 2
-        if bits >= 2:
-            reply += 1
-        gained = pot + w[8 + reply]
-        value = gained + int(lead_value(words, ranks, leads, follows, entries, weights,
-                                        lead, follow & ~(1 << reply), rem - gained,
-                                        alpha - gained, beta - gained))
-        if value < best:
-            best = value
-            if value < beta:
-                beta = value
-                if alpha >= beta:
-                    return best
     return best
 
 
