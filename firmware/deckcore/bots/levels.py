@@ -54,7 +54,7 @@ def budget(game_name, level):
                           lookahead=((28, 2),))
         if level == "hard":
             return Budget("hard", worlds=6, nodes=900, depth=4, width=3, exact=10,
-                          endgame=14, try_exact=15, proof_nodes=60000,
+                          endgame=14, try_exact=16, proof_nodes=250000,
                           lookahead=((20, 3), (28, 2)))
         if level == "strong":
             return Budget("strong", worlds=8, nodes=3000, depth=5, width=4, exact=12,
