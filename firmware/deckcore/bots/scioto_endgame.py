@@ -256,7 +256,7 @@ class ViperSearch:
     scioto_search_viper.py compiled to native code: the same values, positions and table, in
     the arrays that module reads (its docstring has their layout)."""
 
-    WORDS, ESTIMATE_WORDS = 72, 234  # without and with an estimate
+    WORDS, ESTIMATE_WORDS = 109, 271  # without and with an estimate
 
     def __init__(self, native, points, dismissers, slots, estimate=None):
         self.native = native
@@ -265,6 +265,8 @@ class ViperSearch:
         self.tick = None  # a caller's tick, called every TICK_EVERY positions
         words = self.words = array("i", bytes(4 * (self.WORDS if estimate is None
                                                    else self.ESTIMATE_WORDS)))
+        for k in range(30):
+            words[72 + (1 << k) % 37] = k
         words[3] = slots - 1 if slots else 0  # the table's mask (0: none)
         for card in range(len(points)):
             words[8 + card] = points[card]
@@ -274,12 +276,12 @@ class ViperSearch:
             from deckcore.bots.scioto_estimate import COLUMN, SCALE, UNIT, WEIGHTS
             words[5], words[6] = estimate.smallest, len(WEIGHTS) - 1
             for card in range(len(points)):
-                words[72 + card] = estimate.dismissed[card]
-                words[104 + card] = estimate.cells[card]
-                words[136 + card] = estimate.cells[len(points) + card]
+                words[109 + card] = estimate.dismissed[card]
+                words[141 + card] = estimate.cells[card]
+                words[173 + card] = estimate.cells[len(points) + card]
             for i in range(64):
-                words[168 + i] = COLUMN[i]
-            words[232], words[233] = UNIT, SCALE
+                words[205 + i] = COLUMN[i]
+            words[269], words[270] = UNIT, SCALE
             self.weights = WEIGHTS
         self.ranks = array("H", bytes(2 * 15 * 14))  # room for 15 hands of 14 cards
         self.leads, self.follows, self.entries = [array("i", bytes(4 * slots)) for _ in range(3)]

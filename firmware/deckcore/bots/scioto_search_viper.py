@@ -14,9 +14,10 @@ a fragmented heap may not have:
 - `words`, 32-bit: [0] the positions counted, [1] the count at which to give up (0: never),
   [2] the top of `ranks`, [3] the table's mask (0: no table), [4] the horizon (0: none),
   [5] the estimate's smallest hands, [6] its last row; from [8] the cards' points, from [40]
-  their dismissers; with the estimate, from [72] the cards each dismisses, from [104] and
-  [136] each card's first cell as the leader's and the follower's, from [168] its COLUMN,
-  [232] its UNIT and [233] its SCALE;
+  their dismissers, at [72 + 2**k % 37] the number k (the powers of 2 below 2**30 leave
+  distinct remainders); with the estimate, from [109] the cards each card dismisses, from
+  [141] and [173] each card's first cell as the leader's and the follower's, from [205] its
+  COLUMN, [269] its UNIT and [270] its SCALE;
 - `ranks`, 16-bit: a stack of the leads being tried;
 - `leads`, `follows` and `entries`: the table's lead hands, follow hands and entries;
 - `weights`: the estimate's rows (scioto_weights.WEIGHTS).
@@ -110,22 +111,7 @@ def value(words, ranks, leads, follows, entries, weights, lead: int, follow: int
         while hand:
             low = hand & -hand
             hand ^= low
-            bits = low
-            card = 0
-            if bits >= 65536:
-                bits >>= 16
-                card = 16
-            if bits >= 256:
-                bits >>= 8
-                card += 8
-            if bits >= 16:
-                bits >>= 4
-                card += 4
-            if bits >= 4:
-                bits >>= 2
-                card += 2
-            if bits >= 2:
-                card += 1
+            card = w[72 + low % 37]
             if w[40 + card] & follow:
                 key = 0 - w[8 + card]
             else:
@@ -149,22 +135,7 @@ def value(words, ranks, leads, follows, entries, weights, lead: int, follow: int
             while safe and hand:
                 low = hand & -hand
                 hand ^= low
-                bits = low
-                card = 0
-                if bits >= 65536:
-                    bits >>= 16
-                    card = 16
-                if bits >= 256:
-                    bits >>= 8
-                    card += 8
-                if bits >= 16:
-                    bits >>= 4
-                    card += 4
-                if bits >= 4:
-                    bits >>= 2
-                    card += 2
-                if bits >= 2:
-                    card += 1
+                card = w[72 + low % 37]
                 bound += w[8 + card]
                 safe -= 1
             if bound >= beta:
@@ -214,22 +185,7 @@ def value(words, ranks, leads, follows, entries, weights, lead: int, follow: int
         while hand:
             low = hand & -hand
             hand ^= low
-            bits = low
-            reply = 0
-            if bits >= 65536:
-                bits >>= 16
-                reply = 16
-            if bits >= 256:
-                bits >>= 8
-                reply += 8
-            if bits >= 16:
-                bits >>= 4
-                reply += 4
-            if bits >= 4:
-                bits >>= 2
-                reply += 2
-            if bits >= 2:
-                reply += 1
+            reply = w[72 + low % 37]
             gained = on_table + w[8 + reply]
             taken = 0
             if rest_lead and ceiling - gained > 0:
@@ -288,44 +244,29 @@ def estimate(words, weights, size: int, lead: int, follow: int, rem: int) -> int
     total = (weight[0] ^ 32768) - 32768
     hand = lead
     other = follow
-    cells = 104
+    cells = 141
     while True:
         while hand:
             low = hand & -hand
             hand ^= low
-            bits = low
-            card = 0
-            if bits >= 65536:
-                bits >>= 16
-                card = 16
-            if bits >= 256:
-                bits >>= 8
-                card += 8
-            if bits >= 16:
-                bits >>= 4
-                card += 4
-            if bits >= 4:
-                bits >>= 2
-                card += 2
-            if bits >= 2:
-                card += 1
+            card = w[72 + low % 37]
             threats = w[40 + card] & other
             d = 0
             while threats:
                 threats &= threats - 1
                 d += 1
-            targets = w[72 + card] & other
+            targets = w[109 + card] & other
             e = 0
             while targets:
                 targets &= targets - 1
                 e += 1
-            total += (weight[w[cells + card] + w[168 + d * 8 + e]] ^ 32768) - 32768
-        if cells != 104:
+            total += (weight[w[cells + card] + w[205 + d * 8 + e]] ^ 32768) - 32768
+        if cells != 141:
             break
         hand = follow
         other = lead
-        cells = 136
-    take = (total * w[232] + ((weight[1] ^ 32768) - 32768) * rem) // w[233]
+        cells = 173
+    take = (total * w[269] + ((weight[1] ^ 32768) - 32768) * rem) // w[270]
     if take < 0:
         return 0
     if take > rem:
