@@ -27,6 +27,10 @@ Earlier in a hand of the base game the bots search a few tricks deep instead and
 positions there with a fitted estimate (scioto_estimate.py): `Endgame.rough`, the same
 search with a *horizon*, a hand size at which it stops, counting in the estimate's units
 (eighths of a point) and with no table (its values are not exact).
+
+On the device both run in native code where the rules allow (`ViperSearch`, the module
+scioto_search_viper.py compiled for the board), with the same positions and values as
+`BitmaskSearch`, which CPython runs.
 """
 
 import sys
