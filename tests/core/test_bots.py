@@ -169,6 +169,27 @@ def test_the_estimate_serves_only_the_base_game():
         assert not estimate_fits(load("scioto")(options))
 
 
+def test_hard_plays_exactly_from_7_cards_each_only_where_the_device_searches_natively():
+    """The device searches the two hands in native code in the games without compounding or
+    mandatory dismissal (scioto_endgame.native_fits), and in Python, about a tenth of the
+    speed, in the others, where the budgets are smaller (Budget.python_exact). The rules
+    decide, not the runtime, so that every runtime makes the same moves."""
+    from deckcore.bots.scioto import _endgame
+    from deckcore.bots.scioto_endgame import native_fits
+    from deckcore.games.scioto import Scioto
+    searched = {}
+    for options in ({}, {"compounding": True}, {"mandatory_dismissal": True}, {"ranks": 8}):
+        game = Scioto(options)
+        state = game.new_hand(0, game.deal(Rng(3), 0))
+        while sum(len(hand) for hand in state.hands) > 14 or state.trick:
+            state.apply(state.legal_actions()[-1])  # (the last: no re-lead in compounding)
+        assert sum(len(hand) for hand in state.hands) == 14
+        make("hard", game).choose(state.view(state.to_act), state.legal_actions(), Rng(4))
+        searched[native_fits(game)] = searched.get(native_fits(game), []) + [
+            _endgame(game).search is not None]
+    assert searched == {True: [True], False: [False, False, False]}
+
+
 def test_the_estimate_and_the_endgame_table_are_loaded_only_where_they_serve():
     """A 2-player variant's bot never loads the estimate (6.9 KB on the device), and the
     exact endgame's table (bots/scioto.py's ENDGAME_TABLE places) is made at the first exact

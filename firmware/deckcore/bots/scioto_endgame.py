@@ -356,6 +356,13 @@ def _load_native():
     return native
 
 
+def native_fits(game):
+    """Whether the device searches `game`'s two hands in native code (scioto_search_viper):
+    no compounding or mandatory dismissal, at most 30 cards."""
+    opts = game.options
+    return game.size <= 30 and not opts["compounding"] and not opts["mandatory_dismissal"]
+
+
 def estimate_fits(game):
     """Whether scioto_estimate.py serves `game`: the base game only. (Asked here, so that its
     module and weights, 6.9 KB on the device, are loaded only for the game they serve.)"""
@@ -387,10 +394,7 @@ class Endgame:
                     self.dismissers[self.number[lead]] |= 1 << self.number[f]
         self.slots = slots
         self.search = None  # the exact search, made at its first use (exact_search)
-        opts = game.options
-        self.native = None  # the searches' native code where the rules allow it
-        if size <= 30 and not opts["compounding"] and not opts["mandatory_dismissal"]:
-            self.native = _load_native()
+        self.native = _load_native() if native_fits(game) else None  # (None on CPython)
         # With the estimate, a second search that counts in its UNITs and has no table
         # (it always stops at a horizon, where values are not exact).
         self.estimate = self.rough = None
