@@ -11,7 +11,7 @@ from deckcore.rng import Rng
 from expect import raises
 from repetitions import ON_MICROPYTHON, scaled
 
-GAMES = dict((n, Scout({"players": n})) for n in (2, 3, 4, 5))
+GAMES = {players: Scout({"players": players}) for players in range(2, 6)}
 
 
 def cards(game, texts):
