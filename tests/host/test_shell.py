@@ -295,3 +295,21 @@ print(__import__("json").dumps([garbage_left_by(submodule), garbage_left_by(load
                                 "deckcore.rng" in sys.modules]))
 """)
     assert shown == [False, True, True, False, True]
+
+
+def test_the_devices_import_takes_a_kept_submodule_from_a_package_loaded_again():
+    """A think unloads the modules it loaded but keeps a native one (residency.keep_loaded):
+    the package loaded again has no attribute for it, and MicroPython asks for the
+    submodule with `fromlist` True, not a tuple of names."""
+    shown = run("""
+import builtins
+import sys
+from deckapp.shell import import_with_room
+builtins.__import__ = import_with_room(builtins.__import__)
+from deckcore import rng
+kept = sys.modules["deckcore.rng"]
+sys.modules.pop("deckcore")
+from deckcore import rng
+print(__import__("json").dumps(rng is kept))
+""")
+    assert shown is True
