@@ -31,6 +31,8 @@ for options in %(options)s:
         row += [endgame.nodes, ticks]
         row.append(endgame.best_action(state, None, 40))  # a proof given up: None
         row.append(endgame.nodes)
+        search = endgame.exact_search()  # its stack empty again (the native one's top)
+        row.append(search.words[2] if hasattr(search, "words") else 0)
         out.append(row)
 game, positions = endgame_positions({}, 10, 8, 12)
 for state in positions:  # the search 1 and 2 tricks ahead with the estimate
@@ -85,6 +87,7 @@ def test_the_native_search_makes_the_plain_searchs_values_positions_and_moves(wo
     assert [row[0] for row in native] == (["ViperSearch"] * 8 + ["BitmaskSearch"] * 16
                                           + ["ViperSearch"] * (8 + 16))
     assert [row[1:] for row in native] == [row[1:] for row in plain]
+    assert all(row[8] == 0 for row in native[:32])
     assert any(row[6] is None for row in plain[:32])
     assert sum(len(row[5]) for row in plain[:32]) > 0  # the tick was called, at the same counts
     assert sum(len(row[3]) for row in plain[32:]) > 0

@@ -316,7 +316,9 @@ class ViperSearch:
 
     def _call(self, *args):
         """The native search's `value` with this search's arrays and tick (the module's one
-        TICK is this search's for the call)."""
+        TICK is this search's for the call). A search given up (OverBudget) or stopped by
+        the tick leaves its stack's top where it was: it is emptied after every call, as
+        nothing checks the stack's bounds."""
         native = self.native
         outer, native.TICK = native.TICK, self.tick
         try:
@@ -324,6 +326,7 @@ class ViperSearch:
                                 self.weights, *args)
         finally:
             native.TICK = outer
+            self.words[2] = 0
 
     def trick_value(self, lead, follow, rem, alpha, beta):
         return self._call(lead, follow, rem, alpha, beta, -1, 0)
