@@ -26,14 +26,15 @@ class Budget:
     try_exact    ... from which an exact proof is tried first, ...
     proof_nodes  ... with this many positions before the bot searches instead
     lookahead    ... and that search's (most cards, tricks ahead) steps (bots/scioto.py)
-    python_exact ... (endgame, try_exact, proof_nodes) where the device's search of the two
-                 hands is not native code but Python, about a tenth of its speed
-                 (scioto_endgame.native_fits: compounding, mandatory dismissal, over 30 cards)
+    variant_exact ... (endgame, try_exact, proof_nodes) in the variants: the three above are
+                 the base game's, set by its think time with the search in native code and
+                 the estimate; in the others the search before the exact play is the generic
+                 one, and in some the exact search is Python (scioto_endgame.native_fits)
     """
 
     def __init__(self, level, worlds=1, nodes=0, depth=1, width=1, exact=0, places=0,
                  playouts=0, endgame=0, try_exact=0, proof_nodes=0, lookahead=(),
-                 python_exact=(0, 0, 0)):
+                 variant_exact=(0, 0, 0)):
         self.level = level
         self.worlds = worlds
         self.nodes = nodes
@@ -46,7 +47,7 @@ class Budget:
         self.try_exact = try_exact
         self.proof_nodes = proof_nodes
         self.lookahead = lookahead
-        self.python_exact = python_exact
+        self.variant_exact = variant_exact
 
 
 def budget(game_name, level):
@@ -56,15 +57,15 @@ def budget(game_name, level):
         if level == "normal":
             return Budget("normal", worlds=2, nodes=160, depth=4, width=3, exact=10,
                           endgame=12, try_exact=13, proof_nodes=16000,
-                          lookahead=((28, 2),), python_exact=(11, 12, 1000))
+                          lookahead=((28, 2),), variant_exact=(11, 12, 1000))
         if level == "hard":  # in the base game `strong`'s, which native code fits
             return Budget("hard", worlds=6, nodes=900, depth=4, width=3, exact=10,
                           endgame=14, try_exact=16, proof_nodes=250000,
-                          lookahead=((20, 3), (28, 2)), python_exact=(12, 13, 16000))
+                          lookahead=((20, 3), (28, 2)), variant_exact=(12, 13, 16000))
         if level == "strong":
             return Budget("strong", worlds=8, nodes=3000, depth=5, width=4, exact=12,
                           endgame=14, try_exact=16, proof_nodes=250000,
-                          lookahead=((20, 3), (28, 2)), python_exact=(14, 16, 250000))
+                          lookahead=((20, 3), (28, 2)), variant_exact=(14, 16, 250000))
     elif game_name == "scout":  # one ply and playouts (bots/scout.py), no tree search
         if level == "normal":
             return Budget("normal", worlds=4, places=3)

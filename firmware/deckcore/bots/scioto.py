@@ -89,18 +89,16 @@ def cards_left(state):
 def decide(view, legal, rng, budget, tick):
     """Scioto has no bidding or discarding. In a 2-player hand with no stock the play is
     exact near the end (the budget's `endgame` cards in the two hands; from `try_exact`, if
-    proved within `proof_nodes` positions; its `python_exact` where the device searches in
-    Python), and searched `lookahead` tricks ahead over the two hands with the estimate
+    proved within `proof_nodes` positions; `variant_exact` in the variants), and searched `lookahead` tricks ahead over the two hands with the estimate
     before that in the base game; otherwise it is left to the generic search."""
     game = view.game
     if game.num_players != 2 or hidden(view) or not budget.endgame:
         return None
-    from deckcore.bots.scioto_endgame import native_fits
     endgame = _endgame(game)
     cards = sum(view.hand_sizes)
     exact_from, try_from, proof_nodes = budget.endgame, budget.try_exact, budget.proof_nodes
-    if not native_fits(game):  # (by the rules, not the runtime: the same moves on every one)
-        exact_from, try_from, proof_nodes = budget.python_exact
+    if endgame.estimate is None:  # a variant: by the rules, so every runtime plays alike
+        exact_from, try_from, proof_nodes = budget.variant_exact
     exact = cards <= exact_from or cards <= try_from
     if not exact and endgame.estimate is None:
         return None
