@@ -89,8 +89,9 @@ def cards_left(state):
 def decide(view, legal, rng, budget, tick):
     """Scioto has no bidding or discarding. In a 2-player hand with no stock the play is
     exact near the end (the budget's `endgame` cards in the two hands; from `try_exact`, if
-    proved within `proof_nodes` positions; `variant_exact` in the variants), and searched `lookahead` tricks ahead over the two hands with the estimate
-    before that in the base game; otherwise it is left to the generic search."""
+    proved within `proof_nodes` positions; `variant_exact` in the variants), and searched
+    `lookahead` tricks ahead over the two hands with the estimate before that in the base
+    game; otherwise it is left to the generic search."""
     game = view.game
     if game.num_players != 2 or hidden(view) or not budget.endgame:
         return None
