@@ -79,7 +79,7 @@ class Think:
 def keep_loaded(module):
     """Keep the module named `module` (loaded) after the thinks now running end, for the rest
     of the match: a native module, whose every load takes heap MicroPython does not give back
-    (its code, on a board)."""
+    (on the unix port a little; on a board likely its code)."""
     for loaded in _thinks:
         if loaded is not None and module not in loaded:
             loaded.append(module)
