@@ -155,52 +155,50 @@ def value(words, ranks, leads, follows, entries, weights, lead: int, follow: int
         winners = w[40 + card] & follow
         least = 1048576
         ceiling = beta
+        dismissing = 1
         hand = winners
-        while hand:
-            top = hand
-            reply = 0
-            while top > 1:
-                top >>= 1
-                reply += 1
-            hand ^= 1 << reply
-            rest = rem - on_table - w[8 + reply]
+        while True:
+            if not hand:
+                if not dismissing:
+                    break
+                dismissing = 0
+                hand = follow & ~winners
+                continue
             # (The checks value makes before counting a position, made here: no call.)
             taken = 0
-            if follow & ~(1 << reply) and rest - alpha > 0:
-                taken = rest
-                if rest - ceiling < rest:
-                    taken = int(value(words, ranks, leads, follows, entries, weights,
-                                      follow & ~(1 << reply), rest_lead, rest, rest - ceiling,
-                                      rest - alpha, -1, 0))
-            got = rest - taken
+            if dismissing:
+                top = hand
+                reply = 0
+                while top > 1:
+                    top >>= 1
+                    reply += 1
+                hand ^= 1 << reply
+                rest = rem - on_table - w[8 + reply]  # the follower takes the trick
+                if follow & ~(1 << reply) and rest - alpha > 0:
+                    taken = rest
+                    if rest - ceiling < rest:
+                        taken = int(value(words, ranks, leads, follows, entries, weights,
+                                          follow & ~(1 << reply), rest_lead, rest,
+                                          rest - ceiling, rest - alpha, -1, 0))
+                got = rest - taken
+            else:
+                low = hand & -hand
+                hand ^= low
+                reply = w[72 + low % 37]
+                gained = on_table + w[8 + reply]  # the leader takes the trick
+                if rest_lead and ceiling - gained > 0:
+                    taken = rem - gained
+                    if alpha - gained < rem - gained:
+                        taken = int(value(words, ranks, leads, follows, entries, weights,
+                                          rest_lead, follow & ~(1 << reply), rem - gained,
+                                          alpha - gained, ceiling - gained, -1, 0))
+                got = gained + taken
             if got < least:
                 least = got
                 if got < ceiling:
                     ceiling = got
                     if alpha >= ceiling:
-                        hand = 0
-                        winners = -1
-        if winners >= 0:
-            hand = follow & ~winners
-        while hand:
-            low = hand & -hand
-            hand ^= low
-            reply = w[72 + low % 37]
-            gained = on_table + w[8 + reply]
-            taken = 0
-            if rest_lead and ceiling - gained > 0:
-                taken = rem - gained
-                if alpha - gained < rem - gained:
-                    taken = int(value(words, ranks, leads, follows, entries, weights,
-                                      rest_lead, follow & ~(1 << reply), rem - gained,
-                                      alpha - gained, ceiling - gained, -1, 0))
-            got = gained + taken
-            if got < least:
-                least = got
-                if got < ceiling:
-                    ceiling = got
-                    if alpha >= ceiling:
-                        hand = 0
+                        break
         if least > best:
             best = least
             best_lead = card
