@@ -32,7 +32,7 @@ for options in %(options)s:
         row.append(endgame.best_action(state, None, 40))  # a proof given up: None
         row.append(endgame.nodes)
         search = endgame.exact_search()  # its stack empty again (the native one's top)
-        row.append(search.words[2] if hasattr(search, "words") else 0)
+        row.append(search.words[search.TOP] if hasattr(search, "words") else 0)
         out.append(row)
 game, positions = endgame_positions({}, 10, 8, 12)
 for state in positions:  # the search 1 and 2 tricks ahead with the estimate

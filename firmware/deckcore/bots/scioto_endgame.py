@@ -255,12 +255,29 @@ class BitmaskSearch:
         return best
 
 
+def _word(place):
+    """A ViperSearch property kept in its words[place], where the native search reads it."""
+    def get(search):
+        return search.words[place]
+
+    def put(search, value):
+        search.words[place] = value
+    return property(get, put)
+
+
 class ViperSearch:
     """BitmaskSearch (no compounding, no mandatory dismissal) in `native`,
     scioto_search_viper.py compiled to native code: the same values, positions and table, in
-    the arrays that module reads (its docstring has their layout)."""
+    the arrays that module reads. Its words hold at these places what that module's
+    constants of the same names say (a place out of step fails tests/host/test_scioto_native)."""
 
+    TOP, MASK, SMALLEST, LAST_ROW, POINTS, DISMISSERS, BIT_NUMBER = 2, 3, 5, 6, 8, 40, 72
+    DISMISSED, LEAD_CELLS, FOLLOW_CELLS, COLUMN, UNIT, SCALE = 109, 141, 173, 205, 269, 270
     WORDS, ESTIMATE_WORDS = 109, 271  # without and with an estimate
+
+    nodes = _word(0)    # the positions counted
+    budget = _word(1)   # the count at which to give up (0: never)
+    horizon = _word(4)  # the hand size at which the estimate stops the search (0: none)
 
     def __init__(self, native, points, dismissers, slots, estimate=None):
         self.native = native
@@ -270,49 +287,25 @@ class ViperSearch:
         words = self.words = array("i", bytes(4 * (self.WORDS if estimate is None
                                                    else self.ESTIMATE_WORDS)))
         for k in range(30):
-            words[72 + (1 << k) % 37] = k
-        words[3] = slots - 1 if slots else 0  # the table's mask (0: none)
+            words[self.BIT_NUMBER + (1 << k) % 37] = k
+        words[self.MASK] = slots - 1 if slots else 0  # (0: no table)
         for card in range(len(points)):
-            words[8 + card] = points[card]
-            words[40 + card] = dismissers[card]
+            words[self.POINTS + card] = points[card]
+            words[self.DISMISSERS + card] = dismissers[card]
         self.weights = None
         if estimate is not None:
             from deckcore.bots.scioto_estimate import COLUMN, SCALE, UNIT, WEIGHTS
-            words[5], words[6] = estimate.smallest, len(WEIGHTS) - 1
+            words[self.SMALLEST], words[self.LAST_ROW] = estimate.smallest, len(WEIGHTS) - 1
             for card in range(len(points)):
-                words[109 + card] = estimate.dismissed[card]
-                words[141 + card] = estimate.cells[card]
-                words[173 + card] = estimate.cells[len(points) + card]
+                words[self.DISMISSED + card] = estimate.dismissed[card]
+                words[self.LEAD_CELLS + card] = estimate.cells[card]
+                words[self.FOLLOW_CELLS + card] = estimate.cells[len(points) + card]
             for i in range(64):
-                words[205 + i] = COLUMN[i]
-            words[269], words[270] = UNIT, SCALE
+                words[self.COLUMN + i] = COLUMN[i]
+            words[self.UNIT], words[self.SCALE] = UNIT, SCALE
             self.weights = WEIGHTS
         self.ranks = array("H", bytes(2 * 15 * 14))  # room for 15 hands of 14 cards
         self.leads, self.follows, self.entries = [array("i", bytes(4 * slots)) for _ in range(3)]
-
-    @property
-    def nodes(self):
-        return self.words[0]
-
-    @nodes.setter
-    def nodes(self, count):
-        self.words[0] = count
-
-    @property
-    def budget(self):
-        return self.words[1]
-
-    @budget.setter
-    def budget(self, count):
-        self.words[1] = count
-
-    @property
-    def horizon(self):
-        return self.words[4]
-
-    @horizon.setter
-    def horizon(self, size):
-        self.words[4] = size
 
     def _call(self, *args):
         """The native search's `value` with this search's arrays and tick (the module's one
@@ -326,7 +319,7 @@ class ViperSearch:
                                 self.weights, *args)
         finally:
             native.TICK = outer
-            self.words[2] = 0
+            self.words[self.TOP] = 0
 
     def trick_value(self, lead, follow, rem, alpha, beta):
         return self._call(lead, follow, rem, alpha, beta, -1, 0)

@@ -11,20 +11,36 @@ fails, which is how scioto_endgame tells the two apart.
 
 It reads and writes the arrays ViperSearch makes, small ones rather than one large one, which
 a fragmented heap may not have:
-- `words`, 32-bit: [0] the positions counted, [1] the count at which to give up (0: never),
-  [2] the top of `ranks`, [3] the table's mask (0: no table), [4] the horizon (0: none),
-  [5] the estimate's smallest hands, [6] its last row; from [8] the cards' points, from [40]
-  their dismissers, at [72 + 2**k % 37] the number k (the powers of 2 below 2**30 leave
-  distinct remainders); with the estimate, from [109] the cards each card dismisses, from
-  [141] and [173] each card's first cell as the leader's and the follower's, from [205] its
-  COLUMN, [269] its UNIT and [270] its SCALE;
+- `words`, 32-bit, at the places named below (scioto_endgame.ViperSearch writes them);
 - `ranks`, 16-bit: a stack of the leads being tried;
 - `leads`, `follows` and `entries`: the table's lead hands, follow hands and entries;
 - `weights`: the estimate's rows (scioto_weights.WEIGHTS).
 The module's globals `TICK` and `OVER` are set by ViperSearch: the caller's tick (or None)
-and the OverBudget class. (The module has no statements of its own: compiled as viper, its
-top level would be too; the two annotations only declare them.)
+and the OverBudget class. (The module has no other statements of its own: compiled as viper,
+its top level would be too; the two annotations only declare them, and the places are
+constants the compiler puts in.)
 """
+
+
+from micropython import const
+
+# The places in `words` (the same as in scioto_endgame.ViperSearch, which fills them).
+_NODES = const(0)         # the positions counted
+_BUDGET = const(1)        # the count at which to give up (0: never)
+_TOP = const(2)           # the top of `ranks`
+_MASK = const(3)          # the table's mask (0: no table)
+_HORIZON = const(4)       # the hand size at which the estimate stops the search (0: none)
+_SMALLEST = const(5)      # the estimate's smallest hands
+_LAST_ROW = const(6)      # its last row of weights
+_POINTS = const(8)        # from here, each card's points
+_DISMISSERS = const(40)   # each card's dismissers
+_BIT_NUMBER = const(72)   # at _BIT_NUMBER + 2**k % 37, k (distinct remainders below 2**30)
+_DISMISSED = const(109)   # with the estimate: the cards each card dismisses
+_LEAD_CELLS = const(141)  # each card's first cell as the leader's
+_FOLLOW_CELLS = const(173)  # and as the follower's
+_COLUMN = const(205)      # the estimate's COLUMN (64)
+_UNIT = const(269)        # its UNIT
+_SCALE = const(270)       # its SCALE
 
 OVER: "type[Exception]"
 TICK: object
@@ -41,7 +57,7 @@ def value(words, ranks, leads, follows, entries, weights, lead: int, follow: int
     leader is to lead (BitmaskSearch.trick_value)."""
     w = ptr32(words)
     r = ptr16(ranks)
-    base = w[2]
+    base = w[_TOP]
     mask = 0
     place = 0
     first = -1
@@ -57,24 +73,24 @@ def value(words, ranks, leads, follows, entries, weights, lead: int, follow: int
             return 0
         if alpha >= rem:
             return rem
-        nodes = w[0] + 1
-        w[0] = nodes
-        if w[1] and nodes > w[1]:
+        nodes = w[_NODES] + 1
+        w[_NODES] = nodes
+        if w[_BUDGET] and nodes > w[_BUDGET]:
             raise OVER
         if (nodes & 255) == 0:
             tick = TICK
             if tick:
                 tick()  # pyright: ignore[reportCallIssue]
-        horizon = w[4]
+        horizon = w[_HORIZON]
         if horizon:
             size = 0
             hand = lead
             while hand:
                 hand &= hand - 1
                 size += 1
-            if size <= horizon and size >= w[5]:
+            if size <= horizon and size >= w[_SMALLEST]:
                 return int(estimate(words, weights, size, lead, follow, rem))
-        mask = w[3]
+        mask = w[_MASK]
         if mask:
             place = (lead ^ (follow << 1) ^ (follow >> 7) ^ (lead >> 11)) & mask
             tl = ptr32(leads)
@@ -111,11 +127,11 @@ def value(words, ranks, leads, follows, entries, weights, lead: int, follow: int
         while hand:
             low = hand & -hand
             hand ^= low
-            card = w[72 + low % 37]
-            if w[40 + card] & follow:
-                key = 0 - w[8 + card]
+            card = w[_BIT_NUMBER + low % 37]
+            if w[_DISMISSERS + card] & follow:
+                key = 0 - w[_POINTS + card]
             else:
-                key = w[8 + card]
+                key = w[_POINTS + card]
                 safe_points += key
                 safe += 1
             if card == first:
@@ -135,12 +151,12 @@ def value(words, ranks, leads, follows, entries, weights, lead: int, follow: int
             while safe and hand:
                 low = hand & -hand
                 hand ^= low
-                card = w[72 + low % 37]
-                bound += w[8 + card]
+                card = w[_BIT_NUMBER + low % 37]
+                bound += w[_POINTS + card]
                 safe -= 1
             if bound >= beta:
                 return bound
-    w[2] = base + n
+    w[_TOP] = base + n
     best = -1048576
     best_lead = -1
     j = 0
@@ -150,9 +166,9 @@ def value(words, ranks, leads, follows, entries, weights, lead: int, follow: int
         on_table = pot
         if played < 0:
             rest_lead = lead & ~(1 << card)
-            on_table = w[8 + card]
+            on_table = w[_POINTS + card]
         # The follower's replies: the dearest dismisser first, then the cheapest discards.
-        winners = w[40 + card] & follow
+        winners = w[_DISMISSERS + card] & follow
         least = 1048576
         ceiling = beta
         dismissing = 1
@@ -173,7 +189,7 @@ def value(words, ranks, leads, follows, entries, weights, lead: int, follow: int
                     top >>= 1
                     reply += 1
                 hand ^= 1 << reply
-                rest = rem - on_table - w[8 + reply]  # the follower takes the trick
+                rest = rem - on_table - w[_POINTS + reply]  # the follower takes the trick
                 if follow & ~(1 << reply) and rest - alpha > 0:
                     taken = rest
                     if rest - ceiling < rest:
@@ -184,8 +200,8 @@ def value(words, ranks, leads, follows, entries, weights, lead: int, follow: int
             else:
                 low = hand & -hand
                 hand ^= low
-                reply = w[72 + low % 37]
-                gained = on_table + w[8 + reply]  # the leader takes the trick
+                reply = w[_BIT_NUMBER + low % 37]
+                gained = on_table + w[_POINTS + reply]  # the leader takes the trick
                 if rest_lead and ceiling - gained > 0:
                     taken = rem - gained
                     if alpha - gained < rem - gained:
@@ -207,7 +223,7 @@ def value(words, ranks, leads, follows, entries, weights, lead: int, follow: int
                 if alpha >= beta:
                     break
         j += 1
-    w[2] = base
+    w[_TOP] = base
     if not mask:
         return best
     if best <= alpha0:
@@ -235,36 +251,36 @@ def value(words, ranks, leads, follows, entries, weights, lead: int, follow: int
 def estimate(words, weights, size: int, lead: int, follow: int, rem: int) -> int:
     """scioto_estimate.Estimate: the leader's take, estimated, for hands of `size` cards."""
     w = ptr32(words)
-    row = size - w[5]
-    if row > w[6]:
-        row = w[6]
+    row = size - w[_SMALLEST]
+    if row > w[_LAST_ROW]:
+        row = w[_LAST_ROW]
     weight = ptr16(weights[row])
     total = (weight[0] ^ 32768) - 32768
     hand = lead
     other = follow
-    cells = 141
+    cells = _LEAD_CELLS
     while True:
         while hand:
             low = hand & -hand
             hand ^= low
-            card = w[72 + low % 37]
-            threats = w[40 + card] & other
+            card = w[_BIT_NUMBER + low % 37]
+            threats = w[_DISMISSERS + card] & other
             d = 0
             while threats:
                 threats &= threats - 1
                 d += 1
-            targets = w[109 + card] & other
+            targets = w[_DISMISSED + card] & other
             e = 0
             while targets:
                 targets &= targets - 1
                 e += 1
-            total += (weight[w[cells + card] + w[205 + d * 8 + e]] ^ 32768) - 32768
-        if cells != 141:
+            total += (weight[w[cells + card] + w[_COLUMN + d * 8 + e]] ^ 32768) - 32768
+        if cells != _LEAD_CELLS:
             break
         hand = follow
         other = lead
-        cells = 173
-    take = (total * w[269] + ((weight[1] ^ 32768) - 32768) * rem) // w[270]
+        cells = _FOLLOW_CELLS
+    take = (total * w[_UNIT] + ((weight[1] ^ 32768) - 32768) * rem) // w[_SCALE]
     if take < 0:
         return 0
     if take > rem:
