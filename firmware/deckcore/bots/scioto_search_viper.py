@@ -1,6 +1,6 @@
 """The search of scioto_endgame.BitmaskSearch compiled to native code, exact and with a
 horizon and the fitted estimate (scioto_estimate.py): the same values and the same positions
-in the same order (so the same node counts, budgets and moves), about 12 times faster on the
+in the same order (so the same node counts, budgets and moves), 12 to 14 times faster on the
 unix port (docs/bots.md). It serves the games without compounding or mandatory dismissal, in
 packs of up to 30 cards (`ViperSearch` in scioto_endgame.py).
 
