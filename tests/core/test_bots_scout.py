@@ -4,7 +4,8 @@ what the seat can see, and strong's choice between normal's two best actions."""
 
 from deckcore.bots import make
 from deckcore.bots.levels import budget
-from deckcore.bots.scout import SCALE, Turn, evaluate, order, strongest, structure
+from deckcore.bots.scout import (OUTLOOK_OF_TWO, SCALE, Turn, evaluate, order, strongest,
+                                 structure)
 from deckcore.games.scout import FLIP, KEEP, SCOUT, SHOW, Scout, decode, strength, turned
 from deckcore.rng import Rng
 from playout import ticked_and_plain
@@ -178,6 +179,23 @@ def test_evaluate_is_the_score_times_scale_when_the_round_is_over():
     state.apply(state.parse_action("show 1-5"))
     assert state.is_terminal()
     assert evaluate(state) == [SCALE * score for score in state.scores()]
+
+
+def test_with_2_players_a_hand_that_can_beat_the_active_set_is_worth_more_mid_round():
+    """hard's playouts stop mid-round; with 2 players the fitted outlook values the seats
+    there, and it counts a hand able to answer the active set (its last weight)."""
+    values = []
+    for answer in ("6/1 6/2 2/3", "4/1 4/2 2/3"):  # a pair of 6s beats the 5s, of 4s not
+        state = playing(2, "5/1 5/2 8/3", answer)
+        state.apply(state.parse_action("show 1-2"))
+        values.append(evaluate(state))
+    assert values[0][0] == values[1][0]
+    assert values[0][1] - values[1][1] == OUTLOOK_OF_TWO[-1] * SCALE // 32 > 0
+    state = playing(3, "5/1 5/2 8/3", "6/1 6/2 2/3", "4/1 4/2 2/3")
+    state.apply(state.parse_action("show 1-2"))
+    in_hands = ([8], [6, 6, 2], [4, 4, 2])  # with 3 players: score and structure
+    assert evaluate(state) == [SCALE * score + structure(numbers)
+                               for score, numbers in zip(state.scores(), in_hands)]
 
 
 def test_order_puts_long_shows_first_and_scouts_last():
