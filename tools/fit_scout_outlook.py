@@ -5,11 +5,12 @@
 
 The tool plays --rounds first rounds of 2-player SCOUT with `normal` in both seats (one move
 in six `easy`, so that the positions are varied but plausible) and, before every move of
-the play, notes the mover's `outlook_features` less the other seat's, and the round's
-outcome for the mover (its score less the other's). It finds the weights that predict the
-outcome best, by least squares on four fifths of the rounds, and prints the root-mean-square
-error on the fifth held out of score and structure alone (the outlook of 3 to 5 players), of
-the module's table and of the fit, and the fit as the module writes it (in 1/32).
+the play, notes the mover's `outlook_features` less the other seat's, what score and
+structure alone (the outlook of 3 to 5 players) say, and the round's outcome for the mover
+(its score less the other's). It finds the weights that predict the outcome best, by least
+squares on four fifths of the rounds, and prints the root-mean-square error on the fifth held
+out of score and structure, of the module's table and of the fit, and the fit as the module
+writes it (in 1/32).
 """
 
 import argparse
@@ -21,7 +22,8 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path[:0] = [os.path.join(ROOT, "firmware"), os.path.join(ROOT, "host")]
 
 from deckcore.bots import make  # noqa: E402
-from deckcore.bots.scout import OUTLOOK_OF_TWO, SCALE, outlook_features  # noqa: E402
+from deckcore.bots.scout import OUTLOOK_OF_TWO, SCALE, outlook_features, structure  # noqa: E402
+from deckcore.games.scout import values  # noqa: E402
 from deckcore.games import load  # noqa: E402
 from deckcore.rng import Rng  # noqa: E402
 
@@ -29,8 +31,8 @@ FEATURES = len(OUTLOOK_OF_TWO)
 
 
 def positions(seed):
-    """Per move of one self-played round: (the mover's features less the other's, in
-    points, and the round's outcome for the mover)."""
+    """Per move of one self-played round: (the mover's features less the other's, score and
+    structure's outlook for the mover in points, and the round's outcome for the mover)."""
     game = load("scout")({"players": 2})
     rng = Rng(seed)
     bots = [make("normal", game) for _ in range(2)]
@@ -42,18 +44,22 @@ def positions(seed):
         seat = state.current_player()
         if state.phase == "play":
             mine, theirs = outlook_features(state, seat), outlook_features(state, 1 - seat)
-            noted.append((seat, [(mine[k] - theirs[k]) / SCALE for k in range(FEATURES)]))
+            scores = state.scores()
+            plain = (scores[seat] - scores[1 - seat] + (structure(values(state.hands[seat]))
+                     - structure(values(state.hands[1 - seat]))) / SCALE)
+            noted.append((seat, [mine[k] - theirs[k] for k in range(FEATURES)], plain))
         bot = easy if rng.below(6) == 0 else bots[seat]
         state.apply(bot.choose(state.view(seat), state.legal_actions(), rng))
     scores = state.scores()
-    return [(features, scores[seat] - scores[1 - seat]) for seat, features in noted]
+    return [(features, plain, scores[seat] - scores[1 - seat])
+            for seat, features, plain in noted]
 
 
 def least_squares(rows):
     """The weights w minimising the sum of (w . features - outcome)^2: the normal equations,
     solved by Gaussian elimination."""
     a = [[0.0] * (FEATURES + 1) for _ in range(FEATURES)]
-    for features, outcome in rows:
+    for features, _, outcome in rows:
         for i in range(FEATURES):
             for j in range(FEATURES):
                 a[i][j] += features[i] * features[j]
@@ -68,11 +74,14 @@ def least_squares(rows):
     return [a[i][FEATURES] / a[i][i] if a[i][i] else 0.0 for i in range(FEATURES)]
 
 
-def error(rows, weights):
-    """The root-mean-square error of the weights' prediction of the outcomes."""
-    total = sum((sum(w * f for w, f in zip(weights, features)) - outcome) ** 2
-                for features, outcome in rows)
+def error(rows, predict):
+    """The root-mean-square error of predict(features, plain)'s outcomes."""
+    total = sum((predict(features, plain) - outcome) ** 2 for features, plain, outcome in rows)
     return (total / len(rows)) ** 0.5
+
+
+def weighed(weights):
+    return lambda features, plain: sum(w * f for w, f in zip(weights, features))
 
 
 def main():
@@ -89,9 +98,9 @@ def main():
     rounded = [round(32 * w) for w in weights]
     print("2-player SCOUT: %d positions fitted on, %d held out" % (len(fitted_on), len(held_out)))
     print("held-out error (points): score and structure %.3f, the module's table %.3f, "
-          "the fit %.3f" % (error(held_out, [1, 1, -1, 1, 0]),
-                            error(held_out, [w / 32 for w in OUTLOOK_OF_TWO]),
-                            error(held_out, weights)))
+          "the fit %.3f" % (error(held_out, lambda features, plain: plain),
+                            error(held_out, weighed([w / 32 for w in OUTLOOK_OF_TWO])),
+                            error(held_out, weighed(weights))))
     print("OUTLOOK_OF_TWO = (%s)" % ", ".join(str(w) for w in rounded))
 
 

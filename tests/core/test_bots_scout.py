@@ -36,6 +36,16 @@ def test_structure_prefers_long_sets_and_matching_sets():
     assert structure([]) == 0
 
 
+def test_structure_counts_the_sets_of_its_split_by_length_and_matching():
+    for numbers, split in (([], [0, 0, 0, 0, 0, 0]),
+                           ([1, 8, 3, 10], [4, 0, 0, 0, 0, 0]),
+                           ([2, 2, 9, 5, 6, 7, 8, 9, 10, 4], [2, 1, 0, 0, 1, 1]),
+                           ([7, 7, 7, 3, 4, 5, 6], [0, 0, 1, 1, 0, 1])):
+        pieces = [0] * 6
+        assert structure(numbers, pieces) == structure(numbers)
+        assert pieces == split, numbers
+
+
 def test_strongest_set_in_a_hand():
     assert strongest([1, 8, 7, 6, 6, 2]) == strength([8, 7, 6])
     assert strongest([1, 1, 9]) == strength([1, 1])
@@ -183,14 +193,14 @@ def test_evaluate_is_the_score_times_scale_when_the_round_is_over():
 
 def test_with_2_players_a_hand_that_can_beat_the_active_set_is_worth_more_mid_round():
     """hard's playouts stop mid-round; with 2 players the fitted outlook values the seats
-    there, and it counts a hand able to answer the active set (its last weight)."""
+    there, and it counts a hand able to answer the active set (its fourth weight)."""
     values = []
     for answer in ("6/1 6/2 2/3", "4/1 4/2 2/3"):  # a pair of 6s beats the 5s, of 4s not
         state = playing(2, "5/1 5/2 8/3", answer)
         state.apply(state.parse_action("show 1-2"))
         values.append(evaluate(state))
     assert values[0][0] == values[1][0]
-    assert values[0][1] - values[1][1] == OUTLOOK_OF_TWO[-1] * SCALE // 32 > 0
+    assert values[0][1] - values[1][1] == SCALE * OUTLOOK_OF_TWO[3] // 32 > 0
     state = playing(3, "5/1 5/2 8/3", "6/1 6/2 2/3", "4/1 4/2 2/3")
     state.apply(state.parse_action("show 1-2"))
     in_hands = ([8], [6, 6, 2], [4, 4, 2])  # with 3 players: score and structure

@@ -50,9 +50,9 @@ class Budget:
         self.variant_exact = variant_exact
 
 
-def budget(game_name, level):
-    """The budget of `level` in the game called `game_name` (only that one is made: the
-    device resumes a match with little heap to spare)."""
+def budget(game_name, level, players=0):
+    """The budget of `level` in the game called `game_name` with `players` (only that one is
+    made: the device resumes a match with little heap to spare)."""
     if game_name == "scioto":
         if level == "normal":
             return Budget("normal", worlds=2, nodes=160, depth=4, width=3, exact=10,
@@ -69,8 +69,9 @@ def budget(game_name, level):
     elif game_name == "scout":  # one ply and playouts (bots/scout.py), no tree search
         if level == "normal":
             return Budget("normal", worlds=4, places=3)
-        if level == "hard":
-            return Budget("hard", worlds=4, places=3, playouts=4, depth=2, width=1)
+        if level == "hard":  # with 2 players a playout's steps are quicker: more worlds
+            return Budget("hard", worlds=4, places=3, playouts=6 if players == 2 else 4,
+                          depth=2, width=1)
         if level == "strong":
             return Budget("strong", worlds=4, places=3, playouts=16, depth=0)
         return Budget("easy", worlds=1, places=1)
@@ -96,7 +97,7 @@ class LevelBot:
         self.game = game
         self.know = knowledge(game)
         self.determinize = determinizer(game)
-        self.budget = budget(game.NAME, name)
+        self.budget = budget(game.NAME, name, game.num_players)
         self.search = None  # the level's PimcSearch, made on its first search
 
     def choose(self, view, legal, rng, tick=None):

@@ -57,14 +57,19 @@ def _piece(length):
     return PIECE[-1] + (length - len(PIECE) + 1) * SCALE
 
 
-def structure(numbers):
-    """The best split of `numbers` (in hand order) into valid sets, in SCALE units."""
+def structure(numbers, pieces=None):
+    """The best split of `numbers` (in hand order) into valid sets, in SCALE units. Given a
+    list `pieces` of six zeros, it also counts the split's sets there: by length (1 to 4, then
+    5 and more) and, last, those that are matching."""
     count = len(numbers)
     best = [0] * (count + 1)
+    last = None if pieces is None else [0] * (count + 1)  # per end: its last set's start
     for start in range(count):
         base = best[start]
         if base + PIECE[1] > best[start + 1]:
             best[start + 1] = base + PIECE[1]
+            if last is not None:
+                last[start + 1] = start
         end = start + 1
         if end == count:
             continue
@@ -76,9 +81,19 @@ def structure(numbers):
             worth = base + _piece(end - start + 1) + bonus
             if worth > best[end + 1]:
                 best[end + 1] = worth
+                if last is not None:
+                    last[end + 1] = ~start if bonus else start  # ~: a matching set
             end += 1
             if end == count or numbers[end] - numbers[end - 1] != step:
                 break
+    end = count
+    while last is not None and end:
+        start = last[end]
+        if start < 0:
+            start = ~start
+            pieces[5] += 1
+        pieces[min(end - start, 5) - 1] += 1
+        end = start
     return best[count]
 
 
@@ -141,30 +156,31 @@ def evaluate(state):
             for seat in range(len(scores))]
 
 
-# With 2 players, where hard's playouts stop mid-round, a seat's outlook weighs these features
-# in 1/32 (tools/fit_scout_outlook.py fitted them to the round's outcome in self-play: it
-# predicts the outcome better than score and structure alone, and gained hard about 0.2 points
-# a round against strong, docs/bots.md).
-OUTLOOK_OF_TWO = (44, 83, -33, 52, 52)
+# With 2 players, where hard's playouts stop mid-round, a seat's outlook weighs the features
+# below in SCALE/32 units (tools/fit_scout_outlook.py fitted them to the round's outcome in
+# self-play: they predict it better than score and structure, docs/bots.md).
+OUTLOOK_OF_TWO = (42, 86, 105, 44, -122, -227, -273, -332, -377, 46)
 
 
 def outlook_features(state, seat):
     """A seat's cards captured, Scout chips and cards in hand (its score, 5.5.7, is the first
-    two less the third), its hand's structure, and whether its hand can beat the active set
-    of the other seat; all in SCALE units. (Who holds the active set and how long it is adds
-    nothing: with 2 players, at a seat's turn, the counts above tell it.)"""
+    two less the third), whether its hand can beat the active set of the other seat, and the
+    sets of the hand's best split (`structure`): lone cards, pairs, sets of 3, of 4, of 5 and
+    more, and how many of them are matching. (Who holds the active set and how long it is
+    adds nothing: with 2 players, at a seat's turn, the counts above tell it.)"""
     numbers = values(state.hands[seat])
     active = state.active
     beats = state.owner != seat and active and strongest(numbers) > strength(values(active))
-    return (SCALE * len(state.piles[seat]), SCALE * state.chips[seat], SCALE * len(numbers),
-            structure(numbers), SCALE if beats else 0)
+    pieces = [0] * 6
+    structure(numbers, pieces)
+    return [len(state.piles[seat]), state.chips[seat], len(numbers), 1 if beats else 0] + pieces
 
 
 def _fitted(features):
     total = 0
     for i in range(len(features)):
         total += OUTLOOK_OF_TWO[i] * features[i]
-    return total // 32
+    return SCALE * total // 32
 
 
 def order(state, actions):
