@@ -26,6 +26,7 @@ from deckcore.bots.scout import OUTLOOK_OF_TWO, SCALE, outlook_features, structu
 from deckcore.games.scout import values  # noqa: E402
 from deckcore.games import load  # noqa: E402
 from deckcore.rng import Rng  # noqa: E402
+from fit_scioto_estimate import Normal  # noqa: E402
 
 FEATURES = len(OUTLOOK_OF_TWO)
 
@@ -56,22 +57,12 @@ def positions(seed):
 
 
 def least_squares(rows):
-    """The weights w minimising the sum of (w . features - outcome)^2: the normal equations,
-    solved by Gaussian elimination."""
-    a = [[0.0] * (FEATURES + 1) for _ in range(FEATURES)]
+    """The weights w minimising the sum of (w . features - outcome)^2 (with the small ridge
+    of the Scioto estimate's fit, whose normal equations serve here too)."""
+    equations = Normal(FEATURES)
     for features, _, outcome in rows:
-        for i in range(FEATURES):
-            for j in range(FEATURES):
-                a[i][j] += features[i] * features[j]
-            a[i][FEATURES] += features[i] * outcome
-    for col in range(FEATURES):
-        pivot = max(range(col, FEATURES), key=lambda r: abs(a[r][col]))
-        a[col], a[pivot] = a[pivot], a[col]
-        for row in range(FEATURES):
-            if row != col and a[col][col]:
-                factor = a[row][col] / a[col][col]
-                a[row] = [x - factor * y for x, y in zip(a[row], a[col])]
-    return [a[i][FEATURES] / a[i][i] if a[i][i] else 0.0 for i in range(FEATURES)]
+        equations.add(dict(enumerate(features)), outcome)
+    return equations.solve()
 
 
 def error(rows, predict):

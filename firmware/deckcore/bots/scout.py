@@ -159,7 +159,7 @@ def evaluate(state):
 # With 2 players, where hard's playouts stop mid-round, a seat's outlook weighs the features
 # below in SCALE/32 units (tools/fit_scout_outlook.py fitted them to the round's outcome in
 # self-play: they predict it better than score and structure, docs/bots.md).
-OUTLOOK_OF_TWO = (42, 86, 105, 44, -122, -227, -273, -332, -377, 46)
+OUTLOOK_OF_TWO = (42, 86, 48, 44, -65, -113, -103, -105, -89, 46)
 
 
 def outlook_features(state, seat):
