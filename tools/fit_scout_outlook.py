@@ -8,9 +8,9 @@ in six `easy`, so that the positions are varied but plausible) and, before every
 the play, notes the mover's `outlook_features` less the other seat's, what score and
 structure alone (the outlook of 3 to 5 players) say, and the round's outcome for the mover
 (its score less the other's). It finds the weights that predict the outcome best, by least
-squares on four fifths of the rounds, and prints the root-mean-square error on the fifth held
-out of score and structure, of the module's table and of the fit, and the fit as the module
-writes it (in 1/32).
+squares (the equations of the Scioto estimate's fit) on four fifths of the rounds, and
+prints the root-mean-square error on the fifth held out of score and structure, of the
+module's table and of the fit, and the fit as the module writes it (in 1/32).
 """
 
 import argparse
@@ -23,8 +23,8 @@ sys.path[:0] = [os.path.join(ROOT, "firmware"), os.path.join(ROOT, "host")]
 
 from deckcore.bots import make  # noqa: E402
 from deckcore.bots.scout import OUTLOOK_OF_TWO, SCALE, outlook_features, structure  # noqa: E402
-from deckcore.games.scout import values  # noqa: E402
 from deckcore.games import load  # noqa: E402
+from deckcore.games.scout import values  # noqa: E402
 from deckcore.rng import Rng  # noqa: E402
 from fit_scioto_estimate import Normal  # noqa: E402
 

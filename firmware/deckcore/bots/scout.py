@@ -24,9 +24,9 @@ then playing normal; the one-ply value ranks the candidates well, but telling th
 apart takes playouts. hard (the device's level above normal) plays normal's two best actions
 out in fewer worlds and only until the seat is about to act for the second time (its
 budget's `depth`), where `evaluate` values the seats (with 2 players by an outlook fitted
-offline); in its playouts every seat tries one
-place for a scouted card (its `width`) and none Scouts & Shows; it chooses the way up of its
-hand so too. Whole rounds from every decision would take the RP2040 several times its 3 s.
+offline); in its playouts every seat tries one place for a scouted card (its `width`) and
+none Scouts & Shows; it chooses the way up of its hand so too. Whole rounds from every
+decision would take the RP2040 several times its 3 s.
 
 Values are points times SCALE.
 """
