@@ -147,11 +147,11 @@ def immediate(state):
 def evaluate(state):
     """Per seat: the score so far, plus the hand's structure while the round goes on (with 2
     players the fitted outlook of `outlook_features` instead)."""
-    scores = state.scores()
     if state.current_player() == TERMINAL:
-        return [SCALE * score for score in scores]
-    if len(scores) == 2:
+        return [SCALE * score for score in state.scores()]
+    if len(state.hands) == 2:
         return [_fitted(outlook_features(state, seat)) for seat in (0, 1)]
+    scores = state.scores()
     return [SCALE * scores[seat] + structure(values(state.hands[seat]))
             for seat in range(len(scores))]
 
