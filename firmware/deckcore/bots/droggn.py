@@ -18,6 +18,7 @@ from deckcore.games.droggn import BASE_VALUE, SLAM, settlement, slam_value
 
 hidden = tarot.hidden
 cards_left = tarot.cards_left
+twins = tarot.twins
 
 
 def decide(view, legal, rng, budget, tick):

@@ -275,3 +275,57 @@ def unbeatable(card, others, power):
         elif other_suit == suit and power[other] > power[card]:
             return False
     return True
+
+
+# Cards alike -----------------------------------------------------------------------------------
+
+def twins(state, actions):
+    """Per action, the index of the first of the actions exactly as good as it (its own index
+    if none is): two cards of a suit worth the same, with no card between them in another
+    seat's hand or on the table (each card between is the mover's own or gone), win and
+    lose the same tricks now and later, so the search tries one of them. The Pagat (T1) and
+    the Fool have worths of their own. Meant for a world, where every hand is known: the
+    cards out are the other seats' hands and, in the mover's place, the trick."""
+    power = state.game.power
+    values = state.game.values
+    by_suit = [None] * 6  # per suit (the Fool's too): (power, index) of the actions
+    for i in range(len(actions)):
+        card = actions[i]
+        if card > 1:
+            suit = SUIT_OF[card]
+            if by_suit[suit] is None:
+                by_suit[suit] = []
+            by_suit[suit].append((power[card], i))
+    out = [None] * 6  # per suit with two actions or more: the powers of the cards still out
+    for suit in range(5):
+        if by_suit[suit] is not None and len(by_suit[suit]) > 1:
+            out[suit] = []
+    mover = state.current_player()
+    for seat in range(len(state.hands)):
+        for card in state.hands[seat] if seat != mover else state.trick:
+            powers = out[SUIT_OF[card]]
+            if powers is not None:
+                powers.append(power[card])
+    first = list(range(len(actions)))
+    for suit in range(5):
+        if out[suit] is None:
+            continue
+        ranked = by_suit[suit]
+        ranked.sort()
+        for k in range(1, len(ranked)):
+            low, i = ranked[k - 1]
+            high, j = ranked[k]
+            if values[actions[i]] != values[actions[j]]:
+                continue
+            for other in out[suit]:
+                if low < other < high:
+                    break
+            else:
+                first[j] = first[i]  # the weakest of the run so far
+    lowest = [-1] * len(actions)  # per weakest card, the first index of its run
+    for i in range(len(actions)):
+        weakest = first[i]
+        if lowest[weakest] < 0:
+            lowest[weakest] = i
+        first[i] = lowest[weakest]
+    return first
