@@ -288,28 +288,20 @@ def twins(state, actions):
     cards out are the other seats' hands and, in the mover's place, the trick."""
     power = state.game.power
     values = state.game.values
-    by_suit = [None] * 6  # per suit (the Fool's too): (power, index) of the actions
+    by_suit = [[] for _ in range(6)]  # per suit (the Fool's too): (power, index) of actions
     for i in range(len(actions)):
         card = actions[i]
         if card > 1:
-            suit = SUIT_OF[card]
-            if by_suit[suit] is None:
-                by_suit[suit] = []
-            by_suit[suit].append((power[card], i))
-    out = [None] * 6  # per suit with two actions or more: the powers of the cards still out
-    for suit in range(5):
-        if by_suit[suit] is not None and len(by_suit[suit]) > 1:
-            out[suit] = []
+            by_suit[SUIT_OF[card]].append((power[card], i))
+    out = [[] for _ in range(6)]  # per suit of two actions or more: the powers of cards out
     mover = state.current_player()
     for seat in range(len(state.hands)):
         for card in state.hands[seat] if seat != mover else state.trick:
-            powers = out[SUIT_OF[card]]
-            if powers is not None:
-                powers.append(power[card])
+            suit = SUIT_OF[card]
+            if len(by_suit[suit]) > 1:
+                out[suit].append(power[card])
     first = list(range(len(actions)))
     for suit in range(5):
-        if out[suit] is None:
-            continue
         ranked = by_suit[suit]
         ranked.sort()
         for k in range(1, len(ranked)):
