@@ -1,6 +1,6 @@
 """What the bots know about tarot card play, shared by Scarto, Chambéry and Droggn (rules.md
-sections 2-4): how the cards still in play are likely to fall and which card to try first in
-a trick (what comes before the play is in tarot_bidding.py).
+sections 2-4): how the cards still in play are likely to fall, which card to try first in a
+trick and which cards are alike (what comes before the play is in tarot_bidding.py).
 
 The outlook of a position credits each seat with the values it has won, the trick on the
 table to the seat winning it, the Fool to its holder (it is never captured: 2.3.5, 3.5.5,
