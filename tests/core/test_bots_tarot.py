@@ -10,6 +10,7 @@ from deckcore.bots.levels import budget
 from deckcore.games import load as load_game
 from deckcore.games.tarot import FOOL, KING, RANK_OF, SUIT_OF, TRUMP, parse_card
 from deckcore.rng import Rng
+from playout import ticked_and_plain
 from repetitions import ON_MICROPYTHON, scaled
 
 PLAYOUTS = scaled(12, 2)
@@ -102,18 +103,10 @@ def play_hands(name, options):
         assert knowledge(game).evaluate(state) == state.scores()
 
 
-def test_every_bot_plays_whole_hands_of_droggn_with_legal_actions():
-    """Seeded hands with the levels and the baselines at the table, in every game (one test
-    each: a game's bots with another's do not fit a 192K MicroPython heap)."""
-    play_hands("droggn", {})
-
-
-def test_every_bot_plays_whole_hands_of_chambery_with_legal_actions():
-    play_hands("chambery", {})
-
-
-def test_every_bot_plays_whole_hands_of_scarto_with_legal_actions():
-    play_hands("scarto", {})
+def test_every_bot_plays_whole_hands_with_legal_actions():
+    """Seeded hands with the levels and the baselines at the table, in every game."""
+    for name in GAMES:
+        play_hands(name, {})
 
 
 def compare_worlds(name):
@@ -436,3 +429,11 @@ def test_order_puts_the_cheapest_winning_card_first():
         if winners:
             assert ordered[0] in winners
             assert game.power[ordered[0]] == min(game.power[c] for c in winners)
+
+
+def test_tick_slices_the_search_and_changes_no_decision():
+    """The device's `tick` is called while the search thinks; the decisions stay the same."""
+    ticked, plain, calls = ticked_and_plain(load_game("scarto")(), ["normal", "easy", "greedy"], 4)
+    assert ticked == plain and calls > 0
+    ticked, plain, calls = ticked_and_plain(load_game("droggn")(), ["hard", "normal", "easy"], 1)
+    assert ticked == plain and calls > 0

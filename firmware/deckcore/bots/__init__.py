@@ -68,8 +68,6 @@ def knowledge(game):
     immediate(state)    per-seat points as they stand, for the greedy baseline
     quiet(state)        optional: whether a position may be valued by `evaluate` (default:
                         no trick on the table, search.between_tricks)
-    twins(state, actions)  optional: per action the index of the first action exactly as
-                        good as it (its own if none), so that the search tries one of each
     """
     return __import__("deckcore.bots." + game.NAME, None, None, ["evaluate"])
 

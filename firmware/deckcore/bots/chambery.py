@@ -17,7 +17,6 @@ from deckcore.games.chambery import (
 
 hidden = tarot.hidden
 cards_left = tarot.cards_left
-twins = tarot.twins
 
 
 def decide(view, legal, rng, budget, tick):

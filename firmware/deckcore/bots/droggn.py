@@ -18,7 +18,6 @@ from deckcore.games.droggn import BASE_VALUE, SLAM, settlement, slam_value
 
 hidden = tarot.hidden
 cards_left = tarot.cards_left
-twins = tarot.twins
 
 
 def decide(view, legal, rng, budget, tick):

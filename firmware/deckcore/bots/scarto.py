@@ -12,7 +12,6 @@ from deckcore.games.scarto import SCART, hand_scores
 
 hidden = tarot.hidden
 cards_left = tarot.cards_left
-twins = tarot.twins
 
 # The outlook's strength of each card, fitted to self-played hands
 # (tools/fit_tarot_outlook.py). Per card: the Fool, T1-T10, T11-T21, then each suit's 1-10,

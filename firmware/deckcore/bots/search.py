@@ -6,20 +6,17 @@ best total. The search in a world is alpha-beta for two players (zero-sum in the
 difference) and max-n for more (each seat maximises its own score against the others'
 mean). It goes `depth` plies deep and tries only the `width` most promising actions (the
 game's `order`) below the root, except once at most `exact` cards are left, when it tries
-everything to the end of the hand. Of root actions the game calls twins (its optional
-`twins`: cards alike) it searches the first only, its value every twin's (below the root
-the cost of finding twins at every position ate the gain). A position with a trick half
-played is not valued (its value swings with the next card): the search goes on with the
-most promising action alone until the trick is over (a game may say otherwise with its own
-`quiet(state)`). A budget of nodes (positions made by applying an action) bounds every
-decision: each root action of each world gets an equal share of what is left, and once a
-share is spent the positions left are valued by the game's `evaluate`. Work is counted in
-nodes, never time, so both runtimes decide alike. A caller's `tick` (bots/__init__.py) is
-called at every node and every world; it changes nothing of the search. On the device the
-heap is collected before each world is dealt: the last world's garbage goes while little of
-the next is live, so the world's pieces of a few hundred bytes find room (Chambery's five
-players: 4 KB less heap, and less think time than collections when the heap is full;
-docs/budgets.md).
+everything to the end of the hand. A position with a trick half played is not valued (its
+value swings with the next card): the search goes on with the most promising action alone
+until the trick is over (a game may say otherwise with its own `quiet(state)`). A budget of
+nodes (positions made by applying an action) bounds every decision: each root action of
+each world gets an equal share of what is left, and once a share is spent the positions
+left are valued by the game's `evaluate`. Work is counted in nodes, never time, so both
+runtimes decide alike. A caller's `tick` (bots/__init__.py) is called at every node and
+every world; it changes nothing of the search. On the device the heap is collected before
+each world is dealt: the last world's garbage goes while little of the next is live, so the
+world's pieces of a few hundred bytes find room (Chambery's five players: 4 KB less heap,
+and less think time than collections when the heap is full; docs/budgets.md).
 
 Values are per-seat lists of final-score estimates (the game's `evaluate`, exact at the end
 of the hand); `utility` turns one into a single seat's point of view.
@@ -72,7 +69,6 @@ class PimcSearch:
         self.left = 0
         self.limit = budget.width
         self.tick = None
-        self.twins = getattr(know, "twins", None)
 
     def choose(self, world_of, worlds, seat, legal, rng, tick=None):
         """The best of `legal` for `seat`, summed over `worlds` worlds made by `world_of(rng)`.
@@ -95,10 +91,7 @@ class PimcSearch:
                 depth, self.limit = FULL, FULL
             two = world.game.num_players == 2
             alpha, chosen = WORST, 0
-            first = self.twins(world, legal) if self.twins is not None else None
-            searched = legal if first is None else [
-                legal[i] for i in range(len(legal)) if first[i] == i]
-            order = self.know.order(world, searched)
+            order = self.know.order(world, legal)
             budget = self.nodes // worlds
             for k in range(len(order)):
                 i = legal.index(order[k])
@@ -116,10 +109,6 @@ class PimcSearch:
                 take_back(world, mark)
                 totals[i] += value
                 budget += max(0, self.left)
-                if first is not None:
-                    for twin in range(i + 1, len(legal)):
-                        if first[twin] == i:
-                            totals[twin] += value
             if two and worlds == 1:
                 return legal[chosen]
             world = after = None  # the next world is dealt in this one's room

@@ -1,6 +1,6 @@
 """What the bots know about tarot card play, shared by Scarto, Chambéry and Droggn (rules.md
-sections 2-4): how the cards still in play are likely to fall, which card to try first in a
-trick and which cards are alike (what comes before the play is in tarot_bidding.py).
+sections 2-4): how the cards still in play are likely to fall and which card to try first in
+a trick (what comes before the play is in tarot_bidding.py).
 
 The outlook of a position credits each seat with the values it has won, the trick on the
 table to the seat winning it, the Fool to its holder (it is never captured: 2.3.5, 3.5.5,
@@ -275,49 +275,3 @@ def unbeatable(card, others, power):
         elif other_suit == suit and power[other] > power[card]:
             return False
     return True
-
-
-# Cards alike -----------------------------------------------------------------------------------
-
-def twins(state, actions):
-    """Per action, the index of the first of the actions exactly as good as it (its own index
-    if none is): two cards of a suit worth the same, with no card between them in another
-    seat's hand or on the table (each card between is the mover's own or gone), win and
-    lose the same tricks now and later, so the search tries one of them. The Pagat (T1) and
-    the Fool have worths of their own. Meant for a world, where every hand is known: the
-    cards out are the other seats' hands and, in the mover's place, the trick."""
-    power = state.game.power
-    values = state.game.values
-    by_suit = [[] for _ in range(6)]  # per suit (the Fool's too): (power, index) of actions
-    for i in range(len(actions)):
-        card = actions[i]
-        if card > 1:
-            by_suit[SUIT_OF[card]].append((power[card], i))
-    out = [[] for _ in range(6)]  # per suit of two actions or more: the powers of cards out
-    mover = state.current_player()
-    for seat in range(len(state.hands)):
-        for card in state.hands[seat] if seat != mover else state.trick:
-            suit = SUIT_OF[card]
-            if len(by_suit[suit]) > 1:
-                out[suit].append(power[card])
-    first = list(range(len(actions)))
-    for suit in range(5):
-        ranked = by_suit[suit]
-        ranked.sort()
-        for k in range(1, len(ranked)):
-            low, i = ranked[k - 1]
-            high, j = ranked[k]
-            if values[actions[i]] != values[actions[j]]:
-                continue
-            for other in out[suit]:
-                if low < other < high:
-                    break
-            else:
-                first[j] = first[i]  # the weakest of the run so far
-    lowest = [-1] * len(actions)  # per weakest card, the first index of its run
-    for i in range(len(actions)):
-        weakest = first[i]
-        if lowest[weakest] < 0:
-            lowest[weakest] = i
-        first[i] = lowest[weakest]
-    return first
