@@ -103,60 +103,66 @@ def outlook(state, values, per_trick, partners, fitted=None):
     the Fool to its holder, and a share of the rest by the cube of the hand's strength by
     `fitted`, a game's fitted play strengths (the sum cubed times the points in play stays a
     small int on the board, tests/core/test_bots_tarot.py), or without them by the square
-    of its strength by the rule of thumb STRENGTH."""
+    of its strength by the rule of thumb STRENGTH. (One pass over each seat's cards, and no
+    list made for an empty table: it values most of the search's positions.)"""
     players = state.game.num_players
     points = [0] * players
-    for seat in range(players):
-        points[seat] = card_total(state.piles[seat], values) + per_trick * state.tricks_won[seat]
-    trick, seats = played_out(state, partners)
-    index = winning_index(trick, state.game.power) if trick else -1
-    for i in range(len(trick)):
-        card = trick[i]
-        if card == FOOL or index < 0:
-            points[seats[i]] += values[card]
-        else:
-            points[seats[index]] += values[card]
-    if index >= 0:
-        points[seats[index]] += per_trick
-    out = trick[len(state.trick):]  # the cards played out still lie in their hands
-    pool = 0
-    cards = 0
     weights = [0] * players
-    held = [0] * players
-    total = 0
+    out = None  # the cards played out, which still lie in their hands
+    index = -1
+    trick = state.trick
+    if trick:
+        trick, seats = played_out(state, partners)
+        index = winning_index(trick, state.game.power)
+        for i in range(len(trick)):
+            card = trick[i]
+            if card == FOOL or index < 0:
+                points[seats[i]] += values[card]
+            else:
+                points[seats[index]] += values[card]
+        if index >= 0:
+            points[seats[index]] += per_trick
+        out = trick[len(state.trick):]
     table = STRENGTH if fitted is None else fitted
+    pool = cards = total = 0
     for seat in range(players):
-        power = 0
+        won = per_trick * state.tricks_won[seat]
+        for card in state.piles[seat]:
+            won += values[card]
+        power = held = 0
         for card in state.hands[seat]:
-            if card in out:
+            if out and card in out:
                 continue
-            held[seat] += 1
+            held += 1
             if card == FOOL:
-                points[seat] += values[FOOL]
+                won += values[FOOL]
             else:
                 pool += values[card]
                 power += table[card]
+        points[seat] += won
         weight = power * power
         if fitted is not None:
             weight *= power
-        weights[seat] = weight
+        weights[seat] = weight if held else -1  # -1: an empty hand
         total += weight
-        cards += held[seat]
+        cards += held
     if cards == 0:
         return points
-    pool += per_trick * (cards // state.trick_size() + (1 if trick and index < 0 else 0))
+    pool += per_trick * (cards // state.trick_size() + (1 if out is not None and index < 0 else 0))
     if total == 0:  # only Fools and blanks: share evenly among the hands with cards
         for seat in range(players):
-            weights[seat] = 1 if held[seat] else 0
-        total = sum(weights)
+            weights[seat] = 0 if weights[seat] < 0 else 1
+            total += weights[seat]
     given = 0
     heaviest = 0
     for seat in range(players):
-        share = pool * weights[seat] // total
-        points[seat] += share
-        given += share
-        if weights[seat] > weights[heaviest]:
-            heaviest = seat
+        weight = weights[seat]
+        if weight > 0:
+            share = pool * weight // total
+            points[seat] += share
+            given += share
+            if weight > weights[heaviest]:
+                heaviest = seat
     points[heaviest] += pool - given  # what rounding down left over
     return points
 
