@@ -209,16 +209,14 @@ class ChamberyState(TarotState):
 
     # 3.6 Counting and settlement
     def points(self):
-        """Each seat's own card points: its cards and tricks, and the scart for the dealer."""
+        """Each seat's own card points: its cards and tricks, and the scart for the dealer
+        (counted apart: no list of both where the bots' search ends a hand)."""
         game = self.game
         points = []
         for seat in range(game.num_players):
-            tricks = self.tricks_won[seat]
-            cards = self.piles[seat]
-            if seat == self.dealer:
-                tricks += game.scart_point
-                cards = cards + self.scart
-            points.append(count_cards_and_tricks(cards, game.values, tricks))
+            points.append(count_cards_and_tricks(self.piles[seat], game.values,
+                                                 self.tricks_won[seat]))
+        points[self.dealer] += count_cards_and_tricks(self.scart, game.values, game.scart_point)
         return points
 
     def scores(self):

@@ -311,17 +311,17 @@ class DroggnState(tarot.TarotState):
     def side_cards(self, declarers):
         """The cards counted for the declarer's side (True) or the defenders' (4.7.1): tricks
         won, the Gstieß with the side that played it, the discard or an untaken talon; when a
-        Slam stopped early, the cards still held count for their holders' sides."""
-        cards = []
+        Slam stopped early, the cards still held count for their holders' sides. Yielded
+        from where they lie: the bots' search counts them at every end of a hand it reaches,
+        where a list of a side's cards took heap at its peak."""
         for seat in range(self.game.num_players):
             if (seat == self.declarer) == declarers:
-                cards.extend(self.piles[seat])
-                cards.extend(self.hands[seat])
+                yield from self.piles[seat]
+                yield from self.hands[seat]
         if declarers:
-            cards.extend(self.discard)
+            yield from self.discard
             if not self.talon_taken:
-                cards.extend(self.talon)
-        return cards
+                yield from self.talon
 
     def side_points(self, declarers):
         return tarot.count_in_threes(self.side_cards(declarers), self.game.values)

@@ -91,9 +91,8 @@ def pagat_may_be_discarded(cards):
 def card_points(cards, values):
     """2.4: groups of 3 at sum - 2, the Fool alone at its 4, and the pair left by the Fool's
     trick at sum - 1: `Σ - 2·⌊n/3⌋ - [n mod 3 = 2] + 4·[Fool]` over n non-Fool cards."""
-    others = [card for card in cards if card != FOOL]
-    fool = values[FOOL] if len(others) < len(cards) else 0
-    return count_in_threes(others, values) + fool
+    fool = values[FOOL] if FOOL in cards else 0
+    return count_in_threes((card for card in cards if card != FOOL), values) + fool
 
 
 def hand_scores(points):

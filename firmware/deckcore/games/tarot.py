@@ -231,10 +231,10 @@ def winning_index(trick, power):
 def count_in_threes(cards, values):
     """Pagat's counting (http://pagat.com/tarot/counting.html): the face values less 2 for
     every group of three, less 1 for a leftover single card or pair."""
-    n = len(cards)
-    total = 0
-    for card in cards:
+    total = n = 0
+    for card in cards:  # (any iterable of cards)
         total += values[card]
+        n += 1
     return total - 2 * (n // 3) - (1 if n % 3 else 0)
 
 
