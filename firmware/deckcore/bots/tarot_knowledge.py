@@ -143,7 +143,7 @@ def outlook(state, values, per_trick, partners, fitted=None):
         weight = power * power
         if fitted is not None:
             weight *= power
-        weights[seat] = weight if held else -1  # -1: an empty hand
+        weights[seat] = weight
         total += weight
         cards += held
     if cards == 0:
@@ -151,18 +151,19 @@ def outlook(state, values, per_trick, partners, fitted=None):
     pool += per_trick * (cards // state.trick_size() + (1 if out is not None and index < 0 else 0))
     if total == 0:  # only Fools and blanks: share evenly among the hands with cards
         for seat in range(players):
-            weights[seat] = 0 if weights[seat] < 0 else 1
+            weights[seat] = 0
+            for card in state.hands[seat]:
+                if not (out and card in out):
+                    weights[seat] = 1
             total += weights[seat]
     given = 0
     heaviest = 0
     for seat in range(players):
-        weight = weights[seat]
-        if weight > 0:
-            share = pool * weight // total
-            points[seat] += share
-            given += share
-            if weight > weights[heaviest]:
-                heaviest = seat
+        share = pool * weights[seat] // total
+        points[seat] += share
+        given += share
+        if weights[seat] > weights[heaviest]:
+            heaviest = seat
     points[heaviest] += pool - given  # what rounding down left over
     return points
 
