@@ -2,6 +2,9 @@
 seed, and Scioto's determinize deals worlds that agree with what the seat has seen."""
 
 from deckcore.bots import NAMES, make
+from deckcore.bots.levels import Budget
+from deckcore.bots.search import PimcSearch
+from deckcore.game import TERMINAL
 from deckcore.games import load
 from deckcore.rng import Rng
 from playout import ticked_and_plain
@@ -240,3 +243,58 @@ def test_the_estimate_is_near_the_exact_take_and_inside_the_points_in_play():
             count += 1
     assert count >= 8
     assert squares < 16 * count and squares < naive_squares
+
+
+
+class OneMove:
+    """A stand-in position for the search machinery alone: one move ends it, action `a`
+    worth VALUES[a] to seat 0; it keeps the actions tried in it."""
+    VALUES = [5, 9, 1, 7, 3, 8, 2, 6, 4, 0]
+
+    def __init__(self):
+        self.game = self
+        self.num_players = 3
+        self.tried = []
+        self.played = -1
+
+    def current_player(self):
+        return 0 if self.played < 0 else TERMINAL
+
+    def undo_mark(self, action):
+        return self.played
+
+    def apply(self, action):
+        self.tried.append(action)
+        self.played = action
+
+    def undo(self, mark):
+        self.played = mark
+
+
+class OneMoveKnowledge:
+    @staticmethod
+    def order(state, actions):
+        return actions
+
+    @staticmethod
+    def cards_left(state):
+        return 10
+
+    @staticmethod
+    def evaluate(state):
+        return [OneMove.VALUES[state.played], 0, 0]
+
+
+def test_halving_goes_on_with_the_better_half_of_the_root_actions():
+    """After every `halve` worlds the search tries only the better half of the actions by
+    their totals so far, never fewer than four; the others are out of the choice."""
+    worlds = []
+
+    def world_of(rng):
+        worlds.append(OneMove())
+        return worlds[-1]
+
+    search = PimcSearch(OneMoveKnowledge(), Budget("hard", worlds=6, nodes=600, halve=2))
+    assert search.choose(world_of, 6, 0, list(range(10)), Rng(1)) == 1
+    assert [sorted(world.tried) for world in worlds] == [list(range(10))] * 2 + [
+        [0, 1, 3, 5, 7]] * 2 + [[1, 3, 5, 7]] * 2

@@ -6,6 +6,7 @@ import sys
 from deckcore.bots import card_total, determinizer, knowledge, make
 from deckcore.bots import tarot_bidding
 from deckcore.bots import tarot_knowledge as tarot
+from deckcore.bots.droggn import distinct as droggn_distinct
 from deckcore.bots.levels import budget
 from deckcore.games import load as load_game
 from deckcore.games.tarot import FOOL, KING, RANK_OF, SUIT_OF, TRUMP, parse_card
@@ -437,3 +438,39 @@ def test_tick_slices_the_search_and_changes_no_decision():
     assert ticked == plain and calls > 0
     ticked, plain, calls = ticked_and_plain(load_game("droggn")(), ["hard", "normal", "easy"], 1)
     assert ticked == plain and calls > 0
+
+
+def droggn_deal(mover_hand, elsewhere):
+    """A Droggn hand at its first bid, the seat to speak holding `mover_hand` and the next
+    seat holding `elsewhere` among its cards."""
+    game = load("droggn")()
+    seat = game.new_hand(0, game.deal(Rng(1), 0)).current_player()
+    hands = [[] for _ in range(game.num_players)]
+    hands[seat] = cards(mover_hand)
+    other = (seat + 1) % game.num_players
+    hands[other] = cards(elsewhere)
+    rest = [card for card in game.pack() if card not in hands[seat] + hands[other]]
+    for index in range(game.num_players):
+        while len(hands[index]) < game.tricks:
+            hands[index].append(rest.pop(0))
+    state = game.new_hand(0, {"hands": hands, "talon": rest})
+    assert state.current_player() == seat
+    return state, other
+
+
+def test_distinct_searches_one_of_the_cards_that_play_alike():
+    """Cards of one suit and value play alike when no card another seat may still play lies
+    between them: T2 and T3, T5 and T6, 7S and 8S below. T4 and 9S, in another hand, keep
+    apart the cards around them, a King is worth more than the cards below it, and the
+    Fool is always itself."""
+    hand = "T2 T3 T5 T6 7S 8S 10S KS Fool"
+    state, other = droggn_deal(hand + " 4S 5S 6S 4H 5H 6H 7H 1H 2H 3H 4D 5D", "T4 9S")
+    seat, mine = state.current_player(), cards(hand)
+    assert droggn_distinct(state.view(seat), mine) == cards("T2 T5 7S 10S KS Fool")
+    assert droggn_distinct(state.view(seat), cards("T6 T5 T3 KS Fool")) == cards("T6 T3 KS Fool")
+    for text in ("T4", "9S"):  # won in a trick: nothing keeps the cards around it apart
+        card = parse_card(text)
+        state.hands[other].remove(card)
+        state.piles[other].append(card)
+    assert droggn_distinct(state.view(seat), mine) == cards("T2 7S KS Fool")
+    assert droggn_distinct(state.view(seat), cards("4S 5S 6S 7S")) == cards("4S")

@@ -34,7 +34,7 @@ def test_selfplay_with_bot_levels_is_identical_under_both_runtimes(tmp_path, gam
 
 
 @pytest.mark.parametrize("game,extra", [CASES[3], CASES[5], CASES[6], CASES[8], CASES[9],
-                                        CASES[11], CASES[14], CASES[15]])
+                                        CASES[11], CASES[12], CASES[14], CASES[15]])
 def test_selfplay_is_identical_on_the_32_bit_port(tmp_path, game, extra):
     micropython32()
     cpython = selfplay(tmp_path, game, 4, "cpython", extra)

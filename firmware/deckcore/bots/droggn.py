@@ -15,6 +15,7 @@ doubling and the Pagat bonuses already decided.
 from deckcore.bots import card_total, tarot_knowledge as tarot
 from deckcore.game import TERMINAL, call_unloaded
 from deckcore.games.droggn import BASE_VALUE, SLAM, settlement, slam_value
+from deckcore.games.tarot import FOOL, SUIT_OF
 
 hidden = tarot.hidden
 cards_left = tarot.cards_left
@@ -82,6 +83,38 @@ def evaluate(state):
     if state.pagat_winner >= 0:
         value += state.pagat_bonus()
     return settlement(game.num_players, declarer, value)
+
+
+def distinct(view, actions):
+    """`actions` less each card that plays as one before it does: of the same suit and value,
+    with no card between the two in trick-taking power that another seat may still play
+    (every card between them is the seat's or already won in a trick). Whoever holds the
+    rest, the two take the same tricks, so the search tries one for both; the Fool is
+    always itself. (Any tarot game's; here, where `hard` uses it, the other games' matches
+    do not carry its code: docs/budgets.md.)"""
+    game = view.game
+    values, power = game.values, game.power
+    out_of_play = bytearray(len(power))  # for the others: the seat's cards and those won
+    for card in view.hand:
+        out_of_play[card] = 1
+    for pile in view.piles:
+        for card in pile:
+            out_of_play[card] = 1
+    kept = []
+    keys = []  # per card kept: its suit, value and how many of its suit may still fall under it
+    for card in actions:
+        key = -1
+        if card != FOOL:
+            suit = SUIT_OF[card]
+            key = suit * 256 + values[card]
+            for other in game.pack_cards:
+                if (SUIT_OF[other] == suit and power[other] < power[card]
+                        and not out_of_play[other]):
+                    key += 4096
+        if key not in keys:
+            keys.append(key)
+            kept.append(card)
+    return kept
 
 
 def _partners(state, a, b):

@@ -26,6 +26,8 @@ class Budget:
     try_exact    ... from which an exact proof is tried first, ...
     proof_nodes  ... with this many positions before the bot searches instead
     lookahead    ... and that search's (most cards, tricks ahead) steps (bots/scioto.py)
+    distinct     the level searches one of the actions that play alike (the game's `distinct`)
+    halve        worlds after which the search goes on with the better half of the actions
     variant_exact ... (endgame, try_exact, proof_nodes) in the variants: the three above are
                  the base game's, set by its think time with the search in native code and
                  the estimate; in the others the search before the exact play is the generic
@@ -34,7 +36,7 @@ class Budget:
 
     def __init__(self, level, worlds=1, nodes=0, depth=1, width=1, exact=0, places=0,
                  playouts=0, endgame=0, try_exact=0, proof_nodes=0, lookahead=(),
-                 variant_exact=(0, 0, 0)):
+                 variant_exact=(0, 0, 0), distinct=False, halve=0):
         self.level = level
         self.worlds = worlds
         self.nodes = nodes
@@ -48,6 +50,8 @@ class Budget:
         self.proof_nodes = proof_nodes
         self.lookahead = lookahead
         self.variant_exact = variant_exact
+        self.distinct = distinct
+        self.halve = halve
 
 
 def budget(game_name, level, players=0):
@@ -81,8 +85,9 @@ def budget(game_name, level, players=0):
     elif level == "hard":
         if game_name == "scarto":  # a longer look ahead halved its gap to strong (docs/bots.md)
             return Budget("hard", worlds=6, nodes=400, depth=4, width=3, exact=6)
-        if game_name == "droggn":  # a deeper, wider one narrowed it by about a point
-            return Budget("hard", worlds=6, nodes=320, depth=5, width=4, exact=6)
+        if game_name == "droggn":  # deeper and wider, its shares on the likely best cards
+            return Budget("hard", worlds=6, nodes=320, depth=5, width=4, exact=6,
+                          distinct=True, halve=2)
         return Budget("hard", worlds=6, nodes=144, depth=3, width=2, exact=6)
     elif level == "strong":
         return Budget("strong", worlds=8, nodes=1600, depth=5, width=4, exact=12)
@@ -108,6 +113,10 @@ class LevelBot:
             return ruled
         if self.NAME == "easy":
             return self.easy(view, legal, rng)
+        if self.budget.distinct:
+            legal = self.know.distinct(view, legal)
+            if len(legal) == 1:
+                return legal[0]
         if self.search is None:
             from deckcore.bots.search import PimcSearch
             self.search = PimcSearch(self.know, self.budget)

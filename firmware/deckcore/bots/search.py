@@ -11,12 +11,14 @@ value swings with the next card): the search goes on with the most promising act
 until the trick is over (a game may say otherwise with its own `quiet(state)`). A budget of
 nodes (positions made by applying an action) bounds every decision: each root action of
 each world gets an equal share of what is left, and once a share is spent the positions
-left are valued by the game's `evaluate`. Work is counted in nodes, never time, so both
-runtimes decide alike. A caller's `tick` (bots/__init__.py) is called at every node and
-every world; it changes nothing of the search. On the device the heap is collected before
-each world is dealt: the last world's garbage goes while little of the next is live, so the
-world's pieces of a few hundred bytes find room (Chambery's five players: 4 KB less heap,
-and less think time than collections when the heap is full; docs/budgets.md).
+left are valued by the game's `evaluate`. A level may give the shares to fewer root actions:
+after every `halve` worlds, only the better half by the totals so far (at least 4). Work is
+counted in nodes, never time, so both runtimes decide alike. A caller's `tick`
+(bots/__init__.py) is called at every node and every world; it changes nothing of the
+search. On the device the heap is collected before each world is dealt: the last world's
+garbage goes while little of the next is live, so the world's pieces of a few hundred bytes
+find room (Chambery's five players: 4 KB less heap, and less think time than collections
+when the heap is full; docs/budgets.md).
 
 Values are per-seat lists of final-score estimates (the game's `evaluate`, exact at the end
 of the hand); `utility` turns one into a single seat's point of view.
@@ -66,6 +68,7 @@ class PimcSearch:
         self.depth = budget.depth
         self.width = budget.width
         self.exact = budget.exact
+        self.halve = budget.halve
         self.left = 0
         self.limit = budget.width
         self.tick = None
@@ -76,11 +79,12 @@ class PimcSearch:
         With one world (nothing hidden) and two seats the root is one alpha-beta search:
         only the best action's value is exact, the others' are bounds, so the choice is the
         first action, in the order searched, that raised the best value. Budget an action
-        leaves unspent passes on to the next. `tick`, if given, is called at every node and
-        world."""
+        leaves unspent passes on to the next. An action no longer searched after halving has
+        the total WORST. `tick`, if given, is called at every node and world."""
         self.tick = tick
         totals = [0] * len(legal)
-        for _ in range(worlds):
+        searched = legal
+        for number in range(worlds):
             if tick is not None:
                 tick()
             if _COLLECT_PER_WORLD:
@@ -91,7 +95,7 @@ class PimcSearch:
                 depth, self.limit = FULL, FULL
             two = world.game.num_players == 2
             alpha, chosen = WORST, 0
-            order = self.know.order(world, legal)
+            order = self.know.order(world, searched)
             budget = self.nodes // worlds
             for k in range(len(order)):
                 i = legal.index(order[k])
@@ -112,6 +116,17 @@ class PimcSearch:
             if two and worlds == 1:
                 return legal[chosen]
             world = after = None  # the next world is dealt in this one's room
+            if self.halve and (number + 1) % self.halve == 0 and number + 1 < worlds:
+                # The better half goes on, at least 4 (fewer would be decided by a few worlds)
+                # and any tied with the last; the others' totals become WORST. (Its garbage
+                # goes before the next world is dealt.)
+                ranked = sorted([total for total in totals if total > WORST])
+                if len(ranked) > 4:
+                    lowest = ranked[len(ranked) - max(4, (len(ranked) + 1) // 2)]
+                    for i in range(len(totals)):
+                        if totals[i] < lowest:
+                            totals[i] = WORST
+                    searched = [legal[i] for i in range(len(legal)) if totals[i] > WORST]
         return legal[best_index(totals)]
 
     def _leaf(self, state, depth):
