@@ -10,8 +10,9 @@ from play_sim import HEAVIEST, device_log, expected_match, fast_bots_keys, play,
 from test_play_device import same_match
 
 # The smallest heaps that hold (tools/match_heap.py --heaviest, docs/budgets.md, "The heaviest
-# set-ups"): Chambery's five players and Droggn's 78 cards 188K, 4 KB under the budget
-# (Droggn's since a finished hand's count makes no list of a side's cards, 5 December 2026).
+# set-ups" and "Fewer cards at the root"): Chambery's five players and Droggn's 78 cards
+# 192K, the budget (188K earlier on 5 December 2026, before Droggn's hard searched fewer
+# cards at the root).
 
 
 def matches():
