@@ -245,7 +245,6 @@ def test_the_estimate_is_near_the_exact_take_and_inside_the_points_in_play():
     assert squares < 16 * count and squares < naive_squares
 
 
-
 class OneMove:
     """A stand-in position for the search machinery alone: one move ends it, action `a`
     worth VALUES[a] to seat 0; it keeps the actions tried in it."""

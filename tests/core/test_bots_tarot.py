@@ -6,7 +6,6 @@ import sys
 from deckcore.bots import card_total, determinizer, knowledge, make
 from deckcore.bots import tarot_bidding
 from deckcore.bots import tarot_knowledge as tarot
-from deckcore.bots.droggn import distinct as droggn_distinct
 from deckcore.bots.levels import budget
 from deckcore.games import load as load_game
 from deckcore.games.tarot import FOOL, KING, RANK_OF, SUIT_OF, TRUMP, parse_card
@@ -466,11 +465,12 @@ def test_distinct_searches_one_of_the_cards_that_play_alike():
     hand = "T2 T3 T5 T6 7S 8S 10S KS Fool"
     state, other = droggn_deal(hand + " 4S 5S 6S 4H 5H 6H 7H 1H 2H 3H 4D 5D", "T4 9S")
     seat, mine = state.current_player(), cards(hand)
-    assert droggn_distinct(state.view(seat), mine) == cards("T2 T5 7S 10S KS Fool")
-    assert droggn_distinct(state.view(seat), cards("T6 T5 T3 KS Fool")) == cards("T6 T3 KS Fool")
+    distinct = knowledge(state.game).distinct
+    assert distinct(state.view(seat), mine) == cards("T2 T5 7S 10S KS Fool")
+    assert distinct(state.view(seat), cards("T6 T5 T3 KS Fool")) == cards("T6 T3 KS Fool")
     for text in ("T4", "9S"):  # won in a trick: nothing keeps the cards around it apart
         card = parse_card(text)
         state.hands[other].remove(card)
         state.piles[other].append(card)
-    assert droggn_distinct(state.view(seat), mine) == cards("T2 7S KS Fool")
-    assert droggn_distinct(state.view(seat), cards("4S 5S 6S 7S")) == cards("4S")
+    assert distinct(state.view(seat), mine) == cards("T2 7S KS Fool")
+    assert distinct(state.view(seat), cards("4S 5S 6S 7S")) == cards("4S")

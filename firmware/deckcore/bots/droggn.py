@@ -94,7 +94,9 @@ def distinct(view, actions):
     do not carry its code: docs/budgets.md.)"""
     game = view.game
     values, power = game.values, game.power
-    out_of_play = bytearray(len(power))  # for the others: the seat's cards and those won
+    # Out of the others' play: the seat's cards and those won (not the view's visible_cards,
+    # which holds cards seen in another hand, still to be played).
+    out_of_play = bytearray(len(power))
     for card in view.hand:
         out_of_play[card] = 1
     for pile in view.piles:
