@@ -62,9 +62,13 @@ def resolve_game(name, given):
 
 
 def check_deal(game, piles):
+    """The piles' sizes against a deal the rules make, then their cards against the pack:
+    each card counted under the lowest id with its text (parse_card: a double pack's two
+    copies are one card), in a bytearray rather than a table of texts, for the check runs
+    when a match is resumed, at one of its highest heaps (docs/budgets.md)."""
     from deckcore.rng import Rng
     reference = game.deal(Rng(1), 0)
-    dealt = []
+    dealt = []  # the piles dealt, the hands one by one
     for name in game.DEAL_PILES:
         pile, expected = piles[name], reference[name]
         if name == "hands":
@@ -72,19 +76,23 @@ def check_deal(game, piles):
                 raise RulesError("the deal has %d hands, the game %d" % (len(pile), len(expected)))
             for seat in range(len(pile)):
                 _check_size("seat %d's hand" % seat, pile[seat], expected[seat])
-                dealt.extend(pile[seat])
+                dealt.append(pile[seat])
         else:
             _check_size("the " + name, pile, expected)
-            dealt.extend(pile)
-    counts = {}  # by text: identical cards (a double pack) share one text
-    for card in game.pack():
-        text = game.card_text(card)
-        counts[text] = counts.get(text, 0) + 1
-    for card in dealt:
-        text = game.card_text(card)
-        if counts.get(text, 0) == 0:
-            raise RulesError("%s is dealt more often than the pack holds it" % text)
-        counts[text] -= 1
+            dealt.append(pile)
+    reference = None
+    pack = game.pack()
+    counts = bytearray(max(pack) + 1)
+    for card in pack:
+        counts[game.parse_card(game.card_text(card))] += 1
+    pack = None
+    for pile in dealt:
+        for card in pile:
+            alike = game.parse_card(game.card_text(card))
+            if alike >= len(counts) or counts[alike] == 0:
+                raise RulesError("%s is dealt more often than the pack holds it"
+                                 % game.card_text(card))
+            counts[alike] -= 1
 
 
 def _check_size(what, pile, expected):

@@ -69,6 +69,7 @@ class Think:
 
     def __enter__(self):
         _thinks.append(list(sys.modules) if sys.implementation.name == "micropython" else None)
+        _served[0] = 0  # (serve_beside notes this think's own modules afresh)
 
     def __exit__(self, *exception):
         loaded = _thinks.pop()
@@ -88,17 +89,36 @@ def keep_loaded(module):
 def serve_beside(service, *args):
     """Call `service(*args)` (the app's keys, drawing and serial link) during a think as if
     outside it: the modules it loads (a screen opened over the table) stay after the think,
-    so that the screen keeps the one class its module has."""
+    so that the screen keeps the one class its module has. It runs every few milliseconds
+    of a think, at the search's peak of heap: it notes the modules the think itself loaded
+    only when the loaded modules have changed since it last did (a copy of every name at
+    each call, about 500 bytes, cut the search's room into pieces: docs/budgets.md)."""
     if not _thinks or _thinks[-1] is None:
         return service(*args)
-    before = list(sys.modules)
+    global _served
+    started = _thinks[-1]
+    if _served[0] != _names_sum():
+        _served = [_names_sum(), [name for name in sys.modules if name not in started]]
     try:
         return service(*args)
     finally:
-        for name in sys.modules:
-            if name not in before:
-                for loaded in _thinks:
-                    loaded.append(name)
+        if _served[0] != _names_sum():
+            for name in sys.modules:
+                if name not in started and name not in _served[1]:
+                    for loaded in _thinks:
+                        loaded.append(name)
+
+
+_served = [0, []]  # serve_beside's note: (_names_sum() then, the modules the think loaded)
+
+
+def _names_sum():
+    """A sum over the names of the loaded modules that changes when one comes or goes
+    (allocates nothing: the hashes of interned names are small ints; never 0)."""
+    total = len(sys.modules)
+    for name in sys.modules:
+        total += hash(name)
+    return total
 
 
 def _table_drawing(game=None):

@@ -202,6 +202,9 @@ def test_3_3_2_fifteen_each_in_fives_the_dealer_takes_the_last_three():
     piles = GAME.deal(Rng(3), 2)
     assert [len(h) for h in piles["hands"]] == [15] * 5 and len(piles["stock"]) == 3
     GAME.check_deal(piles)
+    twice = {"hands": [list(hand) for hand in piles["hands"]], "stock": piles["stock"]}
+    twice["hands"][0][0] = twice["hands"][1][0]  # one card dealt twice, one not at all
+    assert "more often" in str(raises(RulesError, GAME.check_deal, twice))
 
     class Unshuffled:
         def shuffle(self, items):

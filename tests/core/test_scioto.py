@@ -230,6 +230,20 @@ def test_1_5_double_pack_has_48_cards_worth_168_and_two_players_draw():
         [1, 2, 3, 4, 5, 6]
 
 
+def test_1_5_a_logged_double_pack_deal_names_both_copies_alike_and_no_card_a_third_time():
+    game = Scioto({"double_pack": True})
+    deal = game.deal(Rng(3), 0)
+    # A log gives each card by its text, which reads back as the lower id of the two copies.
+    logged = {"hands": [[game.parse_card(game.card_text(c)) for c in hand]
+                        for hand in deal["hands"]],
+              "stock": [game.parse_card(game.card_text(c)) for c in deal["stock"]]}
+    game.check_deal(logged)
+    third = logged["hands"][0][0]  # the pack holds it twice
+    other = [c for c in logged["hands"][1] if c != third][0]
+    logged["hands"][1][logged["hands"][1].index(other)] = third
+    assert "more often" in str(raises(RulesError, game.check_deal, logged))
+
+
 def test_1_5_double_pack_turns_trick_and_draw_on_for_two_players_and_refuses_it_off():
     given = {"double_pack": True}
     resolved = dict(Scioto.resolve(given))

@@ -127,3 +127,40 @@ def test_each_phase_holds_its_own_modules_and_its_heap(tmp_path):
     device_heap = 192 * 1024 - 8 * 1024  # (tests/host/test_device_heap.py's MARGIN left)
     assert all(max(heaps) <= device_heap for _, heaps in phases.values())
     assert phases["think"][1][0] < min(phases["person"][1])
+
+
+SERVED = """
+import gc
+import sys
+from deckcore import residency
+from deckcore.games import chambery, droggn, scarto, scioto, scout  # a match's many modules
+
+
+def nothing(now_ms):
+    return None
+
+
+with residency.Think():
+    import deckcore.rng  # the think's own module
+    residency.serve_beside(nothing, 0)  # notes the think's own modules once
+    gc.collect()
+    before = gc.mem_alloc()
+    for now_ms in range(50):
+        residency.serve_beside(nothing, now_ms)
+    each = (gc.mem_alloc() - before) // 50
+    residency.serve_beside(__import__, "deckcore.option")  # a service that loads a module
+print(each, "deckcore.option" in sys.modules, "deckcore.rng" in sys.modules)
+"""
+
+
+def test_the_service_during_a_think_takes_next_to_no_heap_and_keeps_what_it_loads():
+    """The app's service runs every 20 ms of a bot's think, at the search's peak of heap: while
+    no module comes or goes it takes a few bytes a call (the call's arguments), not a copy of
+    the loaded modules' names (about 500 bytes in a match, which cut the search's room into
+    pieces). A
+    module the service loads stays after the think, the think's own do not."""
+    status, out, err = run_core(SERVED)
+    assert status == 0, out + err
+    each, service_kept, think_kept = out.split()
+    assert int(each) < 100  # (a copy of the names here: over 200 bytes)
+    assert (service_kept, think_kept) == ("True", "False")

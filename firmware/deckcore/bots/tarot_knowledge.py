@@ -238,13 +238,17 @@ def order(state, actions, partners):
         for i in range(len(actions)):
             ranked.append((reply_key(actions[i], best, led, friendly, values, power), i))
     else:
-        others = []
+        # The power of the opponents' highest card of each suit (by suit number, -1: none),
+        # read from their hands, not joined into one list (up to 48 cards at every lead).
+        highest = [-1, -1, -1, -1, -1, -1]
         for seat in range(len(state.hands)):
             if seat != mover and not partners(state, seat, mover):
-                others.extend(state.hands[seat])
+                for card in state.hands[seat]:
+                    if power[card] > highest[SUIT_OF[card]]:
+                        highest[SUIT_OF[card]] = power[card]
         for i in range(len(actions)):
             card = actions[i]
-            ranked.append((lead_key(card, unbeatable(card, others, power), values, power), i))
+            ranked.append((lead_key(card, unbeatable(card, highest, power), values, power), i))
     ranked.sort()
     return [actions[item[1]] for item in ranked]
 
@@ -271,14 +275,11 @@ def lead_key(card, sure, values, power):
     return 100 + 4 * values[card] + power[card] // 8
 
 
-def unbeatable(card, others, power):
-    """Whether no card in `others` can win over `card` led (ignoring who must follow)."""
+def unbeatable(card, highest, power):
+    """Whether no opponent's card can win over `card` led (ignoring who must follow): none
+    higher of its suit and, unless it is a trump, no trump. `highest`: the opponents'
+    highest power in each suit, -1 where they hold none (`order`)."""
     suit = SUIT_OF[card]
-    for other in others:
-        other_suit = SUIT_OF[other]
-        if other_suit == TRUMP:
-            if suit != TRUMP or power[other] > power[card]:
-                return False
-        elif other_suit == suit and power[other] > power[card]:
-            return False
-    return True
+    if suit != TRUMP and highest[TRUMP] >= 0:
+        return False
+    return highest[suit] <= power[card]

@@ -491,7 +491,16 @@ class TarotState(State):
             target.tricks_won, target.voids = source.tricks_won, source.voids
             target.trick, target.trick_seats = source.trick, source.trick_seats
         else:
-            target.piles = [list(pile) for pile in source.piles]
+            # A bot's worlds play on the view's piles (shared, above), and a trick won there
+            # made a long pile grow: 512 bytes in one piece at the search's peak of heap,
+            # where they were missing (docs/budgets.md). A long pile gets room for three
+            # tricks, the most a line of the device levels' search wins (the trick on the
+            # table, the next within its depth, one played through); a short one grows little.
+            room = 3 * len(source.piles)
+            target.piles = [list(pile) if len(pile) <= room else pile + [FOOL] * room
+                            for pile in source.piles]
+            for pile, source_pile in zip(target.piles, source.piles):
+                del pile[len(source_pile):]  # (the room kept, the cards cut back)
             target.played = [list(cards) for cards in source.played]
             target.tricks_won = list(source.tricks_won)
             target.voids = bytearray(source.voids)
