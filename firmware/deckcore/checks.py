@@ -80,12 +80,12 @@ def check_deal(game, piles):
         else:
             _check_size("the " + name, pile, expected)
             dealt.append(pile)
-    reference = None
+    reference = None  # (let go before the counts: the heap is at a peak)
     pack = game.pack()
     counts = bytearray(max(pack) + 1)
     for card in pack:
         counts[game.parse_card(game.card_text(card))] += 1
-    pack = None
+    pack = None  # (and the pack's copy)
     for pile in dealt:
         for card in pile:
             alike = game.parse_card(game.card_text(card))

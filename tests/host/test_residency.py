@@ -157,8 +157,7 @@ def test_the_service_during_a_think_takes_next_to_no_heap_and_keeps_what_it_load
     """The app's service runs every 20 ms of a bot's think, at the search's peak of heap: while
     no module comes or goes it takes a few bytes a call (the call's arguments), not a copy of
     the loaded modules' names (about 500 bytes in a match, which cut the search's room into
-    pieces). A
-    module the service loads stays after the think, the think's own do not."""
+    pieces). A module the service loads stays after the think, the think's own do not."""
     status, out, err = run_core(SERVED)
     assert status == 0, out + err
     each, service_kept, think_kept = out.split()
