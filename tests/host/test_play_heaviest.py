@@ -13,8 +13,8 @@ from test_play_device import same_match
 # set-ups", "Fewer cards at the root" and "The search's pieces of 512 bytes"): Chambery's
 # five players and Droggn's 78 cards 192K, the budget, with normal bots and with hard ones
 # (188K earlier on 5 December 2026, before Droggn's hard searched fewer cards at the root).
-# With hard bots they held in 47 of 48 single runs; the test plays the device default, whose
-# runs have all held (one failure in 50 would turn CI red now and then).
+# With hard bots they held in 79 of 80 single runs; the test plays the device default, whose
+# runs have all held (one failure in 80 would turn CI red now and then).
 
 
 def matches():
