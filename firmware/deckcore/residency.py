@@ -95,10 +95,11 @@ def serve_beside(service, *args):
     each call, about 500 bytes, cut the search's room into pieces: docs/budgets.md)."""
     if not _thinks or _thinks[-1] is None:
         return service(*args)
-    global _served
     started = _thinks[-1]
-    if _served[0] != _names_sum():
-        _served = [_names_sum(), [name for name in sys.modules if name not in started]]
+    names_sum = _names_sum()
+    if _served[0] != names_sum:
+        _served[0] = names_sum
+        _served[1] = [name for name in sys.modules if name not in started]
     try:
         return service(*args)
     finally:
