@@ -1,7 +1,8 @@
 """Boot: MicroPython runs this file when the board starts (as source: keep it short, its
 names and code stay in memory while the app runs).
 
-Keys held while the board starts:
+Keys held while the board starts (from power-on or the reset button: the app's own resets
+wait until every key is up, deckhw/board.py, so a key pressed in the app never counts here):
 - X (safe mode): the app is skipped and the MicroPython REPL stays free, e.g. to repair or
   replace files with mpremote;
 - Y: the bring-up screen (palette, keys, frame time, free heap) instead of the app.

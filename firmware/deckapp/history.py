@@ -76,6 +76,7 @@ class SummaryScreen(Screen):
         self.lines = None      # the log's lines while being read, None when done
         self.hands = []        # the score of each hand, per seat
         self.totals = None
+        self.kept = False      # a scorekept match's log (its undo takes back a hand)
         self.first = 0         # the first hand shown (scrolling)
         self.problem = None    # why the log could not be read
 
@@ -95,11 +96,13 @@ class SummaryScreen(Screen):
         try:
             for _ in range(_LINES_PER_STEP):
                 line = next(self.lines)
-                if '"t":"result"' in line or '"t":"entry"' in line:
+                if '"t":"header"' in line:  # a played game's undo takes back actions only
+                    self.kept = '"mode":"scorekeep"' in line
+                elif '"t":"result"' in line or '"t":"entry"' in line:
                     record = json.loads(line)
                     self.hands.append(record["score"])
                     self.totals = record["totals"]
-                elif '"t":"correct"' in line or '"t":"undo","hand"' in line:  # scorekept
+                elif self.kept and ('"t":"correct"' in line or '"t":"undo"' in line):
                     record = json.loads(line)
                     if record["t"] == "undo":
                         self.hands.pop()

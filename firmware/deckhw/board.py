@@ -40,7 +40,13 @@ class Board:
 
     def reset(self):
         """A soft reset: main.py runs again on a fresh heap (no object, no interned name
-        kept); the USB serial port stays up."""
+        kept); the USB serial port stays up. It waits until every key is up: main.py reads a
+        key held at boot as one held from power-on (X: safe mode, Y: the bring-up screen),
+        never a key the app was answering (X on the offer of an open match resets the board
+        as it abandons the match)."""
+        keys = self.keys
+        while [name for name in keys.names() if keys.held(name)]:
+            self.machine.idle()
         self.machine.soft_reset()
 
 

@@ -1,0 +1,63 @@
+"""The device's own faults that random keys found (issue 42.7), each from a fresh flash with a
+short key script on the simulated board: the board must not crash, and what it shows and
+logs must be right.
+
+- A key pressed in the app and still down when the app resets the board is not a key held
+  at power-on: X on the start-up's offer of the match left open abandons it and resets the
+  board, which must start the app again (the main menu), not safe mode (main.py).
+- History's summary of a played match whose log has an undo reads the undo as the played
+  game's (actions taken back), not as a scorekept hand taken back.
+- Correcting a scorekept hand after a power cut: the hands the resume read back from the
+  log hold only the logged fields, and the correction works from them (Chambery's contract
+  changed; Droggn's throw-in, Slam and Match opened and committed unchanged).
+"""
+
+import json
+
+from play_sim import device_log, expected_match, fast_bots_keys, play, setup_keys
+from text_boxes import read_boxes
+
+KEEP_SCORE = ["down", "press"]  # from the main menu: Keep score's set-up
+HISTORY = ["down", "down", "press"]  # from the main menu: History
+
+
+def texts(shot):
+    return [box.text for box in read_boxes(shot) if box.kind == "text"]
+
+
+def records(log_text):
+    return [json.loads(line) for line in log_text.splitlines()]
+
+
+def test_x_on_the_offer_of_an_open_match_abandons_it_and_starts_the_app_not_safe_mode(tmp_path):
+    flash = tmp_path / "flash.img"
+    play(flash, KEEP_SCORE + ["up", "press"], fresh=True)  # Start: a scorekept match is open
+    assert [record["t"] for record in records(device_log(flash))] == ["header"]
+    # Switched on again: the offer of the open match; X abandons it and the board resets
+    # while X is still down.
+    shots = play(flash, ["shot offer", "x", "shot after"], tmp_path / "shots", text_boxes=True)
+    assert "Match in progress" in " ".join(texts(shots[0]))
+    assert records(device_log(flash))[-1]["t"] == "end"
+    assert "Deckmate" in texts(shots[1]) and "Keep score" in texts(shots[1])  # the main menu
+
+
+def test_history_sums_up_a_played_match_whose_log_has_an_undo(tmp_path):
+    kinds, options = ["human", "easy"], {}
+    expected = expected_match("scioto", kinds, options, 3, "sim", undo_after=3)
+    presses = ["press"] * expected.presses
+    flash = tmp_path / "flash.img"
+    keys = fast_bots_keys() + setup_keys("scioto", kinds, options, 3) + presses[:3] + ["a"] \
+        + presses[3:]
+    # the match summary's Done: the main menu; History, the match's summary
+    shots = play(flash, keys + ["press"] + HISTORY + ["press", "wait 50", "shot summary"],
+                 tmp_path / "shots", fresh=True, text_boxes=True)
+    log = records(device_log(flash))
+    assert any(record["t"] == "undo" for record in log)
+    results = [record for record in log if record["t"] == "result"]
+    shown = texts(shots[0])
+    assert "%d hands" % len(results) in " ".join(shown)
+    for result in results:  # each hand's score, then the totals
+        for score in result["score"]:
+            assert str(score) in shown
+    for total in log[-1]["totals"]:
+        assert str(total) in shown
