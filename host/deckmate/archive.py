@@ -86,6 +86,14 @@ def default_folder():
     return os.path.join(platformdirs.user_data_dir("deckmate"), "archive")
 
 
+def not_a_folder(folder):
+    """What to say of an --archive that is not a folder, or None when it is one (or not yet)."""
+    if os.path.exists(folder) and not os.path.isdir(folder):
+        return ("%s is a file, not an archive folder: give --archive a folder (a new name "
+                "makes a new archive)" % folder)
+    return None
+
+
 def _now():
     return datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds")
 
@@ -126,6 +134,8 @@ class Summary:
 class Archive:
     def __init__(self, folder=None):
         self.folder = os.path.abspath(folder or default_folder())
+        if not_a_folder(self.folder):
+            raise ArchiveError(not_a_folder(self.folder))
         try:
             os.makedirs(self.folder, exist_ok=True)
         except OSError as error:

@@ -8,10 +8,12 @@ few SQL queries over its tables (not by replaying the logs), so that `games` and
 import os
 
 from deckmate.game_record import GameRecord
+from deckmate.names import plain
 
 
 class Filters:
-    """Which games: of the game `game` (a name), with a player called `player` (any case),
+    """Which games: of the game `game` (a name), with a player called `player` (as
+    deckmate.names matches names: any case, with or without accents),
     dated `since` or later (an ISO date, `2026-11-01`), from the device whose id starts with
     `device`; None for any."""
 
@@ -21,16 +23,19 @@ class Filters:
         self.since = since
         self.device = device
 
-    def where(self):
-        """(SQL condition on games g, parameters)."""
+    def where(self, db):
+        """(SQL condition on games g, parameters) over the archive's database `db`."""
         conditions, parameters = ["1"], []
         if self.game:
             conditions.append("g.game = ?")
             parameters.append(self.game)
         if self.player:
-            conditions.append("g.game_row IN (SELECT game_row FROM players "
-                              "WHERE lower(name) = lower(?))")
-            parameters.append(self.player)
+            # the few names the archive holds, matched here: SQLite's lower() knows no accents
+            names = [name for (name,) in db.execute("SELECT DISTINCT name FROM players")
+                     if name and plain(name) == plain(self.player)]
+            conditions.append("g.game_row IN (SELECT game_row FROM players WHERE name IN (%s))"
+                              % ", ".join("?" * len(names)))
+            parameters.extend(names)
         if self.since:
             conditions.append("COALESCE(g.date, g.added) >= ?")
             parameters.append(self.since)
@@ -44,8 +49,8 @@ def records(archive, filters=None, hands=False):
     """The GameRecords of the archived games that pass `filters`, oldest first (by the
     device's date, else the day it was archived); with every hand's points and scores when
     `hands` (export), else without (games, stats, plot)."""
-    where, parameters = (filters or Filters()).where()
     db = archive.db
+    where, parameters = (filters or Filters()).where(db)
     rows = db.execute(
         "SELECT g.game_row, g.device_id, g.game_id, g.game, g.mode, g.date, g.added, g.state, "
         "g.totals, g.winners, g.hands, f.path FROM games g JOIN files f ON f.file_id = g.file_id "

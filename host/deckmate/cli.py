@@ -5,6 +5,7 @@ Every command reports what stops it by raising `CommandError` (exit status 1) or
 
 import argparse
 import os
+import re
 import sys
 from importlib import metadata
 
@@ -12,7 +13,8 @@ from deckcore import RULES_VERSION
 from deckmate.commands import (arena, bench, deploy, devices, doctor, export, games,
                                import_logs, options, plot, replay, report, selfplay, sim, stats,
                                sync)
-from deckmate.errors import CommandError
+from deckmate.errors import CommandError, UsageError
+from deckmate.names import did_you_mean
 
 # each has add_parser(subparsers); `deckmate --help` lists them in this order
 COMMANDS = (selfplay, replay, options, arena, bench, sim, sync, import_logs, deploy, devices,
@@ -23,8 +25,45 @@ def version_text():
     return "deckmate %s (rules_v %s)" % (metadata.version("deckmate"), RULES_VERSION)
 
 
+class CommandLineError(UsageError):
+    """A command line argparse refuses; `prog` is the command it was for (`deckmate games`)."""
+
+    def __init__(self, prog, message):
+        self.prog = prog
+        super().__init__(message)
+
+
+class Parser(argparse.ArgumentParser):
+    """argparse's parser whose mistakes are CommandLineErrors, said by `main` in one line that
+    names the fix (a close miss answered with "did you mean"), not its usage block."""
+
+    def error(self, message):
+        choice = re.match(r"argument (\S+): invalid choice: '(.*)' \(choose from (.*)\)$",
+                          message)
+        if choice:
+            what, given, listed = choice.groups()
+            choices = re.findall(r"'([^']*)'", listed)
+            what = "command" if what == "COMMAND" else what
+            raise CommandLineError(self.prog, "no %s %r%s (`%s --help` lists them)" % (
+                what, given, did_you_mean(given, choices) or "; the choices are "
+                + ", ".join(choices), self.prog))
+        fix = "" if "did you mean" in message else " (`%s --help` says what it takes)" % self.prog
+        raise CommandLineError(self.prog, message + fix)
+
+
+def unknown_arguments(parser, extras):
+    """The CommandLineError of words no option of `parser` takes."""
+    given = extras[0]
+    if given.startswith("-"):
+        options = [option for action in parser._actions for option in action.option_strings]
+        return CommandLineError(parser.prog, "no option %s%s (`%s --help` lists them)" % (
+            given.split("=", 1)[0], did_you_mean(given.split("=", 1)[0], options), parser.prog))
+    return CommandLineError(parser.prog, "unexpected %r (`%s --help` says what it takes)"
+                            % (" ".join(extras), parser.prog))
+
+
 def build_parser():
-    parser = argparse.ArgumentParser(
+    parser = Parser(
         prog="deckmate",
         description="Look after a Deckmate device and look back at its games: simulate it, put "
                     "the firmware on it, sync its games into an archive, then list, replay, "
@@ -40,9 +79,22 @@ def build_parser():
     return parser
 
 
+def parse(parser, argv):
+    """The parsed command line; CommandLineError for one that cannot run."""
+    args, extras = parser.parse_known_args(argv)
+    if extras:
+        commands = parser._subparsers._group_actions[0].choices
+        raise unknown_arguments(commands.get(args.command, parser), extras)
+    return args
+
+
 def main(argv=None):
     parser = build_parser()
-    args = parser.parse_args(argv)
+    try:
+        args = parse(parser, argv)
+    except CommandLineError as error:
+        print("%s: %s" % (error.prog, error), file=sys.stderr)
+        return error.status
     if not args.command:
         parser.print_help()
         return 2

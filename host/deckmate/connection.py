@@ -6,6 +6,7 @@ the same port passed over line by line; for the deploy (deckmate/deploy.py) the 
 code run, files written and removed, a soft reset. `find_port` picks the board by its USB ids
 when no port is named."""
 
+import errno
 import os
 import sys
 import time
@@ -162,21 +163,29 @@ class BoardConnection:
         if not self.transport.in_raw_repl:
             self.serial.timeout = RAW_REPL_WAIT
             self.pending.clear()
-            self._transport_call(self.transport.enter_raw_repl, True)
+            self._transport_call(self.transport.enter_raw_repl, True, RAW_REPL_WAIT)
 
     def _transport_call(self, operation, *args):
         """mpremote's `operation`; its failures become BoardErrors naming the port, PortLost
         when the port went away."""
+        import contextlib
+        import io
         from mpremote.transport import TransportError, TransportExecError
+        heard = io.StringIO()  # mpremote prints what it read when the raw REPL fails
         try:
-            return operation(*args)
+            with contextlib.redirect_stdout(heard):
+                return operation(*args)
         except TransportExecError as error:
             raise BoardError("the board on %s: %s" % (
                 self.port, (error.error_output.strip().splitlines() or ["an error"])[-1]))
         except TransportError as error:
+            said = heard.getvalue().strip()
+            if said in ("", "b''"):
+                raise BoardError("nothing answers on %s: is it the board's port? `deckmate "
+                                 "devices` lists the boards plugged in" % self.port)
             raise BoardError("the board on %s does not answer as MicroPython's raw REPL does "
-                             "(%s): is it busy? Unplug it and plug it in again, then retry"
-                             % (self.port, error))
+                             "(%s; it said %s): unplug it and plug it in again, then retry"
+                             % (self.port, error, said[:60]))
         except _lost_port_errors() as error:
             raise PortLost(self.port, error)
         except OSError as error:  # (mpremote's fs errors, e.g. flash full)
@@ -206,10 +215,66 @@ RAW_REPL_WAIT = 10  # seconds a raw-REPL read waits for the board before giving 
 
 
 def _cannot_open(port):
-    """Why `port` cannot be opened, and what to do."""
-    if not os.path.exists(port) and os.sep in port:
-        return "cannot open %s: there is no such port" % port
-    if os.path.exists(port) and not os.access(port, os.R_OK | os.W_OK):
+    """Why `port` cannot be opened, and what to do: no such port, no permission, a file that is
+    not a serial port, a port another program holds, or one that does not answer."""
+    if not os.path.exists(port):
+        return ("cannot open %s: there is no such port; `deckmate devices` lists the boards "
+                "plugged in" % port)
+    if not os.access(port, os.R_OK | os.W_OK):
         return "no permission to open %s: %s" % (port, permission_hint())
-    return "cannot open %s: it does not answer or another program holds it; %s" % (
-        port, permission_hint())
+    try:
+        import fcntl
+        import termios
+    except ImportError:  # Windows: a port held by another program is refused, no more said
+        return "cannot open %s: it does not answer or another program holds it; %s" % (
+            port, permission_hint())
+    try:
+        handle = os.open(port, os.O_RDWR | os.O_NOCTTY | os.O_NONBLOCK)
+    except OSError as error:
+        if error.errno == errno.EBUSY:
+            return _busy(port)
+        return "cannot open %s: %s; `deckmate devices` lists the boards plugged in" % (
+            port, error.strerror)
+    try:
+        try:
+            termios.tcgetattr(handle)
+        except termios.error:
+            return ("%s is not a serial port; name the board's port (`deckmate devices` lists "
+                    "the boards plugged in)" % port)
+        try:
+            fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            fcntl.flock(handle, fcntl.LOCK_UN)
+        except OSError:
+            return _busy(port)
+    finally:
+        os.close(handle)
+    return ("cannot open %s: it does not answer; unplug the board, plug it in again and retry"
+            % port)
+
+
+def _busy(port):
+    holder = _lock_holder(port)
+    return ("%s is busy: another program holds it%s; close that program (mpremote, Thonny, a "
+            "terminal, another deckmate) and run the command again"
+            % (port, " (%s)" % holder if holder else ""))
+
+
+def _lock_holder(port):
+    """`name (pid N)` of the process holding the lock on `port` (Linux's /proc/locks), or
+    None when it cannot be told."""
+    try:
+        status = os.stat(port)
+        with open("/proc/locks") as handle:
+            locks = handle.read().split("\n")
+    except OSError:
+        return None
+    inode = "%02x:%02x:%d" % (os.major(status.st_dev), os.minor(status.st_dev), status.st_ino)
+    for line in locks:
+        words = line.split()
+        if len(words) > 5 and words[1] == "FLOCK" and words[5] == inode:
+            try:
+                with open("/proc/%s/comm" % words[4]) as handle:
+                    return "%s, pid %s" % (handle.read().strip(), words[4])
+            except OSError:
+                return "pid %s" % words[4]
+    return None

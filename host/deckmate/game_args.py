@@ -2,12 +2,12 @@
 the seed and the bots."""
 
 import argparse
-import unicodedata
 
 from deckcore.game import RulesError
-from deckcore.games import NAMES, TITLES, load, options_of
+from deckcore.games import NAMES, load, options_of
 from deckcore.option import parse_option_value
 from deckmate.errors import UsageError
+from deckmate.names import game_name
 
 SEED_LIMIT = 2 ** 32  # the core's generator is seeded with 32 bits
 # The spellings of on/off options, case-insensitive (listed by `deckmate options`).
@@ -25,22 +25,6 @@ def seed_number(text):
     if not 0 <= seed < SEED_LIMIT:
         raise argparse.ArgumentTypeError("a seed is in 0..%d, got %d" % (SEED_LIMIT - 1, seed))
     return seed
-
-
-def _plain(text):
-    """Lower case without accents: `Chambéry` is `chambery`."""
-    decomposed = unicodedata.normalize("NFKD", text.strip().casefold())
-    return "".join(char for char in decomposed if not unicodedata.combining(char))
-
-
-def game_name(text):
-    """argparse type of --game: a game's name or title in any case, with or without its
-    accents (`scioto`, `SCOUT`, `Chambéry`, `chambéry tarot`)."""
-    plain = _plain(text)
-    for name in NAMES:
-        if plain in (name, _plain(TITLES[name])):
-            return name
-    raise argparse.ArgumentTypeError("no game %r (games: %s)" % (text, ", ".join(NAMES)))
 
 
 def add_game_option(parser, required=True, help_end=""):

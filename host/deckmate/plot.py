@@ -10,6 +10,7 @@ from matplotlib import pyplot  # noqa: E402  (after the backend is chosen)
 from matplotlib.ticker import MaxNLocator  # noqa: E402
 
 from deckcore.games import TITLES  # noqa: E402
+from deckmate.names import same_name  # noqa: E402
 
 MOST_PLAYERS = 8  # per panel, those with the most matches; the others would be noise
 
@@ -33,7 +34,8 @@ def draw(records, out, players=None):
     in `players` when given. Returns the number of panels."""
     history = score_history(records)
     if players:
-        history = {game: {name: points for name, points in lines.items() if name in players}
+        history = {game: {name: points for name, points in lines.items()
+                          if any(same_name(player, name) for player in players)}
                    for game, lines in history.items()}
         history = {game: lines for game, lines in history.items() if lines}
     games = sorted(history)

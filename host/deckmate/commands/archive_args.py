@@ -4,7 +4,7 @@ filters of which games, and reading the archive with them."""
 import os
 
 from deckmate.errors import CommandError, UsageError
-from deckcore.games import NAMES
+from deckmate.names import game_name
 
 ARCHIVE_HELP = ("the archive folder (default: the user data folder, e.g. "
                 "~/.local/share/deckmate/archive)")
@@ -16,10 +16,12 @@ def add_archive(parser):
 
 def add_filters(parser, game=True, player=True, since=False, device=False):
     if game:
-        parser.add_argument("--game", choices=NAMES, help="only this game")
+        parser.add_argument("--game", type=game_name, metavar="GAME",
+                            help="only this game (any case, with or without accents)")
     if player:
         parser.add_argument("--player", metavar="NAME",
-                            help="only games with this player (any case)")
+                            help="only games with this player (any case, with or without "
+                                 "accents: zoe finds Zoé)")
     if since:
         parser.add_argument("--since", metavar="DATE", help="only games of this date or later "
                                                              "(YYYY-MM-DD)")
@@ -31,12 +33,14 @@ def add_filters(parser, game=True, player=True, since=False, device=False):
 def read_records(args, hands=False, needed=False):
     """The archived GameRecords the command line asks for, oldest first. `needed`: having none
     is a failure (nothing to draw), said with how to get games into the archive."""
-    from deckmate.archive import DATABASE, Archive, ArchiveError, default_folder
+    from deckmate.archive import DATABASE, Archive, ArchiveError, default_folder, not_a_folder
     from deckmate.archive_records import Filters, records
     since = getattr(args, "since", None)
     if since and not _is_date(since):
         raise UsageError("--since %s is not a date; give it as YYYY-MM-DD, e.g. 2026-11-01" % since)
     folder = args.archive or default_folder()
+    if not_a_folder(folder):
+        raise UsageError(not_a_folder(folder))
     if not os.path.exists(os.path.join(folder, DATABASE)):
         raise CommandError("there is no archive in %s yet: `deckmate sync` copies the games of a "
                            "device there, `deckmate import FILE...` adds log files" % folder)

@@ -6,6 +6,7 @@ import json
 from deckmate.commands.archive_args import add_archive
 from deckmate.errors import CommandError
 from deckmate.logs import BadLog, replay_file, seat_names
+from deckmate.names import same_name
 from deckmate.wording import counted
 
 CHECKED = "ok: every action is legal and every result matches the rules"
@@ -20,7 +21,7 @@ def add_parser(subparsers):
                     "as on the device; paged on a terminal. Every action must be legal and every "
                     "logged result must be what the rules give; the first problem is reported "
                     "with its line and the command exits with status 1. Example: deckmate "
-                    "replay game-3 (an archived game), deckmate replay --check a.jsonl")
+                    "replay 3 (the archived game of id 3), deckmate replay --check a.jsonl")
     parser.add_argument("file", metavar="GAME_ID|FILE",
                         help="a Deckmate log (.jsonl), or the id of an archived game (`deckmate "
                              "games` lists them; DEVICE/GAME_ID where two devices share an id)")
@@ -82,7 +83,7 @@ def log_path(given, archive):
     from deckmate.commands.archive_args import read_records
     device, _, game_id = given.rpartition("/")
     args = argparse.Namespace(archive=archive, device=device or None)
-    matches = [record for record in read_records(args) if record.game_id == game_id]
+    matches = [record for record in read_records(args) if same_name(game_id, record.game_id)]
     if not matches:
         raise CommandError("%s is neither a file nor the id of an archived game (`deckmate games` "
                            "lists them)" % given)

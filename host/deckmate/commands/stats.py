@@ -5,6 +5,7 @@ import json
 
 from deckcore.games import TITLES
 from deckmate.commands.archive_args import add_archive, add_filters, read_records
+from deckmate.names import same_name
 from deckmate.standings import MIN_FOR_INTERVAL, standings
 from deckmate.wording import counted
 
@@ -28,7 +29,7 @@ def run(args):
     if args.player:  # the others at this player's table are not what was asked about
         for game in figures["games"]:
             game["players"] = [player for player in game["players"]
-                               if player["name"].lower() == args.player.lower()]
+                               if same_name(args.player, player["name"])]
     if args.json:
         print(json.dumps(figures, ensure_ascii=False))
         return 0
