@@ -9,8 +9,8 @@ A hand's cost is its presses on the form as the device answers them: the cursor 
 passing over the derived rows; left and right change a number by 1, X and Y by 5 (a joined
 number beside it: by 1), a choice by one step; the derived rows follow as on the device;
 then A (score) and A (commit). "taps" counts every step a press;
-"holds" counts a held key as one press (it runs 1, 2 ... 9 steps, then 10 at a time) plus
-the presses that correct it, as if released at the best moment. Printed per game: the median,
+"holds" counts a held key as one press (it runs 1, 2 ... 9 steps, then to each round ten)
+with the presses that correct it, as if released at the best moment. Printed per game: the median,
 the upper quartile and the most, and the median hand's keys; docs/device.md quotes them.
 """
 
@@ -32,6 +32,7 @@ from deckcore.match import Match  # noqa: E402
 from deckcore.rng import Rng  # noqa: E402
 
 FIVE = 5  # deckapp/keep/entry.py: X and Y
+FAST_AFTER, LEAP = 8, 10  # deckapp/form.py: a held key's repeats by one, then to round tens
 TABLES = {"scioto": {"players": 2}, "scarto": {}, "chambery": {"players": 5},
           "droggn": {"players": 3}, "scout": {"players": 3}}
 
@@ -42,14 +43,41 @@ def taps(delta):
     return min(abs(fives) + abs(delta - FIVE * fives) for fives in range(-1, delta // FIVE + 2))
 
 
-def held(repeats):
-    """How far a held key takes a number after `repeats` repeats (deckapp/form.py)."""
-    return 1 + min(repeats, 8) + 10 * max(0, repeats - 8)
+def held(value, direction, lo, hi):
+    """The values a held key passes through from `value` (deckapp/form.py): the press and
+    the first eight repeats a step each, then the next round ten each repeat, up to an end."""
+    out = []
+    for repeat in range(200):
+        if repeat <= FAST_AFTER:
+            value += direction
+        else:
+            value = (value + direction * LEAP) // LEAP * LEAP if direction > 0 \
+                else -(-(value - LEAP) // LEAP) * LEAP
+        if not lo <= value <= hi:
+            break
+        out.append(value)
+    return out
 
 
-def with_holds(delta):
-    delta = abs(delta)
-    return min([taps(delta)] + [1 + taps(delta - held(r)) for r in range(40)])
+def number_presses(was, want, lo, hi, hold):
+    """The fewest presses from `was` to `want`: taps of +-1 and +-5, and with `hold` a held
+    key released at the best moment (one press)."""
+    if not hold:
+        return taps(want - was)
+    reached, frontier = {was: 0}, [was]
+    for count in range(1, 12):
+        ahead = []
+        for value in frontier:
+            steps = [value + 1, value - 1, value + FIVE, value - FIVE]
+            steps += held(value, 1, lo, hi) + held(value, -1, lo, hi)
+            for step in steps:
+                if lo <= step <= hi and step not in reached:
+                    reached[step] = count
+                    ahead.append(step)
+        if want in reached:
+            return reached[want]
+        frontier = ahead
+    return taps(want - was)
 
 
 def rows_of(game, dealer, entry):
@@ -101,7 +129,7 @@ def cost(game, dealer, target, hold):
             steps = abs(want - was)
             keys.append("%+d:%d" % (want - was, steps))
         elif field.kind == NUMBER:
-            steps = (with_holds if hold else taps)(want - was)
+            steps = number_presses(was, want, field.lo, field.hi, hold)
             keys.append("%+d:%d" % (want - was, steps))
         else:
             choices = [False, True] if field.kind == FLAG else list(field.choices)
@@ -142,10 +170,7 @@ def targets(name, game, state):
             target["declarer"] = state.declarer
         return [target]
     if name == "scout":
-        ended = state.owner if state.owner >= 0 else (dealer + 1) % game.num_players
-        in_hand = [0 if seat == ended else len(hand) for seat, hand in enumerate(state.hands)]
-        return [{"ended": ended, "captured": [len(pile) for pile in state.piles],
-                 "chips": list(state.chips), "in_hand": in_hand}]
+        return [{"score": state.scores()}]
     return droggn_targets(game, state)
 
 

@@ -11,8 +11,9 @@ Rows (a screen keeps them in `self.rows`, a list it may replace at any time):
         screen's choose(row). `name` finds it (go_to, find); the label by default.
     Number(label, value, lo, hi, step=1, wrap=False, shown=None, press=None, name=None)
         a whole number in [lo, hi]; left and right take `step` off or add it, and go on
-        while held (the debouncer's REPEAT), `step` * 10 a time after the first eight
-        repeats. At an end it stops (or goes round with `wrap`). `shown(value)` gives the
+        while held (the debouncer's REPEAT); after the first eight repeats a held key runs
+        to the next round ten (of `step`s) each time, so it lands on 40, 30, 20 rather than
+        on 34, 24 or past the value wanted. At an end it stops (or goes round with `wrap`). `shown(value)` gives the
         text drawn (str by default): `row.value` is the number.
     Choice(label, choices, value, shown=None, wrap=True, press=None, name=None)
         one of `choices` (a list or tuple of any values; the first when `value` is not one
@@ -53,7 +54,8 @@ from deckapp.screen import Screen, acts
 from deckhw.buttons import PRESS, REPEAT
 from deckui import font, theme, widgets
 
-_FAST_AFTER = const(8)  # repeats of a held key before a Number steps ten times as far
+_FAST_AFTER = const(8)  # repeats of a held key before a Number runs to round tens
+LEAP = const(10)  # a held key's fast step: to the next multiple of LEAP steps
 _MESSAGE_ROWS = const(16)  # a line of the message under the list
 _MESSAGE_WIDTH = const(236)
 
@@ -95,6 +97,9 @@ class Number(Row):
 
     def change(self, delta, wrap=None):
         value = self.value + delta * self.step
+        if delta in (LEAP, -LEAP):  # a held key's fast step: to the next round ten
+            tens = LEAP * self.step
+            value = value // tens * tens if delta > 0 else -(-value // tens) * tens
         if value < self.lo or value > self.hi:
             if not (self.wrap if wrap is None else wrap):
                 value = self.lo if value < self.lo else self.hi
@@ -231,7 +236,7 @@ class FormScreen(Screen):
         if key in ("left", "right"):
             self._held = self._held + 1 if kind == REPEAT else 0
             if self.rows:
-                step = 10 if self._held > _FAST_AFTER else 1
+                step = LEAP if self._held > _FAST_AFTER else 1
                 self.change(self.list.cursor, -step if key == "left" else step)
             return
         self.list.rows = self.rows

@@ -211,17 +211,28 @@ def test_scout_the_scoring_examples_of_5_7():
     assert scores_of(two, 0, captured=[6, 4], chips=[2, 0], in_hand=[3, 0], ended=1) == [5, 4]
 
 
-def test_scout_the_ender_loses_nothing_for_his_hand_and_every_other_player_holds_a_card():
+def test_scout_a_round_is_entered_as_each_players_score_as_on_paper():
     game = game_of("scout", {"players": 3})
     entry = ask(game, "start", 2)
-    assert entry == {"ended": 0, "captured": [6, 6, 6], "chips": [2, 2, 2], "in_hand": [0, 6, 6]}
+    assert entry == {"score": [0, 0, 0]}
+    assert [field.name for field in ask(game, "fields", 2, entry)] == ["score"]
+    entry["score"] = [9, -4, 3]  # 5.4: pile and chips, less the cards in hand
+    assert refusal(game, 2, entry) is None
+    assert scored(game, 2, entry).scores() == [9, -4, 3]
+    entry["score"] = [9, -37, 3]  # a hand of more than the round's 36 cards
+    assert refused(game, 2, entry) == ("score", 1, "Score: -37 is below -36")
+    two = game_of("scout", {"players": 2})  # 21 of the 22 cards and 3 unspent chips at most
+    assert refused(two, 0, {"score": [25, 0]}) == ("score", 0, "Score: 25 is over 24")
+
+
+def test_scout_counted_rounds_of_older_logs_the_ender_loses_nothing_for_his_hand():
+    game = game_of("scout", {"players": 3})
+    entry = {"ended": 0, "captured": [6, 6, 6], "chips": [2, 2, 2], "in_hand": [0, 6, 6]}
     entry["ended"] = 1  # the ender's count is 0, the one who no longer ended it holds 1+
     ask(game, "derive", 2, entry)
     assert entry["in_hand"] == [1, 0, 6]
     entry = {"captured": [0, 0, 0], "chips": [0, 0, 0], "in_hand": [0, 0, 0], "ended": 1}
     assert refused(game, 0, entry) == ("in_hand", 0, "In hand: 1+ if he did not end it")
-    two = game_of("scout", {"players": 2})
-    assert ask(two, "start", 0)["chips"] == [3, 3]
 
 
 def test_scout_counts_cannot_exceed_the_cards_in_play_nor_be_negative():

@@ -46,7 +46,7 @@ def play(events, setup=None):
 """
 
 
-def test_left_and_right_step_a_number_within_its_bounds_and_held_keys_go_ten_at_a_time():
+def test_left_and_right_step_a_number_within_its_bounds_and_held_keys_land_on_round_tens():
     shown = run(FORM + """
 app, form, board = play([("right", PRESS)] + [("right", REPEAT)] * 11)
 fast = form.rows[0].text()
@@ -55,9 +55,9 @@ top = form.rows[0].text()
 app, low, board = play([("left", PRESS)] * 7)
 print(__import__("json").dumps([fast, top, low.rows[0].value, board.log, low.message]))
 """)
-    # 5, + 1 (the press), + 1 for each of the first 8 repeats, then + 10 a repeat; 91 stops it,
-    # and a long press is no step
-    assert shown[:2] == ["44 pts", "91 pts"]
+    # 5, + 1 (the press), + 1 for each of the first 8 repeats (14), then to the next round ten
+    # a repeat (20, 30, 40: never past a value between); 91 stops it, and a long press is no step
+    assert shown[:2] == ["40 pts", "91 pts"]
     assert shown[2:] == [0, ["edited Points %d" % n for n in (4, 3, 2, 1, 0)],
                          "Points cannot change"]
 

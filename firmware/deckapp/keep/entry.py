@@ -1,9 +1,10 @@
 """Entering a hand's result in the game's own terms, then its confirmation.
 
 The form's rows are the game's fields (deckcore/keep.py, games/<game>_keep.py), a row per
-player for a per-player field; left and right change a value by one (held: it runs on, ten
-at a time after a while), X and Y by five (on a row with a joined number beside its own,
-such as the Scout chips beside the cards captured, X and Y change that one by one); up and
+player for a per-player field; left and right change a value by one (held: it runs on, then
+to each round ten: deckapp/form.py), X and Y by five (on a row with a joined number beside
+its own, the Scout chips beside the cards captured of an older log, X and Y change that one
+by one); up and
 down pass over the rows that follow from others, which are filled in as the person goes
 (the last player's points, the defenders'), and rows come and go with the contract. A
 starts the check: an entry that cannot happen is refused with a one-line reason and the
@@ -74,8 +75,10 @@ class EntryScreen(FormScreen):
         self.entry = entry if entry is not None else keep.ask(game, "start", self.dealer)
         self.fields = []
         self.unsaved = False
-        FormScreen.__init__(self, [], row_height=18,
-                            hint="%s dealt. A: score it" % kept.names[self.dealer])
+        hint = "%s dealt. A: score it" % kept.names[self.dealer]
+        if game.NAME == "scout":  # the one number a player, as the table works it out (5.4)
+            hint = "+1 a card won and a chip, -1 a card in hand (not the ender's). " + hint
+        FormScreen.__init__(self, [], row_height=18, hint=hint)
         word = kept.hand_word
         self.title = "%s %d" % ("Fix " + word if self.correcting else kept.hand_title, number)
         self._build()
