@@ -65,8 +65,6 @@ class BootScreen(Screen):
                 if "resume" not in str(error):
                     raise
             else:
-                screen = resume.offer(app)
-                if screen is not None:
-                    app.push(screen)
+                if resume.push_offer(app):
                     return
         app.open("deckapp.menu", "MainMenu")

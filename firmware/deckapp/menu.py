@@ -1,7 +1,8 @@
 """The main menu: Play, Keep score, History, Settings, About. Each entry's screen is imported
 when it is chosen, so only the screens in use take memory. Play takes the menu off the app's
 stack: the set-up and the table run without it, and the shell opens the menu again when they
-have gone (App.top). Keep score is the scorekeeper of a table that plays with real cards
+have gone (App.top). While a match is left open for later (the start-up's offer, B), Play
+and Keep score offer it again instead. Keep score is the scorekeeper of a table that plays with real cards
 (deckapp/keep/)."""
 
 from micropython import const
@@ -31,12 +32,31 @@ class MainMenu(FormScreen):
             self.choose(self.row())
 
     def choose(self, row):
-        if row.label == "Play":
+        if row.label in ("Play", "Keep score") and self.app.store.open_id is not None:
+            offer_open_match(self.app)  # one match open at a time: it comes first
+        elif row.label == "Play":
             self.app.pop()  # the menu leaves memory while a match is set up and played
             open_play_setup(self.app)
         else:
             module, name = SCREENS[row.label]
             self.app.open("deckapp." + module, name)
+
+
+def offer_open_match(app):
+    """The offer of the match left open for later (deckapp/play/resume.py), instead of the menu
+    (which leaves memory as for Play); a dialog when this image has no game screens."""
+    try:
+        resume = __import__("deckapp.play.resume", None, None, ["push_offer"])
+    except ImportError as error:
+        if "resume" not in str(error):
+            raise
+        from deckapp.dialog import Dialog
+        app.push(Dialog("Match in progress", "The game screens are not part of this "
+                        "firmware image."))
+        return
+    app.pop()
+    if not resume.push_offer(app):
+        app.open("deckapp.menu", "MainMenu")
 
 
 def open_play_setup(app):

@@ -3,8 +3,8 @@ short key script on the simulated board: the board must not crash, and what it s
 logs must be right.
 
 - A key pressed in the app and still down when the app resets the board is not a key held
-  at power-on: X on the start-up's offer of the match left open abandons it and resets the
-  board, which must start the app again (the main menu), not safe mode (main.py).
+  at power-on: X then A on the start-up's offer of the match left open abandon it and reset
+  the board, which must start the app again (the main menu), not safe mode (main.py).
 - History's summary of a played match whose log has an undo reads the undo as the played
   game's (actions taken back), not as a scorekept hand taken back.
 - Correcting a scorekept hand after a power cut: the hands the resume read back from the
@@ -33,9 +33,10 @@ def test_x_on_the_offer_of_an_open_match_abandons_it_and_starts_the_app_not_safe
     flash = tmp_path / "flash.img"
     play(flash, KEEP_SCORE + ["up", "press"], fresh=True)  # Start: a scorekept match is open
     assert [record["t"] for record in records(device_log(flash))] == ["header"]
-    # Switched on again: the offer of the open match; X abandons it and the board resets
-    # while X is still down.
-    shots = play(flash, ["shot offer", "x", "shot after"], tmp_path / "shots", text_boxes=True)
+    # Switched on again: the offer of the open match; X and A (confirmed) abandon it and the
+    # board resets while A is still down.
+    shots = play(flash, ["shot offer", "x", "a", "shot after"], tmp_path / "shots",
+                 text_boxes=True)
     assert "Match in progress" in " ".join(texts(shots[0]))
     assert records(device_log(flash))[-1]["t"] == "end"
     assert "Deckmate" in texts(shots[1]) and "Keep score" in texts(shots[1])  # the main menu

@@ -3,7 +3,6 @@ is (the boot's offer, deckapp/play/resume.py, hands over a log whose header has 
 Resuming opens the totals screen, which replays the log and reopens a hand half entered."""
 
 from deckapp.play.resume import ResumeScreen
-from deckapp.screen import acts
 
 
 def offer(app, header):
@@ -16,16 +15,12 @@ def offer(app, header):
 
 
 class KeptResumeScreen(ResumeScreen):
-    def key(self, key, kind):
-        if not acts(key, kind):
-            return
+    def resume(self):
         app = self.app
-        if key == "press":
-            app.pop()
-            from deckcore.residency import unload_since
-            unload_since(app.kept)  # the boot's offer: the play modules that read the header
-            app.open("deckapp.keep.totals", "TotalsScreen")  # it resumes the match
-        elif key == "x":
-            from deckapp.keep import stored
-            stored.resume(app.store).close("abandoned")
-            app.pop()
+        from deckcore.residency import unload_since
+        unload_since(app.kept)  # the boot's offer: the play modules that read the header
+        app.open("deckapp.keep.totals", "TotalsScreen")  # it resumes the match
+
+    def abandon(self):
+        from deckapp.keep import stored
+        stored.resume(self.app.store).close("abandoned")

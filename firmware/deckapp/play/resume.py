@@ -1,4 +1,7 @@
 """At boot: the match left open by a power cut, offered for resuming at its exact position.
+The centre key resumes it; X abandons it once A confirms; B leaves it open for later and goes
+to the main menu, where Play and Keep score offer it again (History, Settings and About are
+free to use meanwhile: one match is open at a time).
 
 The offer reads only the log's header; the match is replayed when it is resumed (by the
 table) or abandoned, so the boot needs no more memory than the main menu."""
@@ -17,6 +20,15 @@ def offer(app):
     return None if found is None else ResumeScreen(found[0], found[1])
 
 
+def push_offer(app):
+    """Push the offer of the open match; False when there is none."""
+    screen = offer(app)
+    if screen is None:
+        return False
+    app.push(screen)
+    return True
+
+
 class ResumeScreen(Screen):
     title = "Match in progress"
 
@@ -26,7 +38,7 @@ class ResumeScreen(Screen):
         self.finished = finished
 
     def softkeys(self):
-        return {"press": "Resume", "x": "Abandon"}
+        return {"press": "Resume", "x": "Abandon", "b": "Later"}
 
     def lines(self):
         """The game by its title, the hand to resume and the players."""
@@ -46,11 +58,27 @@ class ResumeScreen(Screen):
     def key(self, key, kind):
         if not acts(key, kind):
             return
+        app = self.app
         if key == "press":
-            app = self.app
             app.pop()
-            app.open("deckapp.play.table", "TableScreen")  # it resumes the match
+            self.resume()
         elif key == "x":
-            from deckapp.play import stored
-            stored.resume(self.app.store).abandon()
+            from deckapp.dialog import Dialog
+            app.push(Dialog("Abandon?", "The match ends here; its log is kept as "
+                            "abandoned.", self._abandon, {"a": "Abandon", "b": "Keep it"}))
+        elif key == "b":  # the match stays open; the menu, not a reset that offers it again
+            app.pop()
+            if not app.stack:
+                app.open("deckapp.menu", "MainMenu")
+
+    def _abandon(self, key):
+        if key == "a":
+            self.abandon()
             self.app.pop()
+
+    def resume(self):
+        self.app.open("deckapp.play.table", "TableScreen")  # it resumes the match
+
+    def abandon(self):
+        from deckapp.play import stored
+        stored.resume(self.app.store).abandon()

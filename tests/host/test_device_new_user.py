@@ -1,0 +1,40 @@
+"""What a new user tripped on at the device (issue 43), each from a key script on the simulated
+board, read from its screens' text boxes (tests/host/text_boxes.py) and its log:
+
+- 5: the start-up's offer of a match left open: X asks before abandoning it; B leaves it open
+  and reaches the main menu (History is free to use), where Keep score offers it again.
+"""
+
+import json
+
+from play_sim import device_log, play
+from text_boxes import faults_of_shots, read_boxes
+
+KEEP_SCORE = ["down", "press"]  # from the main menu: Keep score's set-up
+
+
+def texts(shot):
+    return " ".join(box.text for box in read_boxes(shot) if box.kind == "text")
+
+
+def kinds(flash):
+    return [json.loads(line)["t"] for line in device_log(flash).splitlines()]
+
+
+def test_5_the_offer_of_an_open_match_confirms_abandon_and_b_keeps_it_for_later(tmp_path):
+    flash = tmp_path / "flash.img"
+    play(flash, KEEP_SCORE + ["up", "press"], fresh=True)  # Start: a scorekept match is open
+    keys = ["shot offer", "x", "shot confirm", "b", "b", "shot menu",
+            "down", "down", "press", "shot history", "b",   # History, while the match waits
+            "up", "press", "shot again"]                     # Keep score: the offer again
+    shots = play(flash, keys, tmp_path / "shots", text_boxes=True)
+    offer, confirm, menu, history, again = [texts(shot) for shot in shots]
+    assert "Match in progress" in offer and "Later" in offer
+    assert "Abandon?" in confirm and "The match ends here" in confirm and "Keep it" in confirm
+    assert "Play" in menu and "Keep score" in menu and "History" in menu
+    assert "History" in history
+    assert "Match in progress" in again
+    assert kinds(flash) == ["header"]  # still open
+    assert faults_of_shots(shots) == []
+    play(flash, ["x", "a"], tmp_path / "after")
+    assert kinds(flash)[-1] == "end"
