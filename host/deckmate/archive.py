@@ -4,15 +4,20 @@
     ARCHIVE/raw/DEVICE/GAME.jsonl      each log as its device wrote it, byte for byte
     ARCHIVE/rejected/SHA256.jsonl      a log the reader refused (or that conflicts with the
     ARCHIVE/rejected/SHA256.why.txt    archived game of the same id), and why
-    ARCHIVE/partial/DEVICE/GAME.part   a transfer cut off, resumed by the next sync
+    ARCHIVE/partial/DEVICE/GAME.PID.part  a transfer by process PID; one cut off is taken over
+                                       and resumed by the next sync
 
 ARCHIVE is platformdirs' user data folder (`default_folder()`, e.g. ~/.local/share/deckmate/
 archive) unless a command's `--archive` names another. A game is keyed by its device id and
 game id (the log's header); a copy is known by its SHA-256. Adding the same bytes again
 changes nothing; a longer copy of which the archived one is the beginning (a game still open
 at the last sync, grown since) replaces it; any other copy with the same keys is a conflict,
-kept aside, never written over the archived one. Writers take SQLite's write lock for each
-log (`BEGIN IMMEDIATE`), so two syncs or imports at once leave the archive consistent.
+kept aside, never written over the archived one; a copy kept aside is read again whenever it
+comes again (a newer reader may take it), and once archived leaves rejected/. Writers take
+SQLite's write lock for each log (`BEGIN IMMEDIATE`), so two syncs or imports at once leave
+the archive consistent. A raw file is put in place only once its rows are written, just before
+they are committed; what a writer killed on the way leaves (`*.PID.tmp`, a raw file without its
+row) is removed by `tidy`, which a sync and an import run first.
 
 Tables (schema version SCHEMA_VERSION in `PRAGMA user_version`, migrated in place by
 `MIGRATIONS`, one list of statements per version):
@@ -22,7 +27,9 @@ Tables (schema version SCHEMA_VERSION in `PRAGMA user_version`, migrated in plac
              listed, or NULL; schema 2)
     files    file_id INTEGER PRIMARY KEY, sha256, size, path (relative to ARCHIVE), status
              ('archived', 'replaced' by a grown copy, 'rejected', 'conflict'), reason (why
-             rejected, else NULL), source (a port or a file name), added
+             rejected, else NULL), source (a port or a file name), added, device_id and
+             game_id (the game's, or for a copy kept aside the device it came from and its
+             id there, where known; schema 3)
     games    game_row INTEGER PRIMARY KEY, device_id, game_id (UNIQUE together), file_id (the
              archived copy), sha256, size, game (scioto, ...), mode ('played' or
              'scorekept'), rules_v, log_v, options (JSON), seed, date (the device's, or NULL),
@@ -45,7 +52,7 @@ from deckcore.keep_replay import KeptReplay
 from deckmate.game_record import PLAYED, SCOREKEPT
 from deckmate.logs import BadLog, ReadLog, replay_log
 
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3
 MIGRATIONS = {
     1: [
         """CREATE TABLE devices (device_id TEXT PRIMARY KEY, firmware TEXT, first_seen TEXT,
@@ -69,9 +76,14 @@ MIGRATIONS = {
            PRIMARY KEY (game_row, hand, seat))""",
     ],
     2: ["ALTER TABLE devices ADD COLUMN listed TEXT"],
+    3: ["ALTER TABLE files ADD COLUMN device_id TEXT", "ALTER TABLE files ADD COLUMN game_id TEXT",
+        """UPDATE files SET device_id=(SELECT device_id FROM games WHERE games.sha256=files.sha256),
+           game_id=(SELECT game_id FROM games WHERE games.sha256=files.sha256)"""],
 }
 DATABASE = "archive.sqlite3"
 LOCK_WAIT_S = 30  # how long a deckmate waits for another that holds the archive
+SAFE_LENGTH = 100  # the longest id kept as it is in a file name
+STALE_S = 3600  # where a process cannot be asked whether it runs, its files this old are left
 
 # What adding a log did (Outcome.kind)
 NEW, GROWN, UNCHANGED, CONFLICT, REJECTED = "new", "grown", "unchanged", "conflict", "rejected"
@@ -100,14 +112,15 @@ def _now():
 
 class Outcome:
     """What adding one log did: `kind` (NEW, GROWN, UNCHANGED, CONFLICT or REJECTED), the
-    game's `device_id` and `game_id` (None when the header could not be read) and `reason`
-    for a conflict or a rejection."""
+    game's `device_id` and `game_id` (None when the header could not be read), and for a
+    conflict or a rejection the `reason` and `why`, the path of the why.txt that keeps it."""
 
-    def __init__(self, kind, device_id=None, game_id=None, reason=None):
+    def __init__(self, kind, device_id=None, game_id=None, reason=None, why=None):
         self.kind = kind
         self.device_id = device_id
         self.game_id = game_id
         self.reason = reason
+        self.why = why
 
 
 class Summary:
@@ -201,15 +214,43 @@ class Archive:
 
     def kept_aside(self, sha256):
         """True if a copy with this hash was rejected or conflicted before (a sync need not
-        copy it again)."""
+        copy it again: it reads the copy kept, `retry`)."""
         return self.db.execute("SELECT 1 FROM files WHERE sha256=? AND status IN (?, ?)",
                                (sha256, REJECTED, CONFLICT)).fetchone() is not None
+
+    def retry(self, sha256, source, date=None, came_from=(None, None)):
+        """Add the copy kept aside with this hash again (a newer reader may take it): the
+        Outcome, as add_log's."""
+        with open(self.rejected_path(sha256), "rb") as handle:
+            return self.add_log(handle.read(), source, date, came_from)
+
+    def rejected_path(self, sha256, ending=".jsonl"):
+        return os.path.join(self.folder, "rejected", sha256 + ending)
+
+    def kept_aside_counts(self):
+        """{device id (None where unknown): how many copies are kept aside}."""
+        return dict(self.db.execute(
+            "SELECT device_id, count(*) FROM files WHERE status IN (?, ?) GROUP BY device_id",
+            (REJECTED, CONFLICT)).fetchall())
 
     def raw_path(self, device_id, game_id):
         return os.path.join(self.folder, "raw", _safe(device_id), _safe(game_id) + ".jsonl")
 
     def partial_path(self, device_id, game_id):
-        return os.path.join(self.folder, "partial", _safe(device_id), _safe(game_id) + ".part")
+        """This process's partial copy of a game: another deckmate syncing a board of the same
+        id (a cloned image) at the same time writes its own. A copy cut off in a process that
+        no longer runs is taken over (renamed) first, so a sync goes on where the last one
+        stopped."""
+        folder = os.path.join(self.folder, "partial", _safe(device_id))
+        mine = os.path.join(folder, "%s.%d.part" % (_safe(game_id), os.getpid()))
+        if not os.path.exists(mine) and os.path.isdir(folder):
+            for left in _left_by_others(folder, _safe(game_id) + ".", ".part"):
+                try:
+                    os.replace(left, mine)
+                    break
+                except FileNotFoundError:  # another sync took it over first
+                    continue
+        return mine
 
     def read_raw(self, device_id, game_id):
         with open(self.raw_path(device_id, game_id), "rb") as handle:
@@ -232,42 +273,81 @@ class Archive:
     def set_listed(self, device_id, tag):
         self.db.execute("UPDATE devices SET listed=? WHERE device_id=?", (tag, device_id))
 
+    def tidy(self):
+        """Remove what a deckmate killed while writing left behind: its temporary files
+        (`*.PID.tmp` of a process that no longer runs), and a raw or kept-aside file without its
+        row. Under the write lock, so that no other writer is between putting a file in place
+        and committing its row. How many files it removed."""
+        removed = 0
+        self.db.execute("BEGIN IMMEDIATE")
+        try:
+            held = set(path for (path,) in self.db.execute(
+                "SELECT path FROM files WHERE status IN ('archived', ?, ?)",
+                (REJECTED, CONFLICT)))
+            for top in ("raw", "rejected"):
+                for folder, _, names in os.walk(os.path.join(self.folder, top)):
+                    for name in names:
+                        path = os.path.join(folder, name)
+                        if name.endswith(".tmp"):
+                            pid = name[:-len(".tmp")].rpartition(".")[2]
+                            left = pid.isdigit() and not _running(int(pid), path)
+                        else:
+                            log = path[:-len(".why.txt")] + ".jsonl" \
+                                if name.endswith(".why.txt") else path
+                            left = os.path.relpath(log, self.folder) not in held
+                        if left:
+                            _remove_quietly(path)
+                            removed += 1
+            self.db.execute("COMMIT")
+        except BaseException:
+            self.db.execute("ROLLBACK")
+            raise
+        return removed
+
     # -- adding a log --
 
-    def add_log(self, data, source, date=None):
+    def add_log(self, data, source, date=None, came_from=(None, None)):
         """Add the bytes of one log; the Outcome. The log is replayed through the rules core
-        first: one the reader refuses is kept aside with its reason, never half-imported."""
+        first: one the reader refuses is kept aside with its reason, never half-imported.
+        `came_from`: the (device id, game id) a sync copied it as, kept with a copy kept
+        aside (the header's are not to be trusted then)."""
         digest = hashlib.sha256(data).hexdigest()
         same = self.db.execute("SELECT device_id, game_id FROM games WHERE sha256=?",
                                (digest,)).fetchone()
         if same is not None:
             return Outcome(UNCHANGED, same[0], same[1])
-        if self.kept_aside(digest):
-            return Outcome(UNCHANGED, reason=None)
+        if not isinstance(date, str) or len(date) > 40:  # the device's list gives it
+            date = None
         try:
             read = ReadLog(source, data)
             replay = replay_log(read)[0]
-            header = read.records[0][1]
-            device_id, game_id = header.get("device"), header.get("game_id")
-            if not (isinstance(device_id, str) and device_id and isinstance(game_id, str)
-                    and game_id):
-                raise BadLog(source, 1, "header record: the device and game_id are not texts")
         except BadLog as error:
-            return self._keep_aside(data, digest, source, REJECTED, str(error))
+            return self._keep_aside(data, digest, source, REJECTED, str(error), *came_from)
+        header = read.records[0][1]
+        device_id, game_id = header["device"], header["game_id"]  # checked by the reader
+        path = self.raw_path(device_id, game_id)
+        temp = _temp_name(path)
         self.db.execute("BEGIN IMMEDIATE")
         try:
             outcome = self._add_read(data, digest, source, date, read, replay, device_id,
-                                     game_id)
+                                     game_id, temp)
+            if outcome.kind in (NEW, GROWN):
+                os.replace(temp, path)  # in place with its rows, just before they commit
             self.db.execute("COMMIT")
         except BaseException:
             self.db.execute("ROLLBACK")
             raise
+        finally:
+            _remove_quietly(temp)
         if outcome.kind == CONFLICT:
             return self._keep_aside(data, digest, source, CONFLICT, outcome.reason,
-                                    device_id, game_id)
+                                    *(came_from if came_from[0] else (device_id, game_id)))
+        if outcome.kind in (NEW, GROWN):
+            for ending in (".jsonl", ".why.txt"):  # a copy kept aside before, taken now
+                _remove_quietly(self.rejected_path(digest, ending))
         return outcome
 
-    def _add_read(self, data, digest, source, date, read, replay, device_id, game_id):
+    def _add_read(self, data, digest, source, date, read, replay, device_id, game_id, temp):
         known = self.db.execute("SELECT game_row, sha256, file_id, date FROM games WHERE "
                                 "device_id=? AND game_id=?", (device_id, game_id)).fetchone()
         if known is not None:
@@ -282,11 +362,14 @@ class Archive:
                                "%s); this copy is not a continuation of it"
                                % (game_id, device_id, known[1]))
         path = self.raw_path(device_id, game_id)
-        _write_atomically(path, data)
+        _write_file(temp, data)
+        self.db.execute("DELETE FROM files WHERE sha256=? AND status IN (?, ?)",
+                        (digest, REJECTED, CONFLICT))  # kept aside before, taken now
         file_id = self.db.execute(
-            "INSERT INTO files (sha256, size, path, status, source, added) VALUES "
-            "(?, ?, ?, 'archived', ?, ?)",
-            (digest, len(data), os.path.relpath(path, self.folder), source, _now())).lastrowid
+            "INSERT INTO files (sha256, size, path, status, source, added, device_id, game_id) "
+            "VALUES (?, ?, ?, 'archived', ?, ?, ?, ?)",
+            (digest, len(data), os.path.relpath(path, self.folder), source, _now(), device_id,
+             game_id)).lastrowid
         kept = _kept_hands(replay) if isinstance(replay, KeptReplay) else None
         fields = _game_fields(read, kept)
         fields.update(device_id=device_id, game_id=game_id, file_id=file_id, sha256=digest,
@@ -340,23 +423,30 @@ class Archive:
                                      _at(record.get("totals"), seat)))
 
     def _keep_aside(self, data, digest, source, status, reason, device_id=None, game_id=None):
-        """Keep a refused copy in rejected/ with a .why.txt; recorded once per hash."""
+        """Keep a refused copy in rejected/ with a .why.txt; recorded once per hash, its
+        reason as the latest reader gives it."""
         base = os.path.join(self.folder, "rejected", digest)
         self.db.execute("BEGIN IMMEDIATE")
         try:
-            if not self.kept_aside(digest):
+            known = self.db.execute("SELECT file_id, reason FROM files WHERE sha256=? AND "
+                                    "status IN (?, ?)", (digest, REJECTED, CONFLICT)).fetchone()
+            if known is None or known[1] != reason or not os.path.exists(base + ".jsonl"):
                 _write_atomically(base + ".jsonl", data)
                 _write_atomically(base + ".why.txt", (reason + "\n").encode())
+            if known is None:
                 self.db.execute(
-                    "INSERT INTO files (sha256, size, path, status, reason, source, added) "
-                    "VALUES (?, ?, ?, ?, ?, ?, ?)",
+                    "INSERT INTO files (sha256, size, path, status, reason, source, added, "
+                    "device_id, game_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
                     (digest, len(data), os.path.relpath(base + ".jsonl", self.folder), status,
-                     reason, source, _now()))
+                     reason, source, _now(), device_id, game_id))
+            else:
+                self.db.execute("UPDATE files SET status=?, reason=? WHERE file_id=?",
+                                (status, reason, known[0]))
             self.db.execute("COMMIT")
         except BaseException:
             self.db.execute("ROLLBACK")
             raise
-        return Outcome(status, device_id, game_id, reason)
+        return Outcome(status, device_id, game_id, reason, base + ".why.txt")
 
 
 def _at(values, index):
@@ -403,16 +493,70 @@ def _game_fields(read, kept):
 
 
 def _safe(name):
-    """A device or game id as a file name: letters, digits, - _ and . kept, others escaped."""
-    return "".join(char if char.isalnum() or char in "-_." else "%%%02x" % ord(char)
-                   for char in name).lstrip(".") or "%2e"
+    """A device or game id as a file name: ASCII letters, digits, - _ and . kept, others
+    escaped; one too long for a file name is cut and told apart by its hash."""
+    text = "".join(char if char.isascii() and char.isalnum() or char in "-_." else
+                   "%%%02x" % ord(char) for char in name).lstrip(".") or "%2e"
+    if len(text) > SAFE_LENGTH:
+        digest = hashlib.sha256(name.encode("utf-8", "surrogatepass")).hexdigest()
+        text = text[:SAFE_LENGTH - 17] + "~" + digest[:16]
+    return text
 
 
-def _write_atomically(path, data):
+def _temp_name(path):
+    return "%s.%d.tmp" % (path, os.getpid())
+
+
+def _write_file(path, data):
     os.makedirs(os.path.dirname(path), exist_ok=True)
-    temp = "%s.%d.tmp" % (path, os.getpid())
-    with open(temp, "wb") as handle:
+    with open(path, "wb") as handle:
         handle.write(data)
         handle.flush()
         os.fsync(handle.fileno())
-    os.replace(temp, path)
+
+
+def _write_atomically(path, data):
+    temp = _temp_name(path)
+    try:
+        _write_file(temp, data)
+        os.replace(temp, path)
+    finally:
+        _remove_quietly(temp)
+
+
+def _remove_quietly(path):
+    try:
+        os.remove(path)
+    except FileNotFoundError:
+        pass
+
+
+def _left_by_others(folder, start, end):
+    """The files in `folder` named START.PID.END (a partial copy, a temporary file) of
+    processes that no longer run."""
+    found = []
+    for name in os.listdir(folder):
+        middle = name[len(start):-len(end)] if name.startswith(start) and name.endswith(end) \
+            else ""
+        if middle.isdigit() and not _running(int(middle), os.path.join(folder, name)):
+            found.append(os.path.join(folder, name))
+    return found
+
+
+def _running(pid, path):
+    """True if process `pid` (the writer of `path`) may still be at work. Where a process
+    cannot be asked without harm (os.kill ends it on Windows), its file is left STALE_S."""
+    if pid == os.getpid():
+        return True
+    if os.name != "posix":
+        try:
+            return time.time() - os.path.getmtime(path) < STALE_S
+        except OSError:
+            return False
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    return True

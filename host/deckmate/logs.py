@@ -1,7 +1,11 @@
 """The tolerant log reader: CRLF, blank lines, unknown fields and kinds are accepted, a
-truncated last line marks an unfinished game, and every error names the file and line."""
+truncated last line marks an unfinished game, and every error names the file and line. The
+header's fields that the archive keeps (ids, names, versions, the seed) are checked for type
+and range here, as docs/log-format.md gives them: nothing from outside reaches a file name or
+the database unchecked."""
 
 import json
+import re
 
 from deckcore.games import load
 from deckcore.keep_replay import reader_for
@@ -56,6 +60,56 @@ class ReadLog:
         return cls(path, data)
 
 
+ID_LENGTH = 64      # a device or game id: letters, digits, - _ . (a file name as it is)
+NAME_LENGTH = 40    # a player's name (the device's own are at most 12 letters)
+WORD_LENGTH = 16    # rules_v and a bot's level
+SEED_LIMIT = 2 ** 63  # a seed is a whole number 0..2^63-1 (an SQLite integer)
+_ID = re.compile(r"[A-Za-z0-9_-][A-Za-z0-9._-]*\Z")
+_WORD = re.compile(r"[!-~]+\Z")  # printable ASCII, no spaces
+
+
+def header_problem(header):
+    """What is wrong with the header's ids, names, rules_v and seed (docs/log-format.md,
+    header), or None. The replay checks the rest (fmt, v, game, options, seats, kinds)."""
+    for field in ("device", "game_id"):
+        value = header.get(field)
+        if not (type(value) is str and len(value) <= ID_LENGTH and _ID.match(value)):
+            return ("%s %s is not an id: 1 to %d letters, digits, -, _ or . (not first)"
+                    % (field, _shown(value), ID_LENGTH))
+    rules_v = header.get("rules_v")
+    if not (type(rules_v) is str and len(rules_v) <= WORD_LENGTH and _WORD.match(rules_v)):
+        return "rules_v %s is not a version: 1 to %d printable characters" % (
+            _shown(rules_v), WORD_LENGTH)
+    if "seed" in header:
+        seed = header["seed"]
+        if not (type(seed) is int and 0 <= seed < SEED_LIMIT):
+            return "seed %s is not a whole number from 0 to 2^63-1" % _shown(seed)
+    for seat, player in enumerate(header["players"]):
+        name, level = player.get("name"), player.get("level")
+        if not (name is None or type(name) is str and len(name) <= NAME_LENGTH
+                and _is_text(name)):
+            return ("player %d's name %s is not a name: null or up to %d characters, no "
+                    "control characters" % (seat, _shown(name), NAME_LENGTH))
+        if not (level is None or type(level) is str and len(level) <= WORD_LENGTH
+                and _WORD.match(level)):
+            return "player %d's level %s is not a bot's name: null or a word of up to %d " \
+                   "characters" % (seat, _shown(level), WORD_LENGTH)
+    return None
+
+
+def _is_text(text):
+    """Text that can be written as UTF-8 and shown on a line: no lone surrogates, no control
+    characters."""
+    return all(ord(char) >= 0x20 and not 0x7F <= ord(char) < 0xA0
+               and not 0xD800 <= ord(char) < 0xE000 for char in text)
+
+
+def _shown(value):
+    """A value in a message: its JSON, cut to 40 characters."""
+    text = json.dumps(value)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
 def seat_names(header):
     """The players' names by seat, as the header gives them ("Seat N" where it has none)."""
     names = []
@@ -87,6 +141,10 @@ def replay_log(read, on_record=None):
             replay.feed(record)
         except LogError as error:
             raise BadLog(read.path, number, _record_label(record) + str(error))
+        if record is read.records[0][1]:
+            problem = header_problem(record)
+            if problem:
+                raise BadLog(read.path, number, "header record: " + problem)
         if on_record:
             on_record(number, record, replay)
     return replay, read

@@ -2,10 +2,13 @@
 
 For each game the device lists: a closed log the archive holds with the same SHA-256, or an
 open one it holds at the same size, is not copied; any other is copied into
-ARCHIVE/partial/DEVICE/GAME.part (a game the archive holds the beginning of, from where that
-copy ends; a transfer cut off, from where it stopped), checked against the device's SHA-256,
-recorded in the archive, and only then acknowledged on the device. `--prune` then lets the
-device remove what it may: closed logs acknowledged, whose content the archive holds.
+ARCHIVE/partial/DEVICE/GAME.PID.part (a game the archive holds the beginning of, from where
+that copy ends; a transfer cut off, from where it stopped), checked against the device's
+SHA-256, recorded in the archive, and only then acknowledged on the device. `--prune` then lets
+the device remove what it may: closed logs acknowledged, whose content the archive holds.
+A game kept aside (refused by the reader, or in conflict with the archived game of the same
+id) is never acknowledged; each sync reads its kept copy again (a newer reader may take it)
+and says why, and the list tag is kept only once none is kept aside.
 
 The hello's list tag changes whenever the device's list would but for acknowledgements; once
 a sync has archived and acknowledged all it listed, the archive keeps the tag, and a sync that
@@ -28,6 +31,7 @@ class SyncResult:
         self.pruned = None       # the ids removed, with --prune
         self.failed = []         # (game id, why) of games that could not be copied
         self.listed = 0
+        self.kept = []           # the why.txt paths of listed games kept aside
 
     def line(self):
         if not self.summary.counts[NEW] + self.summary.counts[GROWN] + self.summary.counts[
@@ -78,6 +82,12 @@ def sync_device(link, archive, prune=False, advance=None, say=print):
     result.listed = len(listed)
     plan = [(entry, start) for entry, start in
             ((entry, to_copy(archive, device_id, entry)) for entry in listed) if start is not None]
+    for entry in listed:  # kept aside at an earlier sync: read again from the copy kept
+        if entry["state"] == "closed" and not archive.holds(entry["sha256"]) \
+                and archive.kept_aside(entry["sha256"]):
+            _record(result, entry, say, archive.retry(
+                entry["sha256"], "%s:%s" % (link.connection.port, entry["id"]),
+                entry.get("date"), (device_id, entry["id"])))
     for left, (entry, start) in zip(range(len(plan) - 1, -1, -1), plan):
         try:
             data = _copy(link, archive, device_id, entry, start, hello["get_most"],
@@ -88,11 +98,9 @@ def sync_device(link, archive, prune=False, advance=None, say=print):
             continue
         result.copied_bytes += entry["size"] - start
         outcome = archive.add_log(data, "%s:%s" % (link.connection.port, entry["id"]),
-                                  entry.get("date"))
+                                  entry.get("date"), (device_id, entry["id"]))
         os.remove(archive.partial_path(device_id, entry["id"]))
-        result.summary.add(outcome, entry["id"])
-        if outcome.reason:
-            say("game %s kept aside: %s" % (entry["id"], outcome.reason))
+        _record(result, entry, say, outcome)
         if advance:
             advance(0, left)
     for entry in listed:  # acknowledged only once the archive holds the very bytes
@@ -100,11 +108,18 @@ def sync_device(link, archive, prune=False, advance=None, say=print):
                 and archive.holds(entry["sha256"]):
             link.acknowledge(entry["id"], entry["sha256"])
             result.acked += 1
-    if not result.failed:
+    if not result.failed and not result.kept:  # else the next sync lists them again
         archive.set_listed(device_id, tag)
     if prune:
         result.pruned = _prune(link, archive, device_id, result, say)
     return result
+
+
+def _record(result, entry, say, outcome):
+    result.summary.add(outcome, entry["id"])
+    if outcome.reason:
+        result.kept.append(outcome.why)
+        say("game %s kept aside: %s (%s)" % (entry["id"], outcome.reason, outcome.why))
 
 
 class _BadCopy(Exception):

@@ -83,7 +83,10 @@ def test_a_log_the_reader_refuses_is_kept_aside_with_the_reason_and_nothing_of_i
         assert rows(archive, "SELECT count(*) FROM players") == [(0,)]
         why = [name for name in os.listdir(tmp_path / "rejected") if name.endswith(".why.txt")]
         assert (tmp_path / "rejected" / why[0]).read_text().strip() == outcome.reason
-        assert archive.add_log(broken, "again").kind == UNCHANGED  # kept once
+        again = archive.add_log(broken, "again")  # read again, never "already archived"
+        assert again.kind == REJECTED and again.reason.startswith("again:")
+        assert rows(archive, "SELECT count(*) FROM files") == [(1,)]  # kept once
+        assert (tmp_path / "rejected" / why[0]).read_text().strip() == again.reason
 
 
 def test_an_archive_of_a_newer_schema_is_refused_with_the_fix(tmp_path):
@@ -103,7 +106,8 @@ def test_deckmate_import_says_what_it_did_in_one_line_and_a_second_run_changes_n
     assert first.returncode == 1 and "1 file kept aside" in first.stderr
     assert first.stdout.splitlines()[-1] == "5 files: 4 new, 1 rejected (kept aside)"
     second = deckmate("import", "--archive", tmp_path / "A", tmp_path)
-    assert second.stdout.splitlines()[-1] == "5 files: 5 already archived"
+    assert second.returncode == 1 and "1 file kept aside" in second.stderr
+    assert second.stdout.splitlines()[-1] == "5 files: 4 already archived, 1 rejected (kept aside)"
 
 
 IMPORT_ALL = """

@@ -136,12 +136,52 @@ def test_a_log_the_reader_refuses_is_kept_aside_never_acknowledged_the_others_ar
         wait_for_app(board)
         done = deckmate("sync", "--port", board.serial_path, "--archive", tmp_path / "A",
                         "--prune")
-    assert done.returncode == 1 and "1 game not archived" in done.stderr
+    assert done.returncode == 1 and "1 game of device %s kept aside" % SIM_DEVICE in done.stderr
     assert "game 2 kept aside: %s:2:" % board.serial_path in done.stdout
     assert done.stdout.strip().endswith("2 new, 1 rejected (kept aside); 2 acknowledged; "
                                         "2 removed from the device")
     assert flash.list_files(flash_path, "logs") == ["2.jsonl", "manifest.chk"]
     assert flash.read_file(flash_path, "logs/2.jsonl") == broken
+
+
+def test_a_game_kept_aside_is_never_counted_as_archived_and_each_sync_reads_it_again(
+        tmp_path, monkeypatch):
+    """A log of a newer format is refused ("upgrade deckmate"): every sync, `devices` and
+    `games` say it is kept aside and where the reason is, the sync fails while it is, and it is
+    never acknowledged; once deckmate reads that version the next sync archives it."""
+    from deckcore import log
+    logs = typical_logs(3)
+    newer = logs[1][1].replace(b'"v":1,', b'"v":2,', 1)
+    logs[1] = ("2", newer)
+    flash_path = str(tmp_path / "flash.img")
+    archive_dir = tmp_path / "A"
+    with board_with_games(flash_path, logs) as board:
+        wait_for_app(board)
+        for _ in range(2):
+            done = deckmate("sync", "--port", board.serial_path, "--archive", archive_dir)
+            assert done.returncode == 1, done.stdout + done.stderr
+            assert not done.stdout.startswith("nothing new"), done.stdout
+            assert "game 2 kept aside: %s:2:1: header record: log format version 2 is newer " \
+                   "than this reader (1); upgrade deckmate" % board.serial_path in done.stdout
+            assert done.stderr.startswith("deckmate sync: 1 game of device %s kept aside, not "
+                                          "archived nor acknowledged: the reasons are in %s"
+                                          % (SIM_DEVICE, archive_dir / "rejected" / "*.why.txt"))
+        assert done.stdout.splitlines()[-1].endswith("0 bytes copied: 1 rejected (kept aside)")
+        devices = deckmate("devices", "--port", board.serial_path, "--archive", archive_dir)
+        assert "0 not yet synced, 1 kept aside (not archived: the reasons are in %s)" % (
+            archive_dir / "rejected" / "*.why.txt") in devices.stdout, devices.stdout
+        games = deckmate("games", "--archive", archive_dir)
+        assert games.stdout.splitlines()[-1] == (
+            "1 log kept aside, not archived (device %s 1): the reasons are in %s"
+            % (SIM_DEVICE, archive_dir / "rejected" / "*.why.txt"))
+        assert "2" not in acks_on_flash(flash_path)
+        monkeypatch.setattr(log, "VERSION", 2)  # a deckmate that reads version 2
+        with Archive(archive_dir) as archive, BoardConnection(board.serial_path) as port:
+            result = sync_device(DeviceLink(port), archive)
+        assert result.summary.line() == "1 new" and result.acked == 1 and not result.kept
+        assert list((archive_dir / "rejected").iterdir()) == []
+    assert archived_bytes(archive_dir, "2") == newer
+    assert acks_on_flash(flash_path)["2"] == hashlib.sha256(newer).hexdigest()
 
 
 def test_damaged_unknown_and_overlong_frames_get_error_frames_and_the_app_answers_on(tmp_path):

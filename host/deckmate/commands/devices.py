@@ -13,7 +13,9 @@ def add_parser(subparsers):
         description="List the Deckmate boards plugged in (found by their USB ids): the port "
                     "and the USB ids, and for each that answers the sync protocol its device "
                     "id, firmware version, free flash, how many of its games the archive "
-                    "does not hold yet, and the last error the app met (--json: with its "
+                    "does not hold yet and how many it keeps aside (refused: the reasons are "
+                    "in the archive's rejected/*.why.txt), and the last error the app met "
+                    "(--json: with its "
                     "traceback). Example: deckmate devices (or, for the simulated "
                     "board, deckmate devices --port PTY with the port `deckmate sim` prints)")
     parser.add_argument("--port", action="append", default=[],
@@ -43,9 +45,11 @@ def run(args):
         if "problem" in board:
             print("%s: %s" % (where, board["problem"]))
         else:
-            print("%s: device %s, firmware %s, %d KB free, %s, %d not yet synced" % (
+            print("%s: device %s, firmware %s, %d KB free, %s, %d not yet synced%s" % (
                 where, board["device"], board["firmware"], board["free"] // 1024,
-                counted(board["games"], "game"), board["unsynced"]))
+                counted(board["games"], "game"), board["unsynced"],
+                ", %d kept aside (not archived: the reasons are in %s)" % (
+                    board["kept_aside"], board["why"]) if board["kept_aside"] else ""))
             if board["crash"]:
                 print("  " + crash_line(board["crash"]))
     silent = [board["port"] for board in seen if "problem" in board]
@@ -75,13 +79,19 @@ def _ask(port, archive_folder):
             hello = link.hello()
             listed = link.games()
         folder = archive_folder or default_folder()
+        kept = 0
         if not os.path.exists(os.path.join(folder, DATABASE)):  # no archive yet: none synced
             unsynced = len(listed)
         else:
             with Archive(folder) as archive:
                 unsynced = sum(1 for entry in listed
                                if to_copy(archive, hello["device"], entry) is not None)
+                kept = sum(1 for entry in listed if entry["state"] == "closed"
+                           and not archive.holds(entry["sha256"])
+                           and archive.kept_aside(entry["sha256"]))
     except (CommandError, ArchiveError) as error:
         return {"problem": str(error)}
     return {"device": hello["device"], "firmware": hello["fw"], "free": hello["free"],
-            "games": len(listed), "unsynced": unsynced, "crash": hello.get("crash")}
+            "games": len(listed), "unsynced": unsynced, "kept_aside": kept,
+            "why": os.path.join(os.path.abspath(folder), "rejected", "*.why.txt"),
+            "crash": hello.get("crash")}

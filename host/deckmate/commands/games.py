@@ -1,6 +1,7 @@
 """`deckmate games`: the archive as a table, one game a row."""
 
 import json
+import sys
 
 from deckcore.games import TITLES
 from deckmate.commands.archive_args import add_archive, add_filters, read_records
@@ -24,8 +25,11 @@ def add_parser(subparsers):
 
 def run(args):
     found = read_records(args)
+    aside = kept_aside_line(args.archive, args.device)
     if args.json:
         print(json.dumps([record.as_json() for record in found], ensure_ascii=False))
+        if aside:
+            print(aside, file=sys.stderr)
         return 0
     from deckmate.commands.owner_output import show, table_lines
     if not found:
@@ -36,5 +40,22 @@ def run(args):
              record.result_text(), str(record.hand_count), record.mode, record.device,
              record.synced) for record in found]
     lines = table_lines(COLUMNS, rows, right=("hands",))
-    show(lines + [counted(len(found), "game")], bold=(0,))
+    show(lines + [counted(len(found), "game")] + ([aside] if aside else []), bold=(0,))
     return 0
+
+
+def kept_aside_line(folder, device=None):
+    """How many logs the archive keeps aside, by device, and where the reasons are; or None."""
+    import os
+    from deckmate.archive import Archive, default_folder
+    with Archive(folder or default_folder()) as archive:
+        counts = archive.kept_aside_counts()
+        rejected = os.path.join(archive.folder, "rejected", "*.why.txt")
+    if device:
+        counts = dict((key, count) for key, count in counts.items() if key == device)
+    if not counts:
+        return None
+    by_device = ", ".join("%s %d" % ("device " + key if key else "from files", count)
+                          for key, count in sorted(counts.items(), key=lambda item: item[0] or ""))
+    return "%s kept aside, not archived (%s): the reasons are in %s" % (
+        counted(sum(counts.values()), "log"), by_device, rejected)

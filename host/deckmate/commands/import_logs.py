@@ -39,23 +39,34 @@ def run(args):
     from deckmate.archive import Archive, ArchiveError, Summary
     files = log_files(args.files)
     summary = Summary()
+    unread = []  # (path, why) of files that could not be read: the others are imported
     try:
         with Archive(args.archive) as archive, progress(len(files), "importing") as advance:
+            archive.tidy()
             for path in files:
                 try:
                     with open(path, "rb") as handle:
                         data = handle.read()
                 except OSError as error:
-                    raise CommandError("cannot read %s: %s" % (path, error.strerror))
-                summary.add(archive.add_log(data, path), path)
+                    unread.append((path, "cannot read it: %s" % (error.strerror or error)))
+                else:
+                    summary.add(archive.add_log(data, path), path)
                 advance()
     except ArchiveError as error:
         raise CommandError(str(error))
+    except KeyboardInterrupt:
+        raise CommandError("stopped (Ctrl-C); every file imported so far stays imported")
     for label, reason in summary.problems:
         print("kept aside: %s" % reason if reason.startswith(label) else
               "kept aside: %s: %s" % (label, reason))
-    print("%s: %s" % (counted(len(files), "file"), summary.line()))
+    for path, why in unread:
+        print("not imported: %s: %s" % (path, why))
+    print("%s: %s%s" % (counted(len(files), "file"), summary.line(),
+                        ", %d not read" % len(unread) if unread else ""))
     if summary.problems:
-        raise CommandError("%s kept aside in %s (the reasons are above)"
-                           % (counted(len(summary.problems), "file"), os.path.join(archive.folder, "rejected")))
+        raise CommandError("%s kept aside, not archived: the reasons are above and in %s"
+                           % (counted(len(summary.problems), "file"),
+                              os.path.join(archive.folder, "rejected", "*.why.txt")))
+    if unread:
+        raise CommandError("%s could not be read (above)" % counted(len(unread), "file"))
     return 0

@@ -32,6 +32,7 @@ def run(args):
     port = args.port or find_port()
     try:
         with Archive(args.archive) as archive, BoardConnection(port) as connection:
+            archive.tidy()
             with _progress_bar() as advance:
                 result = sync_device(DeviceLink(connection), archive, args.prune, advance)
     except ArchiveError as error:
@@ -39,11 +40,18 @@ def run(args):
     except PortLost as error:
         raise CommandError("%s; plug it back in and run `deckmate sync` again: it goes on from "
                            "the last byte checked" % error.cause)
+    except KeyboardInterrupt:
+        raise CommandError("stopped (Ctrl-C); every game archived so far stays archived: run "
+                           "`deckmate sync` again to go on")
     print(result.line())
-    if result.failed or result.summary.problems:
-        raise CommandError("%s not archived (see above; what was refused is kept in %s)"
-                           % (counted(len(result.failed) + len(result.summary.problems), "game"),
-                              os.path.join(archive.folder, "rejected")))
+    if result.kept:
+        raise CommandError("%s of device %s kept aside, not archived nor acknowledged: the "
+                           "reasons are in %s (each game's above)"
+                           % (counted(len(result.kept), "game"), result.device_id,
+                              os.path.join(archive.folder, "rejected", "*.why.txt")))
+    if result.failed:
+        raise CommandError("%s not copied (see above): run `deckmate sync` again"
+                           % counted(len(result.failed), "game"))
 
 
 class _progress_bar:
