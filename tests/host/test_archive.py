@@ -22,6 +22,10 @@ def logs(tmp_path_factory):
             for game, seed in (("scioto", 1), ("scioto", 2), ("scout", 3), ("droggn", 4))]
 
 
+def game_id(data):
+    return json.loads(data.split(b"\n", 1)[0])["game_id"]
+
+
 def rows(archive, sql):
     return archive.db.execute(sql).fetchall()
 
@@ -29,8 +33,9 @@ def rows(archive, sql):
 def test_a_log_is_archived_with_its_players_hands_and_scores_and_its_raw_bytes(tmp_path, logs):
     with Archive(tmp_path) as archive:
         outcome = archive.add_log(logs[0], "s1.jsonl", date="2026-12-01 20:15")
-        assert (outcome.kind, outcome.device_id, outcome.game_id) == (NEW, "host", "selfplay-1")
-        assert archive.read_raw("host", "selfplay-1") == logs[0]
+        assert (outcome.kind, outcome.device_id, outcome.game_id) == (NEW, "host",
+                                                                      game_id(logs[0]))
+        assert archive.read_raw("host", game_id(logs[0])) == logs[0]
         game = rows(archive, "SELECT game, mode, state, hands, date, totals FROM games")
         end = json.loads(logs[0].splitlines()[-1])
         assert game == [("scioto", "played", "complete", end["hands"], "2026-12-01 20:15",
@@ -57,18 +62,18 @@ def test_an_unfinished_game_grown_since_replaces_its_copy_never_duplicates_it(tm
         assert archive.add_log(b"".join(lines[:3]), "older").kind == UNCHANGED
         assert archive.add_log(logs[2], "later").kind == GROWN
         assert rows(archive, "SELECT count(*), state FROM games") == [(1, "complete")]
-        assert archive.read_raw("host", "selfplay-3") == logs[2]
+        assert archive.read_raw("host", game_id(logs[2])) == logs[2]
         assert rows(archive, "SELECT status FROM files ORDER BY file_id") == [("replaced",),
                                                                               ("archived",)]
 
 
 def test_another_log_with_the_same_ids_is_a_conflict_kept_aside(tmp_path, logs):
-    other = logs[1].replace(b'"game_id":"selfplay-2"', b'"game_id":"selfplay-1"')
+    other = logs[1].replace(game_id(logs[1]).encode(), game_id(logs[0]).encode())
     with Archive(tmp_path) as archive:
         archive.add_log(logs[0], "first")
         outcome = archive.add_log(other, "second")
         assert outcome.kind == CONFLICT and "not a continuation" in outcome.reason
-        assert archive.read_raw("host", "selfplay-1") == logs[0]
+        assert archive.read_raw("host", game_id(logs[0])) == logs[0]
         kept = [name for name in os.listdir(tmp_path / "rejected") if name.endswith(".jsonl")]
         assert (tmp_path / "rejected" / kept[0]).read_bytes() == other
 
@@ -138,3 +143,22 @@ def test_two_imports_at_once_leave_the_archive_consistent(tmp_path, logs):
             header = json.loads(data.splitlines()[0])
             assert archive.read_raw("host", header["game_id"]) == data
         assert rows(archive, "SELECT count(*) FROM files WHERE status='archived'") == [(4,)]
+
+
+def test_self_played_logs_of_every_game_with_one_seed_import_together(tmp_path):
+    """Each log `deckmate selfplay` writes has an id of its own (the game, the seed and the
+    log's hash): the five games with one seed, and one game with other bots or options, all
+    import as new; the same match played again is the same log, already archived."""
+    from deckcore.games import NAMES
+    played = [selfplay(tmp_path, game, 3) for game in NAMES] + [
+        selfplay(tmp_path, "scioto", 3, extra=("--bots", "easy")),
+        selfplay(tmp_path, "scioto", 3, extra=("--option", "deals=4"))]
+    (tmp_path / "again").mkdir()
+    again = selfplay(tmp_path / "again", "scarto", 3)
+    ids = [game_id(path.read_bytes()) for path in played]
+    assert len(set(ids)) == len(played) and ids[0].startswith("selfplay-%s-3-" % NAMES[0])
+    assert again.read_bytes() == played[NAMES.index("scarto")].read_bytes()
+    done = deckmate("import", "--archive", tmp_path / "A", *played + [again])
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert done.stdout.splitlines()[-1] == "%d files: %d new, 1 already archived" % (
+        len(played) + 1, len(played))

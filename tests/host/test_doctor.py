@@ -23,8 +23,8 @@ def test_a_changed_raw_log_and_a_newer_schema_are_named_with_the_fix(capsys, tmp
     with Archive(str(folder)) as archive:
         for seed in (1, 2):
             log = selfplay(tmp_path, "scioto", seed)
-            archive.add_log(log.read_bytes(), str(log))
-        raw = archive.raw_path("host", "selfplay-2")
+            second = archive.add_log(log.read_bytes(), str(log)).game_id
+        raw = archive.raw_path("host", second)
     status, out, _ = run(capsys, "doctor", "--archive", folder)
     assert status == 0 and "archive      2 games in %s, every raw log as archived" % folder in out
     with open(raw, "ab") as handle:
@@ -32,8 +32,8 @@ def test_a_changed_raw_log_and_a_newer_schema_are_named_with_the_fix(capsys, tmp
     status, out, err = run(capsys, "doctor", "--archive", folder, "--json")
     assert status == 1 and err.startswith("deckmate doctor: 1 of ")
     assert err.endswith(" checks need fixing: archive (the FIX line says how)\n")
-    assert ('"found": "1 of 2 raw logs are not as archived (host/selfplay-2 changed)", "fix": '
-            '"sync the device again') in out
+    assert ('"found": "1 of 2 raw logs are not as archived (host/%s changed)", "fix": '
+            '"sync the device again' % second) in out
     db = sqlite3.connect(str(folder / DATABASE))
     db.execute("PRAGMA user_version=99")
     db.close()

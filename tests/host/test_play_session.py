@@ -37,16 +37,17 @@ def records(lines):
 ])
 def test_bots_only_match_writes_the_bytes_of_selfplay(tmp_path, name, options):
     game = load(name)(options)
-    lines = []
-    session = Session(game, bot_seats(game, "easy"), 7, lines.append, "selfplay-7", "host")
-    session.start()
-    run_bots(session)
     extra = ["--bots", "easy"]
     for key in sorted(options):
         value = options[key]
         extra += ["--option", "%s=%s" % (key, "on" if value is True else value)]
-    expected = selfplay(tmp_path, name, 7, extra=extra)
-    assert "".join(lines) == expected.read_text()
+    expected = selfplay(tmp_path, name, 7, extra=extra).read_text()
+    lines = []
+    session = Session(game, bot_seats(game, "easy"), 7, lines.append,
+                      json.loads(expected.split("\n", 1)[0])["game_id"], "host")
+    session.start()
+    run_bots(session)
+    assert "".join(lines) == expected
 
 
 def person_and_bots(game):

@@ -1,5 +1,6 @@
 """`deckmate selfplay`: a whole match with bots in every seat, written as a log."""
 
+import hashlib
 import os
 import secrets
 
@@ -29,7 +30,9 @@ def add_parser(subparsers):
     parser = subparsers.add_parser(
         "selfplay", help="play a match with bots in every seat and write its log",
         description="Play a whole match with bots in every seat and write its log. The same "
-                    "seed gives the same log, byte for byte, under both runtimes.")
+                    "seed gives the same log, byte for byte, under both runtimes. Its game id, "
+                    "selfplay-GAME-SEED-HASH (HASH: of the log), is its own: logs of other "
+                    "games, options or bots with the same seed import side by side.")
     add_game_arguments(parser)
     parser.add_argument("--seed", type=seed_number,
                         help="seed of the deals and the bots, 0..2^32-1 (default: one taken at "
@@ -55,6 +58,24 @@ def check_writable(path):
         raise CommandError("cannot write %s: %s" % (path, error.strerror or error))
 
 
+def name_uniquely(path, game_name, seed):
+    """Give the log at `path` a game id of its own, `selfplay-GAME-SEED-HASH`, HASH the first 12
+    hex digits of the SHA-256 of the log as played: logs that differ in anything (the game, its
+    options, the bots, the rules) have different ids, so they import together, and the same
+    match played again has its id again, so importing both changes nothing."""
+    with open(path, "rb") as handle:
+        data = handle.read()
+    header, rest = data.split(b"\n", 1)
+    placeholder = b'"game_id":"selfplay-%d",' % seed  # deckcore.selfplay's, for one seed
+    game_id = "selfplay-%s-%d-%s" % (game_name, seed, hashlib.sha256(data).hexdigest()[:12])
+    assert header.count(placeholder) == 1, header
+    header = header.replace(placeholder, b'"game_id":"%s",' % game_id.encode())
+    temp = "%s.%d.tmp" % (path, os.getpid())
+    with open(temp, "wb") as handle:
+        handle.write(header + b"\n" + rest)
+    os.replace(temp, path)
+
+
 def run(args):
     game = make_game(args)
     bots = bot_names(args.bots, BOT_NAMES, game.num_players)
@@ -73,6 +94,7 @@ def run(args):
             raise CommandError("cannot write %s: %s" % (args.out, os.strerror(int(out))))
         if status != 0:
             raise CommandError("the MicroPython run failed:\n%s%s" % (out, err))
+    name_uniquely(args.out, args.game, seed)
     print("wrote %s" % args.out if args.seed is not None
           else "wrote %s (seed %d: --seed %d plays it again)" % (args.out, seed, seed))
     return 0
