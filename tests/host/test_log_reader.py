@@ -133,15 +133,18 @@ def test_replay_json_error_of_an_unreadable_file_has_no_line(tmp_path):
     assert error["line"] is None and "cannot read" in error["error"]
 
 
-def test_the_example_in_log_format_md_is_lines_of_the_real_log():
+def test_the_example_in_log_format_md_is_lines_of_the_real_log(tmp_path):
+    from deckmate.commands.selfplay import name_uniquely
     with open(os.path.join(ROOT, "docs", "log-format.md"), encoding="utf-8") as handle:
         text = handle.read()
     example = text[text.index("## Example"):]
     opening = example.index("```\n") + 4
     shown = example[opening:example.index("\n```", opening)].split("\n")
     game = load("scioto")({})
-    lines = []
-    play_match(game, 7, [make("random", game)] * 2, lambda line: lines.append(line.rstrip("\n")))
+    with open(tmp_path / "7.jsonl", "w") as out:  # as `deckmate selfplay` writes it
+        play_match(game, 7, [make("random", game)] * 2, out.write)
+    name_uniquely(tmp_path / "7.jsonl", "scioto", 7)
+    lines = (tmp_path / "7.jsonl").read_text().splitlines()
     assert shown[0] == lines[0] and shown[-1] == lines[-1]
     position = 0
     for line in shown:

@@ -1,7 +1,6 @@
 """`deckmate games`: the archive as a table, one game a row."""
 
 import json
-import sys
 
 from deckcore.games import TITLES
 from deckmate.commands.archive_args import add_archive, add_filters, read_records
@@ -25,16 +24,16 @@ def add_parser(subparsers):
 
 def run(args):
     found = read_records(args)
-    aside = kept_aside_line(args.archive, args.device)
     if args.json:
         print(json.dumps([record.as_json() for record in found], ensure_ascii=False))
-        if aside:
-            print(aside, file=sys.stderr)
         return 0
+    aside = kept_aside_line(args.archive, args.device)
     from deckmate.commands.owner_output import show, table_lines
     if not found:
         print("no games match" if any((args.game, args.player, args.since, args.device))
               else "the archive holds no games yet: `deckmate sync` copies a device's games")
+        if aside:
+            print(aside)
         return 0
     rows = [(record.date or "-", TITLES[record.game], record.game_id, ", ".join(record.names),
              record.result_text(), str(record.hand_count), record.mode, record.device,
