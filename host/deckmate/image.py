@@ -36,9 +36,9 @@ def manifest_entries(manifest=MANIFEST):
     """[(path relative to firmware/, kind)], kind "mpy", "native", "source" or "data", one per
     file."""
     if not os.path.exists(manifest):
-        raise ImageError("the firmware sources are not here (no %s): the simulator and a deploy "
-                         "build the image from a clone of the repository; install deckmate from "
-                         "it with `bash tools/setup.sh` (an editable install)" % manifest)
+        raise ImageError("the firmware sources are not here (no %s): reinstall deckmate (its "
+                         "package carries them), or run it from a clone of the repository"
+                         % manifest)
     kinds = {}
     with open(manifest) as handle:
         for number, line in enumerate(handle, 1):
@@ -101,13 +101,7 @@ def build_image(target="sim"):
 
 def core_entries():
     """The manifest's entries of the rules core (deckcore/): what the host runs under
-    MicroPython without the device's app. An installed (not editable) deckmate has the core
-    as a package but no manifest: then each of its .py files is compiled to .mpy, as the
-    manifest's `deckcore/` line asks."""
-    if not os.path.exists(MANIFEST):
-        return sorted((os.path.relpath(os.path.join(folder, name), runtime.FIRMWARE_DIR), "mpy")
-                      for folder, _, names in os.walk(os.path.join(runtime.FIRMWARE_DIR, "deckcore"))
-                      for name in names if name.endswith(".py"))
+    MicroPython without the device's app."""
     return [(path, kind) for path, kind in manifest_entries() if path.startswith("deckcore/")]
 
 

@@ -16,10 +16,10 @@ import shutil
 import subprocess
 import sys
 
-import deckcore
 from deckmate.errors import CommandError
+from deckmate.firmware_sources import firmware_dir
 
-FIRMWARE_DIR = os.path.dirname(os.path.dirname(os.path.abspath(deckcore.__file__)))
+FIRMWARE_DIR = firmware_dir()  # the firmware's sources (deckmate/firmware_sources.py)
 HEAP = "192K"  # design.md: the device image must fit this heap of the 64-bit unix port
 WORD_SIZES = (64, 32)
 # word size -> the image target (image.TARGETS) whose native code the port loads

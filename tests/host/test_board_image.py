@@ -81,7 +81,7 @@ def test_a_deploy_replaces_the_image_and_keeps_other_files_but_fresh_starts_empt
         flash.read_file(path, "logs/game.jsonl")
 
 
-def test_without_the_firmware_sources_the_image_says_where_to_build_it(tmp_path):
+def test_without_the_firmware_sources_the_image_says_how_to_get_them(tmp_path):
     with pytest.raises(ImageError) as refused:
         manifest_entries(str(tmp_path / "manifest.txt"))
-    assert "clone of the repository" in str(refused.value) and "tools/setup.sh" in str(refused.value)
+    assert "reinstall deckmate" in str(refused.value) and "clone" in str(refused.value)

