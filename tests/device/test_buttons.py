@@ -109,3 +109,44 @@ def test_the_tick_counter_wrapping_around_changes_nothing():
     pins["a"].level = 1
     assert keys.poll(5) == []  # 15 ms later, inside the debounce time
     assert keys.poll(before_wrap + DEBOUNCE_MS - TICKS_PERIOD) == [("a", RELEASE)]
+
+
+class InterruptPin(ScriptedPin):
+    """A board's pin with an edge interrupt: the test calls `press` when it would fire."""
+
+    IRQ_FALLING = 4
+
+    def irq(self, handler, trigger):
+        assert trigger == self.IRQ_FALLING
+        self.pressed = handler
+
+
+def test_presses_between_two_polls_are_queued_in_order_each_with_its_release():
+    clock = [0]
+    pins = dict((name, InterruptPin()) for name in ("down", "b"))
+    keys = Buttons(pins, lambda: clock[0])
+    # while the app is busy (no poll from 0 to 300 ms): B, then Down twice, each let go again;
+    # a bounce 3 ms after a press is not a press
+    for at, name in ((40, "b"), (120, "down"), (123, "down"), (200, "down")):
+        clock[0] = at
+        pins[name].pressed(pins[name])
+    events = []
+    for now in range(300, 400, POLL_MS):
+        clock[0] = now
+        events += [(now, name, kind) for name, kind in keys.poll(now)]
+    assert [(name, kind) for _, name, kind in events] == [
+        ("b", PRESS), ("down", PRESS), ("down", RELEASE), ("b", RELEASE), ("down", PRESS),
+        ("down", RELEASE)]
+    assert events[0][0] == 300  # the first at the first poll, the others as the debouncer lets
+
+
+def test_a_press_seen_both_by_its_interrupt_and_by_its_level_counts_once():
+    clock = [0]
+    pins = {"a": InterruptPin()}
+    keys = Buttons(pins, lambda: clock[0])
+    pins["a"].level = 0
+    pins["a"].pressed(pins["a"])  # its interrupt, then the poll that reads it down
+    assert keys.poll(5) == [("a", PRESS)]
+    pins["a"].level = 1
+    assert keys.poll(100) == [("a", RELEASE)]
+    assert keys.poll(200) == []

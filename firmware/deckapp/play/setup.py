@@ -196,6 +196,13 @@ class SetupScreen(FormScreen):
     def choose(self, row):
         self.start()
 
+    def back(self):
+        """The main menu at once, as it was opened: nothing of a match is loaded yet, so no
+        reset (App.top's), which would lose the keys pressed meanwhile and blank the panel."""
+        app = self.app
+        app.pop()
+        app.open("deckapp.menu", "MainMenu")
+
     def start(self):
         """Remember the set-up, then start the match on a fresh heap: the board restarts and
         its boot opens the table (App.start_after_reset)."""

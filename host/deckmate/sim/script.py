@@ -1,7 +1,10 @@
 """Key scripts: the simulated board played headless, with screenshots.
 
 One step a line: a key (`up down left right press a b x y`) pressed and released;
-`hold KEY MS`; `wait MS`; `shot NAME` (NAME.png, 240x240, the app area); `# comment`.
+`hold KEY MS`; `quick KEY ...` (the keys pressed and released one after the other, each
+level held QUICK_MS, without waiting for the firmware to read them: a person's quick presses
+while a screen changes); `wait MS`; `shot NAME` (NAME.png, 240x240, the app area);
+`# comment`.
 After each step the host waits until the firmware is idle (board.idle(), nothing left to
 do) rather than for a fixed time: a key is held until the firmware has read it for longer
 than the debouncer needs, then released likewise.
@@ -24,6 +27,7 @@ from deckmate.sim.boards import read_board
 
 KEYS = ("up", "down", "left", "right", "press", "a", "b", "x", "y")
 KEY_SETTLE_MS = 30       # longer than deckhw/buttons.py DEBOUNCE_MS (a test checks)
+QUICK_MS = 30            # a level of a `quick` step: longer than a bounce, shorter than a change
 ANSWER_TIMEOUT_S = 30.0  # no idle for this long: the firmware stopped answering
 APP_SIZE = 240
 FAULT_FIRED = "deckmate sim: fault injected"  # device/sim_fault.py's FIRED
@@ -52,22 +56,27 @@ def parse_script(lines):
             steps.append((number, "key", step))
         elif step == "hold" and len(words) == 3 and words[1] in KEYS and words[2].isdigit():
             steps.append((number, "hold", words[1], int(words[2])))
+        elif step == "quick" and len(words) > 1 and not [w for w in words[1:] if w not in KEYS]:
+            steps.append((number, "quick") + tuple(words[1:]))
         elif step == "wait" and len(words) == 2 and words[1].isdigit():
             steps.append((number, "wait", int(words[1])))
         elif step == "shot" and len(words) == 2 and SHOT_NAME.match(words[1]):
             steps.append((number, "shot", words[1]))
         else:
-            raise ScriptError("line %d: unknown step %r (steps: %s, hold KEY MS, wait MS, "
-                              "shot NAME, # comment)" % (number, line.strip(), " ".join(KEYS)))
+            raise ScriptError("line %d: unknown step %r (steps: %s, hold KEY MS, quick KEY ..., "
+                              "wait MS, shot NAME, # comment)" % (number, line.strip(),
+                                                                  " ".join(KEYS)))
     return steps
 
 
 def check_keys(steps, board):
     """ScriptError for the first step that presses a key `board` (a BoardDefinition) lacks."""
     for step in steps:
-        if step[1] in ("key", "hold") and step[2] not in board.keys:
-            raise ScriptError("line %d: the board %s has no key %r (it has: %s)"
-                              % (step[0], board.name, step[2], " ".join(sorted(board.keys))))
+        keys = step[2:] if step[1] == "quick" else step[2:3] if step[1] in ("key", "hold") else ()
+        for key in keys:
+            if key not in board.keys:
+                raise ScriptError("line %d: the board %s has no key %r (it has: %s)"
+                                  % (step[0], board.name, key, " ".join(sorted(board.keys))))
 
 
 def save_screenshot(panel, path):
@@ -197,6 +206,14 @@ class HeadlessBoard:
             self.link.press([step[2]])
             self.settle(KEY_SETTLE_MS if kind == "key" else max(KEY_SETTLE_MS, step[3]), what)
             self.link.press([])
+            self.settle(KEY_SETTLE_MS, what)
+        elif kind == "quick":
+            for key in step[2:]:
+                for keys in ([key], []):
+                    self.link.press(keys)
+                    deadline = time.monotonic() + QUICK_MS / 1000
+                    while time.monotonic() < deadline:
+                        self.link.pump(max(0, deadline - time.monotonic()))
             self.settle(KEY_SETTLE_MS, what)
         elif kind == "wait":
             time.sleep(step[2] / 1000)
