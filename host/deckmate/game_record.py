@@ -16,6 +16,9 @@ are ISO-8601 texts (`2026-11-27 20:15`) or empty when not known; `path` is the r
 from deckcore.keep import SCOREKEEP
 from deckmate.logs import ReadLog, replay_log
 
+# Said wherever a game shows no date (`games`, the report)
+NO_DATE = ("no date: a log holds none of its own; a game gets the device's date when it is "
+           "synced, none when imported from a file or played while the device's clock was unset")
 PLAYED = "played"
 SCOREKEPT = "scorekept"
 COMPLETE, ABANDONED, UNFINISHED = "complete", "abandoned", "unfinished"

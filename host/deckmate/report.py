@@ -18,6 +18,7 @@ import os
 
 from deckcore.games import TITLES
 from deckmate import card_pictures, plot
+from deckmate.game_record import NO_DATE
 from deckmate.logs import ReadLog, replay_log
 from deckmate.play_by_play import PlayByPlay
 from deckmate.standings import standings
@@ -281,7 +282,8 @@ def _index_page(rows, charts, figures):
     for record, page in rows:
         lines.append("<tr><td>%s</td><td><a href=\"%s\">%s</a></td><td>%s</td><td>%s</td>"
                      "<td data-sort=\"%d\">%d</td><td>%s</td><td>%s</td><td>%s</td></tr>" % (
-                         html.escape(record.date), page, html.escape(TITLES[record.game]),
+                         html.escape(record.date) or "<span class=\"muted\">no date</span>",
+                         page, html.escape(TITLES[record.game]),
                          html.escape(", ".join(record.names)),
                          html.escape(record.result_text()), record.hand_count,
                          record.hand_count, record.mode, html.escape(record.device),
@@ -296,15 +298,28 @@ def _index_page(rows, charts, figures):
                                    html.escape(TITLES[game["game"]]),
                                    html.escape(player["name"]), player["matches"],
                                    player["wins"], player["mean"], player["best"]))
+    finished = sum(1 for record, _ in rows if record.complete)
+    if not finished:  # what the charts and figures would count is not there yet: say so
+        waiting = ("%s, and an abandoned or unfinished match has no final total"
+                   % ("the game here is not finished" if len(rows) == 1 else
+                      "none of the %d games here is finished" % len(rows)))
+        chart_html = "<p class=\"muted\">No charts yet: a player's chart draws his finished " \
+                     "matches; %s.</p>" % waiting
+        figures_html = "<p class=\"muted\">No figures yet: they count finished matches; " \
+                       "%s.</p>" % waiting
+    else:
+        chart_html = "<div class=\"charts\">%s</div>" % chart_html
+        figures_html = ("<table class=\"stats\"><thead><tr><th>game</th><th>player</th>"
+                        "<th>matches</th><th>wins</th><th>mean</th><th>best</th></tr></thead>"
+                        "<tbody>%s</tbody></table>" % "\n".join(stats_lines))
+    undated = ("<p class=\"muted\">No date: %s.</p>" % html.escape(NO_DATE.split(": ", 1)[1])
+               if any(not record.date for record, _ in rows) else "")
     body = ("<h1>Deckmate games</h1>"
             "<p class=\"muted\" id=\"shown\"></p>"
             "<input id=\"filter\" placeholder=\"filter: a player, a game, a date...\">"
-            "<table id=\"games\"><thead>%s</thead><tbody>%s</tbody></table>"
-            "<h2>Players</h2><div class=\"charts\">%s</div>"
-            "<h2>Figures</h2><table class=\"stats\"><thead><tr><th>game</th><th>player</th>"
-            "<th>matches</th><th>wins</th><th>mean</th><th>best</th></tr></thead>"
-            "<tbody>%s</tbody></table>" % (head, "\n".join(lines), chart_html,
-                                           "\n".join(stats_lines)))
+            "<table id=\"games\"><thead>%s</thead><tbody>%s</tbody></table>%s"
+            "<h2>Players</h2>%s<h2>Figures</h2>%s" % (head, "\n".join(lines), undated,
+                                                     chart_html, figures_html))
     return _page("Deckmate games", body, _INDEX_SCRIPT)
 
 

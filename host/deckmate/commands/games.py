@@ -4,6 +4,7 @@ import json
 
 from deckcore.games import TITLES
 from deckmate.commands.archive_args import add_archive, add_filters, read_records
+from deckmate.game_record import NO_DATE
 from deckmate.wording import counted
 
 COLUMNS = ("date", "game", "game id", "players", "result", "hands", "mode", "device", "synced")
@@ -39,7 +40,9 @@ def run(args):
              record.result_text(), str(record.hand_count), record.mode, record.device,
              record.synced) for record in found]
     lines = table_lines(COLUMNS, rows, right=("hands",))
-    show(lines + [counted(len(found), "game")] + ([aside] if aside else []), bold=(0,))
+    undated = ["-: " + NO_DATE] if any(not record.date for record in found) else []
+    show(lines + [counted(len(found), "game")] + undated + ([aside] if aside else []),
+         bold=(0,))
     return 0
 
 

@@ -10,7 +10,8 @@ from deckmate.wording import counted
 def add_parser(subparsers):
     parser = subparsers.add_parser(
         "plot", help="draw the score history as a PNG or SVG",
-        description="Draw the final total of each finished match, oldest first, one line per "
+        description="Draw the score history: the running totals of each finished match hand "
+                    "by hand, the matches one after another (oldest first), one line per "
                     "player and one panel per game, to a PNG or SVG file (no display needed). "
                     "Example: deckmate plot --game scioto --player Ann --out ann.png")
     add_filters(parser, since=True, device=True)
@@ -23,7 +24,7 @@ def add_parser(subparsers):
 def run(args):
     if os.path.splitext(args.out)[1].lower() not in (".png", ".svg"):
         raise UsageError("--out %s: the picture's name ends in .png or .svg" % args.out)
-    found = [record for record in read_records(args, needed=True) if record.complete]
+    found = [record for record in read_records(args, hands=True, needed=True) if record.complete]
     if not found:
         raise CommandError("no finished match to draw (an unfinished or abandoned one has no "
                            "final total)")

@@ -23,7 +23,7 @@ def add_parser(subparsers):
 
 
 def run(args):
-    found = read_records(args, needed=True)
+    found = read_records(args, hands=True, needed=True)
     from deckmate.report import write_report
     from deckmate.logs import BadLog
     try:
