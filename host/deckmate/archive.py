@@ -41,10 +41,12 @@ Tables (schema version SCHEMA_VERSION in `PRAGMA user_version`, migrated in plac
              total (the running match total after the hand)
 """
 
+import contextlib
 import datetime
 import hashlib
 import json
 import os
+import signal
 import sqlite3
 import time
 
@@ -184,8 +186,7 @@ class Archive:
                 time.sleep(0.05)
 
     def _migrate(self):
-        self.db.execute("BEGIN IMMEDIATE")
-        try:
+        with self._transaction():
             version = self.db.execute("PRAGMA user_version").fetchone()[0]
             if version > SCHEMA_VERSION:
                 raise ArchiveError("the archive %s has schema version %d, newer than this "
@@ -195,9 +196,24 @@ class Archive:
                 for statement in MIGRATIONS[step]:
                     self.db.execute(statement)
                 self.db.execute("PRAGMA user_version=%d" % step)
-            self.db.execute("COMMIT")
+
+    @contextlib.contextmanager
+    def _transaction(self):
+        """One write under SQLite's write lock (BEGIN IMMEDIATE), rolled back on any error.
+        It yields a list: what is put in it is called just before COMMIT (files put in place
+        with their rows), and those calls and the COMMIT are not cut by Ctrl-C: the
+        KeyboardInterrupt comes once they are done."""
+        self.db.execute("BEGIN IMMEDIATE")
+        try:
+            on_commit = []
+            yield on_commit
+            with _uninterrupted():
+                for call in on_commit:
+                    call()
+                self.db.execute("COMMIT")
         except BaseException:
-            self.db.execute("ROLLBACK")
+            if self.db.in_transaction:
+                self.db.execute("ROLLBACK")
             raise
 
     # -- what a sync asks before it copies --
@@ -279,8 +295,7 @@ class Archive:
         row. Under the write lock, so that no other writer is between putting a file in place
         and committing its row. How many files it removed."""
         removed = 0
-        self.db.execute("BEGIN IMMEDIATE")
-        try:
+        with self._transaction():
             held = set(path for (path,) in self.db.execute(
                 "SELECT path FROM files WHERE status IN ('archived', ?, ?)",
                 (REJECTED, CONFLICT)))
@@ -298,10 +313,6 @@ class Archive:
                         if left:
                             _remove_quietly(path)
                             removed += 1
-            self.db.execute("COMMIT")
-        except BaseException:
-            self.db.execute("ROLLBACK")
-            raise
         return removed
 
     # -- adding a log --
@@ -327,16 +338,12 @@ class Archive:
         device_id, game_id = header["device"], header["game_id"]  # checked by the reader
         path = self.raw_path(device_id, game_id)
         temp = _temp_name(path)
-        self.db.execute("BEGIN IMMEDIATE")
         try:
-            outcome = self._add_read(data, digest, source, date, read, replay, device_id,
-                                     game_id, temp)
-            if outcome.kind in (NEW, GROWN):
-                os.replace(temp, path)  # in place with its rows, just before they commit
-            self.db.execute("COMMIT")
-        except BaseException:
-            self.db.execute("ROLLBACK")
-            raise
+            with self._transaction() as on_commit:
+                outcome = self._add_read(data, digest, source, date, read, replay, device_id,
+                                         game_id, temp)
+                if outcome.kind in (NEW, GROWN):  # in place with its rows as they commit
+                    on_commit.append(lambda: os.replace(temp, path))
         finally:
             _remove_quietly(temp)
         if outcome.kind == CONFLICT:
@@ -426,8 +433,7 @@ class Archive:
         """Keep a refused copy in rejected/ with a .why.txt; recorded once per hash, its
         reason as the latest reader gives it."""
         base = os.path.join(self.folder, "rejected", digest)
-        self.db.execute("BEGIN IMMEDIATE")
-        try:
+        with self._transaction():
             known = self.db.execute("SELECT file_id, reason FROM files WHERE sha256=? AND "
                                     "status IN (?, ?)", (digest, REJECTED, CONFLICT)).fetchone()
             if known is None or known[1] != reason or not os.path.exists(base + ".jsonl"):
@@ -442,10 +448,6 @@ class Archive:
             else:
                 self.db.execute("UPDATE files SET status=?, reason=? WHERE file_id=?",
                                 (status, reason, known[0]))
-            self.db.execute("COMMIT")
-        except BaseException:
-            self.db.execute("ROLLBACK")
-            raise
         return Outcome(status, device_id, game_id, reason, base + ".why.txt")
 
 
@@ -501,6 +503,19 @@ def _safe(name):
         digest = hashlib.sha256(name.encode("utf-8", "surrogatepass")).hexdigest()
         text = text[:SAFE_LENGTH - 17] + "~" + digest[:16]
     return text
+
+
+@contextlib.contextmanager
+def _uninterrupted():
+    """Ctrl-C held back until the block is done (where the system can hold a signal back)."""
+    if not hasattr(signal, "pthread_sigmask"):
+        yield
+        return
+    before = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, before)
 
 
 def _temp_name(path):

@@ -1,0 +1,154 @@
+"""What goes wrong around a sync never costs a game nor crashes the host (issue 42, points 3
+and 6): two boards of one device id (a cloned flash image) synced at once into one archive,
+and Ctrl-C in the middle of a sync."""
+
+import hashlib
+import os
+import shutil
+import signal
+import subprocess
+import sys
+import time
+
+from deckmate.archive import Archive
+from deckmate.sim import firmware, flash
+from deckmate.sim.board import SimulatedBoard
+from deckmate.store_files import store_files
+from helpers import deckmate
+from sync_helpers import board_with_games, device_log, typical_logs
+from test_import_hostile import files_under, raw_files_have_rows
+from test_sim_serial import wait_for_app
+from test_sync import acks_on_flash
+
+
+# `deckmate sync` that waits, once loaded, for the file GO: two of them start together.
+SYNC_AT_ONCE = """
+import os, sys, time
+from deckmate import cli
+from deckmate.commands import sync
+open(sys.argv[1] + ".ready", "w").close()
+while not os.path.exists(sys.argv[1]):
+    time.sleep(0.001)
+sys.exit(cli.main(sys.argv[2:]))
+"""
+
+
+def sync_command(port, archive_dir, go=None):
+    start = [sys.executable, "-c", SYNC_AT_ONCE, str(go)] if go else [
+        sys.executable, "-m", "deckmate.cli"]
+    return subprocess.Popen(start + ["sync", "--port", port, "--archive", str(archive_dir)],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+
+
+def syncs_at_once(boards, archive_dir, go):
+    runs = [sync_command(board.serial_path, archive_dir, "%s%d" % (go, index))
+            for index, board in enumerate(boards)]
+    deadline = time.monotonic() + 60
+    while not all(os.path.exists("%s%d.ready" % (go, index)) for index in range(len(runs))):
+        assert time.monotonic() < deadline
+        time.sleep(0.001)
+    for index in range(len(runs)):
+        open("%s%d" % (go, index), "w").close()
+    return runs
+
+
+def cloned_flashes(tmp_path, shared, own):
+    """Two flash images of one board: the first booted once (its id made and kept, as a board
+    does), then copied; each then holds `shared` and its own games of `own` (two lists)."""
+    first, second = str(tmp_path / "a.img"), str(tmp_path / "b.img")
+    firmware.prepare_flash(first, "pico_lcd_13", fresh=True)
+    with SimulatedBoard(first) as board:
+        wait_for_app(board)
+    shutil.copyfile(first, second)
+    for path, logs in zip((first, second), own):
+        flash.write_files(path, store_files(shared + logs))
+    return first, second
+
+
+def test_two_boards_of_one_id_synced_at_once_into_one_archive_never_crash(tmp_path):
+    """Each game is archived once, byte-identical, from one board or the other; the other
+    board's different copy of a game of the same id is kept aside as a conflict with its
+    reason, never acknowledged; no partial copy is left and a sync again changes nothing."""
+    shared = typical_logs(3)
+    own = ([(game_id, device_log("scout", 40 + number, game_id))
+            for number, game_id in enumerate(("4", "5", "6"))],
+           [(game_id, device_log("droggn", 50 + number, game_id))
+            for number, game_id in enumerate(("4", "5", "6"))])
+    flashes = cloned_flashes(tmp_path, shared, own)
+    archive_dir = tmp_path / "A"
+    boards = [SimulatedBoard(path) for path in flashes]
+    try:
+        for board in boards:
+            wait_for_app(board)
+        for attempt in range(2):  # at once, then one after the other
+            if attempt:
+                runs = [sync_command(board.serial_path, archive_dir) for board in boards[:1]]
+                runs[0].wait()
+                runs.append(sync_command(boards[1].serial_path, archive_dir))
+            else:
+                runs = syncs_at_once(boards, archive_dir, tmp_path / "go")
+            outputs = [run.communicate(timeout=120) for run in runs]
+            for run, (out, err) in zip(runs, outputs):
+                assert "Traceback" not in out + err and len(err.splitlines()) <= 1, out + err
+                assert run.returncode == 0 or "kept aside, not archived nor acknowledged" in err
+            assert {run.returncode for run in runs} <= {0, 1}
+            assert [run.returncode for run in runs].count(1) >= 1, outputs  # the conflicts
+    finally:
+        for board in boards:
+            board.close()
+    assert [path for path in files_under(archive_dir) if path.startswith("partial")] == []
+    with Archive(archive_dir) as archive:
+        assert raw_files_have_rows(archive)
+        (device,) = [row[0] for row in archive.db.execute("SELECT device_id FROM devices")]
+        for game_id, data in shared:
+            assert archive.read_raw(device, game_id) == data
+        for index, game_id in enumerate(("4", "5", "6")):
+            copies = [logs[index][1] for logs in own]
+            kept = archive.read_raw(device, game_id)
+            assert kept in copies
+            other = copies[1 - copies.index(kept)]
+            digest = hashlib.sha256(other).hexdigest()
+            assert archive.db.execute("SELECT status FROM files WHERE sha256=?",
+                                      (digest,)).fetchall() == [("conflict",)]
+            assert (archive_dir / "rejected" / (digest + ".jsonl")).read_bytes() == other
+            assert "is archived with other content" in (
+                archive_dir / "rejected" / (digest + ".why.txt")).read_text()
+    for path, logs in zip(flashes, own):
+        acked = acks_on_flash(path)
+        with Archive(archive_dir) as archive:
+            for game_id, data in shared + logs:
+                digest = hashlib.sha256(data).hexdigest()
+                assert (acked.get(game_id) == digest) == archive.holds(digest), game_id
+
+
+def test_ctrl_c_in_a_sync_is_one_line_and_what_was_archived_stays(tmp_path):
+    logs = typical_logs(10)
+    flash_path = str(tmp_path / "flash.img")
+    archive_dir = tmp_path / "A"
+    with board_with_games(flash_path, logs) as board:
+        wait_for_app(board)
+        command = sync_command(board.serial_path, archive_dir)
+        deadline = time.monotonic() + 60
+        raw = archive_dir / "raw"
+        while not (raw.exists() and len(files_under(raw)) >= 2) \
+                and time.monotonic() < deadline and command.poll() is None:
+            time.sleep(0.005)
+        command.send_signal(signal.SIGINT)
+        out, err = command.communicate(timeout=60)
+        assert command.returncode == 1 and "Traceback" not in out + err, out + err
+        assert err == ("deckmate sync: stopped (Ctrl-C); every game archived so far stays "
+                       "archived: run `deckmate sync` again to go on\n"), err
+        with Archive(archive_dir) as archive:
+            assert raw_files_have_rows(archive)
+            archived = archive.db.execute("SELECT game_id, sha256 FROM games").fetchall()
+        assert 1 <= len(archived) < len(logs)
+        again = deckmate("sync", "--port", board.serial_path, "--archive", archive_dir)
+        assert again.returncode == 0, again.stdout + again.stderr
+        assert "%d new" % (len(logs) - len(archived)) in again.stdout, again.stdout
+    with Archive(archive_dir) as archive:
+        for game_id, data in logs:
+            assert archive.read_raw(archive.db.execute(
+                "SELECT device_id FROM games LIMIT 1").fetchone()[0], game_id) == data
+        assert set(archived) <= set(archive.db.execute("SELECT game_id, sha256 FROM games"))
+    assert acks_on_flash(flash_path) == dict(
+        (game_id, hashlib.sha256(data).hexdigest()) for game_id, data in logs)
