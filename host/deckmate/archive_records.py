@@ -40,8 +40,8 @@ class Filters:
             conditions.append("COALESCE(g.date, g.added) >= ?")
             parameters.append(self.since)
         if self.device:
-            conditions.append("substr(g.device_id, 1, ?) = ?")
-            parameters.extend([len(self.device), self.device])
+            conditions.append("substr(lower(g.device_id), 1, ?) = ?")
+            parameters.extend([len(self.device), self.device.lower()])
         return " AND ".join(conditions), parameters
 
 

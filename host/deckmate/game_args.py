@@ -7,7 +7,7 @@ from deckcore.game import RulesError
 from deckcore.games import NAMES, load, options_of
 from deckcore.option import parse_option_value
 from deckmate.errors import UsageError
-from deckmate.names import game_name
+from deckmate.names import did_you_mean, game_name, same_name
 
 SEED_LIMIT = 2 ** 32  # the core's generator is seeded with 32 bits
 # The spellings of on/off options, case-insensitive (listed by `deckmate options`).
@@ -59,6 +59,12 @@ def parse_options(game_class, items):
             raise UsageError("--option takes KEY=VALUE, got %r" % item)
         if key in options:
             raise UsageError("option %s is given twice" % key)
+        known = [option.name for option in options_of(game_class.NAME).OPTIONS]
+        if key not in known:
+            raise UsageError("%s has no option %r; its options are: %s%s (`deckmate options "
+                             "--game %s` explains them)" % (
+                                 game_class.NAME, key, ", ".join(known),
+                                 did_you_mean(key, known), game_class.NAME))
         options[key] = option_value(game_class, key, text)
     return options
 
@@ -86,10 +92,13 @@ def make_game(args):
 
 def bot_names(text, allowed, seats):
     """The bot names of a comma-separated --bots list: each one allowed, no more than `seats`."""
-    names = text.split(",")
-    for name in names:
-        if name not in allowed:
-            raise UsageError("no bot called %r; choose from %s" % (name, ", ".join(allowed)))
+    names = []
+    for given in text.split(","):
+        found = [name for name in allowed if same_name(given, name)]
+        if not found:
+            raise UsageError("no bot called %r; choose from %s%s" % (
+                given, ", ".join(allowed), did_you_mean(given, list(allowed))))
+        names.append(found[0])
     if len(names) > seats:
         raise UsageError("%d bots named for %d seats; name at most %d" % (len(names), seats, seats))
     return names

@@ -54,6 +54,17 @@ def test_a_player_is_found_without_his_accents_or_case(capsys, archive, tmp_path
     assert status == 0 and out.startswith("wrote %s: 9 matches" % (tmp_path / "mine.png")), err
 
 
+def test_bots_and_devices_are_named_in_any_case(capsys, archive, tmp_path):  # noqa: F811
+    folder, _ = archive
+    status, out, _ = run(capsys, "games", "--archive", folder, "--device", "E6614103", "--json")
+    assert status == 0 and len(json.loads(out)) == 11
+    status, _, err = run(capsys, "selfplay", "--game", "scioto", "--bots", "Random,GREEDY",
+                         "--seed", 1, "--out", tmp_path / "b.jsonl")
+    assert status == 0, err
+    header = json.loads((tmp_path / "b.jsonl").read_text().splitlines()[0])
+    assert [player["level"] for player in header["players"]] == ["random", "greedy"]
+
+
 class _Flash:
     """What deckapp.store_games.new_game_id reads and writes of the device's store."""
 
@@ -91,6 +102,9 @@ def test_the_example_of_replay_help_replays_a_game_the_device_archived(capsys, t
     (["selfplay", "--game", "chambry", "--out", "x.jsonl"], "did you mean chambery?"),
     (["replay", "--chek", "x.jsonl"], "did you mean --check?"),
     (["export", "cvs"], "did you mean csv?"),
+    (["selfplay", "--game", "scioto", "--option", "compunding=on", "--out", "x.jsonl"],
+     "did you mean compounding?"),
+    (["arena", "--game", "scioto", "--bots", "esay,normal", "--deals", "1"], "did you mean easy?"),
     (["selfplay", "--out", "x.jsonl"], "`deckmate selfplay --help`"),
     (["games", "extra"], "`deckmate games --help`"),
 ])
