@@ -15,7 +15,8 @@ _LINES_PER_STEP = const(20)
 
 
 def result_text(entry):
-    """What became of a game, in words: who won, or that it is open or was abandoned."""
+    """What became of a game, in words: who won (a scorekept match stopped early: its
+    leaders), or that it is open or was abandoned."""
     if entry.get("damaged"):
         return "damaged"
     if entry["state"] == "open":
@@ -25,7 +26,10 @@ def result_text(entry):
         return "no result"
     if result.get("reason") == "abandoned":
         return "abandoned"
-    return "won: " + winners(entry.get("players") or [], result.get("winner") or [])
+    won = winners(entry.get("players") or [], result.get("winner") or [])
+    if result.get("reason") == "stopped":  # a scorekept match stopped: its leaders won
+        return "stopped: " + won if won else "stopped"
+    return "won: " + won
 
 
 def winners(names, seats):

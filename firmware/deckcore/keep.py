@@ -187,8 +187,15 @@ class Keeper:
                                 points, scores, list(self.match.totals))
 
     def end(self, reason="completed"):
+        """The end line: `completed` once the match is over, whatever ended it (a Stop or
+        an abandon after the last hand is in); else `stopped` (the table stopped after the
+        hands it had time for: the standings stand, the leaders win, none before a hand is
+        in) or `abandoned` (given up: no winner). docs/rules.md, "Keeping score"."""
         match = self.match
-        return log.end(reason, list(match.totals), match.winners(), len(match.results))
+        if match.is_over():
+            reason = "completed"
+        return log.end(reason, list(match.totals), end_winners(match, reason),
+                       len(match.results))
 
     def count(self, hands):
         """Make the match of `hands` ((dealer, entry) each) again (also to put back the hands
@@ -198,6 +205,15 @@ class Keeper:
         for dealer, entry in hands:
             self.match.dealer = dealer
             self.match.record(scored(self.game, dealer, entry))
+
+
+def end_winners(match, reason):
+    """The `winner` of a scorekept match's end record for `reason`: the game's winners of
+    the totals (a stopped match's leaders, as the game ranks them), none for an abandoned
+    match or a stopped one with no hand in."""
+    if reason == "abandoned" or not match.results:
+        return []
+    return match.winners()
 
 
 # The records of a scorekept log (docs/log-format.md), made by the format's writer (deckcore.log)

@@ -6,7 +6,7 @@ logged result and total must be what the rules give. The host checks logs with i
     reader_for(header)   the Replay class for a log whose first record is `header`
 """
 
-from deckcore.keep import SCOREKEEP, Keeper, refusal
+from deckcore.keep import SCOREKEEP, Keeper, end_winners, refusal
 from deckcore.replay import LogError, Replay, _expect_same, _is_whole
 
 
@@ -73,8 +73,23 @@ class KeptReplay(Replay):
         self.match = keeper.match
         _expect_same("totals", record.get("totals"), self.match.totals)
 
+    def _end(self, record):
+        """A played match's ends, and `stopped`: the table stopped before the match was
+        over; the standings stand and the leaders win (none before a hand is in)."""
+        if record.get("reason") != "stopped":
+            Replay._end(self, record)
+            return
+        if self.match.is_over():
+            raise LogError("the end record says stopped, but the match is over (its end is "
+                           "completed)")
+        _expect_same("winner", record.get("winner"), end_winners(self.match, "stopped"))
+        _expect_same("hands", record.get("hands"), len(self.match.results))
+        _expect_same("totals", record.get("totals"), self.match.totals)
+        self.end_reason = "stopped"
+        self.ended = True
+
     def _played(self, record):
         raise LogError("a scorekept log has entered hands, not %r records" % record["t"])
 
-    RECORD_KINDS = {"entry": _entry, "correct": _correct, "undo": _undo, "end": Replay._end,
+    RECORD_KINDS = {"entry": _entry, "correct": _correct, "undo": _undo, "end": _end,
                     "deal": _played, "act": _played, "result": _played}

@@ -34,7 +34,7 @@ class Replay:
         self.hand_deal = None  # the piles of the hand in progress
         self.hand_actions = []  # its actions so far, for undo
         self.ended = False
-        self.end_reason = None  # the end record's: "completed" or "abandoned"
+        self.end_reason = None  # the end record's: "completed", "abandoned" (or "stopped")
 
     def feed(self, record):
         if type(record) != dict or type(record.get("t")) != str:
@@ -208,7 +208,7 @@ class Replay:
                                "is completed)")
             _expect_same("winner", record.get("winner"), [])
             _expect_same("hands", record.get("hands"), len(self.match.results))
-        else:
+        else:  # (a scorekept log's may be `stopped` too: deckcore/keep_replay.py)
             raise LogError("end reason %r is neither completed nor abandoned" % (reason,))
         self.end_reason = reason
         _expect_same("totals", record.get("totals"), self.match.totals)

@@ -33,8 +33,8 @@ Tables (schema version SCHEMA_VERSION in `PRAGMA user_version`, migrated in plac
     games    game_row INTEGER PRIMARY KEY, device_id, game_id (UNIQUE together), file_id (the
              archived copy), sha256, size, game (scioto, ...), mode ('played' or
              'scorekept'), rules_v, log_v, options (JSON), seed, date (the device's, or NULL),
-             state ('complete', 'abandoned' or 'unfinished'), hands (played), totals and
-             winners (JSON lists, seats), added, updated
+             state ('complete', 'stopped', 'abandoned' or 'unfinished'), hands (played),
+             totals and winners (JSON lists, seats), added, updated
     players  game_row, seat, name, kind ('human' or 'bot'), level (a bot's, else NULL)
     hands    game_row, hand (1-based), dealer (seat, NULL for a scorekept hand without one)
     scores   game_row, hand, seat, points (counted in the hand), score (what the hand adds),
@@ -51,7 +51,8 @@ import sqlite3
 import time
 
 from deckcore.keep_replay import KeptReplay
-from deckmate.game_record import PLAYED, SCOREKEPT
+from deckmate.game_record import (COMPLETE, PLAYED, SCOREKEPT, STATE_OF_END,
+                                  UNFINISHED)
 from deckmate.logs import BadLog, ReadLog, replay_log
 
 SCHEMA_VERSION = 3
@@ -484,8 +485,7 @@ def _game_fields(read, kept):
         mode, hands = SCOREKEPT, len(kept)
     else:
         mode = PLAYED if dealt or not hands else SCOREKEPT
-    state = "unfinished" if end is None else (
-        "abandoned" if end.get("reason") == "abandoned" else "complete")
+    state = UNFINISHED if end is None else STATE_OF_END.get(end.get("reason"), COMPLETE)
     return {"game": header["game"], "mode": mode, "rules_v": header.get("rules_v"),
             "log_v": header.get("v"), "options": json.dumps(header.get("options")),
             "seed": header.get("seed") if isinstance(header.get("seed"), int) else None,

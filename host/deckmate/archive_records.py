@@ -7,7 +7,7 @@ few SQL queries over its tables (not by replaying the logs), so that `games` and
 
 import os
 
-from deckmate.game_record import GameRecord
+from deckmate.game_record import COMPLETE, STOPPED, GameRecord
 from deckmate.names import plain
 
 
@@ -79,7 +79,8 @@ def records(archive, filters=None, hands=False):
         totals = _whole_numbers(totals) if totals else last_totals.get(game_row, [0] * len(players))
         record = GameRecord(device, game_id, game, mode, _minutes(date), _minutes(added),
                             players, played.get(game_row, []), totals,
-                            _whole_numbers(winners) if state == "complete" and winners else [],
+                            _whole_numbers(winners) if state in (COMPLETE, STOPPED) and winners
+                            else [],
                             state,
                             os.path.join(archive.folder, path), hand_count)
         found.append(record)

@@ -87,3 +87,37 @@ def test_played_and_scorekept_logs_are_told_apart_by_the_header():
     deal = {"t": "deal", "hand": 1, "dealer": 1, "hands": [[], [], []], "stock": []}
     assert str(raises(LogError, replay.feed, deal)) == \
         "a scorekept log has entered hands, not 'deal' records"
+
+
+def test_a_match_stopped_early_ends_stopped_with_its_standings_and_leaders():
+    keeper, lines = kept_scarto_match()
+    keeper.undo()  # two hands in of three: the table stops there
+    stopped = json.loads(keeper.end("stopped"))
+    assert stopped == {"t": "end", "reason": "stopped", "totals": [-2, 9, -7], "winner": [0, 1],
+                       "hands": 2}  # Scarto, 2.4.5: the lowest total loses, the others win
+    replay = replayed(lines[:-2] + [keeper.end("stopped")])
+    assert replay.ended and replay.end_reason == "stopped"
+    # the leaders are the winners; an abandoned match has none; before a hand, nobody leads
+    wrong = replayed_error(lines[:-2] + [keeper.end("stopped").replace('"winner":[0,1]',
+                                                                       '"winner":[]')])
+    assert wrong == "logged winner [], but the rules give [0, 1]"
+    assert json.loads(keeper.end("abandoned"))["winner"] == []
+    fresh = Keeper(load("scarto")({}), 1)
+    assert json.loads(fresh.end("stopped"))["winner"] == []
+
+
+def test_a_match_over_ends_completed_however_it_was_ended_and_a_played_log_is_never_stopped():
+    keeper, lines = kept_scarto_match()  # the third hand is in: the match is over
+    for reason in ("stopped", "abandoned", "completed"):
+        assert keeper.end(reason) == lines[-1]
+        assert json.loads(lines[-1])["reason"] == "completed"
+    early = lines[-1].replace('"completed"', '"stopped"')
+    assert replayed_error(lines[:-1] + [early]) == \
+        "the end record says stopped, but the match is over (its end is completed)"
+    played = Replay(load)
+    assert "neither completed nor abandoned" in str(raises(LogError, played._end, {
+        "t": "end", "reason": "stopped"}))
+
+
+def replayed_error(lines):
+    return str(raises(LogError, replayed, lines))

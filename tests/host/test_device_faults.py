@@ -14,7 +14,7 @@ logs must be right.
 
 import json
 
-from play_sim import device_log, expected_match, fast_bots_keys, play, setup_keys
+from play_sim import check_replay, device_log, expected_match, fast_bots_keys, play, setup_keys
 from text_boxes import read_boxes
 
 KEEP_SCORE = ["down", "press"]  # from the main menu: Keep score's set-up
@@ -62,3 +62,41 @@ def test_history_sums_up_a_played_match_whose_log_has_an_undo(tmp_path):
             assert str(score) in shown
     for total in log[-1]["totals"]:
         assert str(total) in shown
+
+
+def test_a_chambery_hand_corrected_after_a_power_cut_takes_another_contract(tmp_path):
+    flash = tmp_path / "flash.img"
+    chambery = ["right"] * 4 + ["up", "press"]  # the set-up: Chambery Tarot, Start
+    solo = ["press", "right", "right", "right",  # hand 1: Solo (no partner field)
+            "down", "right", "right", "a", "a"]  # by Player 3 (the default points), committed
+    play(flash, KEEP_SCORE + chambery + solo, fresh=True)
+    assert records(device_log(flash))[-1]["e"]["contract"] == "solo"
+    # Switched on again: Resume, the table, hand 1 fixed: a called game (the partner row
+    # comes back with its starting value), committed.
+    play(flash, ["press", "a", "press", "left", "left", "left", "a", "a"])
+    log = device_log(flash)
+    corrected = records(log)[-1]
+    assert corrected["t"] == "correct" and corrected["hand"] == 1
+    assert corrected["e"]["contract"] == "called" and "partner" in corrected["e"]
+    check_replay(tmp_path, log)
+
+
+def test_droggn_throw_in_slam_and_match_hands_reopen_for_correction_after_a_power_cut(tmp_path):
+    flash = tmp_path / "flash.img"
+    droggn = ["right"] * 3 + ["up", "press"]  # the set-up: Droggn, Start
+    hands = (["press", "left", "a", "a"]  # thrown in: the contract is the only field
+             + ["press", "right", "right", "right", "a", "a"]  # a Slam, made
+             + ["press", "down", "down", "down", "right", "a", "a"])  # an Ansager, every trick
+    play(flash, KEEP_SCORE + droggn + hands, fresh=True)
+    entered = [record["e"] for record in records(device_log(flash)) if record["t"] == "entry"]
+    assert [e["contract"] for e in entered] == ["thrown in", "slam", "ansager"]
+    assert entered[2]["every_trick"] is True and "points" not in entered[2]
+    # Switched on again: Resume, then each hand opened from the table and committed as it was
+    fixes = []
+    for number in range(3):
+        fixes += ["a"] + ["down"] * number + ["press", "a", "a"]
+    play(flash, ["press"] + fixes)
+    log = device_log(flash)
+    corrections = [record for record in records(log) if record["t"] == "correct"]
+    assert [(c["hand"], c["e"]) for c in corrections] == list(zip([1, 2, 3], entered))
+    check_replay(tmp_path, log)

@@ -34,3 +34,21 @@ def test_a_tampered_total_is_rejected_with_file_and_line(tmp_path):
     assert done.returncode == 1
     assert "%s:5: entry record: logged totals [-1, 8, -6], but the rules give [-1, 8, -7]" % (
         path) in done.stderr
+
+
+def test_a_match_stopped_early_is_archived_and_listed_with_its_standings(tmp_path):
+    keeper, lines = kept_scarto_match()
+    keeper.undo()  # the table stopped after two hands of three
+    stopped = lines[:-2] + [keeper.end("stopped")]
+    path = written(tmp_path, stopped)
+    summary = json.loads(deckmate("replay", "--check", "--json", path).stdout)
+    assert (summary["end"], summary["winner_names"]) == ("stopped", ["Ada", "Bea"])
+    assert "stopped after 2 hands, winner: Ada and Bea" in deckmate("replay", "--check",
+                                                                     path).stdout
+    archive = tmp_path / "archive"
+    imported = deckmate("import", "--archive", archive, path)
+    assert imported.returncode == 0, imported.stdout + imported.stderr
+    listed = deckmate("games", "--archive", archive)
+    assert "Ada -2, Bea 9, Cy -7: Ada and Bea win (stopped after 2 hands)" in listed.stdout
+    game, = json.loads(deckmate("games", "--archive", archive, "--json").stdout)
+    assert (game["state"], game["winners"], game["hands"]) == ("stopped", [0, 1], 2)

@@ -1,10 +1,13 @@
 """Keep score on the simulated board (the firmware image in the MicroPython unix port, in the
-device's 192K heap): each game's committed key script docs/keys/keep-score-GAME.keys scores a
+device's budget, play_sim.HEAP): each game's committed key script docs/keys/keep-score-GAME.keys scores a
 whole match from a fresh flash, with a refused entry, an undo and a correction. The totals
 the device shows (its screens, each reading whole, tests/host/text_boxes.py, and compared
 with docs/screens/keep-score/) and logs are the match's; the log passes `deckmate replay
---check`, and the same log with a total tampered with does not. A power cut in the middle
-of an entry loses at most the row being changed."""
+--check` (what `deckmate sync` archives), and the same log with a total tampered with does
+not. A match stopped early (X, confirmed) ends `stopped`: its standings stay on the screen,
+its leaders win, and its log passes the check too; stopped after its last hand is in, it
+ends `completed`. A power cut in the middle of an entry loses at most the row being
+changed."""
 
 import json
 import os
@@ -14,7 +17,7 @@ from PIL import Image, ImageChops
 
 from helpers import ROOT, deckmate
 from play_sim import device_log, play
-from text_boxes import faults_of_shots
+from text_boxes import faults_of_shots, read_boxes
 
 KEYS = os.path.join(ROOT, "docs", "keys")
 SCREENS = os.path.join(ROOT, "docs", "screens", "keep-score")
@@ -104,19 +107,63 @@ def test_a_power_cut_mid_entry_resumes_the_match_and_the_entry(tmp_path):
     assert len(shots) == 3
 
 
-def test_the_last_set_up_of_a_game_comes_back_and_a_stopped_match_is_kept_abandoned(tmp_path):
+def test_the_last_set_up_of_a_game_comes_back_and_a_match_stopped_before_a_hand_has_no_winner(
+        tmp_path):
     flash = tmp_path / "flash.img"
     setup = ["down", "press"]  # Keep score: the set-up (Scioto, as it was last set up)
-    stop = ["x", "a"]          # Stop, confirmed: back to the main menu
+    stop = ["x", "a", "press"]  # Stop, confirmed, Done: back to the main menu
     seats = ["down", "right",          # 3 players
              "down", "down", "right",  # seat 2: Player 3
              "down", "left"]           # seat 3: Player 2
     play(flash, setup + seats + ["up"] * 5 + ["press"] + stop + setup + ["up", "press"] + stop,
          tmp_path / "shots", fresh=True)
-    first, second = (records(device_log(flash, game_id)) for game_id in ("1", "2"))
-    for kept in (first, second):
+    first, second = (device_log(flash, game_id) for game_id in ("1", "2"))
+    for log in (first, second):
+        kept = records(log)
         assert kept[0]["options"]["players"] == 3
         assert [player["name"] for player in kept[0]["players"]] == ["You", "Player 3",
                                                                        "Player 2"]
-        assert kept[-1] == {"t": "end", "reason": "abandoned", "totals": [0, 0, 0],
-                            "winner": [0, 1, 2], "hands": 0}
+        assert kept[-1] == {"t": "end", "reason": "stopped", "totals": [0, 0, 0], "winner": [],
+                            "hands": 0}
+    assert replayed(tmp_path, first)["end"] == "stopped"
+
+
+def replayed(tmp_path, log, name="kept.jsonl"):
+    """The summary `deckmate replay --check --json` gives of a device's log (it must pass:
+    what `deckmate sync` archives)."""
+    path = tmp_path / name
+    path.write_text(log)
+    checked = deckmate("replay", "--check", "--json", path)
+    assert checked.returncode == 0, checked.stdout + checked.stderr
+    return json.loads(checked.stdout)
+
+
+def test_a_match_stopped_early_keeps_its_standings_and_its_leaders_win(tmp_path):
+    keys = script("scarto")
+    flash = tmp_path / "flash.img"
+    hand_2 = keys.index("# hand 2, Player 3 deals: You 30, Player 2 24 (Player 3 24), "
+                        "committed, then taken back")
+    shots = play(flash, keys[:hand_2] + ["x", "a", "shot stopped-scarto", "press"]
+                 + ["down", "down", "press", "shot history"], tmp_path / "shots", fresh=True,
+                 text_boxes=True)
+    log = device_log(flash)
+    # hand 1: +5 +1 -6; Scarto's lowest total loses (2.4.5), the two others win
+    assert records(log)[-1] == {"t": "end", "reason": "stopped", "totals": [5, 1, -6],
+                                "winner": [0, 1], "hands": 1}
+    summary = replayed(tmp_path, log)
+    assert (summary["end"], summary["winner_names"]) == ("stopped", ["You", "Player 2"])
+    assert faults_of_shots(shots[-2:-1]) == []  # (History's list shortens the three names)
+    stopped, history = [[box.text for box in read_boxes(shot)] for shot in shots[-2:]]
+    assert "Stopped after 1 hand" in stopped and "Loser: Player 3" in stopped
+    assert "Done" in stopped
+    assert ["Scarto", "stopped: You, Player 2"] == history[history.index("Scarto"):][:2]
+
+
+def test_a_match_stopped_after_its_last_hand_is_in_ends_completed(tmp_path):
+    keys = script("scarto")
+    flash = tmp_path / "flash.img"
+    play(flash, keys[:-2] + ["x", "a", "press"], tmp_path / "shots", fresh=True)  # Stop, not Finish
+    log = device_log(flash)
+    assert records(log)[-1] == {"t": "end", "reason": "completed", "totals": [8, -13, 5],
+                                "winner": [0, 2], "hands": 3}
+    assert replayed(tmp_path, log)["end"] == "completed"

@@ -1,5 +1,5 @@
 """Matches played with the keys on the simulated board (the firmware image in the MicroPython
-unix port, in the device's budget of 192K, play_sim.HEAP): every game against
+unix port, in the device's budget, play_sim.HEAP): every game against
 bots, pass-and-play, an undo, a refused card and a resume after the board is switched off
 mid-hand. Each time the log on the
 simulated flash must be exactly the log of the same match played by the session in CPython

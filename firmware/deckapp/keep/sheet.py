@@ -45,9 +45,10 @@ class SheetScreen(Screen):
             self.app.pop()
         elif key == "press" and self.list.cursor < len(self.kept.keeper.hands):
             number = self.list.cursor + 1
-            entry = self.kept.keeper.hands[number - 1][1]
+            dealer, entry = self.kept.keeper.hands[number - 1]
+            entry = _to_correct(self.kept.game, dealer, entry)
             self.app.pop()
-            self.enter(number, _copy(entry))
+            self.enter(number, entry)
 
     def draw(self, canvas):
         kept = self.kept
@@ -98,7 +99,12 @@ def _short(name, width):
     return text
 
 
-def _copy(entry):
-    """An entry's own copy (its per-player lists too): the form changes it in place."""
-    return dict((name, list(value) if type(value) == list else value)
-                for name, value in entry.items())
+def _to_correct(game, dealer, entry):
+    """The form's own copy of a hand's entry (its per-player lists too: the form changes it
+    in place), over the game's starting values: a hand read back from the log after a power
+    cut holds only the fields logged for it (a Droggn throw-in only its contract, a Chambery
+    Solo no partner), and the form shows and derives the others as the person changes it."""
+    full = keep.ask(game, "start", dealer)
+    for name, value in entry.items():
+        full[name] = list(value) if type(value) == list else value
+    return full

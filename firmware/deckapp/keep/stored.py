@@ -84,7 +84,8 @@ class KeptMatch:
             self.room = None
 
     def close(self, reason):
-        """Write the end record ("completed" or "abandoned") and close the log."""
+        """Write the end record (`reason`: "completed", "stopped" or "abandoned"; a match
+        over ends completed: deckcore.keep.Keeper.end) and close the log."""
         self._on_flash(self.game_log.append, self.keeper.end(reason))
         self._on_flash(self.game_log.close)
         self.drop_draft()

@@ -1,7 +1,9 @@
 """The scorekept match's own screen: the running totals in large digits, for a table to read,
 the leader marked, who deals this hand and who deals next; from here the next hand is
 entered, the last one taken back, the match table opened (to correct any hand), and at the
-end the winner shown and the match finished.
+end the winner shown and the match finished. A match stopped early (X, confirmed) ends with
+the standings of the hands played (docs/rules.md, "Keeping score"): they stay on the screen,
+the leaders starred and named, until the centre key.
 
 Opened after the set-up's reset with the new match (deckapp/keep/stored.py, new_match), or
 with none to resume the match a power cut left open, the hand being entered included.
@@ -24,6 +26,7 @@ class TotalsScreen(Screen):
         self.spec = spec
         self.kept = None
         self.problem = ""
+        self.stopped = False  # the match was stopped: its standings shown until Done
 
     @property
     def title(self):
@@ -73,12 +76,12 @@ class TotalsScreen(Screen):
             self._write(self.kept.undo)
 
     def ask_stop(self):
-        self.app.push(Dialog("Stop the match?", "It is kept as abandoned with the totals so "
-                             "far.", self._stop, {"a": "Stop", "b": "Go on"}))
+        self.app.push(Dialog("Stop the match?", "It ends with the totals so far: they decide "
+                             "who wins.", self._stop, {"a": "Stop", "b": "Go on"}))
 
     def _stop(self, key):
-        if key == "a" and self._write(self.kept.close, "abandoned"):
-            self.app.pop()
+        if key == "a" and self._write(self.kept.close, "stopped"):
+            self.stopped = True
 
     def finish(self):
         if self._write(self.kept.close, "completed"):
@@ -100,6 +103,8 @@ class TotalsScreen(Screen):
     def softkeys(self):
         if self.kept is None:
             return {"b": "Back"}
+        if self.stopped:
+            return {"press": "Done"}
         keys = {"press": "Finish" if self.kept.match.is_over() else "Enter", "a": "Table",
                 "x": "Stop"}
         if self.kept.keeper.hands:
@@ -112,6 +117,10 @@ class TotalsScreen(Screen):
         kept = self.kept
         if kept is None:
             if key == "b":
+                self.app.pop()
+            return
+        if self.stopped:
+            if key == "press":
                 self.app.pop()
             return
         if key == "press":
@@ -133,7 +142,7 @@ class TotalsScreen(Screen):
                 font.text(canvas, line, 8, widgets.TOP + 20 + 18 * number, theme.HEARTS)
             return
         match, names = kept.match, kept.names
-        over = match.is_over()
+        over = match.is_over() or self.stopped
         top = widgets.TOP + 3
         font.text(canvas, font.fit(self._heading(), 232), 4, top, theme.MUTED)
         bottom = widgets.BOTTOM - (_LINE if over or self.problem else 0)
@@ -174,6 +183,8 @@ class TotalsScreen(Screen):
         played = len(match.results)
         if match.is_over():
             return "Match over after %d %ss" % (played, kept.hand_word)
+        if self.stopped:
+            return "Stopped after %d %s%s" % (played, kept.hand_word, "" if played == 1 else "s")
         target = kept.game.options.get("target", 0) if kept.game.NAME == "scioto" else 0
         length = "first to %d" % target if target else "of %d" % kept.game.deals_in_match()
         heading = "%s %d %s" % (kept.hand_title, played + 1, length)
@@ -191,6 +202,8 @@ class TotalsScreen(Screen):
 
     def _result(self):
         kept = self.kept
+        if not kept.match.results:
+            return "No %s was entered" % kept.hand_word
         winners = [kept.names[seat] for seat in kept.match.winners()]
         if kept.game.NAME == "scarto":  # 2.4.5: the lowest total loses and pays the others
             losers = [kept.names[seat] for seat in kept.game.match_losers(kept.match)]

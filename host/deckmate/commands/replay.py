@@ -3,6 +3,7 @@
 import argparse
 import json
 
+from deckcore.keep import end_winners
 from deckmate.commands.archive_args import add_archive
 from deckmate.errors import CommandError
 from deckmate.logs import BadLog, replay_file, seat_names
@@ -97,7 +98,8 @@ def summarize(replay, read):
     match = replay.match
     complete = replay.end_reason == "completed"
     names = seat_names(replay.header)
-    winners = match.winners() if complete else []
+    winners = match.winners() if complete else \
+        end_winners(match, "stopped") if replay.end_reason == "stopped" else []
     return {
         "game": replay.game.NAME,
         "mode": replay.MODE or "play",
@@ -120,6 +122,10 @@ def ending(summary):
         return "winner: %s" % " and ".join(summary["winner_names"])
     if summary["end"] == "abandoned":
         return "abandoned after %s" % counted(hands, "hand")
+    if summary["end"] == "stopped":
+        won = summary["winner_names"]
+        return "stopped after %s%s" % (counted(hands, "hand"),
+                                       ", winner: " + " and ".join(won) if won else "")
     return "unfinished game%s" % (" (the last line was cut off)" if summary["truncated"] else "")
 
 
