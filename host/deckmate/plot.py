@@ -58,6 +58,10 @@ def figure(history, players=None):
                                   squeeze=False)
     for panel, game in zip(axes[:, 0], games):
         _draw_panel(panel, game, history[game], players)
+    if players:  # whose history this is, above its panels, named as the logs name them
+        named = {name for matches in history.values() for record, _ in matches
+                 for name in record.names if any(same_name(player, name) for player in players)}
+        drawn.suptitle(", ".join(sorted(named)), fontweight="bold")
     drawn.tight_layout()
     return drawn
 
