@@ -105,6 +105,9 @@ def test_the_example_of_replay_help_replays_a_game_the_device_archived(capsys, t
     (["selfplay", "--game", "scioto", "--option", "compunding=on", "--out", "x.jsonl"],
      "did you mean compounding?"),
     (["arena", "--game", "scioto", "--bots", "esay,normal", "--deals", "1"], "did you mean easy?"),
+    (["bench", "--game", "scioto", "--level", "hardd"], "did you mean hard?"),
+    (["sim", "--headless", "--board", "pico_lcd13"], "did you mean pico_lcd_13?"),
+    (["deploy", "--board", "pico_lcd13"], "did you mean pico_lcd_13?"),
     (["selfplay", "--out", "x.jsonl"], "`deckmate selfplay --help`"),
     (["games", "extra"], "`deckmate games --help`"),
 ])

@@ -24,6 +24,7 @@ from deckmate import runtime
 from deckmate.arena import HOST_BOTS
 from deckmate.errors import CommandError, UsageError
 from deckmate.game_args import add_game_option
+from deckmate.names import did_you_mean, same_name
 from deckmate.progress import progress
 from deckmate.stats import percentile
 
@@ -70,11 +71,15 @@ def measure(game, level, hands, word_size=64):
 
 
 def run(args):
+    if args.level is not None:  # a bot's name in any case
+        args.level = next((name for name in list(BOT_NAMES) + list(HOST_BOTS)
+                           if same_name(args.level, name)), args.level)
     if args.level in HOST_BOTS:
         raise UsageError("%s runs on the host only; bench times the device's bots (%s)"
                          % (args.level, ", ".join(BOT_NAMES)))
     if args.level is not None and args.level not in BOT_NAMES:
-        raise UsageError("no bot called %r; choose from %s" % (args.level, ", ".join(BOT_NAMES)))
+        raise UsageError("no bot called %r; choose from %s%s" % (
+            args.level, ", ".join(BOT_NAMES), did_you_mean(args.level, list(BOT_NAMES))))
     if args.hands < 1:
         raise UsageError("--hands must be at least 1")
     runtime.micropython_path(args.word_size)  # RuntimeMissing (one line) before any work

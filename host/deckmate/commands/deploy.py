@@ -29,11 +29,8 @@ def add_parser(subparsers):
 
 def run(args):
     from deckmate import deploy, image
-    from deckmate.sim.boards import board_names
-    if args.board not in board_names():
-        raise UsageError("no board definition %r; the boards are %s" % (
-            args.board,
-            ", ".join(board_names()) or "(none: deploy from a clone of the repository)"))
+    from deckmate.sim.boards import checked_board
+    checked_board(args.board)
     if args.target is not None and args.target not in image.TARGETS:
         raise UsageError("--target %s: one of %s" % (args.target, ", ".join(sorted(image.TARGETS))))
     port = args.port or _the_board_port()

@@ -149,9 +149,7 @@ def run(args):
     from deckmate.sim.flash import FlashError
     from deckmate.sim.script import FirmwareFailed, ScriptError, run_script
 
-    if args.board not in boards.board_names():
-        raise UsageError("no board definition %r (boards: %s)"
-                         % (args.board, ", ".join(boards.board_names()) or "none found"))
+    boards.checked_board(args.board)
     flash = checked_flash(args.flash)
     keys = args.keys
     lines = read_key_script(keys) if keys else None

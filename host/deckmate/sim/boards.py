@@ -26,6 +26,18 @@ def board_names():
                   if name.endswith(".py") and name != "__init__.py")
 
 
+def checked_board(name):
+    """`name` if it is one of board_names(), else UsageError listing them (with "did you
+    mean")."""
+    from deckmate.errors import UsageError
+    from deckmate.names import did_you_mean
+    names = board_names()
+    if name not in names:
+        raise UsageError("no board definition %r; the boards are %s%s" % (
+            name, ", ".join(names) or "none (reinstall deckmate)", did_you_mean(name, names)))
+    return name
+
+
 def read_board(name):
     path = os.path.join(BOARDS_DIR, name + ".py")
     with open(path) as handle:
