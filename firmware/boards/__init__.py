@@ -7,6 +7,8 @@ A board definition module has:
 - KEYS, a dict of key name (deckhw/buttons.py KEY_NAMES) to GPIO number, all active low;
 - make_board(), which builds a deckhw.board.Board (docs/device.md, "The board contract").
 These names are plain literals: the simulator and the pin-map test read them from the source.
+The browser's board (browser.py, the page of `deckmate web`) has NAME, TITLE, PANEL and
+make_board() only: it has no pins, its display and keys are the page's.
 
 The board in use is named in the file /board.txt (one line, e.g. `pico_lcd_13`), written when
 the firmware is deployed; without it, the Pico-LCD-1.3.
@@ -17,7 +19,7 @@ from micropython import const
 from deckcore.residency import unload
 
 _DEFAULT = const("pico_lcd_13")
-_NAMES = const(("pico_lcd_13", "pico_display_20"))
+_NAMES = const(("pico_lcd_13", "pico_display_20", "browser"))
 
 
 def make_board():

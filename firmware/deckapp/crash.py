@@ -2,7 +2,8 @@
 wrong"). deckapp/shell.py imports this module only then, once it has let go of the screens
 and of the modules the fault left loaded: it takes no heap while the app runs.
 
-    recover(app, error)   record the fault, show the crash screen, soft-reset on the centre key
+    recover(app, error)   record the fault, show the crash screen
+    answer(board, now)    a pass of the app while it is shown: the centre key soft-resets
     last(store)           the last fault recorded, or None (About; the sync's hello)
 
 The record is the store's state file `crash` (written as every state file is: a temporary
@@ -18,7 +19,6 @@ log holds every committed event, so the fault costs at most the decision it inte
 
 import io
 import sys
-import time
 
 from micropython import const
 
@@ -31,22 +31,22 @@ from deckui import font, theme, widgets
 NAME = "crash"            # the store's state file of the last fault
 ERROR_MOST = const(200)   # characters of the error's line kept
 TRACE_MOST = const(1200)  # characters of the traceback's calls kept (the innermost last)
-_POLL_MS = const(10)
 _MARGIN = const(8)
 
 
 def recover(app, error):
-    """Record `error`, say so on the panel and wait for the centre key, which soft-resets the
-    board. Never returns (a KeyboardInterrupt from the PC still ends it)."""
+    """Record `error` and say so on the panel; the app's passes then call `answer` until the
+    centre key soft-resets the board (App.step)."""
     saved = record(app.store, error)
-    board = app.board
-    show(board.display, one_line(error), app.store.open_id is not None, saved)
-    while True:
-        for key, kind in board.keys.poll(time.ticks_ms()):
-            if key == "press" and kind == PRESS:
-                board.reset()
-        board.idle()
-        time.sleep_ms(_POLL_MS)
+    show(app.board.display, one_line(error), app.store.open_id is not None, saved)
+
+
+def answer(board, now_ms):
+    """A pass of the crash screen: the centre key soft-resets the board (the serial link is
+    not served, in case it was what failed)."""
+    for key, kind in board.keys.poll(now_ms):
+        if key == "press" and kind == PRESS:
+            board.reset()
 
 
 def one_line(error):

@@ -18,7 +18,9 @@ pass of the loop is one service (App.service), then one slice of work:
    soft-key bars when their text changed; marks those rows on the display and shows them;
 3. serves the serial link (a request, or a slice of an answer);
 4. gives the top screen one slice of background work (Screen.step).
-When nothing is left to do it calls board.idle() and sleeps until the next poll. A key's answer
+When nothing is left to do it calls board.idle() and sleeps until the next poll. A pass is
+App.step, which the board runs (board.run): App.loop on a board, the page's event loop in a
+browser. A key's answer
 is drawn before the next slice of work starts, so the response time is one slice plus one draw.
 A bot's think is one long slice: within App.think the bot calls back between slices of its
 work, and every _SERVICE_MS the same service runs (the thinking screen is not drawn then).
@@ -56,6 +58,7 @@ class App:
     link: "SerialLink | None" = None  # the serial link, once a byte has come on the port
     port: "select.poll | None" = None  # usb_port(), once run() has started
     thinker = None  # the screen whose bot is thinking (App.think), or None
+    fault = False  # after a fault, until the reset: the crash screen waits for its key
 
     def __init__(self, board, store, settings):
         self.board = board
@@ -243,11 +246,42 @@ class App:
             self.link = link = SerialLink(self.store, self.board, self.port)
         return link.serve(lean)
 
+    def step(self, now_ms):
+        """One pass of the loop, the app's step-at-a-time entry point for whatever runs the
+        loop (board.run: App.loop on a board, the page's event loop in a browser): the
+        service and one slice of work (tick), or after a fault a pass of the crash screen
+        (deckapp/crash.py, which the centre key leaves by a reset). Returns the ms to wait
+        before the next pass: 0 while work is left, else _POLL_MS, board.idle() called."""
+        if self.fault:
+            from deckapp.crash import answer  # (loaded since the fault)
+            answer(self.board, now_ms)
+        else:
+            try:
+                if self.tick(now_ms):
+                    return 0
+            except Exception as error:  # KeyboardInterrupt and SystemExit go on to main.py
+                self.recover(error)
+        self.board.idle()
+        return _POLL_MS
+
     def loop(self):
+        """The loop on a board (its board.run): a pass, then a sleep when it asks for one."""
         while True:
-            if not self.tick(time.ticks_ms()):
-                self.board.idle()
-                time.sleep_ms(_POLL_MS)
+            wait = self.step(time.ticks_ms())
+            if wait:
+                time.sleep_ms(wait)
+
+    def recover(self, error):
+        """A fault (an exception that escaped a screen or a bot): the screens and what they
+        left loaded are let go, then deckapp/crash.py records it and shows the crash screen;
+        the passes after it wait for its centre key."""
+        self.stack.clear()  # the fault may be a MemoryError: let go of the screens
+        self._drawn = self.thinker = None  # (the last drawn, the thinking one)
+        residency.unload_since(self.kept)  # and what it left loaded (a match's rules, bots)
+        gc.collect()  # so that recording it finds room
+        from deckapp.crash import recover
+        recover(self, error)  # recorded and said on the panel
+        self.fault = True
 
 
 _room = []          # the piece kept free for the next import's file (import_with_room), or none
@@ -307,15 +341,11 @@ def run(board):
     from deckapp.store import Store
     store = Store("/")
     app = App(board, store, Settings.load(store))
-    app.port = usb_port()
+    if board.serial:
+        app.port = usb_port()
     try:
         app.open("deckapp.boot", "BootScreen")
         app.kept = list(sys.modules)  # and the boot screen's: the screen class, the cards' drawing
-        app.loop()
     except Exception as error:  # a fault (KeyboardInterrupt and SystemExit go on to main.py)
-        app.stack.clear()  # the fault may be a MemoryError: let go of the screens
-        app._drawn = app.thinker = None  # (the last drawn, the thinking one)
-        residency.unload_since(app.kept)  # and what it left loaded (a match's rules, bots)
-        gc.collect()  # so that recording it finds room
-        from deckapp.crash import recover
-        recover(app, error)  # recorded and said on the panel; the centre key resets the board
+        app.recover(error)
+    board.run(app)  # App.loop on a board; the browser's board hands App.step to the page

@@ -14,6 +14,8 @@ _BACKLIGHT_PWM_HZ = const(1000)
 
 
 class Board:
+    serial = True  # it has the USB serial port that the REPL shares (the sync's link)
+
     def __init__(self, name, display, keys, backlight_pwm, machine):
         self.name = name
         self.display = display
@@ -38,6 +40,10 @@ class Board:
     def idle(self):
         """Nothing is left to do until the next tick (input handled, screen pushed)."""
         self.machine.idle()
+
+    def run(self, app):
+        """Run the app: its loop (deckapp/shell.py, App.loop), until a reset."""
+        app.loop()
 
     def reset(self):
         """A soft reset: main.py runs again on a fresh heap (no object, no interned name

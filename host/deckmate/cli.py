@@ -12,13 +12,13 @@ from importlib import metadata
 from deckcore import RULES_VERSION
 from deckmate.commands import (arena, bench, deploy, devices, doctor, export, games,
                                import_logs, options, plot, replay, report, selfplay, sim, stats,
-                               sync)
+                               sync, web)
 from deckmate.errors import CommandError, UsageError
 from deckmate.names import did_you_mean
 
 # each has add_parser(subparsers); `deckmate --help` lists them in this order
-COMMANDS = (selfplay, replay, options, arena, bench, sim, sync, import_logs, deploy, devices,
-            doctor, games, stats, export, plot, report)
+COMMANDS = (selfplay, replay, options, arena, bench, sim, web, sync, import_logs, deploy,
+            devices, doctor, games, stats, export, plot, report)
 
 
 def version_text():

@@ -4,7 +4,9 @@ runs them) and the rules core alone (`core_entries`, what runtime.py runs tests 
 on) are both made by `build`, once per version of their sources and options.
 
 Bytecode .mpy files are the same for every board and word size; native modules (viper) are
-compiled for the target's architecture, so an image is built per target (TARGETS)."""
+compiled for the target's architecture, so an image is built per target (TARGETS). The
+browser's port (WebAssembly) runs no native code: its image has those modules as bytecode,
+where they fail their probe and the plain code serves (expand.py, scioto_endgame's search)."""
 
 import hashlib
 import os
@@ -25,6 +27,7 @@ TARGETS = {
     # Raspberry Pi Pico 2 (Cortex-M33, Armv8-M Mainline): mpy-cross has no armv8m; the RP2350
     # port runs Armv7E-M code with the single-precision FPU.
     "rp2350": "armv7emsp",
+    "web": None,           # MicroPython's WebAssembly port in a browser (deckmate web): bytecode only
 }
 
 
@@ -67,7 +70,7 @@ def native_flags(target, kind):
     """mpy-cross options for a manifest entry: a native module is compiled whole with the viper
     emitter for the target's architecture (its source carries no decorator, so that a plain
     mpy-cross compiles it too)."""
-    if kind != "native":
+    if kind != "native" or TARGETS[target] is None:
         return []
     return ["-march=" + TARGETS[target], "-X", "emit=viper"]
 

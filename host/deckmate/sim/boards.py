@@ -18,12 +18,17 @@ class BoardDefinition:
             setattr(self, name.lower(), fields[name])
 
 
+PAGE_BOARDS = ("browser",)  # boards with no pins: a web page is their hardware (deckmate web)
+
+
 def board_names():
-    """The board definitions beside the firmware (none where only deckcore is installed)."""
+    """The board definitions of boards with pins beside the firmware, which the simulator
+    runs and a deploy writes (none where only deckcore is installed)."""
     if not os.path.isdir(BOARDS_DIR):
         return []
     return sorted(name[:-3] for name in os.listdir(BOARDS_DIR)
-                  if name.endswith(".py") and name != "__init__.py")
+                  if name.endswith(".py") and name != "__init__.py"
+                  and name[:-3] not in PAGE_BOARDS)
 
 
 def checked_board(name):
