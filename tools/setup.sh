@@ -17,13 +17,20 @@ if [ ! -f typings/machine.pyi ]; then
     .venv/bin/python -m pip install --quiet --disable-pip-version-check --no-user --target typings \
         micropython-rp2-rpi-pico-stubs==1.29.0.post1
 fi
-# Headless Chromium for the tests of the HTML report (tests/host/test_report.py), from Debian's
-# packages: installed under CI (CI=true) or when asked (DECKMATE_CHROMIUM=1); without it those
-# tests skip, saying how to install it.
+# The browser's MicroPython (`deckmate web`, and the tests' 32-bit runtime under Node.js): the
+# npm package package.json pins, exactly as package-lock.json records it.
+if ! .venv/bin/python -c "import sys; from deckmate import web; sys.exit(web.installed_version() != web.pinned_version())"; then
+    npm ci --no-audit --no-fund --loglevel=error
+fi
+# Headless Chromium and its WebDriver for the tests of the HTML report (tests/host/test_report.py)
+# and of the browser's page (tests/host/test_web_page.py), from Debian's packages: installed
+# under CI (CI=true) or when asked (DECKMATE_CHROMIUM=1); without them those tests skip, saying
+# how to install them.
 if { [ "${CI:-}" = "true" ] || [ "${DECKMATE_CHROMIUM:-}" = "1" ]; } \
-        && ! command -v chromium >/dev/null 2>&1 && command -v apt-get >/dev/null 2>&1; then
+        && { ! command -v chromium >/dev/null 2>&1 || ! command -v chromedriver >/dev/null 2>&1; } \
+        && command -v apt-get >/dev/null 2>&1; then
     sudo=""
     [ "$(id -u)" = "0" ] || sudo="sudo"
     $sudo apt-get update -qq
-    DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends chromium
+    DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends chromium chromium-driver
 fi

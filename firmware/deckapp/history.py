@@ -1,6 +1,8 @@
 """History: the games kept on flash, newest first, with date, game, players and result; one
 chosen opens its summary, read from its log a few lines at a time (Screen.step), so the keys
-stay live while a long log is read."""
+stay live while a long log is read. On a board that can hand files to a person (the browser's:
+`board.give`, docs/device.md) X offers the cursor's game's log as a download and Y every log
+in one zip archive, files that `deckmate import` takes as it takes a board's."""
 
 import json
 
@@ -68,6 +70,26 @@ class HistoryScreen(FormScreen):
 
     def choose(self, row):
         self.app.push(SummaryScreen(self.games[self.list.cursor]))
+
+    def softkeys(self):
+        keys = FormScreen.softkeys(self)
+        if self.games and getattr(self.app.board, "give", None):
+            keys["x"] = "Log"
+            keys["y"] = "All logs"
+        return keys
+
+    def other_key(self, key):
+        """X: the cursor's game's log as a download; Y: every log in one zip archive."""
+        give = getattr(self.app.board, "give", None)
+        if not give or not self.games or key not in ("x", "y"):
+            return
+        store = self.app.store
+        if key == "x":
+            game_id = self.games[self.list.cursor].id
+            give("deckmate-%s-%s.jsonl" % (self.app.device_id, game_id), [store.log_path(game_id)])
+        else:
+            give("deckmate-%s-logs.zip" % self.app.device_id,
+                 [store.log_path(game.id) for game in reversed(self.games)])
 
 
 class SummaryScreen(Screen):

@@ -32,8 +32,8 @@ class Check:
 
 
 def checks(archive_folder):
-    return [_python(), _micropython(), _mpy_cross(), _mpremote(), _packages(), _firmware()] \
-        + _ports() + [_archive(archive_folder)]
+    return [_python(), _micropython(), _mpy_cross(), _mpremote(), _packages(), _firmware(),
+            _web()] + _ports() + [_archive(archive_folder)]
 
 
 def _python():
@@ -132,6 +132,16 @@ def _firmware():
         return Check("firmware", False, "no sources", str(error))
     return Check("firmware", True, "%d files in %s (for sim and deploy)" % (
         len(entries), image.MANIFEST))
+
+
+def _web():
+    """The browser's MicroPython (deckmate web): the npm package at package.json's pin."""
+    from deckmate import web
+    try:
+        folder = web.checked_package()
+    except CommandError as error:
+        return Check("web", False, "no pinned WebAssembly port", str(error))
+    return Check("web", True, "%s %s (%s)" % (web.PACKAGE, web.installed_version(), folder))
 
 
 def _ports():

@@ -70,3 +70,31 @@ def requested_urls(url, scratch):
                 and params.get("initiator") != "not an origin":
             urls.add(params["url"])
     return urls
+
+
+def webdriver(downloads, size=(1200, 800)):
+    """Headless Chromium driven by its WebDriver (Debian's chromium-driver, through selenium):
+    a fresh profile, the network flags of a closed machine, downloads saved in `downloads`.
+    Skips where Chromium or its driver is not installed (fails under CI)."""
+    browser = chromium()
+    driver_path = shutil.which("chromedriver")
+    if driver_path is None:
+        if os.environ.get("CI") == "true":
+            pytest.fail(HOW_TO_INSTALL + " and chromium-driver; CI must run the browser tests")
+        pytest.skip(HOW_TO_INSTALL + " and chromium-driver (its WebDriver)")
+    from selenium import webdriver as selenium_webdriver
+    from selenium.webdriver.chrome.service import Service
+    options = selenium_webdriver.ChromeOptions()
+    options.binary_location = browser
+    for flag in ("--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",
+                 "--no-first-run", "--disable-background-networking",
+                 "--disable-component-update", "--disable-sync", "--hide-scrollbars",
+                 "--user-data-dir=" + tempfile.mkdtemp(prefix="deckmate-chromium-"),
+                 "--window-size=%d,%d" % size):
+        options.add_argument(flag)
+    options.add_experimental_option("prefs", {"download.default_directory": str(downloads),
+                                              "download.prompt_for_download": False})
+    driver = selenium_webdriver.Chrome(options=options, service=Service(driver_path))
+    driver.execute_cdp_cmd("Page.setDownloadBehavior", {"behavior": "allow",
+                                                        "downloadPath": str(downloads)})
+    return driver

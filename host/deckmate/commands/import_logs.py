@@ -2,6 +2,7 @@
 archive, with the checks and the idempotence of a sync."""
 
 import os
+import zipfile
 
 from deckmate.errors import CommandError
 from deckmate.progress import progress
@@ -17,7 +18,8 @@ def add_parser(subparsers):
                     "with the archived game of the same device and id, is kept aside in "
                     "ARCHIVE/rejected with the reason. Example: deckmate import logs/*.jsonl")
     parser.add_argument("files", nargs="+", metavar="FILE",
-                        help="log files (.jsonl); a folder stands for the .jsonl files in it")
+                        help="log files (.jsonl); a folder or a zip archive (the browser's "
+                             "History downloads one) stands for the .jsonl files in it")
     parser.add_argument("--archive", metavar="DIR",
                         help="the archive folder (default: the user data folder, e.g. "
                              "~/.local/share/deckmate/archive)")
@@ -25,14 +27,34 @@ def add_parser(subparsers):
 
 
 def log_files(paths):
+    """The logs to import: (label, path, member), member the name inside a zip archive (the
+    browser's History downloads every log as one), else None. An archive that cannot be read
+    stands as one entry whose reading fails."""
     found = []
     for path in paths:
         if os.path.isdir(path):
-            found.extend(sorted(os.path.join(path, name) for name in os.listdir(path)
-                                if name.endswith(".jsonl")))
+            found.extend((full, full, None) for full in sorted(
+                os.path.join(path, name) for name in os.listdir(path) if name.endswith(".jsonl")))
+        elif path.endswith(".zip"):
+            try:
+                with zipfile.ZipFile(path) as archive:
+                    names = [name for name in archive.namelist() if name.endswith(".jsonl")]
+            except (OSError, zipfile.BadZipFile):
+                names = [None]
+            found.extend(("%s:%s" % (path, name) if name else path, path, name or "")
+                         for name in sorted(names, key=str))
         else:
-            found.append(path)
+            found.append((path, path, None))
     return found
+
+
+def read_log(path, member):
+    """The bytes of a log file, or of the member of a zip archive."""
+    if member is None:
+        with open(path, "rb") as handle:
+            return handle.read()
+    with zipfile.ZipFile(path) as archive:
+        return archive.read(member)
 
 
 def run(args):
@@ -43,14 +65,14 @@ def run(args):
     try:
         with Archive(args.archive) as archive, progress(len(files), "importing") as advance:
             archive.tidy()
-            for path in files:
+            for label, path, member in files:
                 try:
-                    with open(path, "rb") as handle:
-                        data = handle.read()
-                except OSError as error:
-                    unread.append((path, "cannot read it: %s" % (error.strerror or error)))
+                    data = read_log(path, member)
+                except (OSError, KeyError, zipfile.BadZipFile) as error:
+                    unread.append((label, "cannot read it: %s"
+                                   % (getattr(error, "strerror", None) or error)))
                 else:
-                    summary.add(archive.add_log(data, path), path)
+                    summary.add(archive.add_log(data, label), label)
                 advance()
     except ArchiveError as error:
         raise CommandError(str(error))

@@ -15,7 +15,8 @@
 // - run(step): the app's passes (deckapp/shell.py, App.step) on the page's event loop;
 // - flash_changed(): a file was written, made, renamed or removed;
 // - idle(): nothing left to do: what changed on the flash is saved in IndexedDB;
-// - reset(): the flash saved; after the pass's SystemExit a fresh interpreter runs main.py;
+// - reset(): the flash saved; after the pass's SystemExit the page loads again and a fresh
+//   interpreter runs main.py;
 // - give(name, paths): files of the flash offered as a download (a zip archive for .zip);
 // - device_id(), backlight(percent).
 "use strict";
@@ -27,18 +28,29 @@
   const HEAP_BYTES = 512 * 1024;  // the port's first heap (it grows when it must)
   const SYSTEM_FOLDERS = ["tmp", "home", "dev", "proc"];  // the port's own, not the flash's
   const DATABASE = "deckmate";
+  const SESSION = "deckmate-page";  // sessionStorage: what the page measured, across resets
   // keyboard key (KeyboardEvent.key, lower case) -> board key, as `deckmate sim` has them
   const KEYBOARD = {
     arrowup: "up", arrowdown: "down", arrowleft: "left", arrowright: "right",
     enter: "press", " ": "press", a: "a", b: "b", x: "x", y: "y",
   };
 
+  // What the page tells a person's tools and the tests (tests/host/test_web_page.py).
   const page = window.deckmatePage = {
     status: "loading",   // "running" once main.py handed over the loop; "failed"
     boots: 0,            // interpreters started (a reset starts one more)
     responses: [],       // ms from a key going down to the panel showing the change
     thinks: [],          // ms of passes longer than LONG_PASS_MS (a bot's decision)
-    downloads: [],       // names of the files offered (the tests read them)
+    downloads: [],       // names of the files offered
+    idleSinceKeys: false,  // the app went idle since the keys last changed
+    // The app is waiting for a key: nothing is held, it went idle since the last change and
+    // the flash is saved.
+    settled: () => page.status === "running" && page.idleSinceKeys && !flash.saving &&
+      !Object.values(keys).some((key) => key.down),
+    // The flash as last saved: path -> text.
+    flashText: () => Object.fromEntries([...flash.files].map(
+      ([path, bytes]) => [path, new TextDecoder().decode(bytes)])),
+    deviceId: () => flash.deviceId,
   };
   const LONG_PASS_MS = 30;
 
@@ -67,6 +79,8 @@
     database: null,      // the IndexedDB, or null where the browser gives none
     deviceId: null,
     changed: false,      // the file system was written since the last save
+    saved: Promise.resolve(),  // the last save's transaction, done
+    saving: false,       // while it is not done
   };
 
   function request(action) {
@@ -146,9 +160,17 @@
     const removed = [...flash.files.keys()].filter((path) => !now.has(path));
     flash.files = now;
     if (flash.database && (written.length || removed.length)) {
-      const files = flash.database.transaction("flash", "readwrite").objectStore("flash");
+      const saving = flash.database.transaction("flash", "readwrite");
+      const files = saving.objectStore("flash");
       written.forEach(([path, bytes]) => files.put(bytes, path));
       removed.forEach((path) => files.delete(path));
+      flash.saving = true;
+      flash.saved = new Promise((resolve) => {
+        saving.oncomplete = saving.onerror = saving.onabort = () => {
+          flash.saving = false;
+          resolve();
+        };
+      });
     }
   }
 
@@ -219,6 +241,7 @@
     if (!key.down) {
       key.down = true;
       key.readSince = null;
+      page.idleSinceKeys = false;
       keyDownAt.time = performance.now();
       document.querySelectorAll('[data-key="' + name + '"]').forEach((b) => b.classList.add("down"));
     }
@@ -245,6 +268,7 @@
     }
     if (key.letGo && now - key.readSince >= SETTLE_MS) {
       key.down = key.letGo = false;
+      page.idleSinceKeys = false;
       document.querySelectorAll('[data-key="' + name + '"]').forEach((b) => b.classList.remove("down"));
       return false;
     }
@@ -374,7 +398,10 @@
       canvas.style.filter = "brightness(" + Math.max(20, percent) + "%)";
     },
     device_id: () => flash.deviceId,
-    idle: () => saveFlash(interpreter.FS),
+    idle: () => {
+      saveFlash(interpreter.FS);
+      page.idleSinceKeys = true;
+    },
     flash_changed: () => {
       flash.changed = true;
     },
@@ -461,16 +488,30 @@
     schedule(0, mine);
   }
 
-  function restart() {
+  // A reset: the flash saved, the page loads again, and a fresh interpreter runs main.py
+  // (the port's interpreters share the page's globals: one a page). As the board's, it
+  // begins with every key up (main.py would read a key still held as one held from
+  // power-on: X the safe mode). What the page measured goes on in the tab's session.
+  async function restart() {
+    generation += 1;  // no more passes of this interpreter
+    page.status = "loading";
+    page.idleSinceKeys = false;
     if (interpreter) {
       flash.changed = true;
       saveFlash(interpreter.FS);
     }
-    generation += 1;
-    boot().catch(stopped);
+    await flash.saved;
+    keepSession();
+    location.reload();
+  }
+
+  function keepSession() {
+    sessionStorage.setItem(SESSION, JSON.stringify(
+      {boots: page.boots, responses: page.responses, thinks: page.thinks, downloads: page.downloads}));
   }
 
   async function start() {
+    Object.assign(page, JSON.parse(sessionStorage.getItem(SESSION) || "{}"));
     wireKeys();
     loadImage();
     const module = URL.createObjectURL(new Blob([DECKMATE_RUNTIME.mjs], {type: "text/javascript"}));
@@ -482,6 +523,7 @@
         if (interpreter) {
           saveFlash(interpreter.FS);
         }
+        keepSession();
       });
     }
     await boot();

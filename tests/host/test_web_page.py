@@ -1,0 +1,219 @@
+"""Deckmate in a browser (`deckmate web`, docs/device.md "The browser"), in headless Chromium
+driven through its WebDriver: the site opens from the disk and from a static host asking for
+nothing outside it; a person plays a match of Scioto against a bot with the on-screen keys
+(the log is the one the rules core writes for that match, and `deckmate replay --check`
+takes it), keeps score of two Chambéry hands, closes the page and finds the match to resume,
+and downloads the logs from History, which `deckmate import` takes."""
+
+import functools
+import http.server
+import json
+import os
+import threading
+import time
+
+import pytest
+
+import browser
+from helpers import ROOT, deckmate
+from play_sim import expected_match, fast_bots_keys, setup_keys
+
+SITE_FILES = ("index.html", "runtime.js", "firmware.js", "deckmate.js")
+FIRST_LOAD_MOST = 3 * 1024 * 1024  # bytes the first load may fetch (issue 47)
+DEAL = 3
+SCIOTO = ("scioto", ["human", "easy"], {})
+STEP_MOST_S = 30  # a key's answer, a boot or a bot's think; far more than any takes
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory):
+    out = tmp_path_factory.mktemp("site")
+    result = deckmate("web", "--out", out)
+    assert result.returncode == 0, result.stderr
+    return out
+
+
+@pytest.fixture(scope="module")
+def page(site, tmp_path_factory):
+    """The site opened from the disk, running (one browser for the module's tests, which
+    follow one another as one person's session)."""
+    downloads = tmp_path_factory.mktemp("downloads")
+    driver = browser.webdriver(downloads)
+    driver.downloads = downloads
+    try:
+        driver.get((site / "index.html").as_uri())
+        wait_until(driver, "return deckmatePage.settled()")
+        yield driver
+    finally:
+        driver.quit()
+
+
+def wait_until(driver, script, most=STEP_MOST_S):
+    """The value of `script` once it is true; the page may be loading again meanwhile (a
+    reset)."""
+    from selenium.common.exceptions import WebDriverException
+    deadline = time.monotonic() + most
+    while True:
+        try:
+            value = driver.execute_script(script)
+            status = driver.execute_script("return [deckmatePage.status, "
+                                           "document.getElementById('status').textContent]")
+        except WebDriverException:  # between two loads of the page
+            value, status = None, ("loading", "")
+        if value:
+            return value
+        assert status[0] != "failed", status[1]
+        assert time.monotonic() < deadline, "%s: still false (%s)" % (script, status)
+        time.sleep(0.02)
+
+
+def click(driver, keys):
+    """Each key clicked on the page's on-screen keys, the app left to answer it."""
+    for key in keys:
+        driver.find_element("css selector", '[data-key="%s"]' % key).click()
+        wait_until(driver, "return deckmatePage.settled()")
+
+
+def flash(driver):
+    return driver.execute_script("return deckmatePage.flashText()")
+
+
+def logs(driver):
+    return dict((path, text) for path, text in flash(driver).items()
+                if path.startswith("/logs/") and path.endswith(".jsonl"))
+
+
+def records(text):
+    return [json.loads(line) for line in text.splitlines()]
+
+
+def test_the_site_is_the_page_the_port_and_the_firmware_image(site):
+    assert sorted(os.listdir(str(site))) == sorted(SITE_FILES)
+    runtime = (site / "runtime.js").read_text()
+    assert '"version":"1.29.0-6"' in runtime
+    firmware = (site / "firmware.js").read_text()
+    assert '"main.py"' in firmware and '"deckapp/shell.mpy"' in firmware
+    assert '"deckcore/bots/scioto_search_viper.mpy"' in firmware  # as bytecode: no native code
+
+
+def test_served_by_a_static_host_the_first_load_fetches_only_the_site_under_3_MB(site, tmp_path):
+    handler = functools.partial(QuietHandler, directory=str(site))
+    with http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler) as server:
+        threading.Thread(target=server.serve_forever, daemon=True).start()
+        origin = "http://127.0.0.1:%d/" % server.server_address[1]
+        driver = browser.webdriver(tmp_path)
+        try:
+            driver.get(origin)
+            wait_until(driver, "return deckmatePage.settled()")
+            loaded = driver.execute_script(
+                "return performance.getEntriesByType('navigation').concat("
+                "performance.getEntriesByType('resource')).map("
+                "e => [e.name, e.transferSize, e.encodedBodySize])")
+        finally:
+            driver.quit()
+        server.shutdown()
+    assert sorted(name for name, _, _ in loaded) == sorted(origin + name if name != "index.html"
+                                                           else origin for name in SITE_FILES)
+    fetched = sum(size for _, _, size in loaded)
+    assert fetched == sum(os.path.getsize(str(site / name)) for name in SITE_FILES)
+    assert fetched <= FIRST_LOAD_MOST
+
+
+class QuietHandler(http.server.SimpleHTTPRequestHandler):
+    def log_message(self, *args):
+        pass
+
+
+def test_a_match_of_scioto_against_a_bot_played_with_the_on_screen_keys(page, tmp_path):
+    game, kinds, options = SCIOTO
+    expected = expected_match(game, kinds, options, DEAL, page.execute_script(
+        "return deckmatePage.deviceId()"))
+    click(page, fast_bots_keys() + setup_keys(game, kinds, options, DEAL))
+    click(page, ["press"] * expected.presses)
+    written = logs(page)
+    assert list(written) == ["/logs/1.jsonl"]
+    log = written["/logs/1.jsonl"]
+    assert log == expected.text()  # byte for byte the rules core's log of that match
+    assert records(log)[-1]["reason"] == "completed"
+    path = tmp_path / "scioto.jsonl"
+    path.write_text(log)
+    checked = deckmate("replay", "--check", path)
+    assert checked.returncode == 0, checked.stdout + checked.stderr
+
+
+def keep_score_keys(until):
+    """docs/keys/keep-score-chambery.keys from the main menu up to the comment `until`."""
+    with open(os.path.join(ROOT, "docs", "keys", "keep-score-chambery.keys")) as handle:
+        text = handle.read().split("# " + until, 1)[0]
+    keys = []
+    for line in text.splitlines():
+        words = line.split("#", 1)[0].split()
+        if words and words[0] == "hold":  # a value run to its end: a long press
+            keys.append(("hold", words[1]))
+        elif words and words[0] != "shot":
+            keys.append(words[0])
+    return keys
+
+
+def press_keys(driver, keys):
+    for key in keys:
+        if isinstance(key, tuple):  # hold KEY: down until the value stops changing
+            hold(driver, key[1])
+        else:
+            click(driver, [key])
+
+
+def hold(driver, key):
+    from selenium.webdriver.common.action_chains import ActionChains
+    element = driver.find_element("css selector", '[data-key="%s"]' % key)
+    ActionChains(driver).click_and_hold(element).pause(2.5).release(element).perform()
+    wait_until(driver, "return deckmatePage.settled()")
+
+
+def test_two_chambery_hands_kept_survive_closing_the_page_and_resume(page):
+    press_keys(page, keep_score_keys("hand 3,"))
+    kept = [text for text in logs(page).values() if '"mode":"scorekeep"' in text]
+    assert len(kept) == 1
+    assert [r["hand"] for r in records(kept[0]) if r["t"] == "entry"] == [1, 2]
+    boots = page.execute_script("return deckmatePage.boots")
+    page.refresh()  # the tab closed and opened again: the flash comes back from IndexedDB
+    wait_until(page, "return deckmatePage.settled()")
+    assert page.execute_script("return deckmatePage.boots") == boots + 1
+    click(page, ["press"])  # the boot's offer: Resume
+    press_keys(page, keep_score_keys("hand 4 committed")[len(keep_score_keys("hand 3,")):])
+    kept = [text for text in logs(page).values() if '"mode":"scorekeep"' in text][0]
+    entries = [r for r in records(kept) if r["t"] == "entry"]
+    assert [r["hand"] for r in entries] == [1, 2, 3]
+
+
+def test_history_downloads_each_log_and_all_of_them_for_deckmate_import(page, tmp_path):
+    click(page, ["x", "a"])  # the kept match stopped (kept as abandoned): the main menu
+    click(page, ["down", "down", "press"])  # History, under Play and Keep score
+    click(page, ["down", "x", "y"])  # the older game (the Scioto match): its log; every log
+    device = page.execute_script("return deckmatePage.deviceId()")
+    one = "deckmate-%s-1.jsonl" % device
+    everything = "deckmate-%s-logs.zip" % device
+    downloads = page.downloads
+    deadline = time.monotonic() + STEP_MOST_S
+    while not ((downloads / one).exists() and (downloads / everything).exists()):
+        assert time.monotonic() < deadline, os.listdir(str(downloads))
+        time.sleep(0.05)
+    assert (downloads / one).read_text() == logs(page)["/logs/1.jsonl"]
+    checked = deckmate("replay", "--check", downloads / one)
+    assert checked.returncode == 0, checked.stdout + checked.stderr
+    archive = tmp_path / "archive"
+    imported = deckmate("import", "--archive", archive, downloads / everything)
+    assert imported.returncode == 0, imported.stdout + imported.stderr
+    assert "2 files" in imported.stdout, imported.stdout
+    again = deckmate("import", "--archive", archive, downloads / one)
+    assert again.returncode == 0 and "already" in again.stdout, again.stdout
+
+
+def test_a_key_press_is_answered_on_the_panel_within_100_ms(page):
+    """The page's own measure, from a key going down to the panel drawn again, over every
+    key of the session (figures: docs/notes/2026-12-06-web.md)."""
+    responses = sorted(page.execute_script("return deckmatePage.responses"))
+    assert len(responses) > 100
+    print("key to panel, ms: p50 %.1f p95 %.1f max %.1f over %d keys" % (
+        responses[len(responses) // 2], responses[int(len(responses) * 0.95)], responses[-1],
+        len(responses)))
