@@ -96,7 +96,7 @@ class PageFlash:
         try:
             return getattr(self.files, name)(*args)
         except OSError as error:
-            number = error.args[0] if error.args else None
+            number = error.args[0] if error.args else 0
             raise OSError(_ERRNO.get(number, number))
 
     def _change(self, name, *args):
@@ -183,7 +183,7 @@ class BrowserBoard:
 
 
 def make_board():
-    files = os.VfsPosix("/")
+    files = os.VfsPosix("/")  # pyright: ignore[reportAttributeAccessIssue]  (this port's, not rp2's)
     os.umount("/")
     os.mount(PageFlash(files), "/")
     return BrowserBoard()
