@@ -187,7 +187,7 @@ def test_two_chambery_hands_kept_survive_closing_the_page_and_resume(page):
 
 
 def test_history_downloads_each_log_and_all_of_them_for_deckmate_import(page, tmp_path):
-    click(page, ["x", "a"])  # the kept match stopped (kept as abandoned): the main menu
+    click(page, ["x", "a", "press"])  # the kept match stopped, its standings shown; Done: the menu
     click(page, ["down", "down", "press"])  # History, under Play and Keep score
     click(page, ["down", "x", "y"])  # the older game (the Scioto match): its log; every log
     device = page.execute_script("return deckmatePage.deviceId()")
