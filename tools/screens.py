@@ -65,6 +65,9 @@ def saved_games_files():
         shutil.rmtree(folder)
 
 
+PICTURED_DEVICE = "e6613852835b2a29"  # About's device id in docs/screens/about.png
+
+
 def take(shots_dir, image, **running):
     """Boot the simulated board on a fresh flash image (the file `image`) with the saved games
     and a stray temp file: the boot screen, then the key script. Returns the PNG paths.
@@ -72,7 +75,8 @@ def take(shots_dir, image, **running):
     from deckmate.sim import flash, script
     files = saved_games_files()
     files["state/settings.chk.tmp"] = b'{"names": '
-    flash.install_image(image, {}, fresh=True, extra=files)
+    flash.install_image(image, {}, fresh=True, extra=files,  # one board's id in the pictures
+                        chip_id=bytes.fromhex(PICTURED_DEVICE))
     shots = script.run_script(["shot boot", "a"], image, shots_dir, **running)
     with open(KEY_SCRIPT) as keys:
         return shots + script.run_script(keys.read().splitlines(), image, shots_dir, **running)

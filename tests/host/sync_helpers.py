@@ -15,7 +15,9 @@ from deckmate.sim import flash
 from deckmate.sim.board import SimulatedBoard
 from deckmate.store_files import store_files
 
-SIM_DEVICE = "e6613852835b2a29"  # the simulated board's unique id (sim/device/machine.py)
+# The device id of the boards board_with_games makes (their images cloned from one board's,
+# sim/flash.py; a new image has an id of its own), which the logs put on them name.
+SIM_DEVICE = "e6613852835b2a29"
 KINDS = ("scioto", "droggn", "scout", "scarto")
 
 
@@ -36,10 +38,11 @@ def typical_logs(count, first_id=1):
 
 def board_with_games(flash_path, logs, open_id=None, flash_blocks=None, more_files=None,
                      **options):
-    """A SimulatedBoard whose store holds `logs` (all closed but `open_id`'s) and
-    `more_files` ({path: bytes}); started."""
+    """A SimulatedBoard of device id SIM_DEVICE whose store holds `logs` (all closed but
+    `open_id`'s) and `more_files` ({path: bytes}); started."""
     from deckmate.sim import firmware
-    firmware.prepare_flash(str(flash_path), "pico_lcd_13", fresh=True, blocks=flash_blocks)
+    firmware.prepare_flash(str(flash_path), "pico_lcd_13", fresh=True, blocks=flash_blocks,
+                           chip_id=bytes.fromhex(SIM_DEVICE))
     flash.write_files(str(flash_path), dict(store_files(logs, open_id), **(more_files or {})))
     return SimulatedBoard(str(flash_path), flash_blocks=flash_blocks, **options)
 

@@ -73,7 +73,7 @@ def test_a_deploy_replaces_the_image_and_keeps_other_files_but_fresh_starts_empt
     flash.install_image(path, {"deckhw/new.mpy": b"new", "main.py": b"2"})
     assert flash.read_file(path, "main.py") == b"2"
     assert flash.read_file(path, "logs/game.jsonl") == b"{}\n"
-    assert os.path.getsize(path) == flash.BLOCK_SIZE * flash.BLOCK_COUNT
+    assert os.path.getsize(path) == flash.BLOCK_SIZE * flash.BLOCK_COUNT + flash.CHIP_ID_BYTES
     with pytest.raises(FileNotFoundError):  # the image no longer has it
         flash.read_file(path, "deckhw/old.mpy")
     flash.install_image(path, {"main.py": b"3"}, fresh=True)

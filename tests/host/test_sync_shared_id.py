@@ -15,7 +15,7 @@ from deckmate.sim import firmware, flash
 from deckmate.sim.board import SimulatedBoard
 from deckmate.store_files import store_files
 from helpers import deckmate
-from sync_helpers import board_with_games, device_log, typical_logs
+from sync_helpers import SIM_DEVICE, board_with_games, device_log, typical_logs
 from test_import_hostile import files_under, raw_files_have_rows
 from test_sim_serial import wait_for_app
 from test_sync import acks_on_flash
@@ -56,7 +56,8 @@ def cloned_flashes(tmp_path, shared, own):
     """Two flash images of one board: the first booted once (its id made and kept, as a board
     does), then copied; each then holds `shared` and its own games of `own` (two lists)."""
     first, second = str(tmp_path / "a.img"), str(tmp_path / "b.img")
-    firmware.prepare_flash(first, "pico_lcd_13", fresh=True)
+    # the board's id is the one the logs put on it name (sync_helpers.SIM_DEVICE)
+    firmware.prepare_flash(first, "pico_lcd_13", fresh=True, chip_id=bytes.fromhex(SIM_DEVICE))
     with SimulatedBoard(first) as board:
         wait_for_app(board)
     shutil.copyfile(first, second)

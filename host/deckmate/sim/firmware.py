@@ -16,13 +16,15 @@ HEAPSIZE = runtime.HEAP  # the device budget (design.md section 2)
 TEXT_BOXES_HEAP_KB = 8
 
 
-def prepare_flash(flash_path, board_name, fresh=False, word_size=64, blocks=None):
+def prepare_flash(flash_path, board_name, fresh=False, word_size=64, blocks=None, chip_id=None):
     """Deploy the current firmware image for the simulator (the port of `word_size` bits)
     onto the flash image file, with /board.txt naming the board; a fresh flash has `blocks`
-    blocks (default: the Pico's)."""
+    blocks (default: the Pico's). The image keeps its own chip id, the board's device id
+    (made when the image is first written), unless `chip_id` (bytes) is given."""
     files = image.image_files(image.build_image(runtime.SIM_TARGETS[word_size]))
     flash.install_image(flash_path, files, fresh=fresh,
-                        extra={"board.txt": board_name.encode() + b"\n"}, blocks=blocks)
+                        extra={"board.txt": board_name.encode() + b"\n"}, blocks=blocks,
+                        chip_id=chip_id)
 
 
 def command(heapsize=HEAPSIZE, interactive=False, word_size=64):

@@ -4,7 +4,13 @@ MicroPython's filesystem on a Raspberry Pi Pico (4096-byte blocks, 1408 KB of us
 
 `install_image` puts a firmware image on it as a deploy does: changed files are written,
 files of the image's folders that the image no longer has are removed, anything else (the
-logs, the settings) stays."""
+logs, the settings) stays.
+
+The image also holds the flash chip's unique id (the board's device id, machine.unique_id()),
+CHIP_ID_BYTES after the filesystem's blocks, as a chip keeps it outside its memory array:
+made at random when the image is first written and kept from then on, by a fresh start of
+the filesystem too, so that every simulated board has an id of its own and a copied image
+is a cloned board (sim/device/machine.py reads it)."""
 
 import os
 
@@ -14,6 +20,7 @@ BLOCK_SIZE = 4096
 BLOCK_COUNT = 352  # 1408 KB, the RP2040 Pico's filesystem
 PROG_SIZE = 256
 READ_SIZE = 32     # MicroPython's default for VfsLfs2
+CHIP_ID_BYTES = 8  # an RP2040 board's flash unique id: 8 bytes
 
 
 class FlashError(Exception):
@@ -35,7 +42,7 @@ def _filesystem(path, fresh=False, blocks=None):
                          % (path, len(data) // BLOCK_SIZE, blocks, blocks))
     fs = LittleFS(block_size=BLOCK_SIZE, block_count=len(data) // BLOCK_SIZE, prog_size=PROG_SIZE,
                   read_size=READ_SIZE, mount=False)
-    fs.context.buffer = bytearray(data)
+    fs.context.buffer = bytearray(data[:len(data) // BLOCK_SIZE * BLOCK_SIZE])  # no chip id
     try:
         fs.mount()
     except LittleFSError:
@@ -44,12 +51,39 @@ def _filesystem(path, fresh=False, blocks=None):
     return fs
 
 
-def _save(fs, path):
+def _save(fs, path, chip_id=None):
+    """Write the filesystem to the image at `path`, with its chip id: `chip_id` (bytes) when
+    given, else the image's own, else a new one."""
+    chip_id = chip_id or chip_id_of(path) or os.urandom(CHIP_ID_BYTES)
+    if len(chip_id) != CHIP_ID_BYTES:
+        raise ValueError("a flash chip id is %d bytes, not %d" % (CHIP_ID_BYTES, len(chip_id)))
     os.makedirs(os.path.dirname(os.path.abspath(path)), exist_ok=True)
     scratch = path + ".new"
     with open(scratch, "wb") as handle:
         handle.write(fs.context.buffer)
+        handle.write(chip_id)
     os.replace(scratch, path)
+
+
+def chip_id_of(path):
+    """The chip id (bytes) the image at `path` holds, or None (no image, or one written
+    before images held one)."""
+    try:
+        with open(path, "rb") as handle:
+            size = handle.seek(0, os.SEEK_END)
+            if size % BLOCK_SIZE != CHIP_ID_BYTES:
+                return None
+            handle.seek(size - CHIP_ID_BYTES)
+            return handle.read()
+    except FileNotFoundError:
+        return None
+
+
+def device_id(path):
+    """The device id of the board whose flash image is at `path` (the hex text of its chip
+    id, as deckhw/board.py's device_id gives it), or None."""
+    chip_id = chip_id_of(path)
+    return chip_id.hex() if chip_id else None
 
 
 def _walk_files(fs, top):
@@ -60,10 +94,11 @@ def _walk_files(fs, top):
     return found
 
 
-def install_image(path, files, fresh=False, extra=None, blocks=None):
+def install_image(path, files, fresh=False, extra=None, blocks=None, chip_id=None):
     """Make sure the flash image at `path` holds `files` ({path on the board: bytes}) and
     `extra` (more such files, e.g. /board.txt); `fresh` starts from an empty filesystem (of
-    `blocks` blocks, by default the Pico's)."""
+    `blocks` blocks, by default the Pico's). The image keeps its chip id (a new image gets
+    one), or takes `chip_id` (bytes: an image cloned from another board's, for tests)."""
     fs = _filesystem(path, fresh, blocks)
     wanted = dict(files)
     wanted.update(extra or {})
@@ -85,7 +120,7 @@ def install_image(path, files, fresh=False, extra=None, blocks=None):
             fs.makedirs(parent, exist_ok=True)
         with fs.open(name, "wb") as handle:
             handle.write(data)
-    _save(fs, path)
+    _save(fs, path, chip_id)
 
 
 def write_files(path, files):
