@@ -1,7 +1,9 @@
 """`deckmate`: the host tool. Each subcommand lives in its own module under commands/.
 
 Every command reports what stops it by raising `CommandError` (exit status 1) or
-`UsageError` (status 2); `main` prints it as one line, `deckmate COMMAND: message`."""
+`UsageError` (status 2); `main` prints it as one line, `deckmate COMMAND: message`. A command
+line argparse refuses is said the same way (Parser, unknown_arguments), with the fix: "did you
+mean" for a close miss, else the `--help` that says what the command takes."""
 
 import argparse
 import os
@@ -76,6 +78,7 @@ def build_parser():
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND")
     for command in COMMANDS:
         command.add_parser(subparsers)
+    parser.commands = subparsers.choices  # name -> its parser, for unknown_arguments
     return parser
 
 
@@ -83,8 +86,7 @@ def parse(parser, argv):
     """The parsed command line; CommandLineError for one that cannot run."""
     args, extras = parser.parse_known_args(argv)
     if extras:
-        commands = parser._subparsers._group_actions[0].choices
-        raise unknown_arguments(commands.get(args.command, parser), extras)
+        raise unknown_arguments(parser.commands.get(args.command, parser), extras)
     return args
 
 
