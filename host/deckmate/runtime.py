@@ -10,7 +10,9 @@ the simulator run on and whose 208K heap is the device budget (design.md section
 port, with the board's object sizes and 31-bit small ints, for measuring only. It is not
 installed by the project: it is found at MICROPYTHON32 beside the repository, or where the
 environment variable DECKMATE_MICROPYTHON32 names, and what needs it says so in one line
-(RuntimeMissing) when it is absent."""
+(RuntimeMissing) when it is absent. Where the board's word size matters for determinism (the
+self-played logs, the generator), the tests run the browser's port instead: MicroPython's
+WebAssembly port under Node.js (run_core_wasm), 32-bit, installed by tools/setup.sh."""
 
 import os
 import shutil
@@ -80,6 +82,47 @@ def run_script(path, args, heap=HEAP, timeout=None, word_size=64):
     environment = dict(os.environ,
                        MICROPYPATH=".frozen" + os.pathsep + compiled_firmware(word_size))
     return _run([path] + [str(arg) for arg in args], heap, timeout, word_size, environment)
+
+
+def wasm_command(folders=(), outputs=()):
+    """The command that runs MicroPython's WebAssembly port, the browser's (deckmate web), under
+    Node.js as the unix port is run (`-X heapsize=`, a script or `-c`): a 32-bit MicroPython
+    with the board's word size (31-bit small ints), the tests' 32-bit runtime. Its file system
+    is in memory: `folders` are copied into it at their own paths, `outputs` (files the run
+    writes) out of it afterwards. Its heap grows as needed: heap figures stay with the 64-bit
+    port."""
+    from deckmate import web  # web builds on this module
+    node = shutil.which("node")
+    if node is None:
+        raise RuntimeMissing("Node.js is not installed (it runs the browser's MicroPython): "
+                             "`apt-get install nodejs npm`, then `bash tools/setup.sh`")
+    try:
+        package = web.checked_package()
+    except CommandError as error:
+        raise RuntimeMissing(str(error))
+    command = [node, web.NODE_RUNNER, package]
+    for folder in folders:
+        command += ["--dir", os.path.abspath(folder)]
+    for path in outputs:
+        command += ["--out", os.path.abspath(path)]
+    return command
+
+
+def wasm_firmware():
+    """The firmware's core compiled for the browser's port (image target `web`: no native
+    code)."""
+    from deckmate import image
+    return image.build("web", image.core_entries(), "core")
+
+
+def run_core_wasm(code, timeout=None, outputs=()):
+    """run_core in the browser's port under Node.js (wasm_command); `outputs` are the files
+    `code` writes. Returns (exit code, stdout, stderr) as text."""
+    firmware = wasm_firmware()
+    prelude = "import sys\nsys.path.insert(0, %r)\n" % firmware
+    proc = subprocess.run(wasm_command([firmware], outputs) + ["-c", prelude + code],
+                          capture_output=True, text=True, timeout=timeout)
+    return proc.returncode, proc.stdout, proc.stderr
 
 
 def _run(arguments, heap, timeout, word_size, environment=None):

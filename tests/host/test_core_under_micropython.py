@@ -15,8 +15,8 @@ import time
 
 import pytest
 
-from deckmate.runtime import compiled_firmware
-from helpers import ROOT, micropython32, tool
+from deckmate.runtime import compiled_firmware, wasm_command, wasm_firmware
+from helpers import ROOT, tool
 
 CORE_TESTS = os.path.join(ROOT, "tests", "core")
 
@@ -36,12 +36,12 @@ for _path in sorted(glob.glob(os.path.join(CORE_TESTS, "test_*.py"))):
                  for name in core_test_names(_path))
 
 
-def run_module(module, port=None, word_size=64):
-    """The output of `module` run under MicroPython (`port`, by default the 64-bit one): a
-    line PASS or FAIL and the test's name per test, a failure followed by its traceback."""
+def run_module(module):
+    """The output of `module` run under MicroPython (the 64-bit unix port): a line PASS or
+    FAIL and the test's name per test, a failure followed by its traceback."""
     result = subprocess.run(
-        [port or tool("micropython"), "-X", "heapsize=192K",
-         os.path.join(CORE_TESTS, "run_under_micropython.py"), compiled_firmware(word_size),
+        [tool("micropython"), "-X", "heapsize=192K",
+         os.path.join(CORE_TESTS, "run_under_micropython.py"), compiled_firmware(),
          CORE_TESTS, module],
         capture_output=True, text=True, timeout=1200)
     return result.stdout + result.stderr
@@ -109,8 +109,15 @@ def test_core_test_passes_under_micropython(module, name, module_output):
     assert found[name] == "", found[name]
 
 
-def test_the_generator_follows_its_reference_on_the_32_bit_port():
-    output = run_module("test_rng", micropython32(), 32)
+def test_the_generator_follows_its_reference_on_the_boards_word_size():
+    """Under the browser's MicroPython (the WebAssembly port run by Node.js), 32-bit as the
+    board."""
+    firmware = wasm_firmware()
+    result = subprocess.run(
+        wasm_command([firmware, CORE_TESTS]) + [
+            "-X", "heapsize=192K", os.path.join(CORE_TESTS, "run_under_micropython.py"),
+            firmware, CORE_TESTS, "test_rng"], capture_output=True, text=True, timeout=600)
+    output = result.stdout + result.stderr
     assert outcomes(output) == dict((name, "") for name in core_test_names(
         os.path.join(CORE_TESTS, "test_rng.py"))), output
 
