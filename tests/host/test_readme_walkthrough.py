@@ -98,8 +98,16 @@ def test_the_readme_walkthrough_simulates_plays_syncs_and_looks_back(tmp_path):
                            cwd=work, env=env, capture_output=True, text=True)
     assert ROOT not in where.stdout and where.stdout.count(str(tmp_path / "venv")) == 2, where
     outputs = walk_through(work, [str(installed / "deckmate")], env, while_running=[
-        ".venv/bin/deckmate deploy --port PORT --json", ".venv/bin/deckmate doctor"])
-    deployed, doctor = outputs[-2:]
-    assert json.loads(deployed)["target"] == "sim"  # built from the installed firmware
-    assert not any(line.startswith("FIX") for line in doctor.splitlines()), doctor
-    assert "ok   firmware" in doctor and str(tmp_path / "venv") in doctor
+        ".venv/bin/deckmate deploy --port PORT --json"])
+    assert json.loads(outputs[-1])["target"] == "sim"  # built from the installed firmware
+    doctor = subprocess.run([str(installed / "deckmate"), "doctor"], cwd=work, env=env,
+                            capture_output=True, text=True)
+    # Every check of what sim, deploy, report and the others need passes. `web` is the
+    # browser's WebAssembly port (`deckmate web`, issue 47), an npm package an installed
+    # deckmate does not carry yet: it alone may ask for a fix.
+    to_fix = [line.split()[1] for line in doctor.stdout.splitlines() if line.startswith("FIX")]
+    assert to_fix in ([], ["web"]), doctor.stdout
+    assert doctor.returncode == (1 if to_fix else 0), doctor.stderr
+    for check in ("python", "micropython", "mpy-cross", "mpremote", "packages", "firmware"):
+        assert re.search(r"^ok +%s " % re.escape(check), doctor.stdout, re.M), doctor.stdout
+    assert str(tmp_path / "venv") in doctor.stdout
