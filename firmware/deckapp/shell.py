@@ -59,6 +59,7 @@ class App:
     port: "select.poll | None" = None  # usb_port(), once run() has started
     thinker = None  # the screen whose bot is thinking (App.think), or None
     fault = False  # after a fault, until the reset: the crash screen waits for its key
+    drew = False  # the last service drew on the panel
 
     def __init__(self, board, store, settings):
         self.board = board
@@ -200,8 +201,7 @@ class App:
         answers only what needs no room (deckapp/serial_link.py, `lean`)."""
         for key, kind in self.board.keys.poll(now_ms):
             self.handle(key, kind)
-        if self.top() is not self.thinker:
-            self.render()
+        self.drew = self.top() is not self.thinker and self.render()
         return self._serve_link(self.thinker is not None)
 
     def think(self, screen, choose):
@@ -249,15 +249,18 @@ class App:
     def step(self, now_ms):
         """One pass of the loop, the app's step-at-a-time entry point for whatever runs the
         loop (board.run: App.loop on a board, the page's event loop in a browser): the
-        service and one slice of work (tick), or after a fault a pass of the crash screen
-        (deckapp/crash.py, which the centre key leaves by a reset). Returns the ms to wait
-        before the next pass: 0 while work is left, else _POLL_MS, board.idle() called."""
+        service, then one slice of work unless the service drew (a key's answer is shown
+        before any work starts: a browser paints between two passes, not during a bot's
+        think), or after a fault a pass of the crash screen (deckapp/crash.py, which the
+        centre key leaves by a reset). Returns the ms to wait before the next pass: 0 while
+        work is left, else _POLL_MS, board.idle() called."""
         if self.fault:
             from deckapp.crash import answer  # (loaded since the fault)
             answer(self.board, now_ms)
         else:
             try:
-                if self.tick(now_ms):
+                sending = self.service(now_ms)
+                if self.drew or self.top().step() or sending:
                     return 0
             except Exception as error:  # KeyboardInterrupt and SystemExit go on to main.py
                 self.recover(error)

@@ -207,13 +207,3 @@ def test_history_downloads_each_log_and_all_of_them_for_deckmate_import(page, tm
     assert "2 files" in imported.stdout, imported.stdout
     again = deckmate("import", "--archive", archive, downloads / one)
     assert again.returncode == 0 and "already" in again.stdout, again.stdout
-
-
-def test_a_key_press_is_answered_on_the_panel_within_100_ms(page):
-    """The page's own measure, from a key going down to the panel drawn again, over every
-    key of the session (figures: docs/notes/2026-12-06-web.md)."""
-    responses = sorted(page.execute_script("return deckmatePage.responses"))
-    assert len(responses) > 100
-    print("key to panel, ms: p50 %.1f p95 %.1f max %.1f over %d keys" % (
-        responses[len(responses) // 2], responses[int(len(responses) * 0.95)], responses[-1],
-        len(responses)))

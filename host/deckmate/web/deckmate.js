@@ -25,7 +25,7 @@
   const SIZE = 240;
   const ROW_BYTES = SIZE / 2;
   const SETTLE_MS = 40;       // > deckhw/buttons.py DEBOUNCE_MS: a tap is read as a press
-  const HEAP_BYTES = 512 * 1024;  // the port's first heap (it grows when it must)
+  const HEAP_BYTES = 1024 * 1024;  // the port's first heap (it grows when it must)
   const SYSTEM_FOLDERS = ["tmp", "home", "dev", "proc"];  // the port's own, not the flash's
   const DATABASE = "deckmate";
   const SESSION = "deckmate-page";  // sessionStorage: what the page measured, across resets
@@ -39,7 +39,7 @@
   const page = window.deckmatePage = {
     status: "loading",   // "running" once main.py handed over the loop; "failed"
     boots: 0,            // interpreters started (a reset starts one more)
-    responses: [],       // ms from a key going down to the panel showing the change
+    responses: [],       // ms from a key going down to the frame that paints the change
     thinks: [],          // ms of passes longer than LONG_PASS_MS (a bot's decision)
     downloads: [],       // names of the files offered
     idleSinceKeys: false,  // the app went idle since the keys last changed
@@ -202,6 +202,7 @@
   // ---- the panel --------------------------------------------------------------------------
 
   const keyDownAt = {time: null};  // when the last key went down, until the panel changed
+  let painting = false;  // the pass drew: the next waits for the browser to paint it
 
   function show(rowsProxy, first, paletteProxy) {
     const rows = interpreter.PyProxy.toJs(rowsProxy);
@@ -225,9 +226,11 @@
     }
     const count = rows.length / ROW_BYTES;
     context.putImageData(picture, 0, 0, 0, first, SIZE, count);
-    if (keyDownAt.time !== null) {
-      page.responses.push(performance.now() - keyDownAt.time);
+    painting = true;
+    if (keyDownAt.time !== null) {  // measured at the frame that paints it
+      const downAt = keyDownAt.time;
       keyDownAt.time = null;
+      requestAnimationFrame(() => page.responses.push(performance.now() - downAt));
     }
   }
 
@@ -419,8 +422,13 @@
     console.log(text);
   }
 
+  // The next pass: after `wait` ms, or at once; after a pass that drew, once the browser has
+  // painted it (the app answers a key before it starts any work, such as a bot's think).
   function schedule(wait, mine) {
-    if (wait > 0) {
+    if (painting) {
+      painting = false;
+      requestAnimationFrame(() => setTimeout(() => pass(mine), wait));
+    } else if (wait > 0) {
       setTimeout(() => pass(mine), wait);
     } else {
       wakeUp.port1.onmessage = () => pass(mine);
