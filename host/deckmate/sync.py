@@ -133,13 +133,16 @@ def _copy(link, archive, device_id, entry, start, get_most, advance):
     os.makedirs(os.path.dirname(path), exist_ok=True)
     for attempt in range(2):
         have = os.path.getsize(path) if os.path.exists(path) else 0
+        # The second copy is the whole log: the archived beginning may not be this log's
+        # (a board of the same id, a cloned image), and then it is kept aside as a conflict.
+        begin = 0 if attempt else start
         if attempt or have > entry["size"]:
             have = 0
-        if have < start or have == 0:  # begin with the archived beginning, if any
+        if have < begin or have == 0:  # begin with the archived beginning, if any
             with open(path, "wb") as handle:
-                if start:
-                    handle.write(archive.read_raw(device_id, entry["id"])[:start])
-            have = start
+                if begin:
+                    handle.write(archive.read_raw(device_id, entry["id"])[:begin])
+            have = begin
         with open(path, "ab") as handle:
             def write(data):
                 handle.write(data)

@@ -122,6 +122,28 @@ def test_two_boards_of_one_id_synced_at_once_into_one_archive_never_crash(tmp_pa
                 assert (acked.get(game_id) == digest) == archive.holds(digest), game_id
 
 
+def test_a_longer_other_game_of_the_same_id_is_kept_aside_not_copied_onto_the_archived_one(
+        tmp_path):
+    """The archive holds game 1 of a board; its clone's game 1 is another, longer match: the
+    sync copies it whole (not onto the archived beginning, as a game grown since) and keeps
+    it aside as a conflict with the reason, never acknowledged."""
+    short, longer = device_log("scioto", 3, "1"), device_log("droggn", 5, "1")
+    assert len(longer) > len(short)
+    flashes = cloned_flashes(tmp_path, [], ([("1", short)], [("1", longer)]))
+    archive_dir = tmp_path / "A"
+    for path in flashes:
+        with SimulatedBoard(path) as board:
+            wait_for_app(board)
+            done = deckmate("sync", "--port", board.serial_path, "--archive", archive_dir)
+    assert done.returncode == 1 and "Traceback" not in done.stdout + done.stderr
+    assert "game 1 kept aside: " in done.stdout and "is archived with other content" \
+        in done.stdout, done.stdout
+    assert "1 game of device" in done.stderr and "kept aside" in done.stderr, done.stderr
+    digest = hashlib.sha256(longer).hexdigest()
+    assert (archive_dir / "rejected" / (digest + ".jsonl")).read_bytes() == longer
+    assert "1" not in acks_on_flash(flashes[1])
+
+
 def test_ctrl_c_in_a_sync_is_one_line_and_what_was_archived_stays(tmp_path):
     logs = typical_logs(10)
     flash_path = str(tmp_path / "flash.img")

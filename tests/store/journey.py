@@ -94,8 +94,8 @@ def keep(store, device, hands, end):
         hands -= 1
     if end == "completed" and kept.match.is_over():
         kept.close("completed")
-    elif end in ("stop", "abandon"):
-        kept.close("abandoned")
+    elif end in ("stop", "abandon"):  # X Stop on the totals screen, Abandon on the offer
+        kept.close("stopped" if end == "stop" else "abandoned")
 
 
 image, stop_at, device, action = sys.argv[3], int(sys.argv[4]), sys.argv[5], sys.argv[6]
