@@ -19,7 +19,15 @@ if [ ! -f typings/machine.pyi ]; then
 fi
 # The browser's MicroPython (`deckmate web`, and the tests' 32-bit runtime under Node.js): the
 # npm package package.json pins, exactly as package-lock.json records it.
-if ! .venv/bin/python -c "import sys; from deckmate import web; sys.exit(web.installed_version() != web.pinned_version())"; then
+if ! command -v npm >/dev/null 2>&1 && [ "${CI:-}" = "true" ] && command -v apt-get >/dev/null 2>&1; then
+    sudo=""
+    [ "$(id -u)" = "0" ] || sudo="sudo"
+    $sudo apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends nodejs npm
+fi
+if ! command -v npm >/dev/null 2>&1; then
+    echo "setup: npm not found: deckmate web and the tests of the board's word size need Node.js and npm (apt-get install nodejs npm)" >&2
+elif ! .venv/bin/python -c "import sys; from deckmate import web; sys.exit(web.installed_version() != web.pinned_version())"; then
     npm ci --no-audit --no-fund --loglevel=error
 fi
 # Headless Chromium and its WebDriver for the tests of the HTML report (tests/host/test_report.py)
