@@ -75,7 +75,7 @@ class HistoryScreen(FormScreen):
         keys = FormScreen.softkeys(self)
         if self.games and getattr(self.app.board, "give", None):
             keys["x"] = "Log"
-            keys["y"] = "All logs"
+            keys["y"] = "All"
         return keys
 
     def other_key(self, key):
