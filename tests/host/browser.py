@@ -89,7 +89,8 @@ def webdriver(downloads, size=(1200, 800)):
     for flag in ("--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",
                  "--no-first-run", "--disable-background-networking",
                  "--disable-component-update", "--disable-sync", "--hide-scrollbars",
-                 "--user-data-dir=" + tempfile.mkdtemp(prefix="deckmate-chromium-"),
+                 "--user-data-dir=" + tempfile.mkdtemp(prefix="deckmate-chromium-",
+                                                       dir=os.path.dirname(str(downloads))),
                  "--window-size=%d,%d" % size):
         options.add_argument(flag)
     options.add_experimental_option("prefs", {"download.default_directory": str(downloads),
