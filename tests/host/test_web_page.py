@@ -33,11 +33,11 @@ def site(tmp_path_factory):
     return out
 
 
-@pytest.fixture(scope="module")
-def page(site, tmp_path_factory):
-    """The site opened from the disk, running (one browser for the module's tests, which
-    follow one another as one person's session)."""
-    downloads = tmp_path_factory.mktemp("downloads")
+@pytest.fixture
+def page(site, tmp_path):
+    """The site opened from the disk, running."""
+    downloads = tmp_path / "downloads"
+    downloads.mkdir()
     driver = browser.webdriver(downloads)
     driver.downloads = downloads
     try:
@@ -124,7 +124,14 @@ class QuietHandler(http.server.SimpleHTTPRequestHandler):
         pass
 
 
-def test_a_match_of_scioto_against_a_bot_played_with_the_on_screen_keys(page, tmp_path):
+def test_a_person_plays_keeps_score_closes_the_page_and_takes_the_logs_home(page, tmp_path):
+    """One person's session, step by step (one test: each step needs the one before)."""
+    a_match_of_scioto_against_a_bot_played_with_the_on_screen_keys(page, tmp_path)
+    two_chambery_hands_kept_survive_closing_the_page_and_resume(page)
+    history_downloads_each_log_and_all_of_them_for_deckmate_import(page, tmp_path)
+
+
+def a_match_of_scioto_against_a_bot_played_with_the_on_screen_keys(page, tmp_path):
     game, kinds, options = SCIOTO
     expected = expected_match(game, kinds, options, DEAL, page.execute_script(
         "return deckmatePage.deviceId()"))
@@ -170,7 +177,7 @@ def hold(driver, key):
     wait_until(driver, "return deckmatePage.settled()")
 
 
-def test_two_chambery_hands_kept_survive_closing_the_page_and_resume(page):
+def two_chambery_hands_kept_survive_closing_the_page_and_resume(page):
     press_keys(page, keep_score_keys("hand 3,"))
     kept = [text for text in logs(page).values() if '"mode":"scorekeep"' in text]
     assert len(kept) == 1
@@ -186,7 +193,7 @@ def test_two_chambery_hands_kept_survive_closing_the_page_and_resume(page):
     assert [r["hand"] for r in entries] == [1, 2, 3]
 
 
-def test_history_downloads_each_log_and_all_of_them_for_deckmate_import(page, tmp_path):
+def history_downloads_each_log_and_all_of_them_for_deckmate_import(page, tmp_path):
     click(page, ["x", "a", "press"])  # the kept match stopped, its standings shown; Done: the menu
     click(page, ["down", "down", "press"])  # History, under Play and Keep score
     click(page, ["down", "x", "y"])  # the older game (the Scioto match): its log; every log
