@@ -145,6 +145,7 @@ class PageFlash:
 class BrowserBoard:
     """The board contract (docs/device.md) on the page."""
     serial = False  # no USB serial port: logs leave as downloads (give)
+    paints_after_pass = True  # the page paints when the app's pass ends (App.step)
 
     def __init__(self):
         self.name = NAME

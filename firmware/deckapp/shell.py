@@ -249,9 +249,9 @@ class App:
     def step(self, now_ms):
         """One pass of the loop, the app's step-at-a-time entry point for whatever runs the
         loop (board.run: App.loop on a board, the page's event loop in a browser): the
-        service, then one slice of work unless the service drew (a key's answer is shown
-        before any work starts: a browser paints between two passes, not during a bot's
-        think), or after a fault a pass of the crash screen (deckapp/crash.py, which the
+        service, then one slice of work (on a board that paints its screen only when a pass
+        ends, the browser's, not after a draw: a key's answer is shown before a bot's think
+        starts), or after a fault a pass of the crash screen (deckapp/crash.py, which the
         centre key leaves by a reset). Returns the ms to wait before the next pass: 0 while
         work is left, else _POLL_MS, board.idle() called."""
         if self.fault:
@@ -260,7 +260,7 @@ class App:
         else:
             try:
                 sending = self.service(now_ms)
-                if self.drew or self.top().step() or sending:
+                if (self.drew and self.board.paints_after_pass) or self.top().step() or sending:
                     return 0
             except Exception as error:  # KeyboardInterrupt and SystemExit go on to main.py
                 self.recover(error)
