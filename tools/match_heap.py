@@ -140,8 +140,9 @@ def main(argv=None):
             *pair[0], low=args.low, high=args.high, step=args.step, word_size=args.word_size),
             zip(plans, traces)))
     print("%d-bit MicroPython unix port" % args.word_size)
-    print("| game | people | bots | options | deal | smallest heap that holds | under 192K by "
-          "| highest live heap | names interned |")
+    budget = int(runtime.HEAP[:-1])
+    print("| game | people | bots | options | deal | smallest heap that holds | under %dK by "
+          "| highest live heap | names interned |" % budget)
     print("|---|---|---|---|---|---|---|---|---|")
     for (game, people, bots, options, deal), heap, trace in zip(matches, heaps, traces):
         named = " ".join(sorted("%s=%s" % item for item in options.items())) or "-"
@@ -151,7 +152,7 @@ def main(argv=None):
                 (game,) + seats + (args.high,)))
         else:
             print("| %s | %d | %s | %s | %d | %d KB | %d KB | %d B | %d |" % (
-                (game,) + seats + (heap, 192 - heap, trace[0], trace[1])))
+                (game,) + seats + (heap, budget - heap, trace[0], trace[1])))
     return 0
 
 

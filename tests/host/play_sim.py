@@ -146,8 +146,8 @@ def expected_match(game_name, kinds, options, deal, device, game_id="1", undo_af
 
 
 # The set-ups the set-up screen allows that need the most memory, one or more per family of
-# games, each a short match (game, people, bots, options, deal; the bots `normal` in the test,
-# at --level in tools/match_heap.py): tests/host/test_play_heaviest.py plays them in HEAP,
+# games, each a short match (game, people, bots, options, deal; the bots at each device level
+# in the test, at --level in tools/match_heap.py): tests/host/test_play_heaviest.py plays them in HEAP,
 # tools/match_heap.py --heaviest measures them (docs/budgets.md has the figures). Scioto: four
 # players, 9 ranks, compounding and mandatory dismissal, the deal that crashed a device (issue
 # 23); Chambery: its default five players; Droggn: the 78-card pack, one deal (8: the first
@@ -162,9 +162,8 @@ HEAVIEST = [
     ("scioto", 1, 1, {}, 3),  # the default set-up: the exact endgame's table, the estimate
 ]
 
-# The device budget (design.md section 2): the tests' matches play in it (docs/budgets.md has
-# the smallest heaps: 172-192 KB for the tests' matches, 192 KB for the heaviest tarot
-# set-ups).
+# The device budget (design.md section 2, 208K of the 64-bit port): the tests' matches play in
+# it; tests/host/test_play_heaviest.py is the gate (docs/budgets.md, "The gate: 208K").
 HEAP = runtime.HEAP
 
 
