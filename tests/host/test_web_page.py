@@ -214,3 +214,32 @@ def history_downloads_each_log_and_all_of_them_for_deckmate_import(page, tmp_pat
     assert "2 files" in imported.stdout, imported.stdout
     again = deckmate("import", "--archive", archive, downloads / one)
     assert again.returncode == 0 and "already" in again.stdout, again.stdout
+
+
+def test_without_the_pinned_port_the_site_is_not_written_and_the_fix_is_named(monkeypatch, tmp_path):
+    from deckmate import web
+    monkeypatch.setattr(web, "installed_version", lambda: "1.27.0")
+    with pytest.raises(web.WebError) as refused:
+        web.write_site(str(tmp_path / "site"))
+    assert str(refused.value) == ("%s is 1.27.0, package.json pins 1.29.0-6: run `bash "
+                                  "tools/setup.sh` in the repository (it installs it with npm "
+                                  "ci)" % web.PACKAGE)
+    assert not (tmp_path / "site").exists()
+    monkeypatch.setattr(web, "installed_version", lambda: None)
+    with pytest.raises(web.WebError, match="is not installed: run `bash tools/setup.sh`"):
+        web.write_site(str(tmp_path / "site"))
+
+
+def test_a_zip_of_logs_is_imported_and_a_damaged_one_is_said_in_one_line(tmp_path):
+    import zipfile
+    log = tmp_path / "a.jsonl"
+    assert deckmate("selfplay", "--game", "scout", "--seed", 1, "--bots", "random",
+                    "--out", log).returncode == 0
+    with zipfile.ZipFile(str(tmp_path / "logs.zip"), "w") as archive:
+        archive.write(str(log), "1.jsonl")
+    imported = deckmate("import", "--archive", tmp_path / "archive", tmp_path / "logs.zip")
+    assert imported.returncode == 0 and "1 file: 1 new" in imported.stdout, imported.stdout
+    (tmp_path / "bad.zip").write_bytes(b"PK\x03\x04 not a zip")
+    refused = deckmate("import", "--archive", tmp_path / "archive", tmp_path / "bad.zip")
+    assert refused.returncode == 1
+    assert "not imported: %s: cannot read it: " % (tmp_path / "bad.zip") in refused.stdout
