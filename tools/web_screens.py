@@ -1,5 +1,6 @@
 """The browser's Deckmate (`deckmate web`) in headless Chromium: screenshots of the page on a
-desktop and on a phone-sized window (docs/screens/web/, the README shows them), and what the
+desktop and on a phone-sized window and of History offering the logs (docs/screens/web/, the
+README shows them), and what the
 page measured meanwhile: the time from a key going down to the panel drawn again, and the
 passes of the app's loop that held the page longer than 30 ms (a bot's think).
 
@@ -7,7 +8,7 @@ passes of the app's loop that held the page longer than 30 ms (a bot's think).
 
 It writes the site, opens it from the disk, sets the bots' pace to fast, starts a match of
 2-player Scioto against a `normal` bot (deal 3) with the on-screen keys, plays into the hand
-and takes the shots."""
+and takes the shots; then it finishes the match and shoots History with its downloads."""
 
 import argparse
 import os
@@ -21,7 +22,7 @@ sys.path[:0] = [os.path.join(ROOT, "firmware"), os.path.join(ROOT, "tests", "hos
 
 import browser  # noqa: E402
 from deckmate.web import write_site  # noqa: E402
-from play_sim import fast_bots_keys, setup_keys  # noqa: E402
+from play_sim import expected_match, fast_bots_keys, setup_keys  # noqa: E402
 
 SIZES = {"desktop": (1280, 800), "phone": (390, 844)}
 KINDS = ["human", "normal"]
@@ -72,6 +73,14 @@ def main():
             print("wrote", path)
         responses = driver.execute_script("return deckmatePage.responses")
         thinks = driver.execute_script("return deckmatePage.thinks")
+        # the match played to its end, then History with its downloads (X: Log, Y: All)
+        device = driver.execute_script("return deckmatePage.deviceId()")
+        presses = expected_match("scioto", KINDS, {}, 3, device).presses
+        driver.set_window_size(*SIZES["desktop"])
+        click(driver, ["press"] * (presses - PRESSES) + ["down", "down", "press"])
+        path = os.path.join(args.out, "history.png")
+        driver.save_screenshot(path)
+        print("wrote", path)
     finally:
         driver.quit()
     print("key to panel, ms: p50 %.1f, p95 %.1f, max %.1f over %d keys" % (
