@@ -76,6 +76,7 @@
 
   const flash = {
     files: new Map(),    // path -> Uint8Array, as last saved
+    stamps: new Map(),   // path -> "inode:size:time" of the file as last saved
     database: null,      // the IndexedDB, or null where the browser gives none
     deviceId: null,
     changed: false,      // the file system was written since the last save
@@ -153,10 +154,25 @@
     }
     flash.changed = false;
     const now = new Map();
+    const stamps = new Map();
+    const written = [];
     for (const path of flashPaths(FS, "/", [])) {
-      now.set(path, FS.readFile(path));
+      // a file read again only when its inode, size or time changed (the store appends to
+      // its logs and replaces its other files by renaming a new one over them)
+      const status = FS.stat(path);
+      const stamp = status.ino + ":" + status.size + ":" + status.mtime.getTime();
+      stamps.set(path, stamp);
+      if (flash.stamps.get(path) === stamp && flash.files.has(path)) {
+        now.set(path, flash.files.get(path));
+        continue;
+      }
+      const bytes = FS.readFile(path);
+      now.set(path, bytes);
+      if (!flash.files.has(path) || !same(flash.files.get(path), bytes)) {
+        written.push([path, bytes]);
+      }
     }
-    const written = [...now].filter(([path, bytes]) => !flash.files.has(path) || !same(flash.files.get(path), bytes));
+    flash.stamps = stamps;
     const removed = [...flash.files.keys()].filter((path) => !now.has(path));
     flash.files = now;
     if (flash.database && (written.length || removed.length)) {
