@@ -18,6 +18,9 @@ class BadLog(Exception):
 
     def __init__(self, path, line, problem):
         where = "%s:%d" % (path, line) if line is not None else str(path)
+        # a value quoted from the log may hold half a surrogate pair: shown escaped, so that
+        # the message can be printed and written as UTF-8 (a why.txt)
+        problem = problem.encode("utf-8", "backslashreplace").decode("utf-8")
         Exception.__init__(self, "%s: %s" % (where, problem))
         self.path = path
         self.line = line

@@ -18,7 +18,7 @@ from sync_helpers import device_log
 
 LOG = device_log("scioto", 11, "5")
 HEADER = json.loads(LOG.split(b"\n", 1)[0])
-EXAMPLES = int(os.environ.get("DECKMATE_HOSTILE_EXAMPLES", "60"))
+EXAMPLES = int(os.environ.get("DECKMATE_HOSTILE_EXAMPLES", "30"))
 
 
 def with_header(change):
@@ -63,6 +63,8 @@ CAUSES = {
     "a lone surrogate in a name": setting(("players", 0, "name"), "Ann\ud800"),
     "a game id of 300 characters": setting(("game_id",), "g" * 300),
     "a device id of 300 characters": setting(("device",), "d" * 300),
+    # found by the hypothesis test below: the reason quoting it could not be written
+    "a lone surrogate as an option": setting(("options", "players"), "\ud800"),
 }
 
 

@@ -56,7 +56,7 @@ DEVICE_STEPS = st.one_of(
 STEPS = st.one_of(
     DEVICE_STEPS,
     st.tuples(st.just("cut"), DEVICE_STEPS,  # a power cut in a step, at a flash operation
-              st.one_of(st.integers(0, 30), st.integers(0, 400))),
+              st.one_of(st.integers(0, 12), st.integers(0, 80), st.integers(0, 600))),
     st.tuples(st.just("sync"), BOARD, st.booleans()),               # with --prune or not
     st.tuples(st.just("selfplay"), st.sampled_from(GAMES), st.integers(1, 3)),
     st.tuples(st.just("import"), BOARD))                             # a log copied off a board
