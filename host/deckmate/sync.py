@@ -82,6 +82,10 @@ def sync_device(link, archive, prune=False, advance=None, say=print):
     result.listed = len(listed)
     plan = [(entry, start) for entry, start in
             ((entry, to_copy(archive, device_id, entry)) for entry in listed) if start is not None]
+    for entry in listed:  # an open game held at its size or more: is it the same game?
+        if entry["state"] == "open" and to_copy(archive, device_id, entry) is None \
+                and not _begins_archived(link, archive, device_id, entry):
+            plan.append((entry, 0))  # another game under its id (a board of the same id)
     for entry in listed:  # kept aside at an earlier sync: read again from the copy kept
         if entry["state"] == "closed" and not archive.holds(entry["sha256"]) \
                 and archive.kept_aside(entry["sha256"]):
@@ -113,6 +117,12 @@ def sync_device(link, archive, prune=False, advance=None, say=print):
     if prune:
         result.pruned = _prune(link, archive, device_id, result, say)
     return result
+
+
+def _begins_archived(link, archive, device_id, entry):
+    """True if the device's open log is the beginning of the archived copy of its game."""
+    held = archive.read_raw(device_id, entry["id"])[:entry["size"]]
+    return hashlib.sha256(held).hexdigest() == link.digest(entry["id"], entry["size"])
 
 
 def _record(result, entry, say, outcome):

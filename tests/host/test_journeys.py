@@ -8,7 +8,8 @@ acknowledged or pruned that the archive does not hold.
 
 The device's steps run the app's own store, play and keep-score code in MicroPython on the
 board's flash image (tests/store/journey.py); a sync starts the simulated board on that image
-and syncs it over its pty, as `deckmate sync` does. CI runs JOURNEYS journeys of a few steps
+and syncs it over its pty, as `deckmate sync` does. In half the journeys the second board is a
+clone of the first (a copied image, one device id). CI runs JOURNEYS journeys of a few steps
 (a Scioto match with bots takes about 2 s, a sync 2 s); DECKMATE_JOURNEYS=N runs N, with
 longer journeys and every game (DECKMATE_JOURNEY_STEPS, default 12)."""
 
@@ -111,11 +112,12 @@ def device_step(image, device, step, stop_at=-1):
 class Journey:
     """What one journey did, and the checks of the archive's promise."""
 
-    def __init__(self, folder, boards):
+    def __init__(self, folder, boards, cloned=False):
+        """`cloned`: the second board is a copy of the first's image, of the same id."""
         self.folder = folder
         self.archive_dir = os.path.join(folder, "archive")
         self.boards = []
-        for index, (image, device) in enumerate(boards):
+        for index, (image, device) in enumerate(boards[:1] * 2 if cloned else boards):
             copy = os.path.join(folder, "board%d.img" % index)
             shutil.copyfile(image, copy)
             self.boards.append((copy, device))
@@ -235,12 +237,13 @@ class Journey:
 
 @settings(max_examples=JOURNEYS, deadline=None, database=None,
           suppress_health_check=list(HealthCheck))
-@given(st.lists(STEPS, min_size=max(2, LONGEST // 2) if MANY else 2, max_size=LONGEST))
+@given(st.lists(STEPS, min_size=max(2, LONGEST // 2) if MANY else 2, max_size=LONGEST),
+       st.booleans())
 def test_every_log_written_is_archived_once_whole_or_kept_aside_with_the_reason_told(
-        fresh_boards, steps):
+        fresh_boards, steps, cloned):
     steps = steps + [("sync", 0, False)]  # a journey ends with a sync
     with tempfile.TemporaryDirectory() as folder:
-        journey = Journey(folder, fresh_boards)
+        journey = Journey(folder, fresh_boards, cloned)
         for step in steps:
             journey.run(step)
             COUNTS["steps"] += 1

@@ -52,9 +52,10 @@ def syncs_at_once(boards, archive_dir, go):
     return runs
 
 
-def cloned_flashes(tmp_path, shared, own):
+def cloned_flashes(tmp_path, shared, own, open_id=None):
     """Two flash images of one board: the first booted once (its id made and kept, as a board
-    does), then copied; each then holds `shared` and its own games of `own` (two lists)."""
+    does), then copied; each then holds `shared` and its own games of `own` (two lists), all
+    closed but `open_id`'s."""
     first, second = str(tmp_path / "a.img"), str(tmp_path / "b.img")
     # the board's id is the one the logs put on it name (sync_helpers.SIM_DEVICE)
     firmware.prepare_flash(first, "pico_lcd_13", fresh=True, chip_id=bytes.fromhex(SIM_DEVICE))
@@ -62,7 +63,7 @@ def cloned_flashes(tmp_path, shared, own):
         wait_for_app(board)
     shutil.copyfile(first, second)
     for path, logs in zip((first, second), own):
-        flash.write_files(path, store_files(shared + logs))
+        flash.write_files(path, store_files(shared + logs, open_id))
     return first, second
 
 
@@ -142,6 +143,27 @@ def test_a_longer_other_game_of_the_same_id_is_kept_aside_not_copied_onto_the_ar
     digest = hashlib.sha256(longer).hexdigest()
     assert (archive_dir / "rejected" / (digest + ".jsonl")).read_bytes() == longer
     assert "1" not in acks_on_flash(flashes[1])
+
+
+def test_a_shorter_other_open_game_of_the_same_id_is_kept_aside_not_taken_as_held(tmp_path):
+    """The archive holds board A's game in progress; its clone's game in progress of the same
+    id is another, shorter one: not taken for the beginning of the archived copy, it is
+    copied and kept aside as a conflict with the reason."""
+    first = b"".join(device_log("scarto", 7, "1").splitlines(keepends=True)[:40])
+    second = b"".join(device_log("scioto", 8, "1").splitlines(keepends=True)[:12])
+    assert len(second) < len(first)
+    flashes = cloned_flashes(tmp_path, [], ([("1", first)], [("1", second)]), open_id="1")
+    archive_dir = tmp_path / "A"
+    for path in flashes:
+        with SimulatedBoard(path) as board:
+            wait_for_app(board)
+            done = deckmate("sync", "--port", board.serial_path, "--archive", archive_dir)
+    assert done.returncode == 1 and "game 1 kept aside: " in done.stdout, done.stdout
+    digest = hashlib.sha256(second).hexdigest()
+    assert (archive_dir / "rejected" / (digest + ".jsonl")).read_bytes() == second
+    with Archive(archive_dir) as archive:
+        (device,) = [row[0] for row in archive.db.execute("SELECT device_id FROM devices")]
+        assert archive.read_raw(device, "1") == first
 
 
 def test_ctrl_c_in_a_sync_is_one_line_and_what_was_archived_stays(tmp_path):
