@@ -2,23 +2,33 @@
 on its pty, in one run,
 
 1. a full Pico flash (its log space filled with typical games: Scioto, Droggn, SCOUT and
-   Scarto in turn, random bots) synced into a new archive, then synced again (nothing new);
-2. N games (1,000 by default) on a larger simulated flash (--flash-blocks), the same;
-3. the raw throughput of the same path: the simulated board's MicroPython (its REPL) writing
-   4 KB blocks to its USB serial port as fast as it can, through the bridge to the PC's end of
-   the pty (the ceiling of any protocol on it), and the protocol's gets alone (every log
-   fetched again, nothing archived);
-4. the device side's time per 100 KB estimated for an RP2040 (tools/sync_device_cost.py in
-   the unix port, scaled by deckmate bench's calibration loop);
-5. importing M logs (10,000 by default) into a new archive, and again.
+   Scarto in turn, random bots) and N games (1,000 by default) on a larger simulated flash
+   (--flash-blocks), each synced into a new archive in process (the requests of each kind
+   counted, the bytes on the wire both ways), then synced again (nothing new), then synced
+   by the `deckmate sync` command into another archive (the host's CPU: the command's, less
+   that of a command that finds nothing new, which is Python's start and a hello);
+2. the round trip of the cheapest request (`time`), 200 times: p50 and p95;
+3. the device side, estimated for an RP2040: tools/sync_device_cost.py in the unix port (a
+   hello, the list, a get of each of 40 typical logs and their acknowledgements, through the
+   serial link as on the board), scaled by deckmate bench's calibration loop; with the work a
+   data frame of the first protocol did on the same bytes (base64, and the CRC of the base64)
+   against today's;
+4. the RP2040 estimate of each sync: the bytes framed on the wire at 850 KiB/s (MicroPython's
+   USB CDC on an RP2040, micropython issue 7479), plus the device's CPU (3. per MB of log),
+   plus a USB frame (1 ms) a request: the KB/s of log it moves.
 
-    .venv/bin/python tools/sync_bench.py [--games N] [--imports M] [--keep DIR]
+    .venv/bin/python tools/sync_bench.py [--games N] [--quick] [--json] [--keep DIR]
 
-Run it alone, under `nice`: the machine's load is in every figure but the RP2040 estimate.
+`--quick`: 150 games, in under two minutes. `--json`: one JSON object, the figures of the
+N-game case (round_trip_ms, round_trips_per_log outside the gets, device_s_per_mb,
+host_s_per_mb, rp2040_kb_per_s) and the rest. Run it alone, under `nice`: the machine's load
+is in every figure but the RP2040 estimates.
 """
 
 import argparse
+import json
 import os
+import resource
 import shutil
 import subprocess
 import sys
@@ -37,7 +47,7 @@ from deckmate.sim import flash  # noqa: E402
 from deckmate.sim.flash import BLOCK_COUNT, BLOCK_SIZE  # noqa: E402
 from deckmate.sync import sync_device  # noqa: E402
 from sync_helpers import SIM_DEVICE, board_with_games, typical_logs  # noqa: E402
-from test_sim_serial import read_until, wait_for_app  # noqa: E402
+from test_sim_serial import wait_for_app  # noqa: E402
 
 RESERVE_BLOCKS = 16 + 4  # the store's reserve for a new game, and the manifest's room
 
@@ -46,54 +56,45 @@ def blocks_of(size):
     return -(-size // BLOCK_SIZE)
 
 
+WIRE_BYTES_S = 850 * 1024  # MicroPython's USB CDC on an RP2040, to the PC
+REQUEST_WAIT_S = 0.001     # a USB frame: a request reaches the board's poll within one
+
+
 def timed_sync(port, archive_dir):
+    """A sync in process: (seconds, SyncResult, requests by op, bytes on the wire)."""
     with Archive(archive_dir) as archive, BoardConnection(port) as connection:
+        link = DeviceLink(connection)
         started = time.monotonic()
-        result = sync_device(DeviceLink(connection), archive)
-        return time.monotonic() - started, result
+        result = sync_device(link, archive, say=lambda text: None)
+        took = time.monotonic() - started
+        return took, result, link.requests, connection.bytes_read + connection.bytes_written
 
 
-def command_time(port, archive_dir):
+def command_cpu(port, archive_dir):
+    """(CPU seconds, wall seconds, its line) of `deckmate sync` run as a command."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
     started = time.monotonic()
     done = subprocess.run([sys.executable, "-m", "deckmate.cli", "sync", "--port", port,
                            "--archive", archive_dir], capture_output=True, text=True)
-    assert done.returncode == 0 and done.stdout.startswith("nothing new"), done.stdout + done.stderr
-    return time.monotonic() - started
+    wall = time.monotonic() - started
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    assert done.returncode == 0, done.stdout + done.stderr
+    return (after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime, wall,
+            done.stdout.strip())
 
 
-def raw_pty_bytes_per_s(board, blocks=1024):
-    """The board's REPL writes `blocks` blocks of 4 KB to its serial port as fast as it can;
-    the bytes a second that reach the PC (the bridge holds the board's writes back while the
-    PC's side is full, as USB does)."""
-    import serial
-    with serial.Serial(board.serial_path, 115200, timeout=0.1) as port:
-        port.write(b"\x03")
-        read_until(port, ">>> ")
-        port.write(b"import sys; b = b'x' * 4096\r")
-        read_until(port, ">>> ")
-        port.reset_input_buffer()
-        started = time.monotonic()
-        port.write(b"for i in range(%d): n = sys.stdout.buffer.write(b)\r\r" % blocks)
-        seen = tail = b""
-        received = 0
-        while not tail.endswith(b">>> "):
-            seen = port.read(max(1, port.in_waiting))
-            received += seen.count(b"x")
-            tail = (tail + seen)[-8:]
-        return received / (time.monotonic() - started)
-
-
-def gets_alone(port, logs):
-    """Seconds to fetch every log again with the protocol's gets alone (no archive, no ack)."""
+def round_trips_ms(port, count=200):
+    """p50 and p95 of `count` round trips of the cheapest request (`time`), in ms."""
     with BoardConnection(port) as connection:
         link = DeviceLink(connection)
-        get_most = link.hello()["get_most"]
-        started = time.monotonic()
-        for game_id, data in logs:
-            got = []
-            link.fetch(game_id, 0, len(data), got.append, get_most)
-            assert b"".join(got) == data
-        return time.monotonic() - started
+        link.hello()
+        times = []
+        for _ in range(count):
+            started = time.perf_counter()
+            link.request("time", now=[2026, 12, 6, 6, 12, 0, 0])
+            times.append(1000 * (time.perf_counter() - started))
+    times.sort()
+    return times[len(times) // 2], times[len(times) * 95 // 100]
 
 
 def sync_case(label, logs, work, flash_blocks=None):
@@ -104,19 +105,32 @@ def sync_case(label, logs, work, flash_blocks=None):
     with board_with_games(flash_path, logs, flash_blocks=flash_blocks) as board:
         wait_for_app(board)
         booted = time.monotonic() - started
-        took, result = timed_sync(board.serial_path, archive_dir)
-        again, repeat = timed_sync(board.serial_path, archive_dir)
-        command = command_time(board.serial_path, archive_dir)
-        gets = gets_alone(board.serial_path, logs)
-        raw = raw_pty_bytes_per_s(board)
+        took, result, requests, wire = timed_sync(board.serial_path, archive_dir)
+        again, repeat, _, _ = timed_sync(board.serial_path, archive_dir)
+        cpu, wall, line = command_cpu(board.serial_path, archive_dir + "-command")
+        assert line.endswith("%d new" % len(logs)), line
+        idle_cpu, idle_wall, line = command_cpu(board.serial_path, archive_dir + "-command")
+        assert line.startswith("nothing new"), line
+        round_trip = round_trips_ms(board.serial_path)
     assert result.summary.counts["new"] == len(logs) and repeat.line().startswith("nothing new")
+    assert result.acked == len(logs)
     with Archive(archive_dir) as archive:
         identical = all(archive.read_raw(SIM_DEVICE, game_id) == data for game_id, data in logs)
     assert identical
     size = sum(len(data) for _, data in logs)
     return {"games": len(logs), "bytes": size, "boot_s": booted, "sync_s": took,
-            "rate": size / took, "repeat_s": again, "command_s": command, "raw": raw,
-            "gets_rate": size / gets, "identical": identical}
+            "rate": size / took, "repeat_s": again, "command_s": wall,
+            "command_repeat_s": idle_wall, "host_s": cpu - idle_cpu,
+            "requests": dict(requests), "wire_bytes": wire, "round_trip": round_trip,
+            "identical": identical}
+
+
+def rp2040_estimate(figures, device_s_per_mb):
+    """Seconds of the sync on an RP2040: the wire, the device's CPU, a USB frame a request."""
+    mb = figures["bytes"] / 1e6
+    requests = sum(figures["requests"].values())
+    return (figures["wire_bytes"] / WIRE_BYTES_S + device_s_per_mb * mb
+            + requests * REQUEST_WAIT_S)
 
 
 def pico_logs(typical):
@@ -139,23 +153,26 @@ def pico_logs(typical):
     return logs
 
 
-def device_cost(work):
-    """RP2040 estimates: (seconds per 100 KB sent, the longest slice, seconds per 100 KB of
-    reading the file alone)."""
-    log_file = os.path.join(work, "chambery.jsonl")
-    from sync_helpers import device_log
-    with open(log_file, "wb") as handle:
-        handle.write(device_log("chambery", 1, "1"))
+def device_cost(work, logs):
+    """RP2040 estimates, per MB of log: (the device's seconds for a sync of `logs`, the
+    longest slice in seconds, the first protocol's frame work on the same bytes, today's)."""
+    folder = os.path.join(work, "cost-logs")
+    os.mkdir(folder)
+    for game_id, data in logs:
+        with open(os.path.join(folder, game_id + ".jsonl"), "wb") as handle:
+            handle.write(data)
     store_dir = os.path.join(work, "device-store")
     os.mkdir(store_dir)
     done = subprocess.run([runtime.micropython_path(), "-X", "heapsize=" + runtime.HEAP,
                            os.path.join(ROOT, "tools", "sync_device_cost.py"),
-                           image.build_image("sim"), store_dir, log_file, "100"],
+                           image.build_image("sim"), store_dir, folder],
                           capture_output=True, text=True)
     assert done.returncode == 0, done.stdout + done.stderr
-    calibration, size, served, longest, reading = [int(word) for word in done.stdout.split()[1:]]
+    calibration, size, served, longest, base64, crc, _ = [int(word) for word in
+                                                          done.stdout.split()[1:]]
     scale = REFERENCE_RP2040_S / calibration
-    return served * scale * 102400 / size, longest * scale, reading * scale * 102400 / size
+    mb = size / 1e6
+    return served * scale / mb, longest * scale, base64 * scale / mb, crc * scale / mb
 
 
 def import_case(logs, count, work):
@@ -185,41 +202,120 @@ def import_case(logs, count, work):
     return times
 
 
+def table(results, device_s, longest, base64_s, crc_s):
+    """The figures as docs/sync-protocol.md's table (markdown)."""
+    pico, many = results["pico"], results["many"]
+
+    def both(goal, text, key=None, form="%s"):
+        return "| %s | %s | %s | %s |" % (text, goal, form % (pico[key] if key else ""),
+                                          form % (many[key] if key else ""))
+    rows = ["| figure | goal | a full Pico flash | %s games |" % format(many["games"], ","),
+            "|---|---|---|---|",
+            "| games, bytes of log | | %d, %s | %d, %s |" % (
+                pico["games"], format(pico["bytes"], ","), many["games"],
+                format(many["bytes"], ",")),
+            "| **RP2040 estimate** of the sync (wire at 850 KiB/s + device CPU + 1 ms a "
+            "request) | 1,000 games >= 425 KB/s; a Pico flash < 3 s | %.2f s = %.0f KB/s | "
+            "%.2f s = %.0f KB/s |" % (pico["rp2040_s"], pico["rp2040_kb_per_s"],
+                                      many["rp2040_s"], many["rp2040_kb_per_s"]),
+            "| bytes on the wire a byte of log (both ways) | | %.3f | %.3f |" % (
+                pico["wire_per_byte"], many["wire_per_byte"]),
+            "| requests a log outside the gets | <= 0.1 | %.3f | %.3f |" % (
+                pico["round_trips_per_log"], many["round_trips_per_log"]),
+            "| device CPU a MB of log (RP2040 estimate; a sync of 40 typical logs) | <= 1.0 s "
+            "| %.2f s | %.2f s |" % (device_s, device_s),
+            "| ... the device's longest slice of the loop | | %.0f ms | |" % (1000 * longest),
+            "| ... a data frame's work on the bytes, a MB: first protocol (base64, its CRC) / "
+            "checked on the device (a CRC) / a closed log (none) | | %.2f s / %.2f s / 0 | |"
+            % (base64_s, crc_s),
+            "| host CPU a MB of log (`deckmate sync`, less a sync with nothing new) | <= 0.25 s "
+            "| %.3f s | %.3f s |" % (pico["host_s_per_mb"], many["host_s_per_mb"]),
+            "| simulator: round trip of `time`, p50 / p95 | p50 <= 2 ms | %.2f / %.2f ms | "
+            "%.2f / %.2f ms |" % (pico["round_trip"] + many["round_trip"]),
+            "| simulator: the sync in process | | %.2f s = %.0f KB/s | %.2f s = %.0f KB/s |" % (
+                pico["sync_s"], pico["rate"] / 1024, many["sync_s"], many["rate"] / 1024),
+            "| a sync with nothing new: in process / the command | < 0.3 s in process | "
+            "%.3f s / %.2f s | %.3f s / %.2f s |" % (
+                pico["repeat_s"], pico["command_repeat_s"], many["repeat_s"],
+                many["command_repeat_s"]),
+            "| the simulated board's boot (every closed log hashed) | | %.1f s | %.1f s |" % (
+                pico["boot_s"], many["boot_s"])]
+    return "\n".join(rows)
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", type=int, default=1000)
-    parser.add_argument("--imports", type=int, default=10000)
+    parser.add_argument("--imports", type=int, default=0,
+                        help="also import this many logs into a new archive, twice")
+    parser.add_argument("--quick", action="store_true", help="150 games: under two minutes")
+    parser.add_argument("--json", action="store_true", help="the figures as one JSON object")
     parser.add_argument("--keep", help="keep the flash images and archives in this folder")
     args = parser.parse_args()
+    if args.quick:
+        args.games = 150
+    say = (lambda text: None) if args.json else (lambda text: print(text, flush=True))
     work = args.keep or tempfile.mkdtemp(prefix="sync-bench-")
     os.makedirs(work, exist_ok=True)
     try:
-        served, longest, reading = device_cost(work)
-        print("device side, RP2040 estimate: %.2f s per 100 KB, the longest slice %.0f ms "
-              "(reading the file alone: %.3f s per 100 KB)" % (served, 1000 * longest, reading),
-              flush=True)
         many = typical_logs(args.games)
+        device_s, longest, base64_s, crc_s = device_cost(work, many[:40])
+        say("device side, RP2040 estimate: %.2f s per MB of log synced (a hello, the list, "
+            "the gets, the acknowledgements), the longest slice %.0f ms; a data frame's work "
+            "on the bytes: %.2f s per MB in the first protocol (base64, its CRC), %.2f s per "
+            "MB checked on the device (a CRC), none for a closed log (its pieces' CRCs in the "
+            "manifest)" % (device_s, 1000 * longest, base64_s, crc_s))
         pico = pico_logs(many)
-        cases = [("pico", pico, None)]
         # the logs, the Pico's flash, and half a block a game for the manifest (about 300
-        # bytes a game, written anew beside the old) and the acknowledgements in the folder's
-        # metadata: at 1,000 games without it LittleFS ran out of room at the 575th ack
+        # bytes a game, written anew beside the old) and the journal
         big_blocks = sum(blocks_of(len(data)) for _, data in many) + BLOCK_COUNT + len(many) // 2
-        cases.append(("many", many, big_blocks))
-        for label, logs, flash_blocks in cases:
+        results = {}
+        for label, logs, flash_blocks in (("pico", pico, None), ("many", many, big_blocks)):
             figures = sync_case(label, logs, work, flash_blocks)
-            print("%s: %d games, %s bytes (flash %d blocks): sync %.2f s = %.0f KB/s, raw pty "
-                  "%.0f KB/s (%.1f%%), gets alone %.0f KB/s (%.1f%%); repeat %.3f s (the "
-                  "command: %.2f s); byte-identical: %s; boot %.1f s" % (
-                      label, figures["games"], format(figures["bytes"], ","),
-                      flash_blocks or BLOCK_COUNT, figures["sync_s"], figures["rate"] / 1024,
-                      figures["raw"] / 1024, 100 * figures["rate"] / figures["raw"],
-                      figures["gets_rate"] / 1024, 100 * figures["gets_rate"] / figures["raw"],
-                      figures["repeat_s"], figures["command_s"], figures["identical"],
-                      figures["boot_s"]), flush=True)
-        first, again = import_case(many, args.imports, work)
-        print("import: %d logs in %.1f s (%.1f ms a log); again (nothing new): %.1f s"
-              % (args.imports, first, 1000 * first / args.imports, again), flush=True)
+            mb = figures["bytes"] / 1e6
+            gets = figures["requests"].get("get", 0)
+            outside = sum(figures["requests"].values()) - gets
+            estimate = rp2040_estimate(figures, device_s)
+            figures.update(rp2040_s=estimate, rp2040_kb_per_s=figures["bytes"] / 1024 / estimate,
+                           round_trips_per_log=outside / len(logs),
+                           host_s_per_mb=figures["host_s"] / mb,
+                           wire_per_byte=figures["wire_bytes"] / figures["bytes"])
+            results[label] = figures
+            say("%s: %d games, %s bytes (flash %d blocks): sync %.2f s in process = %.0f KB/s; "
+                "RP2040 estimate %.2f s = %.0f KB/s (wire %.3f bytes a byte of log); requests "
+                "%s (%.3f a log outside the gets); host CPU %.3f s per MB; repeat %.3f s in "
+                "process, the command %.2f s; round trip of `time` p50 %.2f ms, p95 %.2f ms; "
+                "byte-identical: %s; boot %.1f s" % (
+                    label, figures["games"], format(figures["bytes"], ","),
+                    flash_blocks or BLOCK_COUNT, figures["sync_s"], figures["rate"] / 1024,
+                    estimate, figures["rp2040_kb_per_s"], figures["wire_per_byte"],
+                    figures["requests"], figures["round_trips_per_log"],
+                    figures["host_s_per_mb"], figures["repeat_s"],
+                    figures["command_repeat_s"], figures["round_trip"][0],
+                    figures["round_trip"][1], figures["identical"], figures["boot_s"]))
+        if args.imports:
+            first, again = import_case(many, args.imports, work)
+            say("import: %d logs in %.1f s (%.1f ms a log); again (nothing new): %.1f s"
+                % (args.imports, first, 1000 * first / args.imports, again))
+        if not args.json:
+            say(table(results, device_s, longest, base64_s, crc_s))
+        if args.json:
+            many = results["many"]
+            print(json.dumps({
+                "round_trip_ms": round(many["round_trip"][0], 3),
+                "round_trips_per_log": round(many["round_trips_per_log"], 4),
+                "device_s_per_mb": round(device_s, 3),
+                "host_s_per_mb": round(many["host_s_per_mb"], 3),
+                "rp2040_kb_per_s": round(many["rp2040_kb_per_s"], 1),
+                "games": many["games"], "bytes": many["bytes"],
+                "pico_rp2040_s": round(results["pico"]["rp2040_s"], 3),
+                "pico_games": results["pico"]["games"],
+                "repeat_s": round(many["repeat_s"], 4),
+                "sync_s": round(many["sync_s"], 3),
+                "wire_per_byte": round(many["wire_per_byte"], 4),
+                "device_longest_slice_ms": round(1000 * longest, 1),
+                "first_protocol_frame_s_per_mb": round(base64_s, 3),
+                "checked_frame_s_per_mb": round(crc_s, 3)}))
     finally:
         if not args.keep:
             shutil.rmtree(work)

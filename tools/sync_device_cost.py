@@ -1,28 +1,37 @@
 """The device side of a sync, timed in the MicroPython unix port (tools/sync_bench.py runs it):
 
-    micropython -X heapsize=192K sync_device_cost.py IMAGE_DIR STORE_DIR LOG_FILE KB
+    micropython -X heapsize=192K sync_device_cost.py IMAGE_DIR STORE_DIR LOGS_DIR
 
-A log of KB kilobytes (LOG_FILE's lines, repeated) is written through the store into
-STORE_DIR, an empty folder of the host (a RAM flash in the heap would be scanned by every
-collection, which a board's flash is not; LittleFS's own reads cost little: sync_bench.py
-reports them), then read back as the PC reads it: `get` requests of GET_MOST bytes answered
-by deckapp/sync_requests.py through deckapp/serial_link.py, chunk frame by chunk frame, into
-a sink (the USB write is not timed), a slice of the shell's loop a frame, with the shell's
-collection every GC_EVERY bytes. The calibration loop of deckmate bench is timed before and after. The best of several runs
-of each is kept (the host is shared: its load only ever adds time). Prints
-`COST <calibration us> <bytes> <total us> <longest slice us> <reading us>`, the last the time
-of reading the log alone.
+The logs of LOGS_DIR (files `ID.jsonl`) are written through the store into STORE_DIR, an
+empty folder of the host (a RAM flash in the heap would be scanned by every collection, which
+a board's flash is not), then synced as the PC syncs them: the requests go in through
+deckapp/serial_link.py as bytes on its port, a slice of the shell's loop at a time (with the
+shell's collection every GC_EVERY bytes), and the answers go to a sink (the USB write is not
+timed): a hello, the list (gets of the manifest and of the journal of acknowledgements), a get
+of each log, the acknowledgements in batches of ACK_MOST. The
+calibration loop of deckmate bench is timed before and after each run; the best of RUNS runs
+is kept, and the best of the calibrations. Also timed, on the same bytes: the work a data frame
+of the first protocol did on them (base64 and the CRC of the base64), and what a frame of
+today's does (the CRC of the bytes). Prints
+
+    COST <calibration us> <log bytes> <sync us> <longest slice us> <base64 us> <crc us> <bytes framed>
 """
 
+import binascii
 import gc
+import os
+import select
 import sys
 import time
 
 sys.path[:0] = [sys.argv[1]]
 from deckapp.serial_link import SerialLink
-from deckapp.shell import GC_EVERY, usb_port
+from deckapp.shell import GC_EVERY
 from deckapp.store import Store
+from deckapp.sync_requests import ACK_MOST, CHUNK
 from decklink.frame import TO_DEVICE, encode
+
+RUNS = 10  # the best is kept: the host is shared, and its load only ever adds time
 
 
 def reference_us():
@@ -39,75 +48,143 @@ def reference_us():
     return time.ticks_diff(time.ticks_us(), start)
 
 
+class Port:
+    """The USB port as the link reads it: a file holding the request (the link reads it
+    through select.poll and readinto in C, as it reads the board's port)."""
+
+    def __init__(self, path):
+        self.path = path
+        self.handle = None
+        self.size = 0
+
+    def send(self, link, request):
+        """Put `request` on the port (not timed)."""
+        if self.handle is not None:
+            self.handle.close()
+        with open(self.path, "wb") as handle:
+            handle.write(request)
+        self.size = len(request)
+        self.handle = open(self.path, "rb")
+        link.input = self.handle
+        link.poller = select.poll()
+        link.poller.register(self.handle, select.POLLIN)
+        link.closed = False
+
+    def read_all(self):
+        return self.handle.tell() >= self.size
+
+
 class Sink:
     def __init__(self):
         self.bytes = 0
+        self.last = b""
 
     def write(self, data):
         self.bytes += len(data)
+        if len(data) < 400:
+            self.last = bytes(data)
 
 
-def write_log(store, lines, kilobytes):
-    log = store.start_game("1", lines[0])
-    size = len(lines[0])
-    while size < kilobytes * 1024:
+class Board:
+    def device_id(self):
+        return "cost"
+
+
+def write_logs(store, folder):
+    """The logs of `folder` into the store; [(id, size)]."""
+    written = []
+    for name in sorted(os.listdir(folder)):
+        game_id = name[:-6]
+        with open(folder + "/" + name) as handle:
+            lines = [line for line in handle]
+        log = store.start_game(game_id, lines[0])
         for line in lines[1:]:
             log.append(line)
-            size += len(line)
-    log.close()
-    return size
+        log.close()
+        written.append(game_id)
+    return written
 
 
-def fetch(link, size):
-    """Every byte of log 1 by gets; (the microseconds taken, the longest slice's)."""
-    from deckapp.sync_requests import GET_MOST
-    query = 0
-    longest = 0
-    gc.collect()
-    start = time.ticks_us()
-    offset = 0
-    while offset < size:
-        query += 1
-        line = encode(TO_DEVICE, {"q": query, "op": "get", "id": "1", "off": offset,
-                                  "n": min(GET_MOST, size - offset)})[:-1]
-        call = ("answer", line, False)
-        while call:
+def sync(link, port, entries):
+    """The device's side of a sync of `entries` (the list's): (us taken, the longest slice)."""
+    longest = [0]
+    taken = [0]
+    query = [0]
+
+    def ask(operation, **fields):
+        query[0] += 1
+        fields.update(q=query[0], op=operation)
+        port.send(link, encode(TO_DEVICE, fields))
+        start = time.ticks_us()
+        while True:
             began = time.ticks_us()
-            link._call(*call)
-            longest = max(longest, time.ticks_diff(time.ticks_us(), began))
-            call = ("send_chunk",) if link.stream is not None else None
-        offset = min(offset + GET_MOST, size)
-    return time.ticks_diff(time.ticks_us(), start), longest
+            busy = link.serve()
+            longest[0] = max(longest[0], time.ticks_diff(time.ticks_us(), began))
+            if not busy and port.read_all():
+                break
+        taken[0] += time.ticks_diff(time.ticks_us(), start)
 
-
-def read_us(path, size):
-    """The microseconds of reading the log in CHUNK pieces, as the gets do."""
-    from deckapp.sync_requests import CHUNK
     gc.collect()
-    start = time.ticks_us()
+    ask("hello")
+    ask("get", file="manifest", n=65536)  # the list
+    ask("get", file="acks", n=65536)
+    for game_id, size, _ in entries:
+        ask("get", id=game_id, n=size)
+    for first in range(0, len(entries), ACK_MOST):
+        ask("ack", acks=[[game_id, size, digest[:16]] for game_id, size, digest
+                         in entries[first:first + ACK_MOST]],
+            listed=tag(link))
+    return taken[0], longest[0]
+
+
+def tag(link):
+    from deckapp.sync_requests import _manifest_tag
+    return _manifest_tag(link.store)
+
+
+def frame_work_us(path):
+    """(the first protocol's base64 and CRC, today's CRC) of the log's bytes in CHUNK pieces."""
+    base64 = crc = 0
+    gc.collect()
     with open(path, "rb") as handle:
-        while handle.read(CHUNK):
-            pass
-    return time.ticks_diff(time.ticks_us(), start)
+        while True:
+            piece = handle.read(CHUNK)
+            if not piece:
+                return base64, crc
+            start = time.ticks_us()
+            binascii.crc32(binascii.b2a_base64(piece))
+            middle = time.ticks_us()
+            binascii.crc32(piece)
+            base64 += time.ticks_diff(middle, start)
+            crc += time.ticks_diff(time.ticks_us(), middle)
 
 
 def main():
     store = Store(sys.argv[2])
     store.boot()
-    with open(sys.argv[3]) as handle:
-        lines = [line for line in handle]
-    size = write_log(store, lines, int(sys.argv[4]))
+    ids = write_logs(store, sys.argv[3])
+    entries = [(entry["id"], entry["size"], entry["sha256"]) for entry in store.games()]
+    size = sum(entry[1] for entry in entries)
     gc.threshold(GC_EVERY)  # as the shell runs: a collection every 4 KB allocated
-    link = SerialLink(store, None, usb_port())
+    port = Port(sys.argv[2] + "/../request.bin")
+    link = SerialLink(store, Board(), None)
     link.output = Sink()
-    calibration, served, reading = [], [], []
-    for _ in range(5):  # interleaved: each meets the same load
-        calibration.append(reference_us())
-        served.append(fetch(link, size))
-        reading.append(read_us(store.log_path("1"), size))
-    served.sort()
-    print("COST %d %d %d %d %d" % (min(calibration), size, served[0][0], served[0][1],
-                                   min(reading)))
-
+    calibration, runs = [], []  # runs: (sync us, longest slice us)
+    framed = 0
+    base64 = crc = None
+    for run in range(RUNS):  # interleaved: each meets the same load
+        calibration += [reference_us() for _ in range(3)]
+        sent = link.output.bytes
+        runs.append(sync(link, port, entries))
+        framed = link.output.bytes - sent
+        assert b'"refused":[]' in link.output.last, link.output.last
+        os.remove(store.logs_dir + "/acks.chk")  # the same work again: none acknowledged
+        work = [frame_work_us(store.log_path(game_id)) for game_id in ids]
+        base64 = min(base64 or 10 ** 12, sum(item[0] for item in work))
+        crc = min(crc or 10 ** 12, sum(item[1] for item in work))
+    runs.sort()
+    print("COST %d %d %d %d %d %d %d" % (min(calibration), size, runs[0][0],
+                                         max(run[1] for run in runs[:RUNS // 2]), base64, crc,
+                                         framed))
 
 main()

@@ -19,9 +19,12 @@ import time
 
 from deckcore import residency
 
-_LINE_MOST = 240  # decklink.frame.REQUEST_MOST
-_READ_MOST = 256  # the bytes read in one slice: a whole request
-_SEND_MS = 6  # a slice sends the frames of an answer for at most about this long
+_LINE_MOST = 4096  # decklink.frame.REQUEST_MOST: the longest request (an ack of many logs)
+_LEAN_MOST = 240  # ... kept while a bot thinks (a longer one is answered BUSY_FRAME)
+_READ_MOST = 256  # the bytes read in one slice (a slice of a long request)
+_SEND_MS = 16  # a slice sends the frames of an answer for at most about this long: a frame
+_BUSY_SEND_MS = 6  # of the screen; while a screen has work, this long, and shorter frames
+_BUSY_CHUNK = 1024  # deckapp.sync_requests.BUSY_CHUNK
 # What a request gets while a bot thinks, or when the heap has no room for its answer: the
 # PC asks again. Its CRC is fixed: a test checks the frame.
 BUSY_FRAME = b'#<{"err":"busy","why":"no time or room to answer now; ask again"}*da11603f\n'
@@ -37,29 +40,32 @@ class SerialLink:
         self.output = sys.stdout.buffer
         self.poller = poller
         self.line = bytearray()
+        self.byte = bytearray(1)  # the byte being read
         self.too_long = False
         self.stream = None   # the answer being sent: a deckapp/sync_requests.py stream
         self.closed = False  # stdin has no other end (no USB host, a headless run)
         self.in_session = False  # a sync's modules are loaded (see the module's docstring)
         self.heard_ms = 0        # ticks_ms of the session's last request or answer frames
 
-    def serve(self, lean=False):
+    def serve(self, lean=False, working=False):
         """One slice: the next frames of an answer (as many as _SEND_MS allows, one at least),
         or else the bytes that have come (at most _READ_MOST) and at most one request
         answered. True while an answer has frames left
         or a request is coming in (bytes came in this slice and the line is not yet whole:
         bytes that stop short of a line, such as what mpremote sends on leaving, let the loop
-        rest). `lean`: a bot is thinking."""
+        rest). `lean`: a bot is thinking; `working`: the screen has work of its own (the
+        frames are then shorter, and the slice)."""
         if lean and self.in_session:
             if self.stream is not None:
                 self.output.write(BUSY_FRAME)
             self._end_session()
         if self.stream is not None:
-                started = time.ticks_ms()
-                self._call("send_chunk")
-                while self.stream is not None \
-                        and time.ticks_diff(time.ticks_ms(), started) < _SEND_MS:
-                    self._call("send_chunk")
+            started = time.ticks_ms()
+            slice_ms, most = (_BUSY_SEND_MS, _BUSY_CHUNK) if working else (_SEND_MS, 65536)
+            self._call("send_chunk", most)
+            while self.stream is not None \
+                    and time.ticks_diff(time.ticks_ms(), started) < slice_ms:
+                self._call("send_chunk", most)
         elif not self.closed and self._read(lean) and self.line:
             return True
         elif self.in_session and time.ticks_diff(time.ticks_ms(), self.heard_ms) > QUIET_MS:
@@ -67,18 +73,25 @@ class SerialLink:
         return self.stream is not None
 
     def _read(self, lean):
-        """Take in the bytes that have come, up to the end of a line; whether any came."""
+        """Take in the bytes that have come, up to the end of a line; whether any came. A
+        byte at a time, into a buffer of one (a byte read allocates nothing: a request of
+        4 KB would otherwise be a few collections of the heap)."""
         line = self.line
+        byte = self.byte
+        most = _LEAN_MOST if lean else _LINE_MOST
         for count in range(_READ_MOST):
-            if not self.poller.poll(0):
+            if not any(self.poller.ipoll(0)):
                 return count > 0
-            byte = self.input.read(1)
-            if not byte:  # end of file: nobody will ever write (no unregister: on the unix
-                self.closed = True  # port that stalls the stand-in machine's own poll)
-                return False
-            if byte != b"\n":
-                if len(line) < _LINE_MOST:
-                    line.extend(byte)
+            if not self.input.readinto(byte):  # end of file: nobody will ever write (no
+                self.closed = True  # unregister: on the unix port that stalls the stand-in
+                return False        # machine's own poll)
+            if byte[0] != 10:  # a newline
+                if len(line) < most and not self.too_long:
+                    try:
+                        line.append(byte[0])
+                    except MemoryError:  # no room for it: answered busy, the PC asks again
+                        self.line = line = bytearray()
+                        self.too_long = True
                 else:
                     self.too_long = True
                 continue
@@ -87,7 +100,7 @@ class SerialLink:
             self.too_long = False
             start = request.find(b"#>")  # what came before (mpremote's last bytes) is not
             if start >= 0:                # the request's
-                if lean:
+                if lean or (too_long and len(request) < _LINE_MOST):  # (cut short)
                     self.output.write(BUSY_FRAME)
                 else:
                     self._call("answer", request[start:], too_long)

@@ -18,7 +18,8 @@ pass of the loop is one service (App.service), then one slice of work:
    soft-key bars when their text changed; marks those rows on the display and shows them;
 3. serves the serial link (a request, or a slice of an answer);
 4. gives the top screen one slice of background work (Screen.step).
-When nothing is left to do it calls board.idle() and sleeps until the next poll. A pass is
+When nothing is left to do it calls board.idle() and waits until the next poll of the keys,
+or less: until a byte comes on the USB port (App.wait). A pass is
 App.step, which the board runs (board.run): App.loop on a board, the page's event loop in a
 browser. A key's answer
 is drawn before the next slice of work starts, so the response time is one slice plus one draw.
@@ -58,6 +59,7 @@ class App:
     link: "SerialLink | None" = None  # the serial link, once a byte has come on the port
     port: "select.poll | None" = None  # usb_port(), once run() has started
     thinker = None  # the screen whose bot is thinking (App.think), or None
+    working = False  # the top screen had work left after its last slice
     fault = False  # after a fault, until the reset: the crash screen waits for its key
     drew = False  # the last service drew on the panel
 
@@ -193,7 +195,8 @@ class App:
     def tick(self, now_ms):
         """One pass of the loop; True while the top screen or the serial link has work left."""
         sending = self.service(now_ms)
-        return self.top().step() or sending
+        self.working = self.top().step()
+        return self.working or sending
 
     def service(self, now_ms):
         """The keys, the drawing and the serial link, once; True while the link has work
@@ -244,7 +247,7 @@ class App:
                 return False
             from deckapp.serial_link import SerialLink
             self.link = link = SerialLink(self.store, self.board, self.port)
-        return link.serve(lean)
+        return link.serve(lean, self.working)
 
     def step(self, now_ms):
         """One pass of the loop, the app's step-at-a-time entry point for whatever runs the
@@ -260,7 +263,8 @@ class App:
         else:
             try:
                 sending = self.service(now_ms)
-                if (self.drew and self.board.paints_after_pass) or self.top().step() or sending:
+                self.working = self.top().step()
+                if (self.drew and self.board.paints_after_pass) or self.working or sending:
                     return 0
             except Exception as error:  # KeyboardInterrupt and SystemExit go on to main.py
                 self.recover(error)
@@ -272,7 +276,19 @@ class App:
         while True:
             wait = self.step(time.ticks_ms())
             if wait:
-                time.sleep_ms(wait)
+                self.wait(wait)
+
+    def wait(self, ms):
+        """Rest `ms` until the next poll of the keys, or less: until a byte comes on the USB
+        port, so that a request is answered at once rather than after the rest (a sync's
+        request after each answer). The board sleeps in the poll as in time.sleep_ms (the
+        same low-power wait for an interrupt). A port with no other end (it reads as always
+        ready) is not waited on."""
+        link = self.link
+        if self.port is None or (link is not None and link.closed):
+            time.sleep_ms(ms)
+        else:
+            self.port.poll(ms)
 
     def recover(self, error):
         """A fault (an exception that escaped a screen or a bot): the screens and what they

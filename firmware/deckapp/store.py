@@ -2,10 +2,11 @@
 
 This module is what stays loaded: the append to the open log, all a match needs between its
 start and its end, and the Store, with deckapp/store_base.py (the errors and the helpers the
-store's modules share). The rest is in three modules that Store imports for the call and
+store's modules share). The rest is in four modules that Store imports for the call and
 unloads after it, so they take no heap while a game is played: deckapp/checked_file.py (the
-checked files: state files, manifest, acknowledgements), deckapp/store_games.py (number,
-start and close a game, list, read and acknowledge logs, the free space) and
+checked files: state files, manifest), deckapp/store_games.py (number, start and close a
+game, list and read logs, the free space), deckapp/store_acks.py (the journal of the PC's
+acknowledgements) and
 deckapp/store_repair.py (the boot check and the prune). A caller that makes many calls in a
 row (the sync's requests) holds them loaded with `store.hold()` until `store.release()`.
 
@@ -13,7 +14,8 @@ Layout under the root given to `Store(root)` (`/` on the device, any folder on a
 
     logs/<game_id>.jsonl   one append-only log per game (docs/log-format.md)
     logs/manifest.chk      the manifest: one JSON line per game, then a checksum line
-    logs/<game_id>.ack     the SHA-256 the PC acknowledged for a closed log (JSON, checksum)
+    logs/acks.chk          the journal of the PC's acknowledgements: [game id, SHA-256] of
+                           closed logs, a checked block appended per batch
     state/<name>.chk       small state files (settings, set-ups, the match to begin after a
                            restart, ...): one JSON line, checksum
 
@@ -24,6 +26,8 @@ Write discipline (LittleFS commits a file only at flush or close; rename is atom
   over the old file: a power cut leaves the old or the new version, never a mix;
 - the last line of every checked file is the SHA-256 of the lines above it (`#` + 16 hex
   digits), so a flipped byte is found, not read as a wrong setting;
+- an acknowledgement is a block appended to the journal and committed at its close: a power
+  cut leaves the journal without the block or with it whole;
 - files are removed only at boot (stray `*.tmp`, an empty log) and by `prune()` (closed logs
   whose hash equals the hash the PC acknowledged).
 
@@ -41,7 +45,7 @@ The API:
     store.read_lines(game_id)     # the lines of any log
     store.games()                 # the manifest entries one at a time (see Store.games)
     store.save_state(name, obj) / store.load_state(name, default)
-    store.acknowledge(game_id, sha256); store.prune()
+    store.acknowledge(game_id, sha256); store.acknowledge_listed(acks, as_listed); store.prune()
     store.hold() ... store.release()    # the modules stay loaded between these calls
 
 Errors: StoreFull (flash full, errno 28, or below the reserve; its text is SYNC_MESSAGE, what the
@@ -56,8 +60,8 @@ from deckapp.store_base import SYNC_MESSAGE, StoreError, StoreFull, checked_name
 RNGS = "play"  # the state file of a match's bots' generators (LogWriter.save_rngs)
 RESERVE_BYTES = 64 * 1024  # free space a new game needs (the longest measured takes 28 KB)
 # What a call loads and unloads after it (deckapp.store_base stays, with this module)
-CALL_MODULES = ("deckapp.store_games", "deckapp.store_repair", "deckapp.checked_file",
-                "decklink.checked")
+CALL_MODULES = ("deckapp.store_games", "deckapp.store_acks", "deckapp.store_repair",
+                "deckapp.checked_file", "decklink.checked")
 
 
 class GameLog:
@@ -218,11 +222,16 @@ class Store:
     def acknowledge(self, game_id, sha256):
         """Record the hash of a log the PC has saved; False if there is no such closed log
         or its bytes have another SHA-256."""
-        return self._call("store_games", "acknowledge", self, game_id, sha256)
+        return self._call("store_acks", "acknowledge", self, game_id, sha256)
+
+    def acknowledge_listed(self, acks, as_listed):
+        """Record the hashes of many closed logs the PC has saved ([[game id, size, SHA-256]])
+        in one write; the refused, [[game id, why]] (deckapp/store_games.py)."""
+        return self._call("store_acks", "acknowledge_listed", self, acks, as_listed)
 
     def acked(self, game_id):
         """The hash the PC acknowledged for a log, or None."""
-        return self._call("store_games", "acked", self, game_id)
+        return self._call("store_acks", "acked", self, game_id)
 
     # -- what a match needs besides its log: the state files --
 

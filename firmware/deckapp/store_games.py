@@ -1,9 +1,10 @@
 """The store's games: number, start and close a game's log in the manifest, list the games,
-read a log, the PC's acknowledgements, the free space. deckapp.store imports this module for
+read a log, the free space (the PC's acknowledgements: deckapp/store_acks.py). deckapp.store imports this module for
 a call and unloads it after (Store.start_game, Store.games, ...), so a match keeps only the
 append and the state files loaded; the functions take the Store as their first argument
 (their API is the Store method's of the same name)."""
 
+import binascii
 import hashlib
 import json
 import os
@@ -11,21 +12,16 @@ import time
 
 from deckapp.checked_file import checked_values, exists, write_checked
 from decklink.checked import digest_text
-from deckapp.store_base import StoreError, StoreFull, checked_name, flash_error
+from deckapp.store_base import StoreError, StoreFull, flash_error
 
 CHUNK = 512  # bytes read at a time when a file is hashed or copied
+PIECE = 4096  # the bytes of a closed log each CRC-32 of its entry covers (sync_requests.CHUNK)
 
 # What each function Store calls here is doing, for the StoreError of an OSError in it.
 DOING = {"free_bytes": "measuring the free space", "new_game_id": "numbering a new game",
          "start_game": "starting a game", "close_entry": "closing a log",
          "entry": "reading the list of games", "games": "listing the games",
-         "read_lines": "reading a log",
-         "acknowledge": "recording an acknowledgement", "acked": "reading an acknowledgement"}
-
-
-def ack_path(store, game_id):
-    """Where the acknowledgement of a log is kept."""
-    return "%s/%s.ack" % (store.logs_dir, checked_name(game_id))
+         "read_lines": "reading a log"}
 
 
 def entry(store, game_id):
@@ -122,18 +118,36 @@ def describe(listed, header):
     listed["players"] = [seat.get("name") for seat in fields.get("players") or []]
 
 
-def file_digest(path):
-    """(size, SHA-256 hex) of a file, read in small chunks."""
+def file_digest(path, pieces=None):
+    """(size, SHA-256 hex) of a file, read in small chunks. `pieces`, a list: the CRC-32 of
+    each PIECE bytes of it are appended (8 hex digits each), or None if it holds a Ctrl-C or
+    Ctrl-D byte (docs/sync-protocol.md: a get sends such a log's bytes as they are, checked by
+    these CRCs on the PC, only when it has none)."""
     hasher = hashlib.sha256()
     size = 0
     buffer = bytearray(CHUNK)
+    crc = 0
+    clean = True
     with open(path, "rb") as handle:
         while True:
             count = handle.readinto(buffer)
             if not count:
                 break
-            hasher.update(memoryview(buffer)[:count])
+            data = memoryview(buffer)[:count]
+            hasher.update(data)
             size += count
+            if pieces is not None:
+                crc = binascii.crc32(data, crc)
+                clean = clean and buffer.find(b"\x03", 0, count) < 0 \
+                    and buffer.find(b"\x04", 0, count) < 0
+                if size % PIECE == 0:
+                    pieces.append("%08x" % (crc & 0xFFFFFFFF))
+                    crc = 0
+    if pieces is not None and size % PIECE:
+        pieces.append("%08x" % (crc & 0xFFFFFFFF))
+    if pieces is not None and not clean:
+        del pieces[:]
+        pieces.append(None)
     return size, digest_text(hasher)
 
 
@@ -179,11 +193,14 @@ def last_record(path):
 
 
 def closed_entry(store, listed, last):
-    """The entry of a closed log: its size, SHA-256 and result (from `last`, its last
-    record, if that is an end record)."""
+    """The entry of a closed log: its size, SHA-256, the CRC-32 of each PIECE bytes (`crc`;
+    None if it holds a Ctrl-C or Ctrl-D byte) and result (from `last`, its last record, if
+    that is an end record)."""
     closed = dict(listed)
     closed["state"] = "closed"
-    closed["size"], closed["sha256"] = file_digest(store.log_path(listed["id"]))
+    pieces = []
+    closed["size"], closed["sha256"] = file_digest(store.log_path(listed["id"]), pieces)
+    closed["crc"] = None if None in pieces else pieces
     if last is not None and last.get("t") == "end":
         closed["result"] = {"reason": last.get("reason"), "totals": last.get("totals"),
                             "winner": last.get("winner")}
@@ -213,14 +230,26 @@ def read_lines(store, game_id):
 def games(store):
     """Store.games: the manifest entries one at a time, oldest first (a History screen keeps
     only what it shows): dicts with `id`, `state` ("open" or "closed"), `date` (text or
-    None), `game`, `players` (names), `size`, and for closed logs `sha256`, `acked` (the hash
-    the PC acknowledged, or None), `synced` (True when they are equal) and `result`
-    (`reason`, `totals`, `winner` of the end line, or None); `damaged` says what is wrong, or
-    None."""
+    None), `game`, `players` (names), `size`, and for closed logs `sha256`, `acked` (that
+    hash when the journal holds it as the PC's last acknowledgement, or None), `synced`
+    (True when they are equal) and `result` (`reason`, `totals`, `winner` of the end line, or
+    None); `damaged` says what is wrong, or None. The journal is read first, in the call
+    (its modules unloaded after it, as any call's)."""
+    from deckapp.store_acks import ack_index, ack_key
+    try:
+        index = ack_index(store)
+    except OSError as error:
+        raise flash_error(error, "listing the games")
+    return _listed(store, index, ack_key)
+
+
+def _listed(store, index, ack_key):
     try:
         for listed in checked_values(store.manifest_path):
             game_id = listed["id"]
-            listed["acked"] = acked(store, game_id) if listed["state"] == "closed" else None
+            digest = listed["sha256"]
+            listed["acked"] = digest if listed["state"] == "closed" and digest and index.get(
+                ack_key(game_id)) == int(digest[:7], 16) else None
             listed["synced"] = listed["acked"] is not None and listed["acked"] == listed["sha256"]
             listed["damaged"] = store.damaged.get(game_id)
             if listed["state"] == "open":
@@ -230,26 +259,12 @@ def games(store):
         raise flash_error(error, "listing the games")
 
 
-def acknowledge(store, game_id, sha256):
-    """Store.acknowledge: record the hash of a log the PC has saved; False if there is no
-    such closed log, or if its bytes on flash have another SHA-256. The log is read, not the
-    manifest: a sync acknowledges each of a thousand logs, and the manifest would be read
-    whole each time.
-
-    It is a file of its own, small enough for LittleFS to keep in its metadata: it fits
-    on a full flash, so the sync can always free space."""
-    path = store.log_path(game_id)
-    if game_id == store.open_id or not exists(path) or file_digest(path)[1] != sha256:
-        return False
-    write_checked(ack_path(store, game_id), [sha256])
-    return True
-
-
-def acked(store, game_id):
-    """Store.acked: the hash the PC acknowledged for a log, or None (also if that file is
-    damaged)."""
-    try:
-        values = list(checked_values(ack_path(store, game_id)))
-    except ValueError:
-        return None
-    return values[0] if values else None
+def folder_names(folder):
+    """The names in a folder one at a time: a list of a thousand logs' names would not fit in
+    the device's heap (MicroPython's ilistdir; CPython, on a PC, has listdir)."""
+    if hasattr(os, "ilistdir"):
+        for found in os.ilistdir(folder):
+            yield found[0]
+    else:
+        for name in os.listdir(folder):
+            yield name

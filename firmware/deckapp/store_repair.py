@@ -7,10 +7,13 @@ import os
 
 from deckapp.checked_file import checked_values, exists, remove_if_there, write_checked
 from deckapp.store_base import SYNC_MESSAGE, StoreFull, flash_error
-from deckapp.store_games import (CHUNK, ack_path, acked, closed_entry, count_entries, describe,
-                                 file_digest, open_entry, rewrite_manifest, scan_log)
+from deckapp.store_acks import ack_file, acked, acks_path, append_block, journal_acks, read_acks
+from deckapp.store_games import (CHUNK, closed_entry, count_entries, describe, file_digest,
+                                 folder_names, open_entry, rewrite_manifest, scan_log)
 
 
+DIGEST_LEAST = 16  # the hex digits of a SHA-256 an acknowledgement holds at least (64 bits:
+#                   a log that differs from the PC's copy matches by chance once in 2**64)
 # What each of Store's methods here is doing, for the StoreError of an OSError in it.
 DOING = {"boot": "starting the store", "prune": "removing synced logs"}
 
@@ -28,7 +31,7 @@ def boot(store, verify_closed=True):
         if folder and not exists(folder):
             os.mkdir(folder)
     for folder in (store.logs_dir, store.state_dir):
-        for name in [name for name in _names(folder) if name.endswith(".tmp")]:
+        for name in [name for name in folder_names(folder) if name.endswith(".tmp")]:
             os.remove(folder + "/" + name)
             report.append("removed the unfinished file %s" % name)
     listed = _Ids()
@@ -45,7 +48,8 @@ def boot(store, verify_closed=True):
         game_id = entry["id"]
         if not exists(store.log_path(game_id)):
             changed[game_id] = None
-            if entry["state"] != "closed" or acked(store, game_id) != entry["sha256"]:
+            digest = acked(store, game_id)
+            if entry["state"] != "closed" or not digest or not entry["sha256"].startswith(digest):
                 store.add_problem("The log of game %s is missing" % game_id, report)
         elif entry["state"] == "open":
             checked = _check_open(store, entry, report)
@@ -54,16 +58,20 @@ def boot(store, verify_closed=True):
         elif verify_closed:
             _verify_closed(store, entry, report)
     added = []
-    for game_id in [name[:-6] for name in _names(store.logs_dir)
+    for game_id in [name[:-6] for name in folder_names(store.logs_dir)
                     if name.endswith(".jsonl") and name[:-6] not in listed]:
         report.append("found the log of game %s" % game_id)
         entry = _check_open(store, open_entry(game_id, None), report)
         if entry is not None:
             added.append(entry)
-    for name in [name for name in _names(store.logs_dir) if name.endswith(".ack")
-                 and not exists(store.logs_dir + "/" + name[:-4] + ".jsonl")]:
-        os.remove(store.logs_dir + "/" + name)
-        report.append("removed the acknowledgement of pruned game %s" % name[:-4])
+    _move_ack_files(store, report)
+    pruned = [value[0] for value in read_acks(store) if not exists(store.log_path(value[0]))]
+    try:
+        if pruned:  # a prune cut off before its last step
+            _drop_acks(store, pruned)
+            report.append("removed the acknowledgements of pruned games %s" % ", ".join(pruned))
+    except StoreFull:  # boot finishes it once space is freed
+        report.append(SYNC_MESSAGE)
     try:
         if changed or added:
             rewrite_manifest(store, changed, added)
@@ -72,17 +80,6 @@ def boot(store, verify_closed=True):
     except StoreFull:  # boot finishes it once space is freed
         report.append(SYNC_MESSAGE)
     return report
-
-
-def _names(folder):
-    """The names in a folder one at a time: a list of a thousand logs' names would not fit in
-    the device's heap (MicroPython's ilistdir; CPython, on a PC, has listdir)."""
-    if hasattr(os, "ilistdir"):
-        for found in os.ilistdir(folder):
-            yield found[0]
-    else:
-        for name in os.listdir(folder):
-            yield name
 
 
 class _Ids:
@@ -183,16 +180,63 @@ def _copy_prefix(path, size):
 
 def prune(store):
     """Store.prune: remove the closed logs whose content hashes to the acknowledged hash;
-    the ids removed. Nothing else is ever deleted."""
+    the ids removed. Nothing else is ever deleted. The log is removed, then its entry in the
+    manifest, then its acknowledgements (boot finishes a prune cut off)."""
     removed = []
-    for entry in checked_values(store.manifest_path):
-        hash_acked = acked(store, entry["id"]) if entry["state"] == "closed" else None
-        if hash_acked is not None and file_digest(store.log_path(entry["id"]))[1] == hash_acked:
-            removed.append(entry["id"])
+    seen = _Ids()
+    for game_id, digest in read_acks(store):
+        path = store.log_path(game_id)
+        if game_id not in seen and game_id != store.open_id and exists(path) \
+                and len(digest) >= DIGEST_LEAST and file_digest(path)[1].startswith(digest):
+            seen.add(game_id)
+            removed.append(game_id)
     for game_id in removed:
         os.remove(store.log_path(game_id))
     if removed:
         rewrite_manifest(store, dict((game_id, None) for game_id in removed))
-        for game_id in removed:
-            os.remove(ack_path(store, game_id))
+        _drop_acks(store, removed)
     return removed
+
+
+def _drop_acks(store, game_ids):
+    """Rewrite the journal without the acknowledgements of `game_ids` (one block; none: no
+    journal), and remove their files of their own."""
+    gone = _Ids()
+    for game_id in game_ids:
+        gone.add(game_id)
+    kept = [0]
+
+    def values():  # (read as it is written: a thousand of them take no heap)
+        for value in journal_acks(store):
+            if value[0] not in gone:
+                kept[0] += 1
+                yield value
+    write_checked(acks_path(store), values())
+    if not kept[0]:
+        remove_if_there(acks_path(store))
+    for game_id in game_ids:
+        remove_if_there(ack_file(store, game_id))
+
+
+def _move_ack_files(store, report):
+    """The acknowledgements in files of their own (a full flash; the firmware before the
+    journal), appended to the journal in one block when it has room, then removed (a power
+    cut between the two appends them again at the next boot: the same values)."""
+    names = [name for name in folder_names(store.logs_dir) if name.endswith(".ack")]
+    moved = []
+    for name in names:
+        try:
+            values = list(checked_values(store.logs_dir + "/" + name))
+        except ValueError:
+            values = []
+        if values and exists(store.log_path(name[:-4])):
+            moved.append([name[:-4], values[0]])
+    try:
+        if moved:
+            append_block(acks_path(store), moved)
+    except OSError:  # a full flash: they stay files of their own
+        return
+    for name in names:
+        os.remove(store.logs_dir + "/" + name)
+    if names:
+        report.append("moved %d acknowledgements into the journal" % len(moved))

@@ -16,11 +16,14 @@ from deckapp.version import VERSION
 from decklink.checked import CHECK_DIGITS
 from decklink.frame import TO_DEVICE, TO_HOST, FrameError, decode, encode
 
-PROTOCOL = 1       # raised for any change a PC of the last version would misread
+PROTOCOL = 2       # raised for any change a PC of the last version would misread
 LOG_FORMAT = 1     # the log format version the device writes (docs/log-format.md)
-CHUNK = 1536       # log bytes per chunk frame (2,048 in base64)
+CHUNK = 4096       # the most log bytes a data frame holds, and a get's frames by default
+BUSY_CHUNK = 1024  # ... while a screen has work (serial_link: the frames of a slice)
 GET_MOST = 65536   # the most bytes one get asks for (a round trip per log, most often)
-LIST_MOST = 16     # manifest entries per list frame
+ACK_MOST = 50      # the most logs one ack acknowledges (a slice of the loop: keys wait)
+DIGEST_LEAST = 16  # the hex digits of a SHA-256 an acknowledgement holds at least
+FILES = ("manifest", "acks")  # the store's files a get reads besides the logs
 
 
 def reply(link, message):
@@ -30,7 +33,7 @@ def reply(link, message):
 def answer(link, line, too_long):
     """Read one request line and answer it."""
     if too_long:
-        return reply(link, {"err": "frame", "why": "a request is at most 240 bytes"})
+        return reply(link, {"err": "frame", "why": "a request is at most 4,096 bytes"})
     try:
         request = decode(TO_DEVICE, line)
     except FrameError as error:
@@ -60,8 +63,11 @@ def op_hello(link, request):
     info = os.statvfs(link.store.root or "/")
     return {"ok": 1, "proto": PROTOCOL, "device": link.board.device_id(), "fw": VERSION,
             "log_v": LOG_FORMAT, "free": link.store.free_bytes(), "total": info[0] * info[2],
-            "logs": link.store.game_count, "open": link.store.open_id, "chunk": CHUNK,
-            "get_most": GET_MOST, "crash": last(link.store),
+            "logs": link.store.game_count, "open": link.store.open_id,
+            "open_size": None if link.store.open_id is None else _log_size(link,
+                                                                           link.store.open_id),
+            "chunk": CHUNK,
+            "get_most": GET_MOST, "ack_most": ACK_MOST, "crash": last(link.store),
             "listed": _list_tag(link)}
 
 
@@ -70,37 +76,52 @@ def _list_tag(link):
     manifest's checksum and the open log's size. A PC that archived and acknowledged all it
     listed under a tag need not list again while the tag stays (it made the acknowledgements
     itself)."""
-    store = link.store
+    tag = _manifest_tag(link.store)
+    if link.store.open_id is not None:
+        tag += "+%d" % _log_size(link, link.store.open_id)
+    return tag
+
+
+def _manifest_tag(store):
+    """The manifest's checksum line ("#" and 16 hex digits), or "empty"."""
     try:
         size = os.stat(store.manifest_path)[6]
     except OSError:
         return "empty"
     with open(store.manifest_path, "rb") as handle:
         handle.seek(max(0, size - CHECK_DIGITS - 2))
-        tag = handle.read().decode().strip()
-    if store.open_id is not None:
-        tag += "+%d" % _log_size(link, store.open_id)
-    return tag
-
-
-def op_list(link, request):
-    """The manifest from entry `from` on, LIST_MOST entries a frame: id, state, size, sha256
-    (closed logs), acked, date; then a frame with `done`."""
-    link.stream = ListStream(request["q"], link.store, request.get("from", 0))
-    send_chunk(link)
+        return handle.read().decode().strip()
 
 
 def op_get(link, request):
-    """Bytes `off` to `off + n` of a log, `c` bytes a frame (base64; at most and by default
-    CHUNK: a PC that sees frames damaged asks for shorter ones), then a frame with `done`
-    and `eof` (true when the log ends there)."""
-    game_id, offset, count = request["id"], request["off"], request["n"]
+    """Bytes `off` (0 by default) to `off + n` of a log (`id`) or of the store's manifest or
+    journal of acknowledgements (`file`: "manifest" or "acks"; the PC reads the list of games
+    from them), `c` bytes a frame at most (CHUNK at most and by default: a PC that sees frames
+    damaged asks for shorter ones; BUSY_CHUNK while a screen has work), then a frame with
+    `done` and `eof` (true when the file ends there). `x`: the PC checks a closed log's
+    bytes by the CRC-32 of each of its 4 KB pieces in the manifest, which the store wrote
+    when it closed the log and found no Ctrl-C or Ctrl-D byte in it: the frames then go
+    without a CRC of their bytes, and without a search for those two (the device's work a
+    byte, the most of a sync's: 1.1 s per MB on the RP2040 estimate)."""
+    offset, count = request.get("off", 0), request["n"]
     chunk = request.get("c", CHUNK)
     if not (0 <= offset and 0 < count <= GET_MOST and 0 < chunk <= CHUNK):
         raise ValueError("off >= 0, 0 < n <= %d and 0 < c <= %d" % (GET_MOST, CHUNK))
-    size = _log_size(link, game_id)
-    link.stream = GetStream(request["q"], link.store.log_path(game_id), offset,
-                            min(offset + count, size), size, chunk)
+    name = request.get("file")
+    if name is None:
+        path = link.store.log_path(request["id"])
+        size = _log_size(link, request["id"])
+    elif name in FILES:
+        from deckapp.store_acks import acks_path
+        path = link.store.manifest_path if name == "manifest" else acks_path(link.store)
+        try:
+            size = os.stat(path)[6]
+        except OSError:
+            size = 0  # (no acknowledgement yet)
+    else:
+        raise ValueError("file is one of %s" % ", ".join(FILES))
+    link.stream = GetStream(request["q"], path, offset, min(offset + count, size), size, chunk,
+                            not request.get("x"))
     send_chunk(link)
 
 
@@ -112,12 +133,12 @@ def _log_size(link, game_id):
         raise ValueError("no log of game %s" % game_id)
 
 
-def send_chunk(link):
-    """The stream's next frame (serial_link calls it once a slice); a flash error ends it
-    with an error frame."""
+def send_chunk(link, most=CHUNK):
+    """The stream's next frame (serial_link calls it once a slice, `most` the log bytes a
+    data frame may hold now); a flash error ends it with an error frame."""
     stream = link.stream
     try:
-        if stream.send(link.output):
+        if stream.send(link.output, most):
             return
     except (OSError, StoreError) as error:
         reply(link, {"q": stream.query, "err": "store", "why": "flash error: %s" % error})
@@ -125,10 +146,23 @@ def send_chunk(link):
 
 
 class GetStream:
-    """A get being answered, a chunk a slice. Its file is opened by the first read after a
-    release (serial_link releases it between the slices of a lean pass)."""
+    """A get being answered, a frame at a time. Its file is opened by the first read after a
+    release (serial_link releases it between the slices of a lean pass).
 
-    def __init__(self, query, path, offset, end, size, chunk):
+    A data frame is a header frame and the log's bytes as they are, then a newline:
+
+        #<{"q":7,"ok":1,"at":0,"n":4096,"crc":"89abcdef"}*01234567\n  (4,096 bytes)\n
+
+    `n` the bytes, `crc` their CRC-32 (none when the PC holds the CRCs, `x`: op_get). A log
+    is JSON lines, so its bytes hold no control
+    byte but the newline; a piece that holds a Ctrl-C or Ctrl-D (a damaged log) goes in
+    base64 instead, `data` in the header frame: no frame ever holds those two bytes. The
+    newline after the bytes starts the next frame on a line of its own, so a PC that lost
+    its place in the bytes finds the next frame."""
+
+    def __init__(self, query, path, offset, end, size, chunk, checked):
+        """`checked`: each frame is checked here (its CRC, no Ctrl-C or Ctrl-D byte), else by
+        the PC."""
         self.query = query
         self.path = path
         self.offset = offset
@@ -137,26 +171,43 @@ class GetStream:
         self.chunk = chunk
         self.handle = None
         self.buffer = bytearray(0)
+        self.checked = checked
 
-    def send(self, output):
+    def send(self, output, most):
         """Send the next frame; False once the last (`done`) is sent."""
         if self.offset < self.end:
             if self.handle is None:
                 self.handle = open(self.path, "rb")
                 self.handle.seek(self.offset)
-                self.buffer = bytearray(self.chunk)
-            count = self.handle.readinto(self.buffer)
-            data = memoryview(self.buffer)[:min(count, self.end - self.offset)]
-            if data:
-                head = ('{"q":%d,"ok":1,"at":%d,"data":"' % (self.query, self.offset)).encode()
-                # (MicroPython's b2a_base64 takes any buffer)
-                text = binascii.b2a_base64(data)[:-1]  # pyright: ignore[reportArgumentType]
-                crc = binascii.crc32(b'"}', binascii.crc32(text, binascii.crc32(head)))
-                output.write(TO_HOST)
-                output.write(head)
-                output.write(text)
-                output.write(b'"}*%08x\n' % (crc & 0xFFFFFFFF))
-                self.offset += len(data)
+                try:  # (only while the get is sent: a match cut the heap into pieces)
+                    self.buffer = bytearray(self.chunk)
+                except MemoryError:
+                    self.buffer = bytearray(512)
+            buffer = self.buffer
+            want = min(self.chunk, most, len(buffer), self.end - self.offset)
+            count = self.handle.readinto(memoryview(buffer)[:want])
+            if count:
+                data = memoryview(buffer)[:count]
+                if not self.checked:
+                    head = b'{"q":%d,"ok":1,"at":%d,"n":%d}' % (self.query, self.offset, count)
+                    output.write(TO_HOST + head + b"*%08x\n" % (binascii.crc32(head) & 0xFFFFFFFF))
+                    output.write(data)
+                    output.write(b"\n")
+                elif buffer.find(b"\x03", 0, count) < 0 and buffer.find(b"\x04", 0, count) < 0:
+                    head = b'{"q":%d,"ok":1,"at":%d,"n":%d,"crc":"%08x"}' % (
+                        self.query, self.offset, count, binascii.crc32(data) & 0xFFFFFFFF)
+                    output.write(TO_HOST + head + b"*%08x\n" % (binascii.crc32(head) & 0xFFFFFFFF))
+                    output.write(data)
+                    output.write(b"\n")
+                else:
+                    head = ('{"q":%d,"ok":1,"at":%d,"data":"' % (self.query, self.offset)).encode()
+                    # (MicroPython's b2a_base64 takes any buffer)
+                    text = binascii.b2a_base64(data)[:-1]  # pyright: ignore[reportArgumentType]
+                    crc = binascii.crc32(b'"}', binascii.crc32(text, binascii.crc32(head)))
+                    output.write(TO_HOST + head)
+                    output.write(text)
+                    output.write(b'"}*%08x\n' % (crc & 0xFFFFFFFF))
+                self.offset += count
                 return True
             self.end = self.offset  # the file is shorter than it was
         output.write(encode(TO_HOST, {"q": self.query, "ok": 1, "done": 1, "at": self.offset,
@@ -170,52 +221,13 @@ class GetStream:
             self.buffer = bytearray(0)
 
 
-class ListStream:
-    """A list being answered, LIST_MOST entries a slice, the manifest read as it goes (read
-    again up to where it was after a release)."""
-
-    def __init__(self, query, store, first):
-        self.query = query
-        self.store = store
-        self.index = first
-        self.games = None
-
-    def send(self, output):
-        if self.games is None:
-            self.games = self.store.games()
-            try:
-                for _ in range(self.index):
-                    next(self.games)
-            except StopIteration:
-                pass
-        entries = []
-        for listed in self.games:
-            entries.append({"id": listed["id"], "state": listed["state"], "size": listed["size"],
-                            "sha256": listed["sha256"], "acked": listed["acked"],
-                            "date": listed["date"]})
-            if len(entries) == LIST_MOST:
-                break
-        if entries:
-            output.write(encode(TO_HOST, {"q": self.query, "ok": 1, "at": self.index,
-                                          "games": entries}))
-            self.index += len(entries)
-            return True
-        output.write(encode(TO_HOST, {"q": self.query, "ok": 1, "done": 1, "at": self.index}))
-        return False
-
-    def release(self):
-        if self.games is not None:
-            self.games.close()
-            self.games = None
-
-
 def op_hash(link, request):
     """The SHA-256 of the first `n` bytes of a log (an open log's, once the PC has them)."""
     game_id, count = request["id"], request["n"]
     if not 0 <= count <= _log_size(link, game_id):
         raise ValueError("n is more than the log holds")
     hasher = hashlib.sha256()
-    buffer = bytearray(CHUNK)
+    buffer = bytearray(512)  # (a hash is asked for once a sync: little heap, not speed)
     left = count
     with open(link.store.log_path(game_id), "rb") as handle:
         while left:
@@ -228,20 +240,20 @@ def op_hash(link, request):
 
 
 def op_ack(link, request):
-    """Record that the PC holds a closed log whose SHA-256 is `sha256` (the log is read and
-    hashed again; the manifest is not read)."""
-    game_id, digest = request["id"], request["sha256"]
-    try:
-        os.stat(link.store.log_path(game_id))
-    except OSError:
-        return {"err": "unknown", "why": "no game %s" % game_id}
-    if game_id == link.store.open_id:
-        return {"err": "open", "why": "game %s is in progress; it is acknowledged once it is "
-                                      "closed" % game_id}
-    if not link.store.acknowledge(game_id, digest):
-        return {"err": "hash", "why": "the log of game %s on flash does not have the SHA-256 %s"
-                                     % (game_id, digest)}
-    return {"ok": 1, "id": game_id}
+    """Record that the PC holds closed logs, `acks`: [[id, size, the first 16 hex digits of
+    its SHA-256]] (at most ACK_MOST), in one write to the store's journal. `listed`: the list
+    tag the PC listed them under; while the manifest is the same, a log is checked by its
+    size and its whole last line (the prune hashes it before removing it), else it is hashed
+    again. The answer: `acked`, how many were recorded, and `refused`, [[id, why]]: "open" (a
+    game in progress), "unknown", "size" or "hash" (the bytes on flash differ)."""
+    acks, listed = request["acks"], request.get("listed", "")
+    if not 0 < len(acks) <= ACK_MOST or [ack for ack in acks if len(ack) != 3
+                                         or len(ack[2]) < DIGEST_LEAST]:
+        raise ValueError("acks: 1 to %d of [id, size, sha256 (%d hex digits at least)]"
+                         % (ACK_MOST, DIGEST_LEAST))
+    as_listed = listed.split("+")[0] == _manifest_tag(link.store)
+    refused = link.store.acknowledge_listed(acks, as_listed)
+    return {"ok": 1, "acked": len(acks) - len(refused), "refused": refused}
 
 
 def op_prune(link, request):

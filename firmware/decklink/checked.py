@@ -1,6 +1,8 @@
-"""The store's checked files (the manifest, the state files, the acknowledgements: docs/storage.md):
-JSON values one a line, then a checksum line, `#` and the first 16 hex digits of the SHA-256 of
-the lines above it, so that a flipped byte is found rather than read as a wrong value.
+"""The store's checked files (the manifest, the state files: docs/storage.md): JSON values one
+a line, then a checksum line, `#` and the first 16 hex digits of the SHA-256 of the lines above
+it, so that a flipped byte is found rather than read as a wrong value. A journal (the
+acknowledgements) is checked blocks one after the other, each the lines of a checked file,
+appended as a whole: its values are read block by block (read_blocks).
 
 The device writes and reads them (deckapp/checked_file.py: the files, replaced atomically); the
 PC reads them from a copy of the flash (deckmate/store_files.py). Lines are bytes ending in a
@@ -49,3 +51,24 @@ def read_values(lines):
             raise ValueError("a line is not JSON")
         yield value
     raise ValueError("it has no checksum line")
+
+
+def read_blocks(lines):
+    """The values of a journal's `lines`, block by block, one at a time: those of each block
+    whose checksum line matches. A damaged block, or one cut off before its checksum line, is
+    passed over (its values are lost, the blocks after it are read)."""
+    hasher = hashlib.sha256()
+    block = []
+    for line in lines:
+        if line.startswith(b"#"):
+            if line.strip() + b"\n" == _checksum_line(hasher):
+                for value in block:
+                    yield value
+            hasher = hashlib.sha256()
+            block = []
+            continue
+        hasher.update(line)
+        try:
+            block.append(json.loads(line))
+        except ValueError:
+            block.append(None)  # (the block's checksum does not match then)

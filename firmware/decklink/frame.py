@@ -15,7 +15,7 @@ import json
 
 TO_DEVICE = b"#>"
 TO_HOST = b"#<"
-REQUEST_MOST = 240  # the longest request line the device reads (bytes, with the newline)
+REQUEST_MOST = 4096  # the longest request line the device reads (bytes, with the newline)
 
 
 class FrameError(ValueError):

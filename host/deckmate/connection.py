@@ -100,8 +100,10 @@ class BoardConnection:
         self.serial = self.transport.serial
         self.pending = bytearray()
         self.bytes_read = 0
+        self.bytes_written = 0
 
     def write(self, data):
+        self.bytes_written += len(data)
         try:
             self.serial.write(data)
             self.serial.flush()
@@ -130,6 +132,25 @@ class BoardConnection:
             data = self.serial.read(max(1, self.serial.in_waiting))
             self.bytes_read += len(data)
             self.pending.extend(data)
+
+    def read_bytes(self, count, deadline):
+        """The next `count` bytes as they come (a data frame's log bytes), or fewer at the
+        deadline (time.monotonic())."""
+        try:
+            while len(self.pending) < count:
+                left = deadline - time.monotonic()
+                if left <= 0:
+                    break
+                self.serial.timeout = min(left, 0.05)
+                data = self.serial.read(max(count - len(self.pending), self.serial.in_waiting))
+                self.bytes_read += len(data)
+                self.pending.extend(data)
+        except _port_errors() as error:
+            raise PortLost(self.port, error)
+        self.serial.timeout = RAW_REPL_WAIT
+        data = bytes(self.pending[:count])
+        del self.pending[:count]
+        return data
 
     def discard_input(self):
         self.serial.reset_input_buffer()

@@ -7,10 +7,11 @@ import base64
 import binascii
 import time
 
+from decklink.checked import read_blocks, read_values
 from decklink.frame import TO_DEVICE, TO_HOST, FrameError, decode, encode
 from deckmate.errors import CommandError
 
-PROTOCOL = 1            # the protocol version this deckmate speaks
+PROTOCOL = 2            # the protocol version this deckmate speaks
 ANSWER_S = 1.0          # how long an answer may take before the request is sent again;
 ANSWER_MOST_S = 8.0     # from a device that has answered, twice as long at each try up to this:
                         # a slow answer (LittleFS compacting a big folder) is not asked for
@@ -18,8 +19,12 @@ ANSWER_MOST_S = 8.0     # from a device that has answered, twice as long at each
 BUSY_PAUSE_S = 0.05     # the device had no heap to answer (a bot thinking): ask again after
 ATTEMPTS = 8            # sends of one request (busy answers not counted) before giving up
 BUSY_MOST_S = 60.0      # how long a device may stay busy
-CHUNK_MOST = 1536       # the bytes a data frame holds, until the device's hello says
+CHUNK_MOST = 4096       # the bytes a data frame holds, until the device's hello says
 CHUNK_LEAST = 128       # the shortest data frames asked for on a bad line
+ACK_MOST = 50           # the logs one ack holds, until the device's hello says
+ACK_DIGITS = 16         # the hex digits of a log's SHA-256 an acknowledgement gives
+GET_MOST = 65536        # the bytes one get asks for, until the device's hello says
+PIECE = 4096            # the bytes each CRC-32 of a closed log's manifest entry covers
 
 
 class LinkError(CommandError):
@@ -32,16 +37,23 @@ class DeviceLink:
         self.query = 0
         self.chunk_most = CHUNK_MOST  # the device's chunk, once its hello is read
         self.chunk = CHUNK_MOST       # the bytes a data frame is asked to hold
+        self.ack_most = ACK_MOST
+        self.get_most = GET_MOST
+        self.device = {}       # the device's hello
+        self.requests = {}     # requests sent, by op (a try sent again counts again)
         self.resent = 0        # requests sent again (a lost or damaged frame)
         self.damaged = 0       # lines with the device's prefix that were not whole frames
         self.answered = False  # the device has answered a request
 
     def _send(self, message):
+        self.requests[message["op"]] = self.requests.get(message["op"], 0) + 1
         self.connection.write(encode(TO_DEVICE, message))
 
     def _next_frame(self, deadline):
         """The next frame from the device before the deadline, or None; other lines (the
-        REPL's, a print) are passed over, a damaged frame counted and passed over."""
+        REPL's, a print) are passed over, a damaged frame counted and passed over. A data
+        frame's log bytes, which follow its line (`n` of them, then a newline), are read
+        with it, into its "raw"."""
         while True:
             line = self.connection.read_line(deadline)
             if line is None:
@@ -49,9 +61,19 @@ class DeviceLink:
             if not line.startswith(TO_HOST):
                 continue
             try:
-                return decode(TO_HOST, line)
+                frame = decode(TO_HOST, line)
             except FrameError:
                 self.damaged += 1
+                continue
+            count = frame.get("n")
+            if type(count) is not int or "at" not in frame:  # (a hash's answer has an n)
+                return frame
+            data = self.connection.read_bytes(count + 1, max(deadline, time.monotonic() + 1))
+            if data[-1:] == b"\n" and frame.get("crc", "%08x" % binascii.crc32(data[:-1])) \
+                    == "%08x" % binascii.crc32(data[:-1]):
+                frame["raw"] = data[:-1]  # (without a crc: checked by the caller, fetch)
+                return frame
+            self.damaged += 1
 
     def request(self, op, **fields):
         """Send a request until its answer comes; the answer (a dict with "ok"), or LinkError
@@ -91,51 +113,125 @@ class DeviceLink:
         """The device's hello; LinkError for a protocol version this deckmate does not speak."""
         answer = self.request("hello")
         self.chunk = self.chunk_most = answer.get("chunk", CHUNK_MOST)
+        self.ack_most = answer.get("ack_most", ACK_MOST)
+        self.get_most = answer.get("get_most", GET_MOST)
+        self.device = answer
         if answer.get("proto") != PROTOCOL:
             raise LinkError("the device speaks sync protocol %s; this deckmate speaks %d: %s"
                             % (answer.get("proto"), PROTOCOL,
                                "upgrade deckmate" if (answer.get("proto") or 0) > PROTOCOL
-                               else "deploy the current firmware to the device"))
+                               else "deploy the current firmware to the device "
+                                    "(`deckmate deploy`)"))
         return answer
 
     def games(self):
-        """Every manifest entry of the device: dicts with id, state, size, sha256, acked, date."""
-        listed = []
+        """Every manifest entry of the device: dicts with id, state, size, sha256, acked, date
+        (and the rest of the manifest's fields). The list is read from the store's files: the
+        manifest (the open game's size is the hello's) and the journal of acknowledgements
+        (`acked`: the SHA-256 when the journal holds it for the log, else None), each read
+        again if it changed while it was read (its checksum does not match)."""
+        if not self.device:
+            self.hello()
+        for attempt in range(3):
+            try:
+                manifest = self.read_file("manifest")  # (none yet: no game)
+                entries = list(read_values(manifest.splitlines(True))) if manifest else []
+                break
+            except ValueError:
+                if attempt == 2:
+                    raise LinkError("the device's list of games on %s is damaged; restart the "
+                                    "device (its boot rebuilds the list from the logs)"
+                                    % self.connection.port)
+        acked = dict(read_blocks(self.read_file("acks").splitlines(True)))
+        opened = self.device.get("open"), self.device.get("open_size")
+        for entry in entries:
+            digest = acked.get(entry["id"])
+            entry["acked"] = entry["sha256"] if entry["state"] == "closed" and digest and len(
+                digest) >= ACK_DIGITS and entry["sha256"].startswith(digest) else None
+            if entry["state"] == "open":  # (opened since the hello: copied at the next sync)
+                entry["size"] = opened[1] if entry["id"] == opened[0] else None
+        return [entry for entry in entries if entry["size"] is not None]
 
-        def take(frame):
-            listed.extend(frame["games"])
-            return frame["at"] + len(frame["games"])
-        self._stream("list", lambda at: {"from": at}, 0, None, take)
-        return listed
+    def read_file(self, name):
+        """The bytes of one of the store's files ("manifest", "acks")."""
+        got = []
+        self._stream("get", lambda at: self._get_fields({"file": name}, at, self.get_most),
+                     0, None, lambda frame: self._take(frame, got.append))
+        return b"".join(got)
 
-    def fetch(self, game_id, offset, end, write, get_most):
+    def fetch(self, game_id, offset, end, write, get_most, pieces=None):
         """Bytes `offset` to `end` of a log, handed to `write(bytes)` as they arrive. After a
         frame lost or damaged the device is asked for frames half as long (down to
-        CHUNK_LEAST bytes), and for longer ones again after frames that came whole."""
-        def take(frame):
-            data = base64.b64decode(frame["data"], validate=True)
-            write(data)
-            return frame["at"] + len(data)
-        self._stream("get", lambda at: {"id": game_id, "off": at, "n": min(get_most, end - at),
-                                        "c": self.chunk},
-                     offset, end, take)
+        CHUNK_LEAST bytes), and for longer ones again after frames that came whole.
+        `pieces`: the CRC-32 of each PIECE bytes of a closed log (its manifest entry's `crc`):
+        the device then sends the bytes without checking them (`x`), and each piece is
+        checked here before it is handed on; a piece that does not match is asked for
+        again."""
+        if pieces is None or offset % PIECE:
+            self._stream("get", lambda at: self._get_fields({"id": game_id}, at,
+                                                            min(get_most, end - at)),
+                         offset, end, lambda frame: self._take(frame, write))
+            return
+        held = bytearray()  # the bytes of the piece being received
+        start = [offset]    # where it begins: the bytes before it are checked and handed on
 
-    def _stream(self, op, fields, at, end, take):
-        """A request answered by several frames, each at its position `at` (a byte of a log,
-        an entry of the list), then a `done` frame. Each frame is checked by its CRC and its
-        position; after a frame lost or damaged, the request is sent again from the position
-        reached, so nothing is taken twice or skipped. `end`: where to stop (None: at done)."""
+        def fields(at):
+            del held[:]  # a request again: from the last piece checked
+            return self._get_fields({"id": game_id, "x": 1}, start[0],
+                                    min(get_most, end - start[0])), start[0]
+
+        def take(frame):
+            held.extend(frame["raw"])
+            while held and (len(held) >= PIECE or start[0] + len(held) >= end):
+                piece = bytes(held[:PIECE])
+                if "%08x" % binascii.crc32(piece) != pieces[start[0] // PIECE]:
+                    raise ValueError("a piece's CRC does not match")
+                write(piece)
+                del held[:PIECE]
+                start[0] += len(piece)
+            return frame["at"] + len(frame["raw"])
+        self._stream("get", fields, offset, end, take, positioned=True)
+        if start[0] < end:
+            raise LinkError("the device's log of game %s ended at %d of %d bytes"
+                            % (game_id, start[0], end))
+
+    def _get_fields(self, fields, at, count):
+        """A get's fields: the offset and the frames' length only when not the defaults."""
+        fields["n"] = count
+        if at:
+            fields["off"] = at
+        if self.chunk != self.chunk_most:
+            fields["c"] = self.chunk
+        return fields
+
+    @staticmethod
+    def _take(frame, write):
+        data = frame["raw"] if "raw" in frame else base64.b64decode(frame["data"], validate=True)
+        write(data)
+        return frame["at"] + len(data)
+
+    def _stream(self, op, fields, at, end, take, positioned=False):
+        """A request answered by several frames, each at its position `at` (a byte of a
+        file), then a `done` frame. Each frame is checked by its CRC and its position; after
+        a frame lost or damaged, the request is sent again from the position reached, so
+        nothing is taken twice or skipped, and asks for frames half as long (twice as long
+        again after a request answered whole). `end`: where to stop (None: where the file
+        ends, the done frame's `eof`). `positioned`: `fields(at)` gives the request and where
+        it starts (the last piece checked, fetch)."""
         stalls = 0
         busy_until = time.monotonic() + BUSY_MOST_S
         while end is None or at < end:
             self.query += 1
-            self._send(dict(fields(at), q=self.query, op=op))
+            request = fields(at)
+            if positioned:  # (fields say where the request starts)
+                request, at = request
+            self._send(dict(request, q=self.query, op=op))
             reached, status = self._receive_stream(op, at, take)
-            if status == "done" and end is None:
+            if status == "eof" and end is None:
                 return
-            if status == "lost":
+            if status == "lost":  # shorter frames, fewer damaged
                 self.chunk = max(CHUNK_LEAST, self.chunk // 2)
-            elif status == "done":
+            elif status in ("done", "eof"):
                 self.chunk = min(self.chunk_most, self.chunk * 2)
             if reached > at:
                 stalls = 0
@@ -148,9 +244,9 @@ class DeviceLink:
             at = reached
 
     def _receive_stream(self, op, at, take):
-        """(position reached, "done", "lost" or "busy") for the request just sent: the done
-        frame came at the position reached; a frame was lost (or none came); the device had no
-        room to answer."""
+        """(position reached, "done", "eof", "lost" or "busy") for the request just sent: the
+        done frame came at the position reached (and the file ends there); a frame was lost
+        (or none came); the device had no room to answer."""
         while True:
             frame = self._next_frame(time.monotonic() + ANSWER_S)
             if frame is None or (frame.get("q") is None and "err" in frame):
@@ -170,7 +266,7 @@ class DeviceLink:
                 self.resent += 1
                 return at, "lost"  # a frame before it was lost
             if frame.get("done"):
-                return at, "done"
+                return at, "eof" if frame.get("eof") else "done"
             try:
                 at = take(frame)
             except (KeyError, TypeError, ValueError, binascii.Error):
@@ -180,8 +276,16 @@ class DeviceLink:
     def digest(self, game_id, count):
         return self.request("hash", id=game_id, n=count)["sha256"]
 
-    def acknowledge(self, game_id, sha256):
-        self.request("ack", id=game_id, sha256=sha256)
+    def acknowledge(self, entries, listed=""):
+        """Acknowledge the closed logs `entries` (list entries: id, size, sha256) the archive
+        holds, ack_most a request; `listed`: the list tag they were listed under. The
+        refused, [[id, why]] (deckapp/sync_requests.py op_ack)."""
+        refused = []
+        for first in range(0, len(entries), self.ack_most):
+            acks = [[entry["id"], entry["size"], entry["sha256"][:ACK_DIGITS]]
+                    for entry in entries[first:first + self.ack_most]]
+            refused += self.request("ack", acks=acks, listed=listed)["refused"]
+        return refused
 
     def prune(self):
         return self.request("prune")["removed"]

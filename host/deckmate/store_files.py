@@ -3,12 +3,14 @@ files read with decklink/checked.py, the format the device writes them in, and t
 store holds for given logs, as its manifest would list them (tests and the sync benchmark put
 them on a simulated device's flash)."""
 
+import binascii
 import hashlib
 import json
 
-from decklink.checked import checked_lines, read_values
+from decklink.checked import checked_lines, read_blocks, read_values
 
 MANIFEST = "logs/manifest.chk"
+ACKS = "logs/acks.chk"  # the journal of acknowledgements (deckapp/store_acks.py)
 
 
 def log_path(game_id):
@@ -16,12 +18,19 @@ def log_path(game_id):
 
 
 def ack_path(game_id):
+    """An acknowledgement in a file of its own (a full flash; the firmware before the
+    journal)."""
     return "logs/%s.ack" % game_id
 
 
 def read_checked(data):
     """The values of a checked file's bytes; ValueError if it is damaged."""
     return list(read_values(data.splitlines(keepends=True)))
+
+
+def read_journal(data):
+    """The values of a journal's bytes (its whole blocks)."""
+    return list(read_blocks(data.splitlines(keepends=True)))
 
 
 def manifest_entry(game_id, data, closed=True, date=None):
@@ -36,10 +45,22 @@ def manifest_entry(game_id, data, closed=True, date=None):
     if closed:
         entry["size"] = len(data)
         entry["sha256"] = hashlib.sha256(data).hexdigest()
+        entry["crc"] = piece_crcs(data)
         if last.get("t") == "end":
             entry["result"] = {"reason": last.get("reason"), "totals": last.get("totals"),
                                "winner": last.get("winner")}
     return entry
+
+
+PIECE = 4096  # deckapp/store_games.py PIECE
+
+
+def piece_crcs(data):
+    """The CRC-32 of each PIECE bytes of a closed log, as its manifest entry holds them; None
+    for a log with a Ctrl-C or Ctrl-D byte (deckapp/store_games.py file_digest)."""
+    if b"\x03" in data or b"\x04" in data:
+        return None
+    return ["%08x" % binascii.crc32(data[at:at + PIECE]) for at in range(0, len(data), PIECE)]
 
 
 def store_files(logs, open_id=None):

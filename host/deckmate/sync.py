@@ -10,6 +10,11 @@ A game kept aside (refused by the reader, or in conflict with the archived game 
 id) is never acknowledged; each sync reads its kept copy again (a newer reader may take it)
 and says why, and the list tag is kept only once none is kept aside.
 
+The copies are pipelined: a thread of their own fetches the logs one after the other
+(_fetched) while the archive checks and records the ones before (the replay through the
+rules core never holds up the wire); the acknowledgements then go in batches, many logs a
+request, once the archive holds them.
+
 The hello's list tag changes whenever the device's list would but for acknowledgements; once
 a sync has archived and acknowledged all it listed, the archive keeps the tag, and a sync that
 finds the same tag lists nothing (a repeat takes a hello and the clock)."""
@@ -17,6 +22,9 @@ finds the same tag lists nothing (a repeat takes a hello and the clock)."""
 import datetime
 import hashlib
 import os
+import queue
+import sys
+import threading
 
 from deckmate.archive import CONFLICT, GROWN, NEW, REJECTED, UNCHANGED, Summary
 from deckmate.wording import counted
@@ -32,6 +40,7 @@ class SyncResult:
         self.failed = []         # (game id, why) of games that could not be copied
         self.listed = 0
         self.kept = []           # the why.txt paths of listed games kept aside
+        self.refused = []        # (game id, why) of acknowledgements the device refused
 
     def line(self):
         if not self.summary.counts[NEW] + self.summary.counts[GROWN] + self.summary.counts[
@@ -46,6 +55,8 @@ class SyncResult:
             text += "; %d not copied" % len(self.failed)
         if self.acked:
             text += "; %d acknowledged" % self.acked
+        if self.refused:
+            text += "; %d not acknowledged" % len(self.refused)
         if self.pruned is not None:
             text += "; %d removed from the device" % len(self.pruned)
         return text
@@ -65,10 +76,11 @@ def to_copy(archive, device_id, entry):
     return 0
 
 
-def sync_device(link, archive, prune=False, advance=None, say=print):
+def sync_device(link, archive, prune=False, advance=None, say=print, planned=None):
     """Sync the device on `link` (a DeviceLink) into `archive`; a SyncResult. `advance(bytes,
-    games_left)` is called as the copy goes; `say(text)` reports a game that could not be
-    copied or was kept aside."""
+    games_left)` is called as the copy goes, `planned(bytes, games)` once the list has said
+    what is to be copied; `say(text)` reports a game that could not be copied or was kept
+    aside."""
     hello = link.hello()
     device_id = hello["device"]
     result = SyncResult(device_id)
@@ -92,13 +104,14 @@ def sync_device(link, archive, prune=False, advance=None, say=print):
             _record(result, entry, say, archive.retry(
                 entry["sha256"], "%s:%s" % (link.connection.port, entry["id"]),
                 entry.get("date"), (device_id, entry["id"])))
-    for left, (entry, start) in zip(range(len(plan) - 1, -1, -1), plan):
-        try:
-            data = _copy(link, archive, device_id, entry, start, hello["get_most"],
-                         lambda count: advance and advance(count, left + 1))
-        except _BadCopy as error:
-            result.failed.append((entry["id"], str(error)))
-            say("game %s not copied: %s" % (entry["id"], error))
+    if planned:  # (the bytes a copy cut off left in its partial file are not copied again)
+        planned(sum(entry["size"] - max(start, _partial_size(archive, device_id, entry))
+                    for entry, start in plan), len(plan))
+    for entry, start, data, left in _fetched(link, archive, device_id, plan, hello["get_most"],
+                                             advance):
+        if isinstance(data, _BadCopy):
+            result.failed.append((entry["id"], str(data)))
+            say("game %s not copied: %s" % (entry["id"], data))
             continue
         result.copied_bytes += entry["size"] - start
         outcome = archive.add_log(data, "%s:%s" % (link.connection.port, entry["id"]),
@@ -107,12 +120,15 @@ def sync_device(link, archive, prune=False, advance=None, say=print):
         _record(result, entry, say, outcome)
         if advance:
             advance(0, left)
-    for entry in listed:  # acknowledged only once the archive holds the very bytes
-        if entry["state"] == "closed" and entry["acked"] != entry["sha256"] \
-                and archive.holds(entry["sha256"]):
-            link.acknowledge(entry["id"], entry["sha256"])
-            result.acked += 1
-    if not result.failed and not result.kept:  # else the next sync lists them again
+    held = [entry for entry in listed  # acknowledged only once the archive holds the very bytes
+            if entry["state"] == "closed" and entry["acked"] != entry["sha256"]
+            and archive.holds(entry["sha256"])]
+    result.refused = link.acknowledge(held, tag or "") if held else []
+    result.acked = len(held) - len(result.refused)
+    for game_id, why in result.refused:
+        say("game %s not acknowledged: the device refused it (%s); sync again" % (game_id, why))
+    if not result.failed and not result.kept and not result.refused:  # else the next
+        # sync lists them again
         archive.set_listed(device_id, tag)
     if prune:
         result.pruned = _prune(link, archive, device_id, result, say)
@@ -130,6 +146,67 @@ def _record(result, entry, say, outcome):
     if outcome.reason:
         result.kept.append(outcome.why)
         say("game %s kept aside: %s (%s)" % (entry["id"], outcome.reason, outcome.why))
+
+
+def _partial_size(archive, device_id, entry):
+    """The bytes of a copy cut off that _copy goes on from (0: none)."""
+    path = archive.partial_path(device_id, entry["id"])
+    size = os.path.getsize(path) if os.path.exists(path) else 0
+    return size if size <= entry["size"] else 0
+
+
+AHEAD = 4  # logs fetched ahead of the archive at most
+
+
+def _fetched(link, archive, device_id, plan, get_most, advance):
+    """(entry, start, bytes or _BadCopy, games left after it) of each game of `plan`, in
+    order: a thread fetches them (the only user of `link` meanwhile) up to AHEAD logs ahead of
+    the caller, who archives them. The interpreter switches threads every 0.5 ms meanwhile
+    (not every 5 ms), so that the fetching thread takes a frame as soon as it comes while the
+    caller replays a log. An error of the thread (the link lost) is raised here."""
+    fetched = queue.Queue(AHEAD)
+    stop = threading.Event()
+    failure = []
+
+    def put(item):
+        while not stop.is_set():
+            try:
+                return fetched.put(item, timeout=0.1)
+            except queue.Full:
+                pass
+
+    def fetch():
+        try:
+            for left, (entry, start) in zip(range(len(plan) - 1, -1, -1), plan):
+                if stop.is_set():
+                    return
+                try:
+                    data = _copy(link, archive, device_id, entry, start, get_most,
+                                 lambda count: advance and advance(count, left + 1))
+                except _BadCopy as error:
+                    data = error
+                put((entry, start, data, left))
+        except BaseException as error:  # (the link lost: raised again in the caller)
+            failure.append(error)
+        finally:
+            put(None)
+
+    switching = sys.getswitchinterval()
+    sys.setswitchinterval(0.0005)
+    thread = threading.Thread(target=fetch, name="sync-fetch", daemon=True)
+    thread.start()
+    try:
+        while True:
+            item = fetched.get()
+            if item is None:
+                break
+            yield item
+    finally:
+        stop.set()
+        thread.join(5)
+        sys.setswitchinterval(switching)
+    if failure:
+        raise failure[0]
 
 
 class _BadCopy(Exception):
@@ -157,10 +234,9 @@ def _copy(link, archive, device_id, entry, start, get_most, advance):
             def write(data):
                 handle.write(data)
                 advance(len(data))
-            link.fetch(entry["id"], have, entry["size"], write, get_most)
-            handle.flush()
-            os.fsync(handle.fileno())
-        with open(path, "rb") as handle:
+            link.fetch(entry["id"], have, entry["size"], write, get_most,
+                       entry.get("crc") if entry["state"] == "closed" else None)
+        with open(path, "rb") as handle:  # (closed: what came is in the file for a resume)
             data = handle.read()
         wanted = entry["sha256"] if entry["state"] == "closed" else link.digest(entry["id"],
                                                                                  entry["size"])

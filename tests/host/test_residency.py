@@ -49,12 +49,13 @@ class Wire:
     def __init__(self, request):
         self.pending = request
 
-    def poll(self, timeout):
-        return len(self.pending) > 0
+    def ipoll(self, timeout):
+        return [1] if self.pending else []
 
-    def read(self, count):
-        byte, self.pending = self.pending[:count], self.pending[count:]
-        return byte
+    def readinto(self, buffer):
+        count = min(len(buffer), len(self.pending))
+        buffer[:count], self.pending = self.pending[:count], self.pending[count:]
+        return count
 
     def write(self, frame):
         seen("sync")

@@ -12,7 +12,7 @@ import deckapp
 from deckapp.store import CALL_MODULES, Store
 from helpers import FIRMWARE
 
-HELPER_MODULES = ("store_base", "store_games", "store_repair", "checked_file")
+HELPER_MODULES = ("store_base", "store_games", "store_acks", "store_repair", "checked_file")
 
 
 def loaded(module):

@@ -23,20 +23,21 @@ class Requests:
     def __init__(self):
         self.waiting = b""
 
-    def poll(self, timeout):
+    def ipoll(self, timeout):
         return [1] if self.waiting else []
 
-    def read(self, count):
-        byte, self.waiting = self.waiting[:count], self.waiting[count:]
-        return byte
+    def readinto(self, buffer):
+        count = min(len(buffer), len(self.waiting))
+        buffer[:count], self.waiting = self.waiting[:count], self.waiting[count:]
+        return count
 
 
 class Sink:
     def __init__(self):
         self.frames = 0
 
-    def write(self, data):
-        self.frames += data.endswith(b"\\n")
+    def write(self, data):  # (a data frame's log bytes are written after its line)
+        self.frames += bytes(data).startswith(b"#<")
 
 
 class Board:
@@ -68,7 +69,7 @@ def ask(query, operation, lean=False, **fields):
 
 
 ask(1, "hello")
-ask(2, "list")
+ask(2, "get", file="manifest", n=1000)
 ask(3, "get", id="1", off=0, n=1000)
 ask(4, "hash", id="1", n=10)
 time.sleep_ms(QUIET_MS // 3)
@@ -91,11 +92,11 @@ def test_the_requests_of_a_sync_share_its_modules_until_the_link_is_quiet_or_a_b
         capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, done.stdout + done.stderr
     steps = [json.loads(line) for line in done.stdout.splitlines()]
-    assert [step[0] for step in steps] == ["hello", "list", "get", "hash", "a pause", "quiet",
+    assert [step[0] for step in steps] == ["hello", "get", "get", "hash", "a pause", "quiet",
                                            "hello", "a bot thinks"]
     frames = [step[1] for step in steps]
-    assert frames == [1, 3, 5, 6, 6, 6, 7, 7]  # every answer whole: hello 1 frame, list and
-    #                                            get 2 (entries or bytes, done), hash 1
+    assert frames == [1, 3, 5, 6, 6, 6, 7, 7]  # every answer whole: hello 1 frame, the gets
+    #                                            of the manifest and a log 2 (bytes, done), hash 1
     first = steps[0][2]
     assert sorted(first) == ["deckapp.checked_file", "deckapp.store_games",
                              "deckapp.sync_requests"]

@@ -120,7 +120,7 @@ def test_two_boards_of_one_id_synced_at_once_into_one_archive_never_crash(tmp_pa
         with Archive(archive_dir) as archive:
             for game_id, data in shared + logs:
                 digest = hashlib.sha256(data).hexdigest()
-                assert (acked.get(game_id) == digest) == archive.holds(digest), game_id
+                assert (acked.get(game_id) == digest[:16]) == archive.holds(digest), game_id
 
 
 def test_a_longer_other_game_of_the_same_id_is_kept_aside_not_copied_onto_the_archived_one(
@@ -196,4 +196,4 @@ def test_ctrl_c_in_a_sync_is_one_line_and_what_was_archived_stays(tmp_path):
                 "SELECT device_id FROM games LIMIT 1").fetchone()[0], game_id) == data
         assert set(archived) <= set(archive.db.execute("SELECT game_id, sha256 FROM games"))
     assert acks_on_flash(flash_path) == dict(
-        (game_id, hashlib.sha256(data).hexdigest()) for game_id, data in logs)
+        (game_id, hashlib.sha256(data).hexdigest()[:16]) for game_id, data in logs)

@@ -1,7 +1,7 @@
 """The store's checked files (decklink/checked.py): the device writes them, both sides read
 them. Run under pytest and under MicroPython (tests/host/test_link_under_micropython.py)."""
 
-from decklink.checked import checked_lines, read_values
+from decklink.checked import checked_lines, read_blocks, read_values
 
 ENTRIES = [{"id": "1", "state": "closed", "size": 3253}, {"id": "2", "state": "open"}]
 
@@ -41,3 +41,14 @@ def test_a_file_cut_before_its_checksum_line_is_damaged():
 
 def test_a_line_that_is_not_json_is_damaged():
     expect_damaged([b"{nope\n"] + list(checked_lines([])), "not JSON")
+
+
+def test_a_journal_is_read_block_by_block_and_a_damaged_block_is_passed_over():
+    first, second, third = [["1", "a" * 64]], [["2", "b" * 64], ["3", "c" * 64]], [["4", "d"]]
+    data = bytearray(b"".join(list(checked_lines(first)) + list(checked_lines(second))
+                              + list(checked_lines(third))))
+    assert list(read_blocks(lines_of(bytes(data)))) == first + second + third
+    data[data.index(b"bbb")] ^= 1  # still JSON: only the checksum finds it
+    assert list(read_blocks(lines_of(bytes(data)))) == first + third
+    cut = list(checked_lines(first)) + list(checked_lines(second))[:-1]  # an append cut off
+    assert list(read_blocks(cut)) == first

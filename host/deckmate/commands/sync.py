@@ -33,8 +33,9 @@ def run(args):
     try:
         with Archive(args.archive) as archive, BoardConnection(port) as connection:
             archive.tidy()
-            with _progress_bar() as advance:
-                result = sync_device(DeviceLink(connection), archive, args.prune, advance)
+            with _progress_bar() as bar:
+                result = sync_device(DeviceLink(connection), archive, args.prune, bar.advance,
+                                     planned=bar.planned)
     except ArchiveError as error:
         raise CommandError(str(error))
     except PortLost as error:
@@ -55,25 +56,32 @@ def run(args):
 
 
 class _progress_bar:
-    """The bytes copied and the games left, on a terminal (deckmate.progress's rule)."""
+    """The bytes copied of the bytes to copy, and the games left, on a terminal
+    (deckmate.progress's rule): the sizes are known once the device has listed its games."""
 
     def __enter__(self):
         from deckmate.progress import on_terminal
         self.bar = None
-        if not on_terminal():
-            return lambda count, left: None
-        from rich.console import Console
-        from rich.progress import (BarColumn, DownloadColumn, Progress, TextColumn,
-                                   TransferSpeedColumn)
-        self.bar = Progress(TextColumn("{task.description}"), BarColumn(), DownloadColumn(),
-                            TransferSpeedColumn(), console=Console(stderr=True), transient=True)
-        self.bar.start()
-        self.task = self.bar.add_task("syncing", total=None)
+        if on_terminal():
+            from rich.console import Console
+            from rich.progress import (BarColumn, DownloadColumn, Progress, TextColumn,
+                                       TransferSpeedColumn)
+            self.bar = Progress(TextColumn("{task.description}"), BarColumn(), DownloadColumn(),
+                                TransferSpeedColumn(), console=Console(stderr=True),
+                                transient=True)
+            self.bar.start()
+            self.task = self.bar.add_task("syncing", total=None)
+        return self
 
-        def advance(count, left):
+    def planned(self, size, games):
+        if self.bar is not None:
+            self.bar.update(self.task, total=size,
+                            description="syncing, %s left" % counted(games, "game"))
+
+    def advance(self, count, left):
+        if self.bar is not None:
             self.bar.update(self.task, advance=count,
                             description="syncing, %s left" % counted(left, "game"))
-        return advance
 
     def __exit__(self, *exc):
         if self.bar is not None:

@@ -1,0 +1,161 @@
+"""The store's journal of the PC's acknowledgements (docs/storage.md): record that the PC
+holds closed logs, many in one write, and read back what it acknowledged. deckapp.store
+imports this module for a call and unloads it after (Store.acknowledge, ...); a sync holds it
+with the store's other modules. The functions take the Store as their first argument."""
+
+import os
+
+from deckapp.checked_file import checked_values, exists, write_checked
+from deckapp.store_base import checked_name
+from deckapp.store_games import file_digest, folder_names
+from decklink.checked import checked_lines, read_blocks
+
+ENOSPC = 28
+
+# What each function Store calls here is doing, for the StoreError of an OSError in it.
+DOING = {"acknowledge": "recording an acknowledgement",
+         "acknowledge_listed": "recording acknowledgements", "acked": "reading an acknowledgement"}
+
+
+def acks_path(store):
+    """The journal of acknowledgements: checked blocks of [game id, SHA-256 (its first 16 hex
+    digits or more)] values, a block appended for each batch the PC acknowledges
+    (decklink/checked.py read_blocks)."""
+    return store.logs_dir + "/acks.chk"
+
+
+def acknowledge(store, game_id, sha256):
+    """Store.acknowledge: record the hash of a log the PC has saved; False if there is no
+    such closed log, or if its bytes on flash have another SHA-256 (the log is hashed)."""
+    path = store.log_path(game_id)
+    if game_id == store.open_id or not exists(path) or file_digest(path)[1] != sha256:
+        return False
+    append_acks(store, [[game_id, sha256]])
+    return True
+
+
+def acknowledge_listed(store, acks, as_listed):
+    """Store.acknowledge_listed: record the hashes of many closed logs the PC has saved, in
+    one block appended to the journal (one flash write for a batch); `acks` is [[game id,
+    size, SHA-256]]. `as_listed`: the PC read these sizes and hashes from the manifest as it
+    is now (the list tag matches), so a log whose size on flash is the listed one and whose
+    last line is whole (its last byte a newline) is taken without hashing it again (the prune hashes it before it
+    removes it); otherwise each log is hashed. The hash may be its first 16 hex digits or
+    more (what the journal keeps). The refused, [[game id, why]]: "open",
+    "unknown" (no such log), "size" or "hash" (the bytes on flash differ)."""
+    taken, refused = [], []
+    for game_id, size, sha256 in acks:
+        path = store.log_path(game_id)
+        why = None
+        if game_id == store.open_id:
+            why = "open"
+        elif not exists(path):
+            why = "unknown"
+        elif os.stat(path)[6] != size or not ends_a_line(path, size):
+            why = "size"
+        elif not as_listed and not file_digest(path)[1].startswith(sha256):
+            why = "hash"
+        if why is None:
+            taken.append([game_id, sha256])
+        else:
+            refused.append([game_id, why])
+    if taken:
+        append_acks(store, taken)
+    return refused
+
+
+def ends_a_line(path, size):
+    """Whether the file's last byte is a newline: a log only ever ends so (a line cut off by
+    a power cut is removed at boot)."""
+    with open(path, "rb") as handle:
+        handle.seek(size - 1)
+        return handle.read(1) == b"\n"
+
+
+def append_acks(store, acks):
+    """Append a block of [game id, SHA-256] to the journal of acknowledgements (LittleFS
+    commits it at the close: a power cut leaves the journal without the block or with it
+    whole). On a full flash, where the journal cannot grow, each is a file of its own
+    (`<game id>.ack`), small enough for LittleFS to keep in its metadata: the sync can
+    always acknowledge, so a prune can always free space."""
+    try:
+        append_block(acks_path(store), acks)
+    except OSError as error:
+        if not error.args or error.args[0] != ENOSPC:
+            raise
+        for game_id, digest in acks:
+            write_checked(ack_file(store, game_id), [digest])
+
+
+def append_block(path, values):
+    """Append the checked block of `values` to the journal at `path` (OSError, the journal
+    as it was, if it cannot be)."""
+    handle = open(path, "ab")
+    try:
+        for line in checked_lines(values):
+            handle.write(line)
+        handle.close()
+    except OSError:
+        try:
+            handle.close()
+        except OSError:
+            pass
+        raise
+
+
+def ack_file(store, game_id):
+    """The acknowledgement of a log as a file of its own (a full flash; the firmware before
+    the journal kept them all so)."""
+    return "%s/%s.ack" % (store.logs_dir, checked_name(game_id))
+
+
+def read_acks(store):
+    """The acknowledgements, [game id, SHA-256], one at a time: the journal's, oldest first,
+    then those in files of their own; a damaged block or file is passed over (the PC
+    acknowledges those logs again)."""
+    for value in journal_acks(store):
+        yield value
+    for name in folder_names(store.logs_dir):
+        if name.endswith(".ack"):
+            try:
+                values = list(checked_values(store.logs_dir + "/" + name))
+            except ValueError:
+                values = []
+            if values:
+                yield [name[:-4], values[0]]
+
+
+def journal_acks(store):
+    """The journal's acknowledgements alone, oldest first."""
+    path = acks_path(store)
+    if exists(path):
+        with open(path, "rb") as handle:
+            for value in read_blocks(handle):
+                yield value
+
+
+def ack_key(game_id):
+    """A game id as a dict key taking no heap of its own: a small int for the store's
+    numbered ids."""
+    if game_id.isdigit() and len(game_id) < 9 and str(int(game_id)) == game_id:
+        return int(game_id)
+    return game_id
+
+
+def ack_index(store):
+    """{ack_key(game id): the first 7 hex digits of the hash last acknowledged, as a small
+    int}: the journal in a few bytes a log, for a list of every game."""
+    index = {}
+    for value in read_acks(store):
+        index[ack_key(value[0])] = int(value[1][:7], 16)
+    return index
+
+
+def acked(store, game_id):
+    """Store.acked: the hash the PC last acknowledged for a log (the whole of it, or its first
+    16 hex digits or more), or None."""
+    found = None
+    for value in read_acks(store):
+        if value[0] == game_id:
+            found = value[1]
+    return found
