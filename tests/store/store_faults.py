@@ -127,7 +127,7 @@ def test_read_errors_are_reported_as_flash_errors_and_lose_nothing():
 
 
 def test_a_full_flash_mid_game_keeps_every_committed_event_and_every_saved_log():
-    flash, store = fresh_store(blocks=24, reserve_bytes=0)
+    flash, store = fresh_store(blocks=21, reserve_bytes=0)
     store.save_state("settings", {"brightness": 60})
     seed = 0
     while True:  # play until the flash is full
