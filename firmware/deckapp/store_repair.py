@@ -69,7 +69,8 @@ def boot(store, verify_closed=True):
     try:
         if pruned:  # a prune cut off before its last step
             _drop_acks(store, pruned)
-            report.append("removed the acknowledgements of pruned games %s" % ", ".join(pruned))
+            for game_id in pruned:
+                report.append("removed the acknowledgement of pruned game %s" % game_id)
     except StoreFull:  # boot finishes it once space is freed
         report.append(SYNC_MESSAGE)
     try:
