@@ -79,12 +79,23 @@ def fresh_boards(tmp_path_factory):
     return boards
 
 
-def flash_logs(image):
-    """{game id: bytes} of the logs on a flash image, and {game id: acknowledged SHA-256}."""
+def flash_logs(image, unbooted=False):
+    """{game id: bytes} of the logs on a flash image that hold a record (a power cut may
+    leave a log with none, which the store's boot removes), and {game id: acknowledged
+    SHA-256}. `unbooted`: the image as a power cut left it, before the board's boot repaired
+    it; a file the host's LittleFS cannot read then is left out."""
+    from littlefs import LittleFSError
     logs, acks = {}, {}
     for name in flash.list_files(image, "logs"):
         if name.endswith(".jsonl"):
-            logs[name[:-len(".jsonl")]] = flash.read_file(image, "logs/" + name)
+            try:
+                data = flash.read_file(image, "logs/" + name)
+            except LittleFSError:
+                if not unbooted:
+                    raise
+                continue
+            if b"\n" in data:
+                logs[name[:-len(".jsonl")]] = data
         elif name.endswith(".ack"):  # (a full flash)
             acks[name[:-len(".ack")]] = read_checked(flash.read_file(image, "logs/" + name))[0]
         elif "logs/" + name == ACKS:  # the journal: the SHA-256's first 16 hex digits or more
@@ -143,7 +154,7 @@ class Journey:
 
     def sync(self, index, prune):
         image, device = self.boards[index]
-        before, _ = flash_logs(image)
+        before, _ = flash_logs(image, unbooted=True)
         said = []
         with SimulatedBoard(image) as board:
             wait_for_app(board)
@@ -179,7 +190,7 @@ class Journey:
 
     def import_from_board(self, index):
         """A person copies a board's logs off it (mpremote, a card reader) and imports them."""
-        logs, _ = flash_logs(self.boards[index][0])
+        logs, _ = flash_logs(self.boards[index][0], unbooted=True)
         paths = []
         for game_id, data in sorted(logs.items()):
             path = os.path.join(self.folder, "copied-%d-%s.jsonl" % (index, game_id))
@@ -200,22 +211,26 @@ class Journey:
             for path in paths:
                 with open(path, "rb") as handle:
                     data = handle.read()
-                header = json.loads(data.split(b"\n", 1)[0])
                 if any(line.startswith("kept aside: %s" % path) for line in told):
                     self.told.add(hashlib.sha256(data).hexdigest())
-                self.archived_or_told(archive, data, header["device"], header["game_id"],
-                                      imported=True)
+                try:
+                    header = json.loads(data.split(b"\n", 1)[0])
+                except ValueError:  # a log a power cut left in its header: refused, and said
+                    assert hashlib.sha256(data).hexdigest() in self.told, path
+                    continue
+                self.archived_or_told(archive, data, header["device"], header["game_id"])
             self.check_whole(archive)
 
-    def archived_or_told(self, archive, data, device, game_id, imported=False):
+    def archived_or_told(self, archive, data, device, game_id):
         """The log is archived byte-identical, or kept aside and the user was told why."""
         digest = hashlib.sha256(data).hexdigest()
         known = archive.known(device, game_id)
         if known is not None and known[0] == digest:
             assert archive.read_raw(device, game_id) == data
             return
-        if imported and known is not None and archive.read_raw(device, game_id).startswith(data):
-            return  # an older copy of a game the archive holds grown
+        if known is not None and archive.read_raw(device, game_id).startswith(data):
+            return  # every byte held: an older copy of a game grown since (or a clone's game
+            #        in progress that begins as the other board's archived game does)
         status = archive.db.execute("SELECT status FROM files WHERE sha256=? AND status IN "
                                     "(?, ?)", (digest, REJECTED, CONFLICT)).fetchall()
         assert status and digest in self.told, (
