@@ -263,3 +263,26 @@ def test_a_cut_off_last_line_is_removed_at_boot_even_if_the_power_fails_meanwhil
         assert stored_lines(store, "1") == lines[:11], cut
         unmount()
     assert len(trace) > 3, trace
+
+
+def test_a_batch_of_acknowledgements_is_one_write_and_older_ack_files_join_the_journal():
+    """The sync acknowledges many logs in one block of the journal: 20 logs cost a few flash
+    operations (a file each cost 20 renames and more); the acknowledgements of the firmware
+    before the journal, a file a log, are moved into it at boot, and the prune honours both."""
+    flash, store = fresh_store(blocks=64)
+    for number in range(1, 22):
+        play(store, str(number), scioto_log(1 + number % 3))
+    entries = [entry for entry in store.games()]
+    before = flash.operations
+    assert store.acknowledge_listed([[entry["id"], entry["size"], entry["sha256"][:16]]
+                                     for entry in entries[:20]], True) == []
+    assert flash.operations - before <= 6, flash.operations - before
+    assert [entry["id"] for entry in store.games() if entry["synced"]] == [
+        str(number) for number in range(1, 21)]
+    from deckapp.checked_file import exists, write_checked  # as the firmware before wrote it
+    write_checked(store.logs_dir + "/21.ack", [entries[20]["sha256"]])
+    store, report = restart(flash)
+    assert "moved 1 acknowledgements into the journal" in report, report
+    assert not exists(store.logs_dir + "/21.ack") and store.acked("21") == entries[20]["sha256"]
+    assert sorted(store.prune(), key=int) == [str(number) for number in range(1, 22)]
+    assert list(store.games()) == [] and not exists(store.logs_dir + "/acks.chk")
