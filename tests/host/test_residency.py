@@ -5,6 +5,7 @@ the bot's think, and a sync's request on the serial link."""
 import json
 import sys
 
+from deckmate import runtime
 from deckmate.runtime import run_core
 from helpers import FIRMWARE
 from test_shell import BOARD
@@ -125,7 +126,7 @@ def test_each_phase_holds_its_own_modules_and_its_heap(tmp_path):
     assert menu_kept
     assert sync <= phases["sync"][0]
     assert all(phases[phase][0] & sync == set() for phase in phases if phase != "sync")
-    device_heap = 192 * 1024 - 8 * 1024  # (tests/host/test_device_heap.py's MARGIN left)
+    device_heap = int(runtime.HEAP[:-1]) * 1024 - 8 * 1024  # the budget, test_device_heap's MARGIN left
     assert all(max(heaps) <= device_heap for _, heaps in phases.values())
     assert phases["think"][1][0] < min(phases["person"][1])
 
