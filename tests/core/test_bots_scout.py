@@ -4,7 +4,7 @@ what the seat can see, and strong's choice between normal's two best actions."""
 
 from deckcore.bots import make
 from deckcore.bots.levels import budget
-from deckcore.bots.scout import (OUTLOOK_OF_TWO, SCALE, Turn, evaluate, order, strongest,
+from deckcore.bots.scout import (OUTLOOK, SCALE, Turn, evaluate, order, strongest,
                                  structure)
 from deckcore.games.scout import FLIP, KEEP, SCOUT, SHOW, Scout, decode, strength, turned
 from deckcore.rng import Rng
@@ -200,12 +200,25 @@ def test_with_2_players_a_hand_that_can_beat_the_active_set_is_worth_more_mid_ro
         state.apply(state.parse_action("show 1-2"))
         values.append(evaluate(state))
     assert values[0][0] == values[1][0]
-    assert values[0][1] - values[1][1] == SCALE * OUTLOOK_OF_TWO[3] // 32 > 0
-    state = playing(3, "5/1 5/2 8/3", "6/1 6/2 2/3", "4/1 4/2 2/3")
-    state.apply(state.parse_action("show 1-2"))
-    in_hands = ([8], [6, 6, 2], [4, 4, 2])  # with 3 players: score and structure
-    assert evaluate(state) == [SCALE * score + structure(numbers)
-                               for score, numbers in zip(state.scores(), in_hands)]
+    assert values[0][1] - values[1][1] == SCALE * OUTLOOK[0][3] // 32 > 0
+
+
+def test_with_3_to_5_players_the_outlook_counts_an_answer_and_the_scout_and_show_chip():
+    """With 3 to 5 players too hard's playouts stop at an outlook fitted to self-play: a hand
+    that can beat the active set is worth more, and so is the Scout & Show chip still held
+    (5.2.C), which the playouts never spend; the other seats' values stay as they were."""
+    others = ("3/7 4/8", "3/8 4/9", "3/9 7/8")
+    for players in (3, 4, 5):
+        values = []
+        for answer in ("6/1 6/2 2/3", "4/1 4/2 2/3"):  # a pair of 6s beats the 5s, of 4s not
+            state = playing(players, "5/1 5/2 8/3", answer, *others[:players - 2])
+            state.apply(state.parse_action("show 1-2"))
+            values.append(evaluate(state))
+        assert values[0][1] > values[1][1], players
+        assert values[0][:1] + values[0][2:] == values[1][:1] + values[1][2:], players
+        state.scout_show[1] = False
+        spent = evaluate(state)
+        assert spent[1] < values[1][1] and spent[2:] == values[1][2:], players
 
 
 def test_order_puts_long_shows_first_and_scouts_last():

@@ -23,8 +23,8 @@ out to the end of the round in its budget's `playouts` worlds dealt from the vie
 then playing normal; the one-ply value ranks the candidates well, but telling the best two
 apart takes playouts. hard (the device's level above normal) plays normal's two best actions
 out in fewer worlds and only until the seat is about to act for the second time (its
-budget's `depth`), where `evaluate` values the seats (with 2 players by an outlook fitted
-offline); in its playouts every seat tries one place for a scouted card (its `width`) and
+budget's `depth`), where `evaluate` values the seats by an outlook fitted offline to
+self-play (one row of integer weights per number of players); in its playouts every seat tries one place for a scouted card (its `width`) and
 none Scouts & Shows; it chooses the way up of its hand so too. Whole rounds from every
 decision would take the RP2040 several times its 3 s.
 
@@ -145,41 +145,46 @@ def immediate(state):
 
 
 def evaluate(state):
-    """Per seat: the score so far, plus the hand's structure while the round goes on (with 2
-    players the fitted outlook of `outlook_features` instead)."""
+    """Per seat: the score when the round is over; while it goes on, the outlook fitted for
+    the number of players to `outlook_features` (score and structure alone guess worse)."""
     if state.current_player() == TERMINAL:
         return [SCALE * score for score in state.scores()]
-    if len(state.hands) == 2:
-        return [_fitted(outlook_features(state, seat)) for seat in (0, 1)]
-    scores = state.scores()
-    return [SCALE * scores[seat] + structure(values(state.hands[seat]))
-            for seat in range(len(scores))]
+    weights = OUTLOOK[len(state.hands) - 2]
+    return [_fitted(weights, outlook_features(state, seat)) for seat in range(len(state.hands))]
 
 
-# With 2 players, where hard's playouts stop mid-round, a seat's outlook weighs the features
-# below in SCALE/32 units (tools/fit_scout_outlook.py fitted them to the round's outcome in
-# self-play: they predict it better than score and structure, docs/bots.md).
-OUTLOOK_OF_TWO = (42, 86, 48, 44, -65, -113, -103, -105, -89, 46)
+# Where hard's playouts stop mid-round, a seat's outlook weighs the features below in SCALE/32
+# units, one row per number of players from 2 (tools/fit_scout_outlook.py fitted them to the
+# round's outcome in self-play: they predict it better than score and structure, docs/bots.md).
+OUTLOOK = (
+    (42, 86, 48, 44, -65, -113, -103, -105, -89, 46, 0),
+    (30, 34, 38, 73, -62, -104, -80, -24, 33, 33, 75),
+    (29, 32, 30, 77, -55, -84, -76, -59, -8, 21, 61),
+    (26, 31, 18, 85, -46, -66, -53, -42, -20, 19, 69),
+)
 
 
 def outlook_features(state, seat):
     """A seat's cards captured, Scout chips and cards in hand (its score, 5.5.7, is the first
-    two less the third), whether its hand can beat the active set of the other seat, and the
-    sets of the hand's best split (`structure`): lone cards, pairs, sets of 3, of 4, of 5 and
-    more, and how many of them are matching. (Who holds the active set and how long it is
-    adds nothing: with 2 players, at a seat's turn, the counts above tell it.)"""
+    two less the third), whether its hand can beat the active set of another seat, the sets
+    of the hand's best split (`structure`): lone cards, pairs, sets of 3, of 4, of 5 and more,
+    and how many of them are matching; and whether it still holds its Scout & Show chip
+    (5.2.C: hard's playouts never spend it, so only the outlook can tell what it is worth).
+    (Who holds the active set and how long it is adds nothing: with 2 players, at a seat's
+    turn, the counts above tell it.)"""
     numbers = values(state.hands[seat])
     active = state.active
     beats = state.owner != seat and active and strongest(numbers) > strength(values(active))
     pieces = [0] * 6
     structure(numbers, pieces)
-    return [len(state.piles[seat]), state.chips[seat], len(numbers), 1 if beats else 0] + pieces
+    return [len(state.piles[seat]), state.chips[seat], len(numbers), 1 if beats else 0] + \
+        pieces + [1 if state.scout_show[seat] else 0]
 
 
-def _fitted(features):
+def _fitted(weights, features):
     total = 0
     for i in range(len(features)):
-        total += OUTLOOK_OF_TWO[i] * features[i]
+        total += weights[i] * features[i]
     return SCALE * total // 32
 
 

@@ -1,0 +1,175 @@
+"""Where SCOUT's bots lose, decision by decision, against a far larger search (host only): a
+measure with much less noise than the arena's scores.
+
+    .venv/bin/python tools/scout_regret.py --players 3 --deals 60 --jobs 2 normal hard strong
+
+Positions: the arena's deals (`--seed`) played out by `normal`; at every decision with more
+than one legal action (the flip, and one turn of the play in `--every`), each level named
+chooses, and an oracle values the candidates from the seat's view: the levels' choices and
+`normal`'s CANDIDATES best by its one ply (at the flip, both ways up). The oracle plays each
+candidate out to the end of the round in ORACLE_WORLDS worlds dealt from the view (the same
+worlds for every candidate), every seat then playing `normal`'s one ply with the world's
+hands in sight, and takes the seat's score less the others' mean. A level's regret is the
+best candidate's value less that of its choice, in points of the round.
+
+Prints, per level, the mean regret with its 95% interval by kind of decision (the flip; a
+turn with no set to beat or facing one; by the third of the round, counted in cards left),
+and by the kind of action the level chose (Show, Scout, Scout & Show), and each level's
+difference from the first named, decision by decision. The oracle plays as `strong` does,
+with four times its worlds, so it favours play like its own: compare levels by their
+differences, and check a gain in the arena (docs/bots.md).
+"""
+
+import argparse
+import multiprocessing
+import os
+import sys
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path[:0] = [os.path.join(ROOT, "firmware"), os.path.join(ROOT, "host")]
+
+from deckcore.bots import make, utility  # noqa: E402
+from deckcore.bots.levels import budget  # noqa: E402
+from deckcore.bots.scout import Turn, _normal_in  # noqa: E402
+from deckcore.game import TERMINAL  # noqa: E402
+from deckcore.games import load  # noqa: E402
+from deckcore.games.scout import (FLIP, KEEP, SCOUT, SCOUT_SHOW, SHOW, decode,  # noqa: E402
+                                  determinize)
+from deckcore.rng import Rng  # noqa: E402
+from deckmate.arena import deal_for  # noqa: E402
+from deckmate.progress import progress  # noqa: E402
+from deckmate.stats import mean_interval  # noqa: E402
+
+ORACLE_WORLDS = 64
+CANDIDATES = 6
+NORMAL = budget("scout", "normal")
+KINDS = {SHOW: "show", SCOUT: "scout", SCOUT_SHOW: "scout & show"}
+
+
+def oracle_values(view, candidates, rng):
+    """Per candidate, the seat's mean outcome (its score less the others' mean) over the
+    oracle's worlds, each candidate played out to the end of the round in the same worlds."""
+    players = view.game.num_players
+    totals = [0] * len(candidates)
+    for _ in range(ORACLE_WORLDS):
+        world = determinize(view, rng)
+        for i in range(len(candidates)):
+            state = world.clone()
+            state.apply(candidates[i])
+            while state.current_player() != TERMINAL:
+                state.apply(_normal_in(state, rng, 3))
+            totals[i] += utility(state.scores(), view.seat)
+    return [total / (ORACLE_WORLDS * (players - 1)) for total in totals]
+
+
+def regrets(job):
+    """[(situation, third, [each level's (regret, kind chosen)])] over one deal's round."""
+    players, levels, seed, index, every = job
+    game = load("scout")({"players": players})
+    dealer, piles = deal_for(game, seed, index)
+    state = game.new_hand(dealer, piles)
+    normal = make("normal", game)
+    bots = [make(level, game) for level in levels]
+    rng = Rng(seed * 13 + index)
+    total = sum(len(hand) for hand in state.hands)
+    found = []
+    turns = 0
+    while not state.is_terminal():
+        seat = state.current_player()
+        legal = state.legal_actions()
+        view = state.view(seat)
+        if state.phase == "flip":
+            situation, candidates = "flip", [KEEP, FLIP]
+        else:
+            turns += 1
+            situation = "facing a set" if view.active else "no set to beat"
+            candidates = None
+            if len(legal) > 1 and turns % every == 0:
+                candidates = _best_of(Turn(view, Rng(index * 31 + turns), NORMAL.worlds), legal)
+        if candidates is not None:
+            chosen = [bot.choose(view, legal, Rng(index * 7919 + len(found))) for bot in bots]
+            for action in chosen:
+                if action not in candidates:
+                    candidates.append(action)
+            values = oracle_values(view, candidates,
+                                   Rng(seed * 17 + index * 101 + len(found)))
+            best = max(values)
+            left = sum(len(hand) for hand in state.hands)
+            third = min(2, 3 * (total - left) // total)
+            found.append((situation, third,
+                          [(best - values[candidates.index(action)], _kind(action))
+                           for action in chosen]))
+        state.apply(normal.choose(view, legal, rng))
+    return found
+
+
+def _best_of(turn, legal):
+    """normal's CANDIDATES best actions by its one ply (values kept by `Turn._offer` for two
+    only, so the ply is valued again here for all)."""
+    worths = []
+    saved = turn._offer
+    turn._offer = lambda worth, action: worths.append((-worth, legal.index(action)))
+    turn.best(legal, NORMAL.places)
+    turn._offer = saved
+    worths.sort()
+    return [legal[i] for _, i in worths[:CANDIDATES]]
+
+
+def _kind(action):
+    if action in (KEEP, FLIP):
+        return "flip" if action == FLIP else "keep"
+    return KINDS[decode(action)[0]]
+
+
+def report(levels, decisions, label):
+    if not decisions:
+        return
+    line = "%-28s %5d" % (label, len(decisions))
+    for k in range(len(levels)):
+        mean, ci = mean_interval([d[2][k][0] for d in decisions])
+        line += "  %6.3f [%6.3f, %6.3f]" % (mean, ci[0], ci[1])
+    for k in range(1, len(levels)):
+        mean, ci = mean_interval([d[2][k][0] - d[2][0][0] for d in decisions])
+        line += "  %+6.3f [%6.3f, %6.3f]" % (mean, ci[0], ci[1])
+    print(line)
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("levels", nargs="+", help="bot levels, e.g. normal hard strong")
+    parser.add_argument("--players", type=int, default=3, choices=(2, 3, 4, 5))
+    parser.add_argument("--deals", type=int, default=60)
+    parser.add_argument("--every", type=int, default=3,
+                        help="one turn of the play in this many is measured (default 3)")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--jobs", type=int, default=2)
+    args = parser.parse_args(argv)
+    jobs = [(args.players, args.levels, args.seed, i, args.every) for i in range(args.deals)]
+    decisions = []
+    with multiprocessing.Pool(args.jobs) as pool, progress(len(jobs), "deals") as advance:
+        for found in pool.imap(regrets, jobs):
+            decisions.extend(found)
+            advance()
+    print("%d-player SCOUT, %d deals, regret in points of the round"
+          % (args.players, args.deals))
+    print("%-28s %5s" % ("decisions", "n") + "".join(
+        "  %-24s" % ("regret of " + level) for level in args.levels) + "".join(
+        "  %-24s" % (level + " - " + args.levels[0]) for level in args.levels[1:]))
+    report(args.levels, decisions, "all")
+    for situation in ("flip", "no set to beat", "facing a set"):
+        report(args.levels, [d for d in decisions if d[0] == situation], situation)
+    for third in range(3):
+        report(args.levels, [d for d in decisions if d[0] != "flip" and d[1] == third],
+               "play, round's %s third" % ("first", "second", "last")[third])
+    for k in range(len(args.levels)):
+        for kind in ("keep", "flip", "show", "scout", "scout & show"):
+            chosen = [d[2][k][0] for d in decisions if d[2][k][1] == kind]
+            if chosen:
+                mean, ci = mean_interval(chosen)
+                print("%-8s chose %-14s %5d  %6.3f [%6.3f, %6.3f]"
+                      % (args.levels[k], kind, len(chosen), mean, ci[0], ci[1]))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
