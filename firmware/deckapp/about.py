@@ -6,7 +6,7 @@ import gc
 
 from deckcore.residency import unload
 from deckapp.screen import Screen
-from deckapp.version import VERSION
+from deckapp import VERSION
 from deckhw.buttons import PRESS
 from deckui import font, theme, widgets
 

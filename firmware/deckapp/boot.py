@@ -3,7 +3,7 @@
 have cut a log short or left a half-written file), the boot screen says what, and waits for A."""
 
 from deckapp.screen import Screen
-from deckapp.version import VERSION
+from deckapp import VERSION
 from deckhw.buttons import PRESS
 from deckui import cards, font, theme, widgets
 

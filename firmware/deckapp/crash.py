@@ -24,7 +24,7 @@ from micropython import const
 
 from deckapp.store import StoreError
 from deckapp.store_games import today
-from deckapp.version import VERSION
+from deckapp import VERSION
 from deckhw.buttons import PRESS
 from deckui import font, theme, widgets
 

@@ -12,7 +12,7 @@ import hashlib
 import os
 
 from deckapp.store import StoreError
-from deckapp.version import VERSION
+from deckapp import VERSION
 from decklink.checked import CHECK_DIGITS
 from decklink.frame import TO_DEVICE, TO_HOST, FrameError, decode, encode
 

@@ -7,3 +7,9 @@ order matters, no floats in rules or scores, no reliance on a stable sort.
 
 RULES_VERSION = "1.0"
 
+try:  # `_NAME = const(...)`: the device's compiled modules hold no name for a private constant
+    from micropython import const
+except ImportError:  # CPython: the value itself
+    def const(value):
+        return value
+

@@ -18,6 +18,15 @@ class Obj:
 
 
 def _string(text):
+    try:
+        data = text.encode()
+    except UnicodeError:  # a lone surrogate (CPython only): escaped one by one below
+        data = b"\0"
+    if not data or (min(data) >= 0x20 and max(data) <= 0x7E and 0x22 not in data
+                    and 0x5C not in data):  # printable ASCII, no " or \\: the usual, as it is
+        # (read as bytes: iterating a str interns each character as a name for good, which a
+        # match on the device cannot afford, docs/budgets.md "The gate: 208K")
+        return '"' + text + '"'
     out = ['"']
     for ch in text:
         code = ord(ch)

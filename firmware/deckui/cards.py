@@ -35,19 +35,19 @@ def _kind(token):
     """("fool",), ("trump", "21"), ("scout", top, bottom) or ("suit", rank, suit letter)."""
     if token == "Fool":
         return ("fool",)
-    if token[0] == "T" and token[1:].isdigit():
+    if token[:1] == "T" and token[1:].isdigit():  # (slices: an index interns)
         return ("trump", token[1:])
     if "/" in token:
         top, _, bottom = token.partition("/")
         return ("scout", top, bottom)
-    return ("suit", token[:-1], token[-1])
+    return ("suit", token[:-1], token[-1:])
 
 
 def _index(canvas, text, x, y, colour, size):
     """A card's index: a two-digit number is set 2 pixels tighter to fit INDEX_WIDTH."""
     if len(text) == 2 and text.isdigit():
-        x = font.text(canvas, text[0], x, y, colour, size) - 2
-        text = text[1]
+        x = font.text(canvas, text[:1], x, y, colour, size) - 2
+        text = text[1:]
     font.text(canvas, text, x, y, colour, size)
 
 

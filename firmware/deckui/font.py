@@ -23,22 +23,49 @@ LARGE = 1
 
 
 _UNKNOWN = const(31)  # "?" in font_data.CHARS, which starts with the printable ASCII
+_ASCII_GLYPHS = const(95)  # CHARS[:95] is the printable ASCII, from the space (code 32)
 _palette = framebuf.FrameBuffer(bytearray(1), 2, 1, framebuf.GS4_HMSB)
 _glyphs = open(__file__[:__file__.rfind("/") + 1] + "glyphs.bin", "rb")  # open for good
 _glyph = bytearray(font_data.LARGEST)  # the glyph being drawn, read from _glyphs
+_EXTRAS = None  # the code points of CHARS after the ASCII, in its order (made below)
 
 
 def height(size=SMALL):
     return font_data.FACES[size][0]
 
 
+def _indices(string):
+    """The glyph of each character of `string` (its index in CHARS, _UNKNOWN if the font
+    lacks it), read from the string's UTF-8 bytes: iterating the str itself would make each
+    character drawn a name MicroPython interns and keeps for good (a qstr: some 40 of them
+    in a match, docs/budgets.md "The gate: 208K")."""
+    data = string.encode()
+    at, end = 0, len(data)
+    while at < end:
+        code = data[at]
+        at += 1
+        if code >= 0x80:  # the lead byte of 2, 3 or 4: its low bits, then 6 bits a byte
+            more = 1 if code < 0xE0 else 2 if code < 0xF0 else 3
+            code &= 0x3F >> more
+            for _ in range(more):
+                code = code << 6 | data[at] & 0x3F
+                at += 1
+            if _EXTRAS is None:  # (at the import: the code points of CHARS' own extras)
+                yield code
+            else:
+                yield _EXTRAS.index(code) + _ASCII_GLYPHS if code in _EXTRAS else _UNKNOWN
+        else:
+            yield code - 32 if 32 <= code < 127 else _UNKNOWN
+
+
+_EXTRAS = tuple(_indices(font_data.CHARS[_ASCII_GLYPHS:]))  # code points: suits, accents, arrows
+
+
 def width(string, size=SMALL):
     widths = font_data.FACES[size][2]
-    find = font_data.CHARS.find
     total = 0
-    for char in string:
-        index = find(char)
-        total += widths[_UNKNOWN if index < 0 else index]
+    for index in _indices(string):
+        total += widths[index]
     return total
 
 
@@ -55,16 +82,12 @@ def text(canvas, string, x, y, colour, size=SMALL):
     """Draw `string` with its top-left corner at (x, y); returns the x after its last glyph.
     (The hot loop of every screen: names are fetched into locals once.)"""
     height, _, widths, offsets, at = font_data.FACES[size]
-    find = font_data.CHARS.find
     blit = canvas.blit
     seek, readinto, glyph = _glyphs.seek, _glyphs.readinto, _glyph
     key = (colour + 1) & 15
     _palette.pixel(0, 0, key)
     _palette.pixel(1, 0, colour)
-    for char in string:
-        index = find(char)
-        if index < 0:
-            index = _UNKNOWN
+    for index in _indices(string):
         advance = widths[index]
         seek(at + (offsets[2 * index] | offsets[2 * index + 1] << 8))
         readinto(glyph)  # the glyph and what follows it: the blit reads only the glyph

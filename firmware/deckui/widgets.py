@@ -16,7 +16,7 @@ BOTTOM = const(220)
 
 # The soft-key bar's order, and how each key is shown on its cap (the joystick centre as a dot).
 _SOFTKEY_ORDER = const(("press", "a", "b", "x", "y"))
-_KEY_CAPS = const("\u25cfABXY")
+_KEY_CAPS = const(("\u25cf", "A", "B", "X", "Y"))  # (not a str: iterating one interns)
 
 
 def title_bar(canvas, title):

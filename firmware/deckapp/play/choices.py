@@ -14,11 +14,12 @@ core gets them one action each, in hand order. SCOUT's turn is its own picker
 """
 
 from deckapp.play.words import action_words
+from deckcore import const
 
 HAND = "hand"
 MENU = "menu"
 CONFIRM = "confirm"  # the menu entry that lays down the marked cards
-MARKED_PHASES = ("discard", "give")
+_MARKED_PHASES = const(("discard", "give"))
 
 
 class Choices:
@@ -54,7 +55,7 @@ class Choices:
         self.cards_are_choices = True in self.playable
         if self.cards_are_choices:
             self.focus, self.cursor = HAND, self.playable.index(True)
-            if state.phase in MARKED_PHASES and not self.menu:
+            if state.phase in _MARKED_PHASES and not self.menu:
                 count = cards_laid_in_a_row(state)
                 self.to_mark = count if count > 1 else 0
         else:

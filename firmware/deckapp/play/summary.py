@@ -15,7 +15,7 @@ class HandSummary(TextPage):
         lines.append("Totals after %s %d of %s:" % (word, len(session.match.results),
                                                     _planned(session)))
         lines.extend(totals_lines(session))
-        TextPage.__init__(self, "%s%s %d scored" % (word[0].upper(), word[1:],
+        TextPage.__init__(self, "%s%s %d scored" % (word[:1].upper(), word[1:],
                                                     len(session.match.results)), lines)
         self.session = session
 

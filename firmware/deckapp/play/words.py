@@ -5,10 +5,11 @@ here it becomes words and suit symbols: "two cards", "buy trump 21", "give back 
 SCOUT's plays are told from their parts (scout_pick.scout_words).
 """
 
+from deckcore import const
 from deckcore.games import SUIT_SYMBOLS
 
 _VERBS = {"ask": "buy", "give": "give back"}  # Chambéry's phase verbs (rules.md 3.4.4)
-_FACE_RANKS = ("A", "J", "N", "Q", "K")
+_FACE_RANKS = const(("A", "J", "N", "Q", "K"))
 
 def card_words(token):
     """A card token in a line of text: `5S` as 5♠, `T21` as trump 21; any other word as it
@@ -56,4 +57,4 @@ def seat_figures(view, seat, wide):
     taken_name = "points" if name in ("scioto", "scout") else "tricks"
     if wide:
         return "%s  %s" % (plural(held, "cards"), plural(taken, taken_name))
-    return "%dc %d%s" % (held, taken, taken_name[0])
+    return "%dc %d%s" % (held, taken, taken_name[:1])  # (a slice: an index interns)

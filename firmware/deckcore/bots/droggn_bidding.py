@@ -2,6 +2,7 @@
 how), loaded for the decision and unloaded after it.
 """
 
+from deckcore import const
 from deckcore.bots import card_total, tarot_bidding as bidding, tarot_knowledge as tarot
 from deckcore.bots.droggn import expected_value
 from deckcore.games.droggn import (
@@ -9,10 +10,10 @@ from deckcore.games.droggn import (
 from deckcore.games.tarot import SUIT_OF, TRUMP
 
 MARGIN = 1        # card points a bidder wants to expect over the threshold
-UNSEEN = 4        # the outlook of a hand played as dealt overestimates it by about this
-DOUBT = 10        # the outlook's doubt before play, in card points (blend's width)
-DOUBLE_MARGIN = 6  # card points a side wants over the threshold to double, per doubling
-PAGAT_WALL = 13   # trumps besides the Pagat a declarer wants before laying it out
+_UNSEEN = const(4)  # the outlook of a hand played as dealt overestimates it by about this
+_DOUBT = const(10)  # the outlook's doubt before play, in card points (blend's width)
+_DOUBLE_MARGIN = const(6)  # card points a side wants over the threshold to double, per doubling
+_PAGAT_WALL = const(13)  # trumps besides the Pagat a declarer wants before laying it out
 
 
 def decide(view, legal):
@@ -47,7 +48,7 @@ def contract_outlook(game, hand, strangers, contract):
     points = bidding.expected_points(hand, [], 2, others, values, tarot.THREES, game.tricks)
     points += talon
     if contract > SOLO:
-        return points - UNSEEN
+        return points - _UNSEEN
     if contract == ANSAGER:
         points = contract_outlook(game, hand, strangers, SOLO)
     hand = list(hand)
@@ -80,7 +81,7 @@ def call(view, legal):
         need = game.total_points - 2 if contract == SLAM else game.threshold + MARGIN
         if points < need:
             continue
-        value = expected_value(game, contract, points, 1, DOUBT)
+        value = expected_value(game, contract, points, 1, _DOUBT)
         if value > best_value:
             best, best_value = contract, value
     return best
@@ -93,8 +94,8 @@ def trumps(hand):
 
 
 def lay_out(view, legal):
-    """4.5.1: the Pagat only with PAGAT_WALL other trumps; the Gstieß is not laid out."""
-    if LAY_OUT_PAGAT in legal and trumps(view.hand) - 1 >= PAGAT_WALL:
+    """4.5.1: the Pagat only with _PAGAT_WALL other trumps; the Gstieß is not laid out."""
+    if LAY_OUT_PAGAT in legal and trumps(view.hand) - 1 >= _PAGAT_WALL:
         return LAY_OUT_PAGAT
     return LIEGE
 
@@ -121,7 +122,7 @@ def side_outlook(view):
 
 def double(view, legal):
     """4.5.4: double (Schwacher or retour) when the speaker's side expects to clear the
-    threshold by DOUBLE_MARGIN times the doublings so far plus one; else gut."""
+    threshold by _DOUBLE_MARGIN times the doublings so far plus one; else gut."""
     game = view.game
     points = side_outlook(view)
     if view.seat != view.declarer:
@@ -131,7 +132,7 @@ def double(view, legal):
     while multiplier > 1:
         multiplier //= 2
         doublings += 1
-    if points >= game.threshold + DOUBLE_MARGIN * (doublings + 1):
+    if points >= game.threshold + _DOUBLE_MARGIN * (doublings + 1):
         for action in (SCHWACHER, RETOUR):
             if action in legal:
                 return action

@@ -27,13 +27,14 @@ of the hand); `utility` turns one into a single seat's point of view.
 import gc
 import sys
 
+from deckcore import const
 from deckcore.bots import best_index, utility
 from deckcore.game import TERMINAL
 
 _COLLECT_PER_WORLD = sys.implementation.name == "micropython"  # (on the host: time lost)
 
-FULL = 1000   # plies or actions: no limit
-WORST = 1 - (1 << 30)  # below any value; -WORST is a small int too where they have 31 bits
+_FULL = const(1000)  # plies or actions: no limit
+_WORST = const(1 - (1 << 30))  # below any value; -_WORST is a small int too where they have 31 bits
 
 
 def between_tricks(state):
@@ -80,7 +81,7 @@ class PimcSearch:
         only the best action's value is exact, the others' are bounds, so the choice is the
         first action, in the order searched, that raised the best value. Budget an action
         leaves unspent passes on to the next. An action no longer searched after halving has
-        the total WORST. `tick`, if given, is called at every node and world."""
+        the total _WORST. `tick`, if given, is called at every node and world."""
         self.tick = tick
         totals = [0] * len(legal)
         searched = legal
@@ -92,9 +93,9 @@ class PimcSearch:
             world = world_of(rng)
             depth, self.limit = self.depth, self.width
             if self.know.cards_left(world) <= self.exact:
-                depth, self.limit = FULL, FULL
+                depth, self.limit = _FULL, _FULL
             two = world.game.num_players == 2
-            alpha, chosen = WORST, 0
+            alpha, chosen = _WORST, 0
             order = self.know.order(world, searched)
             budget = self.nodes // worlds
             for k in range(len(order)):
@@ -103,11 +104,11 @@ class PimcSearch:
                 self.left = budget // (len(order) - k)
                 budget -= self.left
                 if two and worlds == 1:
-                    value = self.alphabeta(after, seat, depth - 1, alpha, -WORST)
+                    value = self.alphabeta(after, seat, depth - 1, alpha, -_WORST)
                     if value > alpha:
                         alpha, chosen = value, i
                 elif two:
-                    value = self.alphabeta(after, seat, depth - 1, WORST, -WORST)
+                    value = self.alphabeta(after, seat, depth - 1, _WORST, -_WORST)
                 else:
                     value = utility(self.maxn(after, depth - 1), seat)
                 take_back(world, mark)
@@ -118,15 +119,15 @@ class PimcSearch:
             world = after = None  # the next world is dealt in this one's room
             if self.halve and (number + 1) % self.halve == 0 and number + 1 < worlds:
                 # The better half goes on, at least 4 (fewer would be decided by a few worlds)
-                # and any tied with the last; the others' totals become WORST. (Its garbage
+                # and any tied with the last; the others' totals become _WORST. (Its garbage
                 # goes before the next world is dealt.)
-                ranked = sorted([total for total in totals if total > WORST])
+                ranked = sorted([total for total in totals if total > _WORST])
                 if len(ranked) > 4:
                     lowest = ranked[len(ranked) - max(4, (len(ranked) + 1) // 2)]
                     for i in range(len(totals)):
                         if totals[i] < lowest:
-                            totals[i] = WORST
-                    searched = [legal[i] for i in range(len(legal)) if totals[i] > WORST]
+                            totals[i] = _WORST
+                    searched = [legal[i] for i in range(len(legal)) if totals[i] > _WORST]
         return legal[best_index(totals)]
 
     def _leaf(self, state, depth):
@@ -170,7 +171,7 @@ class PimcSearch:
         if self._leaf(state, depth):
             return utility(self.know.evaluate(state), seat)
         maximise = state.current_player() == seat
-        best = WORST if maximise else -WORST
+        best = _WORST if maximise else -_WORST
         for action in self._children(state, depth):
             after, mark = play(state, action)
             value = self.alphabeta(after, seat, depth - 1, alpha, beta)

@@ -16,13 +16,14 @@ counting in threes (a trick of three cards is its values less 2; Scarto 2.4.1, D
 into its own scores.
 """
 
+from deckcore import const
 from deckcore.bots import card_total
 from deckcore.games.tarot import (
     FOOL, KING, RANK_OF, SUIT_OF, TRUMP, follow_cards, led_suit, winning_index)
 
 THREES = -2          # counting in threes: each trick of three is worth its values less 2
 CARD_AND_TRICK = 1   # counting by card and trick: the values plus 1 per trick
-COURT_STRENGTH = (6, 4, 3, 2)  # K Q N J
+_COURT_STRENGTH = const((6, 4, 3, 2))  # K Q N J
 
 
 def _strengths():
@@ -35,7 +36,7 @@ def _strengths():
             table[card] = 4 + card // 3 + (3 if card >= 20 else 0)
         elif suit < TRUMP:
             rank = RANK_OF[card]
-            table[card] = COURT_STRENGTH[KING - rank] if rank > 10 else 1
+            table[card] = _COURT_STRENGTH[KING - rank] if rank > 10 else 1
     return table
 
 

@@ -12,22 +12,23 @@ hand, section 4.2.4) and its scoring, which a scorekept hand (droggn_keep.py) go
 a played one does; the hand in play is droggn_play.py, loaded by new_hand.
 """
 
+from deckcore import const
 from deckcore.game import RulesError, call_unloaded
 from deckcore.games import tarot
 from deckcore.games.tarot import FOOL, KING, RANK_OF, SUIT_OF, TRUMP
 
 PAGAT = 1   # trump I, "der Kleine"
-MOND = 21   # trump XXI, "der Große"
-NEVER_DISCARDED = (FOOL, PAGAT, MOND)  # 4.4.2
+_MOND = const(21)  # trump XXI, "der Große"
+NEVER_DISCARDED = (FOOL, PAGAT, _MOND)  # 4.4.2
 
 # 4.3.2: the contracts, low to high, are the auction's bids (0 is the pass).
 PASS, ANSAGER, SOLO, SUPER, SLAM = 0, 1, 2, 3, 4
 CONTRACTS = ("pass", "ansager", "solo", "super", "slam")
 BASE_VALUE = (0, 20, 40, 80, 80)  # 4.7.3
-SLAM_BONUS = 50                   # 4.7.3: 167 = 80 + 37 + 50
-LAYOUT_BONUS = 20                 # 4.7.3 (Slam) and 4.7.4.3
-ULTIMO_BONUS = 10                 # 4.7.4.1-2
-CAPTURE_BONUS = 5                 # 4.7.4.4
+_SLAM_BONUS = const(50)  # 4.7.3: 167 = 80 + 37 + 50
+_LAYOUT_BONUS = const(20)  # 4.7.3 (Slam) and 4.7.4.3
+_ULTIMO_BONUS = const(10)  # 4.7.4.1-2
+_CAPTURE_BONUS = const(5)  # 4.7.4.4
 # 4.7.4: what became of the Pagat. PLAYED_EARLY: before the last trick, kept by its side.
 NOT_PLAYED, PLAYED_EARLY, CAPTURED, WON_LAST, LOST_LAST = 0, 1, 2, 3, 4
 
@@ -59,7 +60,7 @@ class Droggn(tarot.TarotGame):
         self.tricks = (len(self.pack_cards) - 3) // 3   # 21 (25 with 78 cards)
         self.power = tarot.make_power(tarot.ITALIAN)
         # 4.1.3: Gstieß, XXI, I and Kings 5; Queens 4; Riders 3; Jacks 2; other cards 1.
-        self.values = tarot.make_values((5, 4, 3, 2), 1, ((FOOL, 5), (MOND, 5), (PAGAT, 5)))
+        self.values = tarot.make_values((5, 4, 3, 2), 1, ((FOOL, 5), (_MOND, 5), (PAGAT, 5)))
         total = 0
         for card in self.pack_cards:
             total += self.values[card]
@@ -144,11 +145,11 @@ def pagat_bonus(contract, multiplier, owner, fate, laid_out):
     if contract == SLAM or fate == NOT_PLAYED:
         return 0
     if laid_out:
-        return (1 if fate == WON_LAST else -1) * owner * LAYOUT_BONUS * multiplier
+        return (1 if fate == WON_LAST else -1) * owner * _LAYOUT_BONUS * multiplier
     if fate == WON_LAST or fate == LOST_LAST:
-        return (1 if fate == WON_LAST else -1) * owner * ULTIMO_BONUS
+        return (1 if fate == WON_LAST else -1) * owner * _ULTIMO_BONUS
     if fate == CAPTURED:
-        return -owner * CAPTURE_BONUS
+        return -owner * _CAPTURE_BONUS
     return 0
 
 
@@ -168,7 +169,7 @@ def match_value(game, contract):
 def slam_value(game, laid_out):
     """4.7.3: 167 = 80 + 37 + 50, and 20 more with the Pagat or Gstiess laid out
     (169 and 189 with 78 cards, clarification 7.13)."""
-    return BASE_VALUE[SLAM] + game.half + SLAM_BONUS + (LAYOUT_BONUS if laid_out else 0)
+    return BASE_VALUE[SLAM] + game.half + _SLAM_BONUS + (_LAYOUT_BONUS if laid_out else 0)
 
 
 def settlement(players, declarer, value):

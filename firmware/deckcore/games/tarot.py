@@ -65,6 +65,7 @@ Class API:
                       + trick + every card seen in tricks.
 """
 
+from deckcore import const
 from deckcore.game import Game, RulesError, State, TERMINAL, View, call_unloaded
 
 FOOL = 0
@@ -72,10 +73,10 @@ TRUMP = 4
 EXCUSE = 5
 SUITS = "SCHD"  # spades, clubs (black, long); hearts, diamonds (red, round)
 RANKS = ("", "1", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "N", "Q", "K")
-JACK, KNIGHT, QUEEN, KING = 11, 12, 13, 14
+QUEEN, KING = 13, 14  # (the jack is 11, the knight 12: RANKS)
 SUIT_NAMES = ("spades", "clubs", "hearts", "diamonds", "trumps", "the Fool")
 PACK_SIZE = 78
-ALL_PIPS = (1, 2, 3, 4, 5, 6, 7, 8, 9, 10)
+_ALL_PIPS = const((1, 2, 3, 4, 5, 6, 7, 8, 9, 10))
 
 CLOCKWISE = 1           # play passes to the left: seat + 1
 COUNTER_CLOCKWISE = -1  # play passes to the right: seat - 1
@@ -124,12 +125,12 @@ def parse_card(text):
     """The id of a card text of the tarot alphabet (any pack size)."""
     if text == "Fool":
         return FOOL
-    if len(text) >= 2 and text[0] == "T" and text[1:].isdigit():
+    if len(text) >= 2 and text[:1] == "T" and text[1:].isdigit():
         number = int(text[1:])
-        if 1 <= number <= 21 and text[1] != "0":
+        if 1 <= number <= 21 and text[1:2] != "0":  # (slices: an index interns a name)
             return number
     elif len(text) >= 2:
-        suit = SUITS.find(text[-1])
+        suit = SUITS.find(text[-1:])
         rank_text = text[:-1]
         if suit >= 0:
             for rank in range(1, 15):
@@ -139,7 +140,7 @@ def parse_card(text):
                      "followed by a suit S C H D)" % text)
 
 
-def make_pack(black_pips=ALL_PIPS, red_pips=ALL_PIPS):
+def make_pack(black_pips=_ALL_PIPS, red_pips=_ALL_PIPS):
     """The card ids of a pack, in id order: the Fool, 21 trumps, the four court cards of every
     suit and the listed pip ranks (black suits S C, red suits H D)."""
     cards = list(range(22))

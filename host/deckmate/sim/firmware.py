@@ -9,7 +9,9 @@ from deckmate.sim.boards import read_board
 from deckmate.sim.link import Link
 
 DEVICE_DIR = os.path.join(os.path.dirname(os.path.abspath(__file__)), "device")
-BOOT_SCRIPT = os.path.join(DEVICE_DIR, "sim_boot.py")
+# The board's own modules (device/): the boot script, the stand-in `machine`, and what the boot
+# script imports for a test's fault or the recorder of text boxes
+DEVICE_FILES = ("sim_boot.py", "machine.py", "sim_fault.py", "text_boxes.py")
 HEAPSIZE = runtime.HEAP  # the device budget (design.md section 2)
 # What the recorder of text boxes (device/text_boxes.py) takes of the heap itself, its code
 # and its wrappers (6.4 KB measured): a recorded run gets it on top of the budget.
@@ -27,11 +29,21 @@ def prepare_flash(flash_path, board_name, fresh=False, word_size=64, blocks=None
                         chip_id=chip_id)
 
 
+def device_folder(word_size=64):
+    """The board's own modules (DEVICE_FILES) compiled to .mpy like the firmware: compiled
+    from source, a module interns every identifier it holds (its locals and const names too)
+    as names the heap keeps for good, which a board's C `machine` does not cost at all (about
+    15 of them, docs/budgets.md "The gate: 208K")."""
+    return image.build(runtime.SIM_TARGETS[word_size], [(name, "mpy") for name in DEVICE_FILES],
+                       "device", DEVICE_DIR, named_in_folder=True)
+
+
 def command(heapsize=HEAPSIZE, interactive=False, word_size=64):
     """The argv that starts the simulated board (with -i: the REPL after main.py) in the
-    port of `word_size` bits (runtime.WORD_SIZES)."""
+    port of `word_size` bits (runtime.WORD_SIZES); its environment names the folder of the
+    boot script (`environment`)."""
     return ([runtime.micropython_path(word_size), "-X", "heapsize=" + heapsize]
-            + (["-i"] if interactive else []) + [BOOT_SCRIPT])
+            + (["-i"] if interactive else []) + ["-m", "sim_boot"])
 
 
 def heap_with_text_boxes(heapsize):
@@ -40,10 +52,11 @@ def heap_with_text_boxes(heapsize):
     return "%dK" % (kilobytes + TEXT_BOXES_HEAP_KB)
 
 
-def environment(link_path, flash_path, skip_main=False, text_boxes=False):
-    """The firmware's environment; `text_boxes`: it prints the boxes its screens draw
-    (device/text_boxes.py)."""
-    env = dict(os.environ, DECKMATE_SIM_LINK=link_path, DECKMATE_SIM_FLASH=flash_path)
+def environment(link_path, flash_path, skip_main=False, text_boxes=False, word_size=64):
+    """The firmware's environment (MICROPYPATH: the folder of the boot script); `text_boxes`:
+    it prints the boxes its screens draw (device/text_boxes.py)."""
+    env = dict(os.environ, DECKMATE_SIM_LINK=link_path, DECKMATE_SIM_FLASH=flash_path,
+               MICROPYPATH=device_folder(word_size))
     for name, wanted in (("DECKMATE_SIM_SKIP_MAIN", skip_main),
                          ("DECKMATE_SIM_TEXT_BOXES", text_boxes)):
         env.pop(name, None)

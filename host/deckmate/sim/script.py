@@ -119,7 +119,8 @@ class HeadlessBoard:
     def start(self):
         """Start the firmware; with a fault to inject, armed until it has happened once
         (device/sim_fault.py)."""
-        env = firmware.environment(self.link.path, self.flash, text_boxes=self.text_boxes)
+        env = firmware.environment(self.link.path, self.flash, text_boxes=self.text_boxes,
+                                   word_size=self.word_size)
         if self.fault and FAULT_FIRED not in self.output_text():
             env["DECKMATE_SIM_FAULT"] = self.fault
         if self.process is not None:  # (a restart: the last start's port)

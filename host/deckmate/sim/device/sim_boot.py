@@ -1,4 +1,6 @@
-"""Boot script of the simulated board (MicroPython, run by the host; never deployed).
+"""Boot script of the simulated board (MicroPython, run by the host; never deployed). The host
+compiles it and the modules beside it to .mpy, as the firmware is, and runs it as
+`micropython -m sim_boot` with their folder as the only path (sim/firmware.py device_folder).
 
 Like rp2's _boot.py it mounts the flash at /: here a LittleFS v2 image in the host file named
 by DECKMATE_SIM_FLASH, 4096-byte blocks, made and filled with the firmware image by the host
