@@ -10,6 +10,6 @@ RULES_VERSION = "1.0"
 try:  # `_NAME = const(...)`: the device's compiled modules hold no name for a private constant
     from micropython import const
 except ImportError:  # CPython: the value itself
-    def const(value):
-        return value
+    def const(__value):  # (positional only, as MicroPython's)
+        return __value
 
