@@ -60,20 +60,23 @@ class Buttons:
         self.queue = []  # the Keys whose presses came since the last poll, in order
         self.ticks_ms = ticks_ms
         if ticks_ms is not None:
+            edge = self._edge  # one handler for every pin
             for key in self.keys:
                 if hasattr(key.pin, "irq"):
-                    key.pin.irq(self._edge(key), key.pin.IRQ_FALLING)
+                    key.pin.irq(edge, key.pin.IRQ_FALLING)
 
-    def _edge(self, key):
-        def pressed(pin):
-            now = self.ticks_ms()
-            for then in (key.changed_at, key.pressed_at):
-                if then is not None and ticks_since(now, then) < DEBOUNCE_MS:
-                    return  # a bounce
-            key.pressed_at = now
-            if len(self.queue) < QUEUE:
-                self.queue.append(key)
-        return pressed
+    def _edge(self, pin):
+        """A key's press edge (its pin's interrupt): queued, unless a bounce."""
+        now = self.ticks_ms()
+        for key in self.keys:
+            if key.pin is pin:
+                for then in (key.changed_at, key.pressed_at):
+                    if then is not None and ticks_since(now, then) < DEBOUNCE_MS:
+                        return
+                key.pressed_at = now
+                if len(self.queue) < QUEUE:
+                    self.queue.append(key)
+                return
 
     def names(self):
         return [key.name for key in self.keys]

@@ -118,7 +118,7 @@ class InterruptPin(ScriptedPin):
 
     def irq(self, handler, trigger):
         assert trigger == self.IRQ_FALLING
-        self.pressed = handler
+        self.pressed = lambda pin: handler(self)
 
 
 def test_presses_between_two_polls_are_queued_in_order_each_with_its_release():

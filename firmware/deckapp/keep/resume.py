@@ -16,10 +16,7 @@ def offer(app, header):
 
 class KeptResumeScreen(ResumeScreen):
     def resume(self):
-        app = self.app
-        from deckcore.residency import unload_since
-        unload_since(app.kept)  # the boot's offer: the play modules that read the header
-        app.open("deckapp.keep.totals", "TotalsScreen")  # it resumes the match
+        ResumeScreen.resume(self, "deckapp.keep.totals", "TotalsScreen")  # it resumes the match
 
     def abandon(self):
         from deckapp.keep import stored

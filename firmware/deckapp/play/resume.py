@@ -76,8 +76,13 @@ class ResumeScreen(Screen):
             self.abandon()
             self.app.pop()
 
-    def resume(self):
-        self.app.open("deckapp.play.table", "TableScreen")  # it resumes the match
+    def resume(self, module="deckapp.play.table", name="TableScreen"):
+        """Open the screen that resumes the match, once the modules of this offer (and of
+        the header's reading) have left memory: the match's replay wants the room."""
+        app = self.app
+        from deckcore.residency import unload_since
+        unload_since(app.kept)
+        app.open(module, name)
 
     def abandon(self):
         from deckapp.play import stored

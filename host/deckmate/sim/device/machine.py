@@ -34,7 +34,7 @@ _socket = None
 _pressed = 0                # bit n set: GPIO n is held low by a key
 _sequence = 0               # the last key-level frame applied
 _applied_at = _read_at = _checked_at = time.ticks_ms()
-_pressed_irqs = []          # (GPIO, handler) of the inputs with a press interrupt (Pin.irq)
+_pressed_irqs = []          # (Pin, handler) of the inputs with a press interrupt (Pin.irq)
 
 
 def _send(tag, a=0, b=0):
@@ -53,9 +53,9 @@ def _receive(timeout_ms):
         _, _sequence, levels = struct.unpack(">BHI", _frame)
         fell = levels & ~_pressed  # keys pressed by this frame: their interrupts, as a board's
         _pressed = levels
-        for gpio, handler in _pressed_irqs:
-            if fell >> gpio & 1:
-                handler(None)
+        for pin, handler in _pressed_irqs:
+            if fell >> pin.id & 1:
+                handler(pin)
         _applied_at = time.ticks_ms()
         timeout_ms = 0  # then those that came meanwhile
 
@@ -120,7 +120,7 @@ class Pin:
         """A handler called when a key pulls the pin low (IRQ_FALLING), as the frame that
         presses it arrives: a key pressed and released between two reads of its level is
         seen, as a board's edge interrupt sees it."""
-        _pressed_irqs.append((self.id, handler))
+        _pressed_irqs.append((self, handler))
 
 
 class SPI:
