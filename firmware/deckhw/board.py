@@ -4,7 +4,6 @@
 hands the module over."""
 
 import binascii
-import time
 from micropython import const
 
 from deckhw.buttons import Buttons
@@ -68,7 +67,7 @@ def build(definition, machine):
                      definition.PANEL[0], definition.PANEL[1], definition.MADCTL,
                      definition.COLUMN_OFFSET, definition.ROW_OFFSET)
     keys = Buttons(dict((name, Pin(gpio, Pin.IN, Pin.PULL_UP))
-                        for name, gpio in definition.KEYS.items()), time.ticks_ms)
+                        for name, gpio in definition.KEYS.items()))
     backlight = machine.PWM(Pin(definition.BACKLIGHT), freq=_BACKLIGHT_PWM_HZ)
     board = Board(definition.NAME, display, keys, backlight, machine)
     board.backlight(100)

@@ -10,12 +10,6 @@ polls every few milliseconds with the current `time.ticks_ms()`:
 - REPEAT after REPEAT_DELAY_MS held, then every REPEAT_MS, for every held key (the screens
   use it on the joystick directions and ignore it elsewhere).
 
-A press is never lost, however long the app is busy between two polls (a screen being
-imported and drawn): on a board whose pins have interrupts, each key's falling edge (its press)
-is queued as it happens (a bounce within DEBOUNCE_MS of the key's last change or press is
-not), and the polls hand the queued presses on in the order they came, each followed by its
-RELEASE, before the levels they read.
-
 Runs unchanged under CPython (the tests drive it with scripted levels and ticks).
 """
 
@@ -30,7 +24,6 @@ LONG_MS = 600
 REPEAT_DELAY_MS = 400
 REPEAT_MS = 120
 TICKS_PERIOD = 1 << 30  # time.ticks_ms() on the board wraps at 2**30
-QUEUE = 16  # the most presses kept waiting for a poll
 
 
 def ticks_since(now, then):
@@ -49,34 +42,12 @@ class Key:
         self.changed_at = None  # ticks of the last accepted change of level
         self.long_sent = False
         self.next_repeat = 0    # ms after changed_at at which the next REPEAT is due
-        self.pressed_at = None  # ticks of the last press its interrupt queued
 
 
 class Buttons:
-    def __init__(self, pins, ticks_ms=None):
-        """pins: dict key name -> pin (active low). With `ticks_ms` (time.ticks_ms on a board)
-        the pins that have interrupts (`irq`) queue their presses."""
+    def __init__(self, pins):
+        """pins: dict key name -> pin (active low)."""
         self.keys = [Key(name, pins[name]) for name in KEY_NAMES if name in pins]
-        self.queue = []  # the Keys whose presses came since the last poll, in order
-        self.ticks_ms = ticks_ms
-        if ticks_ms is not None:
-            edge = self._edge  # one handler for every pin
-            for key in self.keys:
-                if hasattr(key.pin, "irq"):
-                    key.pin.irq(edge, key.pin.IRQ_FALLING)
-
-    def _edge(self, pin):
-        """A key's press edge (its pin's interrupt): queued, unless a bounce."""
-        now = self.ticks_ms()
-        for key in self.keys:
-            if key.pin is pin:
-                for then in (key.changed_at, key.pressed_at):
-                    if then is not None and ticks_since(now, then) < DEBOUNCE_MS:
-                        return
-                key.pressed_at = now
-                if len(self.queue) < QUEUE:
-                    self.queue.append(key)
-                return
 
     def names(self):
         return [key.name for key in self.keys]
@@ -91,25 +62,11 @@ class Buttons:
     def poll(self, now_ms):
         """The events since the last poll, as a list of (key name, kind)."""
         events = []
-        queue = self.queue
-        while queue:  # the queued presses first, in order, each when its key is up again
-            key = queue[0]
-            if key.down or (key.changed_at is not None
-                            and ticks_since(now_ms, key.changed_at) < DEBOUNCE_MS):
-                break
-            queue.pop(0)
-            key.down = True
-            key.changed_at = now_ms
-            key.long_sent = False
-            key.next_repeat = REPEAT_DELAY_MS
-            events.append((key.name, PRESS))
         for key in self.keys:
             since = DEBOUNCE_MS if key.changed_at is None else ticks_since(now_ms, key.changed_at)
             if since >= DEBOUNCE_MS:
                 down = key.pin.value() == 0
                 if down != key.down:
-                    if down and key in self.queue:  # its press was queued: taken now
-                        self.queue.remove(key)
                     key.down = down
                     key.changed_at = now_ms
                     key.long_sent = False

@@ -34,7 +34,6 @@ _socket = None
 _pressed = 0                # bit n set: GPIO n is held low by a key
 _sequence = 0               # the last key-level frame applied
 _applied_at = _read_at = _checked_at = time.ticks_ms()
-_pressed_irqs = []          # (Pin, handler) of the inputs with a press interrupt (Pin.irq)
 
 
 def _send(tag, a=0, b=0):
@@ -50,12 +49,7 @@ def _receive(timeout_ms):
     while _socket is not None and any(_poller.ipoll(timeout_ms)):
         if not _socket.readinto(_frame):
             raise SystemExit("deckmate sim: the host closed the side channel")
-        _, _sequence, levels = struct.unpack(">BHI", _frame)
-        fell = levels & ~_pressed  # keys pressed by this frame: their interrupts, as a board's
-        _pressed = levels
-        for pin, handler in _pressed_irqs:
-            if fell >> pin.id & 1:
-                handler(pin)
+        _, _sequence, _pressed = struct.unpack(">BHI", _frame)
         _applied_at = time.ticks_ms()
         timeout_ms = 0  # then those that came meanwhile
 
@@ -94,7 +88,6 @@ class Pin:
     IN = 0
     OUT = 1
     PULL_UP = 1
-    IRQ_FALLING = 4
 
     def __init__(self, id, mode=IN, pull=None):
         self.id = id
@@ -114,13 +107,6 @@ class Pin:
         if level != self.level:
             self.level = level
             _send(0x50, self.id, level)  # "P"
-
-
-    def irq(self, handler, trigger):
-        """A handler called when a key pulls the pin low (IRQ_FALLING), as the frame that
-        presses it arrives: a key pressed and released between two reads of its level is
-        seen, as a board's edge interrupt sees it."""
-        _pressed_irqs.append((self, handler))
 
 
 class SPI:
