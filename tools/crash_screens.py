@@ -5,7 +5,8 @@
 A Scioto match is set up with the keys (a person against `easy` bots) and the simulated board
 makes the table's fourth draw fail (host/deckmate/sim/device/sim_fault.py): the crash screen
 (crash.png), then its centre key and the boot's offer to resume the match (crash-offer.png);
-the match is abandoned there (X) and About shows the last error (about-crash.png).
+the match is abandoned there (X, confirmed with A) and About shows the last error
+(about-crash.png).
 """
 
 import argparse
@@ -22,7 +23,7 @@ from play_sim import fast_bots_keys, play, setup_keys  # noqa: E402
 SCREENS = os.path.join(ROOT, "docs", "screens")
 FAULT = "deckapp.play.table TableScreen.draw 4 error"
 KEYS = (fast_bots_keys() + setup_keys("scioto", ["human", "easy", "easy"], {}, 3)
-        + ["shot crash", "press", "shot crash-offer", "x"]
+        + ["shot crash", "press", "shot crash-offer", "x", "a"]  # abandoned, confirmed
         + ["down"] * 4 + ["press", "shot about-crash"])  # About, under Settings
 
 

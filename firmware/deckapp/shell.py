@@ -256,7 +256,10 @@ class App:
         ends, the browser's, not after a draw: a key's answer is shown before a bot's think
         starts), or after a fault a pass of the crash screen (deckapp/crash.py, which the
         centre key leaves by a reset). Returns the ms to wait before the next pass: 0 while
-        work is left, else _POLL_MS, board.idle() called."""
+        work is left, else _POLL_MS, board.idle() called. Work left includes a draw: the
+        slice opened a screen (the boot screen gives way to the match's table) or changed
+        the top one (a person's turn found), so the panel shows what the app is at whenever
+        it idles (a key script waits on the idle: deckmate sim)."""
         if self.fault:
             from deckapp.crash import answer  # (loaded since the fault)
             answer(self.board, now_ms)
@@ -264,7 +267,10 @@ class App:
             try:
                 sending = self.service(now_ms)
                 self.working = self.top().step()
-                if (self.drew and self.board.paints_after_pass) or self.working or sending:
+                stack = self.stack
+                if (self.drew and self.board.paints_after_pass) or self.working or sending \
+                        or not stack or stack[-1] is not self._drawn \
+                        or stack[-1].dirty_rows is not None:
                     return 0
             except Exception as error:  # KeyboardInterrupt and SystemExit go on to main.py
                 self.recover(error)

@@ -49,8 +49,8 @@ def test_history_sums_up_a_played_match_whose_log_has_an_undo(tmp_path):
     flash = tmp_path / "flash.img"
     keys = fast_bots_keys() + setup_keys("scioto", kinds, options, 3) + presses[:3] + ["a"] \
         + presses[3:]
-    # the match summary's Done: the main menu; History, the match's summary
-    shots = play(flash, keys + ["press"] + HISTORY + ["press", "wait 50", "shot summary"],
+    # (the presses end with the match summary's Done: the main menu) History, the summary
+    shots = play(flash, keys + HISTORY + ["press", "wait 50", "shot summary"],
                  tmp_path / "shots", fresh=True, text_boxes=True)
     log = records(device_log(flash))
     assert any(record["t"] == "undo" for record in log)

@@ -41,6 +41,8 @@ class RecordingDisplay(framebuf.FrameBuffer):
 
 
 class ScriptedBoard:
+    paints_after_pass = False
+
     def __init__(self, events):
         self.display = RecordingDisplay()
         self.keys = self
@@ -87,6 +89,23 @@ class Worker(Screen):
             self.slices -= 1
             self.log.append("slice")
         return self.slices > 0
+
+
+class Opener(Screen):
+    # as the boot screen: its one slice opens the next screen, and it has no work left
+    title = "Opener"
+
+    def __init__(self, log):
+        super().__init__()
+        self.log = log
+
+    def draw(self, canvas):
+        self.log.append("draw opener")
+
+    def step(self):
+        self.log.append("open")
+        self.app.replace(Worker(self.log))
+        return False
 """ % FIRMWARE
 
 
@@ -107,6 +126,21 @@ for _ in range(5):
 print(__import__("json").dumps(board.log))
 """)
     assert log == ["draw", "slice", "key a 0", "draw", "slice", "slice", "idle", "idle", "idle"]
+
+
+def test_the_board_idles_only_once_the_screen_a_slice_opened_is_drawn():
+    # (a key script waits on the idle: the boot's idle before the match's table was drawn
+    # had the next key pressed during the bots' plays, where the table ignores it)
+    log = run("""
+board = ScriptedBoard([])
+app = App(board, None, Settings())
+app.push(Opener(board.log))
+for _ in range(6):
+    app.step(0)
+print(__import__("json").dumps(board.log))
+""")
+    assert log == ["draw opener", "open", "draw", "slice", "slice", "slice", "idle", "idle",
+                   "idle"]
 
 
 def test_only_the_rows_a_screen_marks_are_pushed_after_its_first_draw():
