@@ -9,9 +9,12 @@ class Option:
     """A named option of a game. `choices` is a tuple of allowed values, or None for an int
     in lo..hi (bools are given as choices (False, True)). `texts` names the module whose
     HELP dict holds the option's help text by option name (games/<game>_help.py): only the
-    host shows it, so the device never loads the text."""
+    host shows it, so the device never loads the text. `play_only`: it changes how the cards
+    are played, never what a hand scores nor who deals (the scorekeeper's set-up leaves it
+    out)."""
 
-    def __init__(self, name, default, texts, choices=None, lo=0, hi=0, house_rule=False):
+    def __init__(self, name, default, texts, choices=None, lo=0, hi=0, house_rule=False,
+                 play_only=False):
         self.name = name
         self.default = default
         self.texts = texts
@@ -19,6 +22,7 @@ class Option:
         self.lo = lo
         self.hi = hi
         self.house_rule = house_rule
+        self.play_only = play_only
 
     @property
     def help_text(self):
@@ -42,6 +46,20 @@ def value_text(value):
     if value is None:
         return "auto"
     return str(value)
+
+
+# Values whose log spelling a person should not read: the seed's rules ("seed") and names
+# joined by "_" (the rest are shown with spaces).
+_WORDS = {"seed": "standard", "french_1902": "French 1902", "pagat_1902": "Pagat 1902",
+          "counter_clockwise": "counter-clockwise", "pass_deal": "the deal passes"}
+
+
+def value_words(value):
+    """An option's value as the device's screens and the hand's lines say it: on, off, auto,
+    "standard" for the seed's rules, words for the rest ("same dealer", not same_dealer)."""
+    if type(value) is str:
+        return _WORDS.get(value) or value.replace("_", " ")
+    return value_text(value)
 
 
 def parse_option_value(text):

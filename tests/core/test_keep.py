@@ -119,16 +119,16 @@ def test_chambery_refusals_name_the_field():
     assert refused(game, 0, entry)[:2] == ("partner", -1)
     entry = entry_of(game, 0, contract="called", partner=2)
     entry["others"] = 30
-    assert refused(game, 0, entry)[2] == "Dealer+partner: total 64, not 68"
+    assert refused(game, 0, entry)[2] == "Dealer+partner points: total 64, not 68"
     entry = entry_of(game, 0, contract="solo", declarer=7)
     assert refused(game, 0, entry)[:2] == ("declarer", -1)
     entry = entry_of(game, 0, contract="grand slam")
     assert refused(game, 0, entry)[0] == "contract"
     # the dealer's side holds the scart's point
     entry = entry_of(game, 0, contract="solo", declarer=3, points=68)
-    assert refused(game, 0, entry)[2] == "Soloist: 67 at most (the scart)"
+    assert refused(game, 0, entry)[2] == "Soloist's points: 67 at most (the scart)"
     entry = entry_of(game, 0, contract="called", partner=2, points=0)
-    assert refused(game, 0, entry)[2] == "Dealer+partner: 1+ (the scart)"
+    assert refused(game, 0, entry)[2] == "Dealer+partner points: 1+ (the scart)"
     three = game_of("chambery", {"players": 3})
     entry = entry_of(three, 0, points=[30, 20, 0])
     entry["contract"] = "solo"

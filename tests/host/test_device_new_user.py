@@ -3,6 +3,8 @@ board, read from its screens' text boxes (tests/host/text_boxes.py) and its log:
 
 - 5: the start-up's offer of a match left open: X asks before abandoning it; B leaves it open
   and reaches the main menu (History is free to use), where Keep score offers it again.
+- 4: Undo brings the form back with the entry taken back; the set-up's red line goes once
+  the row is fixed (a name typed for the one that was there twice).
 - 6: B from the set-up then Down Down at once reach History: the set-up's B opens the menu
   without a reset, which lost the keys pressed meanwhile and blanked the panel.
 """
@@ -51,3 +53,21 @@ def test_6_keys_pressed_at_once_as_the_set_up_gives_way_to_the_menu_are_kept(tmp
     shots = play(flash, ["press", "quick b down down press", "shot history"], tmp_path / "b",
                  text_boxes=True)
     assert texts(shots[0]).startswith("History")
+
+
+def test_4_undo_brings_back_the_undone_entry_and_a_fixed_row_clears_the_error(tmp_path):
+    flash = tmp_path / "flash.img"
+    # Keep score, Scioto for two: Seat 2 made "You" as well; Start refuses it
+    keys = KEEP_SCORE + ["down", "down", "down", "left", "up", "up", "up", "up", "press",
+                         "shot refused"]
+    # X types Ada for it (on an empty line): the red line goes
+    keys += ["x", "press", "right", "right", "right", "x", "press", "left", "left", "left",
+             "press", "a", "shot fixed"]
+    # Start; hand 1 entered as You 59 (Ada 53; each starts at 56), committed, taken back: the form has it again
+    keys += ["up"] * 4 + ["press", "press", "right", "right", "right", "a", "a", "y", "a",
+                          "press", "shot again"]
+    shots = play(flash, keys, tmp_path / "shots", fresh=True, text_boxes=True)
+    refused, fixed, again = [texts(shot) for shot in shots]
+    assert "Seat 2: You sits at seat 1 already" in refused
+    assert "sits at seat" not in fixed and "Ada" in fixed
+    assert "Points You \u2190 59 \u2192" in again and "Points Ada 53" in again, again

@@ -33,20 +33,26 @@ def number(canvas, value, x, y, height, colour):
 
 
 def _segments(canvas, lit, x, y, w, h, colour):
+    """The lit segments, each stopping short of the corners, as a segment display's do: a 0
+    is then an open oval, never the box of a missing character."""
     t = max(2, h // 8)         # stroke
     half = (h - t) // 2
     fill = canvas.fill_rect
+    gap = max(1, t // 3)       # between two segments that meet
+    across = w - 2 * t - 2 * gap
+    upper = half - t - 2 * gap
+    lower = h - half - 2 * t - 2 * gap
     if lit & 1:
-        fill(x, y, w, t, colour)
+        fill(x + t + gap, y, across, t, colour)
     if lit & 2:
-        fill(x + w - t, y, t, half + t, colour)
+        fill(x + w - t, y + t + gap, t, upper, colour)
     if lit & 4:
-        fill(x + w - t, y + half, t, h - half, colour)
+        fill(x + w - t, y + half + t + gap, t, lower, colour)
     if lit & 8:
-        fill(x, y + h - t, w, t, colour)
+        fill(x + t + gap, y + h - t, across, t, colour)
     if lit & 16:
-        fill(x, y + half, t, h - half, colour)
+        fill(x, y + half + t + gap, t, lower, colour)
     if lit & 32:
-        fill(x, y, t, half + t, colour)
+        fill(x, y + t + gap, t, upper, colour)
     if lit & 64:
-        fill(x, y + half, w, t, colour)
+        fill(x + t + gap, y + half, across, t, colour)

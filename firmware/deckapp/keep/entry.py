@@ -46,8 +46,10 @@ class Pair(Number):
         self.entry = entry
 
     def text(self):
-        return "%d, %d %s" % (self.value, self.entry[self.other.name][self.seat],
-                              self.other.label.lower())
+        count = self.entry[self.other.name][self.seat]
+        word = self.other.label.lower()  # "chips", "chips left"
+        return "%d, %d %s" % (self.value, count, word.replace("chips", "chip") if count == 1
+                              else word)
 
     def change_other(self, delta):
         """Step the joined value by `delta` within its range; True if it changed."""

@@ -13,7 +13,7 @@ from deckcore.residency import unload
 from deckapp.form import Choice, FormScreen, Number, Row
 from deckcore.game import RulesError, call_unloaded
 from deckcore.games import NAMES, TITLES, load, options_of
-from deckcore.option import value_text
+from deckcore.option import value_words
 
 _GAME = const("Game")
 _DEALER = const("First dealer")
@@ -21,6 +21,8 @@ _MATCH = const("Match")
 _START = const("Start")
 _SEAT = const("seat")  # row names "seat0", "seat1", ...
 _LAST = const("keep")
+_RECENT = const("keep-names")  # the names of the last matches kept, the latest first
+_KEPT = const(12)  # how many
 
 
 class KeepSetupScreen(FormScreen):
@@ -55,9 +57,14 @@ class KeepSetupScreen(FormScreen):
             except RulesError:
                 self.options[option.name] = option.default
         known = self.app.settings.names
+        recent = self.store.load_state(_RECENT, [])  # the names of the last matches kept
+        recent = [name for name in recent if type(name) == str] if type(recent) == list else []
         self.names = [name for name in saved.get("names", []) if type(name) == str] or \
-            list(known)
-        self.choices = list(known) + [name for name in self.names if name not in known]
+            (recent + [name for name in known if name not in recent])[:len(known)]
+        self.choices = recent + [name for name in list(known) + self.names
+                                 if name not in recent]
+        self.choices = [name for index, name in enumerate(self.choices)
+                        if name not in self.choices[:index]]
         self.dealer = saved.get("dealer", 0)
         self._fit()
 
@@ -91,7 +98,7 @@ class KeepSetupScreen(FormScreen):
                            lambda seat: self.names[seat], name=_DEALER))
         length = None
         for option in self.game_options.OPTIONS:
-            if option.name != "players":
+            if option.name != "players" and not option.play_only:  # what changes the scores
                 label = "match length" if option.name == "deals" else option.name.replace("_", " ")
                 if option.name == "deals":
                     length = option
@@ -138,14 +145,17 @@ class KeepSetupScreen(FormScreen):
             from deckapp.settings import NAME_LENGTH
             from deckapp.text_entry import TextEntry
             seat = int(row.name[len(_SEAT):])
-            self.app.push(TextEntry("Seat %d's name" % (seat + 1), self.names[seat],
-                                    NAME_LENGTH, lambda name: self._typed(seat, name)))
+            self.app.push(TextEntry("Seat %d's name" % (seat + 1), "", NAME_LENGTH,
+                                    lambda name: self._typed(seat, name)))  # a new name
 
     def _typed(self, seat, name):
         if name not in self.choices:
             self.choices.append(name)
         self.names[seat] = name
+        self.message = ""  # the row is changed, as left and right change one (FormScreen)
+        self._make_room()
         self._fit()
+        self.changed()
 
     def softkeys(self):
         keys = FormScreen.softkeys(self)
@@ -175,6 +185,10 @@ class KeepSetupScreen(FormScreen):
             self.store.save_state("keep-" + self.game_name, {
                 "options": self.options, "names": self.names, "dealer": self.dealer})
             self.store.save_state(_LAST, self.game_name)
+            recent = self.store.load_state(_RECENT, [])
+            recent = recent if type(recent) == list else []
+            self.store.save_state(_RECENT, (self.names + [name for name in recent
+                                                          if name not in self.names])[:_KEPT])
             self.app.start_after_reset("deckapp.keep.totals", "TotalsScreen", new_match(
                 self.game_name, self.options, self.names, self.dealer))
         except StoreError as error:
@@ -184,9 +198,11 @@ class KeepSetupScreen(FormScreen):
 def _option_row(option, label, value):
     """A row for an option: its choices, or a number (an "auto" default below the lowest)."""
     if option.choices is not None:
-        return Choice(label, list(option.choices), value, value_text, name=option.name)
+        return Choice(label, list(option.choices), value, value_words, name=option.name)
     if option.default is None:  # its lowest value stands for None, "auto"
         return Number(label, option.lo - 1 if value is None else value, option.lo - 1, option.hi,
                       shown=lambda number: "auto" if number < option.lo else str(number),
                       name=option.name)
-    return Number(label, value, option.lo, option.hi, name=option.name)
+    return Number(label, value, option.lo, option.hi, name=option.name,
+                  shown=(lambda points: str(points) if points else "none")
+                  if option.name == "target" else None)

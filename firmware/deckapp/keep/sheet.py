@@ -11,7 +11,8 @@ from deckhw.buttons import PRESS
 from deckui import font, theme, widgets
 
 _ROW = const(17)
-_FIRST_COLUMN = const(50)  # the hand's number, and the contract where the game has one
+_FIRST_COLUMN = const(36)  # the hand's number
+_CONTRACT_COLUMN = const(72)  # the hand's number and contract ("4. 1 card"), where there is one
 
 
 class SheetScreen(Screen):
@@ -54,11 +55,12 @@ class SheetScreen(Screen):
         kept = self.kept
         names = kept.names
         players = len(names)
-        column = (widgets.SIZE - _FIRST_COLUMN - 4) // players
+        first = _CONTRACT_COLUMN if kept.game.NAME in ("chambery", "droggn") else _FIRST_COLUMN
+        column = (widgets.SIZE - first - 4) // players
         y = widgets.TOP + 2
         font.text(canvas, "#", 4, y, theme.MUTED)
         for seat in range(players):
-            _right(canvas, _short(names[seat], column - 2), _FIRST_COLUMN + (seat + 1) * column,
+            _right(canvas, _short(names[seat], column - 2), first + (seat + 1) * column,
                    y, theme.MUTED)
         listing = self.list
         hands = kept.keeper.hands
@@ -71,14 +73,15 @@ class SheetScreen(Screen):
             if index < len(hands):
                 entry = hands[index][1]
                 what = keep.ask(kept.game, "summary", entry)
-                label = font.fit("%d %s" % (index + 1, what), _FIRST_COLUMN - 4)
+                label = font.fit("%d. %s" % (index + 1, what) if what else str(index + 1),
+                                 first - 4)
                 values = kept.match.results[index][1]
                 shown = ["%+d" % value for value in values]
             else:
                 label, shown = "Total", [str(total) for total in kept.match.totals]
             font.text(canvas, label, 4, y + 1, colour)
             for seat in range(players):
-                _right(canvas, shown[seat], _FIRST_COLUMN + (seat + 1) * column, y + 1, colour)
+                _right(canvas, shown[seat], first + (seat + 1) * column, y + 1, colour)
         if len(listing.rows) > listing.visible:
             listing._scrollbar(canvas)
 

@@ -27,6 +27,7 @@ class TotalsScreen(Screen):
         self.kept = None
         self.problem = ""
         self.stopped = False  # the match was stopped: its standings shown until Done
+        self.undone = None  # (number, entry) of the hand last taken back: the form's start
 
     @property
     def title(self):
@@ -73,7 +74,10 @@ class TotalsScreen(Screen):
 
     def _undo(self, key):
         if key == "a":
-            self._write(self.kept.undo)
+            hands = self.kept.keeper.hands
+            undone = (len(hands), hands[-1][1])
+            if self._write(self.kept.undo):
+                self.undone = undone  # the next entry starts from it, to change what was wrong
 
     def ask_stop(self):
         self.app.push(Dialog("Stop the match?", "It ends with the totals so far: they decide "
@@ -127,7 +131,10 @@ class TotalsScreen(Screen):
             if kept.match.is_over():
                 self.finish()
             else:
-                self.enter(len(kept.keeper.hands) + 1)
+                number = len(kept.keeper.hands) + 1
+                undone = self.undone
+                self.undone = None
+                self.enter(number, undone[1] if undone and undone[0] == number else None)
         elif key == "a":
             self.app.open("deckapp.keep.sheet", "SheetScreen", kept, self.enter)
         elif key == "y" and kept.keeper.hands:
@@ -160,8 +167,8 @@ class TotalsScreen(Screen):
             text = str(match.totals[seat])
             room = 220 - digits.width(text, height)
             name = ("\u2605 " if leader else "") + names[seat]
-            tag = "" if over else "deals" if seat == match.dealer else \
-                "deals next" if seat == self._next_dealer() else ""
+            tag = "" if over else "dealer" if seat == match.dealer else \
+                "next to deal" if seat == self._next_dealer() else ""
             below = row >= 38  # room for the tag under the name, else beside it
             name_y = y + (row - 2 - font.height(font.LARGE) - (14 if tag and below else 0)) // 2
             end = font.text(canvas, font.fit(name, room - (0 if below or not tag else 62),

@@ -33,8 +33,8 @@ def fields(game, dealer, entry):
     if form(game) == EACH:
         return [Field("points", "Points", NUMBER, 0, total, per_seat=True, derived=True)]
     if form(game) == FIXED:
-        return [Field("points", "Dealer's pair", NUMBER, 0, total),
-                Field("others", "Other pair", NUMBER, 0, total, derived=True)]
+        return [Field("points", "Dealer's pair's points", NUMBER, 0, total),
+                Field("others", "Other pair's points", NUMBER, 0, total, derived=True)]
     out = [Field("contract", "Contract", CHOICE, choices=CALL_ORDER)]
     contract = entry.get("contract")
     if contract in SOLOS:
@@ -43,14 +43,15 @@ def fields(game, dealer, entry):
         out.append(Field("partner", "King held by", SEAT,
                          choices=tuple(seat for seat in range(players) if seat != dealer)))
     out.append(Field("points", side_label(contract), NUMBER, 0, total))
-    out.append(Field("others", "Others", NUMBER, 0, total, derived=True))
+    out.append(Field("others", "Others' points", NUMBER, 0, total, derived=True))
     return out
 
 
 def side_label(contract):
-    """The declaring side's points row: whose points they are."""
-    return "Dealer" if contract == "alone" else "Soloist" if contract in SOLOS \
-        else "Dealer+partner"
+    """The declaring side's points row: whose points they are (the row above it names the
+    soloist himself)."""
+    return "Dealer's points" if contract == "alone" else "Soloist's points" \
+        if contract in SOLOS else "Dealer+partner points"
 
 
 def start(game, dealer):
@@ -102,7 +103,7 @@ def refusal(game, dealer, entry):
         if points[dealer] < game.scart_point:
             return ("points", dealer, "Points: the dealer has the scart's 1")
         return None
-    label = "Dealer's pair" if form(game) == FIXED else side_label(entry["contract"])
+    label = "Dealer's pair's points" if form(game) == FIXED else side_label(entry["contract"])
     if entry["points"] + entry["others"] != total:
         return ("points", -1, "%s: total %d, not %d" % (
             label, entry["points"] + entry["others"], total))
@@ -128,7 +129,7 @@ def score(game, dealer, entry):
     return EnteredHand([both[side[seat]] for seat in range(game.num_players)], scores, declarer)
 
 
-SHORT = {"called": "call", "two cards": "2 c", "one card": "1 c", "solo": "solo",
+SHORT = {"called": "called", "two cards": "2 cards", "one card": "1 card", "solo": "solo",
          "alone": "alone"}
 
 

@@ -11,9 +11,9 @@ OPTIONS = (
     Option("players", 5, HELP, lo=3, hi=5),
     Option("pack", 78, HELP, choices=(78, 62)),
     Option("partnerships", "called", HELP, choices=("called", "fixed")),
-    Option("suit_ranking", "seed", HELP, choices=("seed", "french_1902")),
-    Option("first_lead", "declarer", HELP, choices=("declarer", "eldest")),
-    Option("discard_rule", "seed", HELP, choices=("seed", "1902")),
+    Option("suit_ranking", "seed", HELP, choices=("seed", "french_1902"), play_only=True),
+    Option("first_lead", "declarer", HELP, choices=("declarer", "eldest"), play_only=True),
+    Option("discard_rule", "seed", HELP, choices=("seed", "1902"), play_only=True),
     Option("settlement", "seed", HELP, choices=("seed", "pagat_1902")),
     Option("multipliers", "none", HELP, choices=("none", "1902")),
 )

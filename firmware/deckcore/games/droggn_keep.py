@@ -99,7 +99,8 @@ def score(game, dealer, entry):
     return EnteredHand(points, settlement(players, declarer, value), declarer)
 
 
-SHORT = {"ansager": "ans", "solo": "solo", "super": "sup", "slam": "slam", "thrown in": "-"}
+SHORT = {"ansager": "ansager", "solo": "solo", "super": "super", "slam": "slam",
+         "thrown in": "passed"}  # everyone passed: thrown in
 
 
 def summary(game, entry):

@@ -10,14 +10,15 @@ HELP = "deckcore.games.scioto_help"
 
 OPTIONS = (
     Option("players", 2, HELP, lo=2, hi=6),
-    Option("compounding", False, HELP, choices=(False, True)),
-    Option("trick_and_draw", None, HELP, choices=(None, False, True)),
+    Option("compounding", False, HELP, choices=(False, True), play_only=True),
+    Option("trick_and_draw", None, HELP, choices=(None, False, True), play_only=True),
     Option("ranks", None, HELP, lo=5, hi=13, house_rule=True),
     Option("dismissal", None, HELP,
-           choices=(None, "original", "narrow", "broader", "very_broad"), house_rule=True),
+           choices=(None, "original", "narrow", "broader", "very_broad"), house_rule=True,
+           play_only=True),
     Option("schedule", None, HELP, choices=(None, "pips", "tiers"), house_rule=True),
     Option("double_pack", False, HELP, choices=(False, True)),
-    Option("mandatory_dismissal", False, HELP, choices=(False, True)),
+    Option("mandatory_dismissal", False, HELP, choices=(False, True), play_only=True),
     Option("deals", None, HELP, lo=1, hi=60, house_rule=True),
     Option("target", 0, HELP, lo=0, hi=10000, house_rule=True),
 )
