@@ -21,12 +21,12 @@ def names_per_start(flash, keys, monkeypatch):
     printed = []
     run_script(keys, str(flash), None, heapsize=HEAP, fresh=True, output=printed.append)
     starts = []
-    for part in printed[0].split("qstr pool:")[1:]:
-        names = int(part.split("n_qstr=")[1].split(",")[0])
-        if not starts or names < starts[-1][-1]:  # fewer than before: the board restarted
-            starts.append([])
-        starts[-1].append(names)
-    return [max(start) for start in starts]
+    for line in printed[0].splitlines():
+        if line == "start":  # the stand-in machine's mark of a start of the firmware
+            starts.append(0)
+        elif line.startswith("qstr pool:"):
+            starts[-1] = max(starts[-1], int(line.split("n_qstr=")[1].split(",")[0]))
+    return starts
 
 
 def match_keys(game, kinds, options):
@@ -41,6 +41,8 @@ def test_a_second_match_needs_no_more_names_than_the_same_match_first(tmp_path, 
                             + match_keys(*SECOND), monkeypatch)
     # the menu and set-up, a match, the menu and set-up again, a match, the menu again
     assert len(alone) == 3 and len(after) == 5
-    assert after[3] == alone[1]  # the second match as if it were the first
+    # the second match as if it were the first, but for its number: game 2's digit is a name
+    # that game 1 never interns (seen with micropython.qstr_info(1): the one name apart)
+    assert alone[1] <= after[3] <= alone[1] + 1
     assert after[2] <= alone[0]  # the menu and set-up after a match: no more than at first
     assert json.loads(device_log(tmp_path / "after.img", "2").splitlines()[0])["game"] == "scout"

@@ -14,8 +14,8 @@ DECKMATE_SIM_LINK (host/deckmate/sim/link.py has the frames): output pin levels,
 PWM duties and idle notices go out; the levels of the keys come in. Without the variable it
 runs alone: outputs go nowhere and every input reads high (no key held).
 
-With DECKMATE_SIM_TRACE_HEAP set, every idle first prints the live heap after a collection
-and the interned names (`heap BYTES` and micropython.qstr_info's line; tools/match_heap.py);
+With DECKMATE_SIM_TRACE_HEAP set, each start prints `start`, and every idle first prints the
+live heap after a collection and the interned names (`heap BYTES` and micropython.qstr_info's line; tools/match_heap.py);
 set to `modules`, also the loaded modules (`modules NAME ...`), and with
 DECKMATE_SIM_TRACE_MAP set as well, micropython.mem_info(1)'s map of the heap, then `endmap`.
 """
@@ -81,6 +81,8 @@ if os.getenv("DECKMATE_SIM_TRACE_HEAP"):
             if os.getenv("DECKMATE_SIM_TRACE_MAP"):
                 micropython.mem_info(1)
                 print("endmap")
+
+    print("start")  # each start of the firmware: the traces are split by it (a built-in name)
 
 
 class Pin:
