@@ -21,6 +21,7 @@ import subprocess
 from deckmate import image, runtime
 from deckmate.connection import BoardConnection
 from deckmate.errors import CommandError
+from deckmate.wording import counted
 
 # MicroPython's native architecture numbers (py/persistentcode.h) of the image targets
 TARGET_OF_ARCH = {2: "sim", 4: "rp2040", 7: "rp2350"}
@@ -192,7 +193,7 @@ def _deploy(connection, board, target, say):
         raise DeployError("the board has %d KB free, the changed files need %d KB: remove old "
                           "logs (`deckmate sync --prune`) and retry"
                           % (state.free // 1024, (needed - freed + 1023) // 1024))
-    say("copying %d files, removing %d" % (len(plan.copy), len(plan.remove)))
+    say("copying %s, removing %d" % (counted(len(plan.copy), "file"), len(plan.remove)))
     _write(connection, files, plan)
     return plan, state, target
 
@@ -226,8 +227,8 @@ def describe(plan, state, target, port):
     """The report of a deploy: what changed, or that nothing did."""
     lines = []
     if plan.changes_nothing():
-        lines.append("the board at %s already has this image (%d files, %s): nothing copied"
-                     % (port, len(plan.unchanged), target))
+        lines.append("the board at %s already has this image (%s, %s): nothing copied"
+                     % (port, counted(len(plan.unchanged), "file"), target))
         return lines
     for path in plan.copy:
         lines.append("  copied  %s" % path)

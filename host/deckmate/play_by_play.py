@@ -13,7 +13,7 @@ from deckcore.explain import hand_lines
 from deckcore.game import RulesError
 from deckmate import cards_text
 from deckmate.logs import seat_names
-from deckmate.wording import counted
+from deckmate.wording import counted, does
 
 
 class PlayByPlay:
@@ -60,7 +60,8 @@ class PlayByPlay:
 
     def _deal(self, record, replay):
         self.lines.append(Text())
-        self._say("Hand %d: %s deals" % (record["hand"], self.names[record["dealer"]]), "bold")
+        self._say("Hand %d: %s" % (record["hand"], does(self.names[record["dealer"]], "deals")),
+                  "bold")
         width = max(len(name) for name in self.names)
         for seat, tokens in enumerate(record["hands"]):
             self._cards("  %s " % self.names[seat].ljust(width), tokens)
@@ -81,7 +82,7 @@ class PlayByPlay:
             self.trick.append((seat, text))
             self._trick_done(state)
         elif trick_ended:  # Scioto: the leader declines to re-lead
-            self._trick_done(state, "%s stops" % self.names[seat])
+            self._trick_done(state, does(self.names[seat], "stops"))
         elif game.NAME == "scout":
             self._scout_act(seat, text, state)
         else:
@@ -100,7 +101,7 @@ class PlayByPlay:
         number = record["hand"]
         if record["t"] == "entry":
             self.lines.append(Text())
-            self._say("Hand %d: %s deals (entered)" % (number, self.names[record["dealer"]]),
+            self._say("Hand %d: %s (entered)" % (number, does(self.names[record["dealer"]], "deals")),
                       "bold")
         else:
             self._say("Hand %d corrected" % number, "bold")
@@ -156,9 +157,10 @@ class PlayByPlay:
                            for seat, total in enumerate(record.get("totals") or []))
         if record.get("reason") == "completed":
             winners = replay.match.winners()
-            self._say("Match over after %s: %s %s (%s)" % (
-                counted(len(replay.match.results), "hand"), " and ".join(self.names[seat] for seat in winners),
-                "wins" if len(winners) == 1 else "win", totals), "bold")
+            who = " and ".join(self.names[seat] for seat in winners)
+            self._say("Match over after %s: %s (%s)" % (
+                counted(len(replay.match.results), "hand"),
+                does(who, "wins") if len(winners) == 1 else who + " win", totals), "bold")
         else:
             self._say("Match abandoned after %s (%s)" % (
                 counted(len(replay.match.results), "hand"), totals), "bold")

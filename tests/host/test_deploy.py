@@ -43,6 +43,11 @@ def test_deploy_copies_what_changed_removes_what_is_gone_and_keeps_the_logs(caps
         assert "  board.txt: pico_lcd_13 (was pico_display_20)" in out
         assert "2 copied, 1 removed" in out and "the board was reset" in out
         wait_for_app_after_reset(board, 1)  # the new firmware starts
+        mpremote(board, "fs", "cp", str(junk), ":deckui/theme.mpy")  # one file changed
+        status, out, err = run(capsys, "deploy", "--port", board.serial_path)
+        assert status == 0, err
+        assert "copying 1 file, removing 0" in out + err and "1 files" not in out + err
+        wait_for_app_after_reset(board, 2)
         status, out, err = run(capsys, "deploy", "--port", board.serial_path, "--json")
         assert status == 0, err
         assert '"copied": [], "removed": []' in out and '"board_written": false' in out

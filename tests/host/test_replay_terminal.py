@@ -2,6 +2,7 @@
 trick who played what and who took it (action by action in SCOUT), and after each hand the
 score explained in the device's words; coloured cards on a terminal, plain text when piped."""
 
+import json
 import os
 import subprocess
 import sys
@@ -93,3 +94,16 @@ def test_a_bad_line_shows_the_play_up_to_it_then_the_error(tmp_path):
     assert result.returncode == 1
     assert "Hand 1:" in result.stdout
     assert result.stderr.startswith("deckmate replay: %s:11: act record: seat 7" % bad)
+
+
+def test_a_verb_agrees_with_you_the_person_at_the_device(tmp_path):
+    log = selfplay(tmp_path, "scioto", 7)
+    records = log.read_text().splitlines()
+    header = json.loads(records[0])
+    header["players"][1]["name"] = "You"  # the dealer of hand 1 and the winner
+    log.write_text("\n".join([json.dumps(header)] + records[1:]) + "\n")
+    lines = story_of(log)
+    assert "Hand 1: You deal" in lines and "Hand 2: Bot 1 deals" in lines
+    assert [line for line in lines if line.startswith("Match over")][0].startswith(
+        "Match over after 2 hands: You win (")
+    assert not [line for line in lines if "You deals" in line or "You wins" in line]
