@@ -87,8 +87,7 @@ class PlayByPlay:
             self._scout_act(seat, text, state)
         else:
             line = Text("  %s: " % self.names[seat])
-            line.append_text(cards_text.action(text, lambda word: _is_card(game, word),
-                                               self.faces))
+            line.append_text(action_text(game, text, self.faces))
             self.lines.append(line)
         self._follow(state)
         if state.is_terminal():
@@ -181,6 +180,11 @@ class PlayByPlay:
         line = Text(label)
         line.append_text(cards_text.cards(tokens, self.faces))
         self.lines.append(line)
+
+
+def action_text(game, text, face=False):
+    """An action of `game` as told: its card tokens drawn as cards (`call K♠`, `10♠`)."""
+    return cards_text.action(text, lambda word: _is_card(game, word), face)
 
 
 def _is_card(game, word):

@@ -20,7 +20,7 @@ from deckcore.games import TITLES
 from deckmate import card_pictures, plot
 from deckmate.game_record import NO_DATE
 from deckmate.logs import ReadLog, replay_log
-from deckmate.play_by_play import PlayByPlay
+from deckmate.play_by_play import PlayByPlay, action_text
 from deckmate.standings import standings
 
 MOST_CHARTS = 12
@@ -74,9 +74,12 @@ def game_steps(record):
         if kind not in STEP_KINDS:
             return
         caption = []
-        if kind == "act":
-            caption.append("%s: %s" % (story.names[entry["seat"]], entry["a"]))
         told_now = [text.plain.strip() for text in story.lines[told:] if text.plain.strip()]
+        if kind == "act":
+            acted = "%s: %s" % (story.names[entry["seat"]],
+                                action_text(replay.game, entry["a"]).plain)
+            if acted not in told_now:  # (a card into a trick: the story tells it when complete)
+                caption.append(acted)
         explain = []
         if "How it was scored:" in told_now:
             at = told_now.index("How it was scored:")

@@ -12,7 +12,8 @@ from PIL import Image
 import browser
 from deckmate.game_record import record_of_log
 from deckmate.logs import ReadLog
-from deckmate.report import card_file, write_report
+from deckmate.report import card_file, game_steps, write_report
+from helpers import selfplay
 from owner_games import PERSON, write_logs
 
 
@@ -102,3 +103,13 @@ def test_screenshots_of_the_index_and_of_a_replay_show_the_table_and_the_cards(r
         colours = picture.convert("RGB").getcolors(1 << 20)
         trump = sum(count for count, rgb in colours if rgb == (120, 70, 170))
         assert trump > 500  # the device's trump purple: Scarto's cards are drawn
+
+
+def test_a_steps_caption_tells_the_action_with_its_cards_drawn_not_their_codes(tmp_path):
+    log = selfplay(tmp_path, "chambery", 3, extra=("--bots", "easy"))
+    steps, _ = game_steps(record_of_log(str(log)))
+    acted = [step["caption"][0] for step in steps if re.match(r"Bot \d: ", step["caption"][0])]
+    assert acted and all(re.search("[\u2660\u2663\u2665\u2666\u2605]|T\\d+$|: \\w+$", caption)
+                         for caption in acted)
+    assert not [caption for caption in acted if re.search(r"\b(10|[2-9AKQJ])[SCHD]\b", caption)]
+    assert not [step for step in steps if len(set(step["caption"])) < len(step["caption"])]
