@@ -1,6 +1,7 @@
 """`deckmate sim --headless`: the firmware image boots on the simulated board, plays a key
 script and writes screenshots; bad scripts and crashed firmware are reported."""
 
+import json
 import os
 import subprocess
 import sys
@@ -133,3 +134,29 @@ def test_the_text_boxes_recorder_takes_less_heap_than_the_room_it_is_given():
     taken = subprocess.run(command[:command.index("-m")] + ["-c", measure], capture_output=True,
                            text=True, check=True)
     assert 0 < int(taken.stdout) < firmware.TEXT_BOXES_HEAP_KB * 1024
+
+
+def test_the_match_script_plays_scioto_whatever_game_the_set_up_remembers(tmp_path):
+    """The README's walk-through (`--keys match`) on a flash whose last set-up was Chambéry."""
+    from deckapp.checked_file import write_checked
+    from deckmate.sim.flash import list_files, read_file, write_files
+    flash, shots = str(tmp_path / "device.img"), str(tmp_path / "shots")
+    run_script([], flash, None, fresh=True)
+    write_checked(str(tmp_path / "setup.chk"), ["chambery"])  # as the set-up's Start saves it
+    write_files(flash, {"state/setup.chk": (tmp_path / "setup.chk").read_bytes()})
+    run_script(["press", "shot remembered"], flash, shots, text_boxes=True)
+    with open(os.path.join(shots, "remembered.boxes.json"), encoding="utf-8") as handle:
+        assert "Chambéry Tarot" in [box[6] for box in json.load(handle)]
+    result = deckmate("sim", "--headless", "--flash", flash, "--keys", "match",
+                      "--screenshots", shots)
+    assert result.returncode == 0, result.stderr
+    logs = [name for name in list_files(flash, "logs") if name.endswith(".jsonl")]
+    assert len(logs) == 1
+    header = json.loads(read_file(flash, "logs/" + logs[0]).decode().splitlines()[0])
+    assert header["game"] == "scioto"
+    assert json.loads(read_file(flash, "logs/" + logs[0]).decode().splitlines()[-1])["t"] == "end"
+
+
+def test_an_until_step_that_never_shows_its_text_fails_naming_the_line(tmp_path):
+    with pytest.raises(ScriptError, match="line 2: 'Hearts' not on the panel after 20 presses"):
+        run_script(["press", "until right Hearts"], str(tmp_path / "f.img"), None, fresh=True)

@@ -3,8 +3,10 @@
 One step a line: a key (`up down left right press a b x y`) pressed and released;
 `hold KEY MS`; `quick KEY ...` (the keys pressed and released one after the other, each
 level held QUICK_MS, without waiting for the firmware to read them: a person's quick presses
-while a screen changes); `wait MS`; `shot NAME` (NAME.png, 240x240, the app area);
-`# comment`.
+while a screen changes); `until KEY TEXT` (KEY pressed until a text on the panel reads TEXT,
+at most UNTIL_PRESSES times: a choice made whatever the device remembered, e.g.
+`until right Scioto` on the set-up's game row); `wait MS`; `shot NAME` (NAME.png, 240x240,
+the app area); `# comment`.
 After each step the host waits until the firmware is idle (board.idle(), nothing left to
 do) rather than for a fixed time: a key is held until the firmware has read it for longer
 than the debouncer needs, then released likewise.
@@ -28,6 +30,7 @@ from deckmate.sim.boards import read_board
 KEYS = ("up", "down", "left", "right", "press", "a", "b", "x", "y")
 KEY_SETTLE_MS = 30       # longer than deckhw/buttons.py DEBOUNCE_MS (a test checks)
 QUICK_MS = 30            # a level of a `quick` step: longer than a bounce, shorter than a change
+UNTIL_PRESSES = 20       # an `until` step's presses before it fails
 ANSWER_TIMEOUT_S = 30.0  # no idle for this long: the firmware stopped answering
 APP_SIZE = 240
 FAULT_FIRED = "deckmate sim: fault injected"  # device/sim_fault.py's FIRED
@@ -38,6 +41,10 @@ COVERED_LINE = "text-boxes covered\t"
 
 class ScriptError(Exception):
     """A key script that cannot be run (the message names the line)."""
+
+
+class TextNotShown(ScriptError):
+    """An `until` step whose text did not show (the message names the line)."""
 
 
 class FirmwareFailed(Exception):
@@ -58,13 +65,15 @@ def parse_script(lines):
             steps.append((number, "hold", words[1], int(words[2])))
         elif step == "quick" and len(words) > 1 and not [w for w in words[1:] if w not in KEYS]:
             steps.append((number, "quick") + tuple(words[1:]))
+        elif step == "until" and len(words) > 2 and words[1] in KEYS:
+            steps.append((number, "until", words[1], " ".join(words[2:])))
         elif step == "wait" and len(words) == 2 and words[1].isdigit():
             steps.append((number, "wait", int(words[1])))
         elif step == "shot" and len(words) == 2 and SHOT_NAME.match(words[1]):
             steps.append((number, "shot", words[1]))
         else:
             raise ScriptError("line %d: unknown step %r (steps: %s, hold KEY MS, quick KEY ..., "
-                              "wait MS, shot NAME, # comment)" % (number, line.strip(),
+                              "until KEY TEXT, wait MS, shot NAME, # comment)" % (number, line.strip(),
                                                                   " ".join(KEYS)))
     return steps
 
@@ -72,7 +81,7 @@ def parse_script(lines):
 def check_keys(steps, board):
     """ScriptError for the first step that presses a key `board` (a BoardDefinition) lacks."""
     for step in steps:
-        keys = step[2:] if step[1] == "quick" else step[2:3] if step[1] in ("key", "hold") else ()
+        keys = step[2:] if step[1] == "quick" else step[2:3] if step[1] in ("key", "hold", "until") else ()
         for key in keys:
             if key not in board.keys:
                 raise ScriptError("line %d: the board %s has no key %r (it has: %s)"
@@ -102,7 +111,10 @@ class HeadlessBoard:
     """The firmware running with its output in a file and the host waiting on its idles."""
 
     def __init__(self, flash, board="pico_lcd_13", heapsize=firmware.HEAPSIZE, fresh=False,
-                 held_at_boot=(), word_size=64, fault=None, text_boxes=False):
+                 held_at_boot=(), word_size=64, fault=None, text_boxes=False, boxes_files=None):
+        """`text_boxes`: the recorder of the panel's texts on; `boxes_files` (as text_boxes
+        unless given): each shot's boxes written beside it."""
+        self.boxes_files = text_boxes if boxes_files is None else boxes_files
         self.link = firmware.prepare(flash, board, fresh, held_at_boot, word_size)
         self.flash = flash
         self.heapsize = heapsize
@@ -203,7 +215,16 @@ class HeadlessBoard:
     def run_step(self, step, shots_dir):
         number, kind = step[0], step[1]
         what = "running line %d (%s)" % (number, " ".join(str(part) for part in step[1:]))
-        if kind in ("key", "hold"):
+        if kind == "until":
+            for _ in range(UNTIL_PRESSES):
+                if step[3] in [box[6] for box in self.latest_boxes()]:
+                    return None
+                self.run_step((number, "key", step[2]), shots_dir)
+            if step[3] not in [box[6] for box in self.latest_boxes()]:
+                raise TextNotShown("line %d: %r not on the panel after %d presses of %s (is "
+                                   "the cursor on the row that shows it?)"
+                                   % (number, step[3], UNTIL_PRESSES, step[2]))
+        elif kind in ("key", "hold"):
             self.link.press([step[2]])
             self.settle(KEY_SETTLE_MS if kind == "key" else max(KEY_SETTLE_MS, step[3]), what)
             self.link.press([])
@@ -223,7 +244,7 @@ class HeadlessBoard:
             self.next_idle(what)
             path = os.path.join(shots_dir, step[2] + ".png")
             save_screenshot(self.link.panel, path)
-            if self.text_boxes:
+            if self.boxes_files:
                 with open(path[:-len(".png")] + ".boxes.json", "w") as boxes:
                     json.dump(self.latest_boxes(), boxes)
             return path
@@ -246,8 +267,9 @@ def run_script(lines, flash, shots_dir, heapsize=firmware.HEAPSIZE, board="pico_
     check_keys(steps, read_board(board))
     if shots_dir:
         os.makedirs(shots_dir, exist_ok=True)
+    reads_panel = any(step[1] == "until" for step in steps)
     headless = HeadlessBoard(flash, board, heapsize, fresh, held_at_boot, word_size, fault,
-                             text_boxes)
+                             text_boxes or reads_panel, boxes_files=text_boxes)
     shots = []
     try:
         headless.settle(0, "booting")
