@@ -210,9 +210,9 @@ class Store:
         return self._call("store_games", "entry", self, game_id)
 
     def games(self):
-        """The manifest entries one at a time, oldest first (deckapp/store_games.py games
+        """The manifest entries one at a time, oldest first (deckapp/store_acks.py games
         has their fields)."""
-        return self._call("store_games", "games", self)
+        return self._call("store_acks", "games", self)
 
     def read_lines(self, game_id):
         """The lines of a log as text without newlines, one at a time; a cut-off last line

@@ -1,12 +1,13 @@
 """The store's journal of the PC's acknowledgements (docs/storage.md): record that the PC
-holds closed logs, many in one write, and read back what it acknowledged. deckapp.store
+holds closed logs, many in one write, read back what it acknowledged, and list the games with
+it (Store.games: the manifest joined with the journal). deckapp.store
 imports this module for a call and unloads it after (Store.acknowledge, ...); a sync holds it
 with the store's other modules. The functions take the Store as their first argument."""
 
 import os
 
 from deckapp.checked_file import checked_values, exists, write_checked
-from deckapp.store_base import checked_name
+from deckapp.store_base import checked_name, flash_error
 from deckapp.store_games import file_digest, folder_names
 from decklink.checked import checked_lines, read_blocks
 
@@ -14,7 +15,8 @@ ENOSPC = 28
 
 # What each function Store calls here is doing, for the StoreError of an OSError in it.
 DOING = {"acknowledge": "recording an acknowledgement",
-         "acknowledge_listed": "recording acknowledgements", "acked": "reading an acknowledgement"}
+         "acknowledge_listed": "recording acknowledgements", "acked": "reading an acknowledgement",
+         "games": "listing the games"}
 
 
 def acks_path(store):
@@ -159,3 +161,34 @@ def acked(store, game_id):
         if value[0] == game_id:
             found = value[1]
     return found
+
+
+def games(store):
+    """Store.games: the manifest entries one at a time, oldest first (a History screen keeps
+    only what it shows): dicts with `id`, `state` ("open" or "closed"), `date` (text or
+    None), `game`, `players` (names), `size`, and for closed logs `sha256`, `acked` (that
+    hash when the journal holds it as the PC's last acknowledgement, or None), `synced`
+    (True when they are equal) and `result` (`reason`, `totals`, `winner` of the end line, or
+    None); `damaged` says what is wrong, or None. The journal is read first, in the call
+    (its modules unloaded after it, as any call's)."""
+    try:
+        index = ack_index(store)
+    except OSError as error:
+        raise flash_error(error, "listing the games")
+    return _listed(store, index)
+
+
+def _listed(store, index):
+    try:
+        for listed in checked_values(store.manifest_path):
+            game_id = listed["id"]
+            digest = listed["sha256"]
+            listed["acked"] = digest if listed["state"] == "closed" and digest and index.get(
+                ack_key(game_id)) == int(digest[:7], 16) else None
+            listed["synced"] = listed["acked"] is not None and listed["acked"] == listed["sha256"]
+            listed["damaged"] = store.damaged.get(game_id)
+            if listed["state"] == "open":
+                listed["size"] = os.stat(store.log_path(game_id))[6]
+            yield listed
+    except OSError as error:
+        raise flash_error(error, "listing the games")

@@ -1,8 +1,8 @@
-"""The store's games: number, start and close a game's log in the manifest, list the games,
-read a log, the free space (the PC's acknowledgements: deckapp/store_acks.py). deckapp.store imports this module for
-a call and unloads it after (Store.start_game, Store.games, ...), so a match keeps only the
-append and the state files loaded; the functions take the Store as their first argument
-(their API is the Store method's of the same name)."""
+"""The store's games: number, start and close a game's log in the manifest, read a log, the
+free space (the PC's acknowledgements and the list of games with them: deckapp/store_acks.py).
+deckapp.store imports this module for a call and unloads it after (Store.start_game, ...), so
+a match keeps only the append and the state files loaded; the functions take the Store as
+their first argument (their API is the Store method's of the same name)."""
 
 import binascii
 import hashlib
@@ -20,7 +20,7 @@ PIECE = 4096  # the bytes of a closed log each CRC-32 of its entry covers (sync_
 # What each function Store calls here is doing, for the StoreError of an OSError in it.
 DOING = {"free_bytes": "measuring the free space", "new_game_id": "numbering a new game",
          "start_game": "starting a game", "close_entry": "closing a log",
-         "entry": "reading the list of games", "games": "listing the games",
+         "entry": "reading the list of games",
          "read_lines": "reading a log"}
 
 
@@ -225,38 +225,6 @@ def read_lines(store, game_id):
                 yield line[:-1].decode()
     except OSError as error:
         raise flash_error(error, "reading the log of game %s" % game_id)
-
-
-def games(store):
-    """Store.games: the manifest entries one at a time, oldest first (a History screen keeps
-    only what it shows): dicts with `id`, `state` ("open" or "closed"), `date` (text or
-    None), `game`, `players` (names), `size`, and for closed logs `sha256`, `acked` (that
-    hash when the journal holds it as the PC's last acknowledgement, or None), `synced`
-    (True when they are equal) and `result` (`reason`, `totals`, `winner` of the end line, or
-    None); `damaged` says what is wrong, or None. The journal is read first, in the call
-    (its modules unloaded after it, as any call's)."""
-    from deckapp.store_acks import ack_index, ack_key
-    try:
-        index = ack_index(store)
-    except OSError as error:
-        raise flash_error(error, "listing the games")
-    return _listed(store, index, ack_key)
-
-
-def _listed(store, index, ack_key):
-    try:
-        for listed in checked_values(store.manifest_path):
-            game_id = listed["id"]
-            digest = listed["sha256"]
-            listed["acked"] = digest if listed["state"] == "closed" and digest and index.get(
-                ack_key(game_id)) == int(digest[:7], 16) else None
-            listed["synced"] = listed["acked"] is not None and listed["acked"] == listed["sha256"]
-            listed["damaged"] = store.damaged.get(game_id)
-            if listed["state"] == "open":
-                listed["size"] = os.stat(store.log_path(game_id))[6]
-            yield listed
-    except OSError as error:
-        raise flash_error(error, "listing the games")
 
 
 def folder_names(folder):
