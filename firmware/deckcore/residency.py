@@ -16,7 +16,9 @@ phase that needs it and unloaded after it. The phases of the app and what each h
 
 and the helpers every phase uses:
 
-    call_unloaded(module, name, *args)   import for this call: loaded for the call only
+    with Visit(): ...                    the imports of a block loaded for it only
+    call_unloaded(module, name, *args)   the same for one call named by strings (being replaced
+                                         by Visit: issue 44)
     unload(module)                       forget one module
     keep_loaded(module)                  past the think: a native module, loaded once a match
 
@@ -59,6 +61,26 @@ def call_unloaded(module, name, *args):
         return getattr(__import__(module, None, None, [name]), name)(*args)
     finally:
         unload_since(loaded)
+
+
+class Visit:
+    """`with Visit():` the modules imported in the block are loaded for it only: on the device
+    they (and every module they imported) are unloaded when it ends, as `call_unloaded` does,
+    but with imports that tools can follow:
+
+        with Visit():
+            from deckcore.games import droggn_worlds
+            return droggn_worlds.determinize(view, rng)
+
+    Within a Think they stay loaded until the think ends; on the host nothing is unloaded."""
+
+    def __enter__(self):
+        self.loaded = (list(sys.modules) if sys.implementation.name == "micropython"
+                       and not _thinks else None)
+
+    def __exit__(self, *exception):
+        if self.loaded is not None:
+            unload_since(self.loaded)
 
 
 class Think:

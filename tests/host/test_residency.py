@@ -165,3 +165,25 @@ def test_the_service_during_a_think_takes_next_to_no_heap_and_keeps_what_it_load
     each, service_kept, think_kept = out.split()
     assert int(each) < 100  # (a copy of the names here: over 200 bytes)
     assert (service_kept, think_kept) == ("True", "False")
+
+
+VISIT = """
+import sys
+from deckcore.residency import Think, Visit
+
+with Visit():
+    from deckcore.games import scioto_help
+    inside = "deckcore.games.scioto_help" in sys.modules
+print(inside, "deckcore.games.scioto_help" in sys.modules)
+with Think():
+    with Visit():
+        from deckcore.games import scioto_help
+    print("deckcore.games.scioto_help" in sys.modules)
+print("deckcore.games.scioto_help" in sys.modules)
+"""
+
+
+def test_a_visit_loads_its_imports_for_the_block_only_and_a_think_keeps_them_to_its_end():
+    status, out, err = run_core(VISIT)
+    assert status == 0, err
+    assert out.split() == ["True", "False", "True", "False"]
