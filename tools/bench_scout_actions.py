@@ -11,7 +11,8 @@ the scouted card put in anywhere (5.2.C): ten cards that run 1 to 10, and a path
 
 Each line gives the mean and max number of actions and the time per call on this machine. The
 unix port also prints an RP2040 estimate: the same run times a fixed integer loop that takes
-7,984 ms on an RP2040 at 125 MHz (research/firmware.md 7.1), and scales by the ratio.
+7,984 ms on an RP2040 at 125 MHz (the int-add loop of shaoziyang/micropython_benchmarks,
+MicroPython 1.23), and scales by the ratio.
 """
 
 import sys

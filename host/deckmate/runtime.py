@@ -5,8 +5,8 @@ compiling the larger game sources on the board (or under the device budget's hea
 more memory than running them.
 
 Two ports, by word size (WORD_SIZES): the 64-bit one, installed by pip, that the tests and
-the simulator run on and whose 208K heap is the device budget (design.md section 2: about
-155 KB on the board's word size, docs/budgets.md); and a 32-bit build of the same
+the simulator run on and whose 208K heap is the device budget (docs/budgets.md, "The gate":
+about 155 KB on the board's word size); and a 32-bit build of the same
 port, with the board's object sizes and 31-bit small ints, for measuring only. It is not
 installed by the project: it is found at MICROPYTHON32 beside the repository, or where the
 environment variable DECKMATE_MICROPYTHON32 names, and what needs it says so in one line
@@ -23,7 +23,7 @@ from deckmate.errors import CommandError
 from deckmate.firmware_sources import firmware_dir
 
 FIRMWARE_DIR = firmware_dir()  # the firmware's sources (deckmate/firmware_sources.py)
-HEAP = "208K"  # design.md: the device image must fit this heap of the 64-bit unix port
+HEAP = "208K"  # the device image must fit this heap of the 64-bit unix port (docs/budgets.md)
 WORD_SIZES = (64, 32)
 # word size -> the image target (image.TARGETS) whose native code the port loads
 SIM_TARGETS = {64: "sim", 32: "sim32"}

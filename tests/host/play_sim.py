@@ -162,7 +162,7 @@ HEAVIEST = [
     ("scioto", 1, 1, {}, 3),  # the default set-up: the exact endgame's table, the estimate
 ]
 
-# The device budget (design.md section 2, 208K of the 64-bit port): the tests' matches play in
+# The device budget (docs/budgets.md, 208K of the 64-bit port): the tests' matches play in
 # it; tests/host/test_play_heaviest.py is the gate (docs/budgets.md, "The gate: 208K").
 HEAP = runtime.HEAP
 

@@ -1,5 +1,5 @@
 """The device image plays under `micropython -X heapsize=208K` (the budget, runtime.HEAP,
-design.md section 2): the board (driver, frame buffer, keys), the rules core and a match of
+docs/budgets.md): the board (driver, frame buffer, keys), the rules core and a match of
 deckapp.play.Session with bots of one device level in every seat, through a whole hand of
 every game, each game at a level of its own so that every level is played (`hard` only in
 Scioto: the tarot games' hard bots think 5-14 s longer in this run; tools/device_budgets.py

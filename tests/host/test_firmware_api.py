@@ -1,5 +1,5 @@
-"""pyright with the MicroPython rp2 stubs checks the firmware's use of the device's APIs
-(research/firmware.md section 5): a module or call that the board lacks is an error here."""
+"""pyright with the MicroPython rp2 stubs (typings/, pyrightconfig.json) checks the firmware's
+use of the device's APIs: a module or call that the board lacks is an error here."""
 
 import os
 import subprocess

@@ -1,4 +1,4 @@
-"""The CI heap gate (design.md section 2, docs/budgets.md "The gate: 208K"): the set-ups that
+"""The CI heap gate (docs/budgets.md, "The gate: 208K of the 64-bit port"): the set-ups that
 need the most memory (play_sim.HEAVIEST, one or more per family of games) play a whole match
 through the keys on the simulated board in the device budget (play_sim.HEAP, 208K of the
 64-bit port), at every device level, and a match saved by a power cut is resumed and played
@@ -10,7 +10,7 @@ and 5-player Scioto match).
 A whole sweep (every set-up at every level, each resume at every level) takes about 15
 minutes of the suite's two cores, so CI plays a subset that covers each set-up once and each
 level at least twice, the heaviest at the level that ran out (Chambery's five players at
-`easy`); DECKMATE_HEAP_SWEEP=1 plays the whole sweep (docs/budgets.md has its last run).
+`easy`); DECKMATE_HEAP_SWEEP=1 plays the whole sweep (docs/budgets.md links its last run).
 """
 
 import os

@@ -3,6 +3,8 @@ one line that says what to give instead."""
 
 import pytest
 
+from deckmate import runtime
+
 from helpers import deckmate
 
 
@@ -19,7 +21,7 @@ def test_a_heap_size_the_unix_port_cannot_take_is_refused_on_the_command_line(
     result = deckmate("sim", "--headless", "--keys", script, "--flash", tmp_path / "flash.img",
                       "--heapsize", size)
     assert result.returncode == 2
-    assert "%r is not a heap size" % size in result.stderr and "192K" in result.stderr
+    assert "%r is not a heap size" % size in result.stderr and runtime.HEAP in result.stderr
     assert not (tmp_path / "flash.img").exists()
 
 
@@ -29,7 +31,7 @@ def test_a_heap_too_small_for_the_app_is_explained_without_a_traceback(tmp_path,
     assert result.returncode == 1
     assert result.stderr.count("\n") == 1 and "Traceback" not in result.stderr
     assert "ran out of memory in a heap of 64K" in result.stderr
-    assert "give --heapsize 192K or more" in result.stderr
+    assert "give --heapsize %s or more" % runtime.HEAP in result.stderr
 
 
 def test_a_missing_key_script_cannot_be_read_as_other_commands_say(tmp_path):

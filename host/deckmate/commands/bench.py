@@ -1,12 +1,13 @@
 """`deckmate bench`: bot think time per decision as RP2040-equivalent seconds, and peak heap.
 
-Decisions run inside the MicroPython unix port under `-X heapsize=192K` (the script
-bench_decisions.py). The same run times a fixed calibration loop
+Decisions run inside the MicroPython unix port under `-X heapsize=208K` (runtime.HEAP, the
+device budget; the script bench_decisions.py). The same run times a fixed calibration loop
 (bench_decisions.reference_loop) between the decisions; a decision's device time is its
 unix-port time divided by the loop's median time, times REFERENCE_RP2040_S, the loop's time
 on an RP2040. That constant is the loop's unix-port time on an idle reference host (3.55 ms,
-best of 40 runs, 2.3 GHz x86-64) times 130, the factor of research/engines-and-bots.md D3
-(plausible range 90-190); replace it with a measurement on a Pico when one is at hand.
+best of 40 runs, 2.3 GHz x86-64) times 130, the bytecode factor of published MicroPython
+benchmarks (plausible range 90-190; docs/budgets.md, "How the figures are made"); replace it
+with a measurement on a Pico when one is at hand.
 Dividing by the loop timed in the same run makes the figures independent of the host's speed
 and, mostly, of its load.
 
@@ -39,9 +40,9 @@ def add_parser(subparsers):
     parser = subparsers.add_parser(
         "bench", help="bot think time per decision (RP2040-equivalent) and peak heap",
         description="Play hands with one bot in every seat inside the MicroPython unix "
-                    "port (-X heapsize=192K) and report the think time per decision as "
+                    "port (-X heapsize=%s) and report the think time per decision as "
                     "RP2040-equivalent p50/p95/max seconds, calibrated against a fixed loop "
-                    "timed in the same run, and the peak live heap in bytes.")
+                    "timed in the same run, and the peak live heap in bytes." % runtime.HEAP)
     add_game_option(parser, required=False, help_end=" (default: all)")
     parser.add_argument("--level", metavar="BOT",
                         help="one bot, as arena names them: %s (default: %s; %s runs on the "

@@ -5,12 +5,13 @@ import os
 import re
 import tempfile
 
+from deckmate import runtime
 from deckmate.errors import CommandError, UsageError
 from deckmate.sim import boards
 
-# A whole match of every game plays in the device's budget of 192K (design.md section 2), but
-# Chambéry with five `normal` bots needs 188-192K (docs/budgets.md): a person's match gets
-# room to spare; `--heapsize 192K` plays it inside the budget.
+# Every match plays in the device's budget, runtime.HEAP (docs/budgets.md, "The gate"), with
+# little to spare in the heaviest set-ups: a person's match gets room beyond it; `--heapsize
+# 208K` plays it inside the budget.
 HEAPSIZE = "224K"
 # The key scripts that come with deckmate (host/deckmate/sim/NAME.keys), named by --keys NAME
 # from anywhere, a clone or an installed deckmate.
@@ -18,7 +19,7 @@ KEY_SCRIPTS_DIR = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(_
 KEY_SCRIPTS = ("demo", "match")  # the demo played where no window opens; a whole Scioto match
 DEMO_KEYS = os.path.join(KEY_SCRIPTS_DIR, "demo.keys")
 DEMO_SHOTS = "deckmate-demo"
-BUDGET = "192K"  # design.md section 2
+BUDGET = runtime.HEAP  # the device budget (docs/budgets.md)
 HEAP_SIZE = re.compile(r"^([1-9][0-9]*)([KM]?)$", re.IGNORECASE)
 
 
@@ -79,8 +80,8 @@ def add_parser(subparsers):
                         help="the board definition to run, one of firmware/boards/ "
                              "(default pico_lcd_13)")
     parser.add_argument("--heapsize", default=HEAPSIZE, type=heap_size,
-                        help="MicroPython heap (default %s; the device's budget is 192K, "
-                             "docs/budgets.md)" % HEAPSIZE)
+                        help="MicroPython heap (default %s; the device's budget is %s, "
+                             "docs/budgets.md)" % (HEAPSIZE, BUDGET))
     parser.add_argument("--scale", type=int, default=3, help="window pixels per panel pixel")
     parser.set_defaults(run=run)
 

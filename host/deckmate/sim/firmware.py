@@ -12,7 +12,7 @@ DEVICE_DIR = os.path.join(os.path.dirname(os.path.abspath(__file__)), "device")
 # The board's own modules (device/): the boot script, the stand-in `machine`, and what the boot
 # script imports for a test's fault or the recorder of text boxes
 DEVICE_FILES = ("sim_boot.py", "machine.py", "sim_fault.py", "text_boxes.py")
-HEAPSIZE = runtime.HEAP  # the device budget (design.md section 2)
+HEAPSIZE = runtime.HEAP  # the device budget (docs/budgets.md)
 # What the recorder of text boxes (device/text_boxes.py) takes of the heap itself, its code
 # and its wrappers (6.4 KB measured): a recorded run gets it on top of the budget.
 TEXT_BOXES_HEAP_KB = 8

@@ -1,0 +1,291 @@
+"""The current figures of docs/budgets.md and docs/bots.md, measured and written into them.
+
+usage: .venv/bin/python tools/doc_tables.py budgets|bots [--quick] [--games scout,...] [--write]
+
+Each of the two docs holds one table of current figures between two markers,
+`<!-- doc_tables NAME: begin -->` and `<!-- doc_tables NAME: end -->`. This tool measures the
+figures, prints the table and, with --write, puts it between the markers. Every row carries
+the commit of the code it measured (the last that changed firmware/ or host/, "+" when this
+tree differs from it), so that --games can measure some games again and keep the other rows.
+
+budgets (about 25 minutes on an idle 2-core host; --quick about 5):
+- redraw: tools/device_budgets.py's estimate of a full-screen push and of one card's rows;
+- a key's answer: tools/shell_timing.py's screens, the drawing plus the push of the rows it
+  marked (at the full-screen push's cost per row);
+- think time: `deckmate bench` (the bots alone in the unix port, each game's default set-up)
+  at `normal` and `hard`, --hands 4 (--quick: 1);
+- heap: every set-up of play_sim.HEAVIEST (the CI gate's, tests/host/test_play_heaviest.py)
+  played through the keys on the simulated board in the budget's heap (runtime.HEAP),
+  traced as tools/match_heap.py traces it: whether it holds, its highest live heap and the
+  names it interns, at `easy`, `normal` and `hard` (--quick: `normal` only);
+- image size: build_image("rp2040") and the flash blocks it takes (device_budgets.py).
+
+bots (about 40 minutes; --quick about 3): `deckmate arena` on each game's default set-up,
+seats rotated, --seed 1: `easy` and `hard` against `normal`, `normal` against `greedy`,
+200 deals each (--quick: 6, which says nothing about strength: it checks the tool).
+
+Times are RP2040 estimates (the calibration loop of `deckmate bench`, timed in the same
+run); heaps are the 64-bit unix port's, the CI gate's.
+"""
+
+import argparse
+import datetime
+import os
+import re
+import subprocess
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(HERE)
+sys.path[:0] = [HERE, os.path.join(ROOT, "firmware"), os.path.join(ROOT, "host")]
+
+DOCS = {"budgets": os.path.join(ROOT, "docs", "budgets.md"),
+        "bots": os.path.join(ROOT, "docs", "bots.md")}
+COLUMNS = {
+    "budgets": ("budget", "case", "measured", "limit", "within", "commit"),
+    "bots": ("game", "match-up", "deals", "A - B per deal [95% CI]", "A's win rate", "commit"),
+}
+KEY_COLUMNS = 2  # a row is known by its first two cells: measuring again replaces it
+GAME_WORDS = {"scioto": "Scioto", "scarto": "Scarto", "chambery": "Chambéry",
+              "droggn": "Droggn", "scout": "SCOUT"}
+THINK_LIMITS = {"normal": (1.0, 3.0), "hard": (3.0, 10.0)}  # p95, max: seconds on an RP2040
+FULL_SCREEN_MS, ONE_CARD_MS, KEY_MS = 60, 15, 100
+IMAGE_LIMIT_KB = 350
+LOAD = [0.0]  # the host's load average when the measuring began
+ARENA_PAIRS = (("easy", "normal"), ("hard", "normal"), ("normal", "greedy"))
+
+
+def begin_marker(name):
+    return "<!-- doc_tables %s: begin -->" % name
+
+
+def end_marker(name):
+    return "<!-- doc_tables %s: end -->" % name
+
+
+def commit():
+    """The code measured: the last commit that changed the firmware or the host tool, with "+"
+    when they differ from it in this tree (a commit on main stays itself through rebases)."""
+    def git(*args):
+        return subprocess.run(("git",) + args, cwd=ROOT, capture_output=True, text=True,
+                              check=True).stdout.strip()
+    last = git("log", "-1", "--format=%h", "--", "firmware", "host")
+    return last + ("+" if git("status", "--porcelain", "--", "firmware", "host") else "")
+
+
+def row_line(cells):
+    return "| " + " | ".join(cells) + " |"
+
+
+def table_text(name, rows, stamp):
+    """The text between the markers: the stamp, then the table."""
+    columns = COLUMNS[name]
+    return "\n".join([stamp, "", row_line(columns), "|" + "---|" * len(columns)]
+                     + [row_line(row) for row in rows])
+
+
+def read_table(name, text):
+    """(stamp, rows) of the table between the markers of `name` in a doc's text; ValueError
+    when the markers or the table are not as this tool writes them."""
+    begin, end = begin_marker(name), end_marker(name)
+    if text.count(begin) != 1 or text.count(end) != 1 or text.index(begin) > text.index(end):
+        raise ValueError("the doc needs one %s and, after it, one %s" % (begin, end))
+    inside = text[text.index(begin) + len(begin):text.index(end)].strip("\n").split("\n")
+    stamp = inside[0]
+    if not re.match(r"Measured by `tools/doc_tables\.py %s[` ]" % name, stamp):
+        raise ValueError("the table's first line is not the tool's stamp: %r" % stamp)
+    columns = COLUMNS[name]
+    lines = [line for line in inside[1:] if line.strip()]
+    if len(lines) < 2 or lines[0] != row_line(columns) or lines[1] != "|" + "---|" * len(columns):
+        raise ValueError("the table's header is not %s" % row_line(columns))
+    rows = []
+    for line in lines[2:]:
+        cells = [cell.strip() for cell in line.strip().strip("|").split(" | ")]
+        if len(cells) != len(columns):
+            raise ValueError("a row of %d cells, not %d: %r" % (len(cells), len(columns), line))
+        if not re.fullmatch(r"[0-9a-f]{7,40}\+?", cells[-1]):
+            raise ValueError("a row's last cell is not a commit: %r" % line)
+        rows.append(cells)
+    return stamp, rows
+
+
+def write(name, rows, stamp):
+    """Puts the table into the doc, keeping the rows of what was not measured again."""
+    path = DOCS[name]
+    with open(path, encoding="utf-8") as file:
+        text = file.read()
+    _, old_rows = read_table(name, text)
+    fresh = dict((tuple(row[:KEY_COLUMNS]), row) for row in rows)
+    merged = [fresh.pop(tuple(row[:KEY_COLUMNS]), row) for row in old_rows] + list(fresh.values())
+    begin, end = begin_marker(name), end_marker(name)
+    text = (text[:text.index(begin) + len(begin)] + "\n" + table_text(name, merged, stamp)
+            + "\n" + text[text.index(end):])
+    with open(path, "w", encoding="utf-8") as file:
+        file.write(text)
+
+
+def stamp_line(name, args, calibration=None):
+    how = " --quick" if args.quick else ""
+    how += " --deals %d" % args.deals if args.deals else ""
+    games = " --games %s" % args.games if args.games else ""
+    line = "Measured by `tools/doc_tables.py %s%s%s` on %s, load average %.1f on %d cores" % (
+        name, how, games, datetime.date.today().isoformat(), LOAD[0], os.cpu_count())
+    if calibration is not None:
+        line += " (calibration loop %.2f ms here: RP2040 = %.0f x this host)" % calibration
+    return line + "; each row gives its commit."
+
+
+def within(ok):
+    return "yes" if ok else "**no**"
+
+
+def kb(number):
+    return "%.1f KB" % (number / 1024)
+
+
+# --- budgets ---------------------------------------------------------------------------------
+
+def measure_budgets(games, quick, at):
+    """The rows of docs/budgets.md's table, and (calibration ms, RP2040 factor)."""
+    import device_budgets
+    import shell_timing
+    from deckmate.commands import bench
+
+    rows = []
+    reference_us, _, estimates = device_budgets.redraw_estimates()
+    totals = {}
+    for name, limit in (("full screen", FULL_SCREEN_MS), ("one card", ONE_CARD_MS)):
+        rows_pushed, _, _, bytecode_ms, viper_ms, spi_ms = estimates[name]
+        totals[name] = total = bytecode_ms + viper_ms + spi_ms
+        rows.append(["redraw", "%s (%d rows)" % (name, rows_pushed),
+                     "%.0f ms (bytecode %.1f, viper %.1f, SPI %.1f)" % (total, bytecode_ms,
+                                                                      viper_ms, spi_ms),
+                     "%d ms" % limit, within(total <= limit), at])
+    per_row_ms = totals["full screen"] / 240
+    answers, key_reference_us = shell_timing.measure()
+    scale = bench.REFERENCE_RP2040_S * 1e6 / key_reference_us
+    for what, _, _, _ in shell_timing.CASES:
+        spent_us, pushed = answers[what]
+        drawing = spent_us * scale / 1000
+        total = drawing + pushed * per_row_ms
+        rows.append(["a key's answer", what, "%.0f ms (drawing %.0f, %d rows pushed)"
+                     % (total, drawing, pushed), "%d ms" % KEY_MS, within(total <= KEY_MS), at])
+    for level in ("normal", "hard"):
+        p95_limit, max_limit = THINK_LIMITS[level]
+        for game in games:
+            row = bench.measure(game, level, 1 if quick else 4)
+            rows.append(["think time, `%s`" % level, "%s, %d decisions" % (
+                GAME_WORDS[game], row["decisions"]),
+                "p50 %.2f / p95 %.2f / max %.2f s" % (row["p50_s"], row["p95_s"], row["max_s"]),
+                "p95 %g s, max %g s" % (p95_limit, max_limit),
+                within(row["p95_s"] <= p95_limit and row["max_s"] <= max_limit), at])
+    rows += heap_rows(games, ("normal",) if quick else ("easy", "normal", "hard"), at)
+    count, total, blocks = device_budgets.image_size()
+    rows.append(["image size", "rp2040: %d files" % count,
+                 "%s; %d flash blocks of 4 KB" % (kb(total), blocks),
+                 "%d KB" % IMAGE_LIMIT_KB, within(total <= IMAGE_LIMIT_KB * 1024), at])
+    return rows, (reference_us / 1000, bench.REFERENCE_RP2040_S * 1e6 / reference_us)
+
+
+def setup_words(game, people, bots, options, deal):
+    named = ", ".join("%s %s" % (key, value) for key, value in sorted(options.items())
+                      if value is not True)
+    flags = ", ".join(key for key, value in sorted(options.items()) if value is True)
+    words = ["%s, %d players" % (GAME_WORDS[game], people + bots)]
+    words += [part for part in (named, flags) if part]
+    return ", ".join(words + ["deal %d" % deal])
+
+
+def heap_rows(games, levels, at):
+    from concurrent.futures import ThreadPoolExecutor
+
+    import match_heap
+    from deckmate import runtime
+    from play_sim import HEAVIEST, expected_match
+
+    budget_kb = int(runtime.HEAP[:-1])
+    plans, cases = [], []
+    for level in levels:
+        for game, people, bots, options, deal in HEAVIEST:
+            if game not in games:
+                continue
+            kinds = ["human"] * people + [level] * bots
+            plans.append((game, kinds, options, deal,
+                          expected_match(game, kinds, options, deal, "sim")))
+            cases.append("%s, `%s`" % (setup_words(game, people, bots, options, deal), level))
+    from deckmate import image
+    from deckmate.sim import firmware
+    image.build_image("sim")  # compiled once, before two boards would compile it at once
+    firmware.device_folder()
+    os.environ["DECKMATE_SIM_TRACE_HEAP"] = "1"
+    try:
+        with ThreadPoolExecutor(2) as pool:  # each board is a process of its own
+            traces = list(pool.map(lambda plan: match_heap.traced(plan, budget_kb, 64), plans))
+    finally:
+        del os.environ["DECKMATE_SIM_TRACE_HEAP"]
+    rows = []
+    for case, trace in zip(cases, traces):
+        if trace is None:
+            measured = "does not hold"
+        else:
+            measured = "highest live heap %s, %s names interned" % (kb(trace[0]),
+                                                                   "{:,}".format(trace[1]))
+        rows.append(["heap, a whole match", case, measured,
+                     "plays in %sK; names under 1,261" % budget_kb,
+                     within(trace is not None and trace[1] <= 1260), at])
+    return rows
+
+
+# --- bots ------------------------------------------------------------------------------------
+
+def measure_bots(games, deals, at):
+    from deckcore.games import load
+    from deckmate.arena import run_arena
+
+    rows = []
+    for game_name in games:
+        game = load(game_name)({})
+        for a, b in ARENA_PAIRS:
+            result = run_arena(game, [a, b], deals, 1, jobs=2)
+            diff = result["diff"]
+            rows.append(["%s (%d players)" % (GAME_WORDS[game_name], game.num_players),
+                         "`%s` vs `%s`" % (a, b), str(deals),
+                         "%+.2f [%.2f, %.2f]" % (diff["mean"], diff["ci95"][0], diff["ci95"][1]),
+                         "%.1f%%" % (100 * result["bots"][0]["win_rate"]), at])
+    return rows
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("table", choices=sorted(DOCS))
+    parser.add_argument("--quick", action="store_true",
+                        help="fewer hands, levels and deals: checks the tool, not the figures")
+    parser.add_argument("--games", default=None,
+                        help="only these games (comma-separated); the other rows are kept")
+    parser.add_argument("--deals", type=int, default=None,
+                        help="bots: deals per match-up (default 200, --quick 6)")
+    parser.add_argument("--write", action="store_true", help="write the table into the doc")
+    args = parser.parse_args(argv)
+    names = tuple(GAME_WORDS)
+    games = names if args.games is None else tuple(args.games.split(","))
+    unknown = [game for game in games if game not in names]
+    if unknown:
+        parser.error("no game called %s; choose from %s" % (", ".join(unknown), ", ".join(names)))
+    with open(DOCS[args.table], encoding="utf-8") as file:
+        read_table(args.table, file.read())  # the markers are there before any work
+    at = commit()
+    LOAD[0] = os.getloadavg()[0]  # at the start: the figures of a busy host are upper bounds
+    if args.table == "budgets":
+        rows, calibration = measure_budgets(games, args.quick, at)
+    else:
+        rows, calibration = measure_bots(games, args.deals or (6 if args.quick else 200), at), None
+    stamp = stamp_line(args.table, args, calibration)
+    print(table_text(args.table, rows, stamp))
+    if args.write:
+        write(args.table, rows, stamp)
+        print("written into %s" % os.path.relpath(DOCS[args.table], ROOT))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
