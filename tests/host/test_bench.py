@@ -3,7 +3,7 @@
 import json
 
 from deckmate.stats import percentile
-from helpers import deckmate, micropython32
+from helpers import deckmate
 
 
 def test_percentiles_interpolate_between_the_nearest_values():
@@ -24,19 +24,3 @@ def test_bench_json_lists_rows_of_the_documented_shape():
     assert 0 <= row["p50_s"] <= row["p95_s"] <= row["max_s"]
     assert 0 < row["peak_heap"] < 192 * 1024
 
-
-def test_bench_on_the_32_bit_port_says_in_one_line_when_it_is_absent(monkeypatch, tmp_path):
-    monkeypatch.setenv("DECKMATE_MICROPYTHON32", str(tmp_path / "no-such-micropython"))
-    result = deckmate("bench", "--game", "scout", "--level", "easy", "--word-size", "32")
-    assert result.returncode == 1 and result.stdout == ""
-    assert result.stderr.count("\n") == 1 and "32-bit MicroPython build is not here" in result.stderr
-
-
-def test_bench_runs_on_the_32_bit_port_where_it_is_at_hand():
-    micropython32()
-    result = deckmate("bench", "--game", "scout", "--level", "easy", "--hands", 1, "--json",
-                      "--word-size", "32")
-    assert result.returncode == 0, result.stderr
-    row = json.loads(result.stdout)[0]
-    assert (row["game"], row["decisions"]) == ("scout", 16)
-    assert 0 < row["peak_heap"] < 192 * 1024

@@ -1,13 +1,10 @@
 """The palette expansion compiled to native code (deckhw/expand_viper.py, as the image ships
-it for the simulator) gives exactly the bytes of the plain-Python oracle (deckhw/expand.py),
-on the 64-bit port and, compiled for x86, on the 32-bit build where it is at hand."""
+it for the simulator) gives exactly the bytes of the plain-Python oracle (deckhw/expand.py)
+on the unix port."""
 
 import subprocess
 
-import pytest
-
 from deckmate import image, runtime
-from helpers import micropython32
 
 CODE = """
 import sys
@@ -31,11 +28,9 @@ print("same")
 """
 
 
-@pytest.mark.parametrize("word_size", runtime.WORD_SIZES)
-def test_native_expansion_gives_the_plain_python_bytes(word_size):
-    port = runtime.micropython_path() if word_size == 64 else micropython32()
-    folder = image.build_image(runtime.SIM_TARGETS[word_size])
-    result = subprocess.run([port, "-c", CODE % folder],
+def test_native_expansion_gives_the_plain_python_bytes():
+    folder = image.build_image(runtime.SIM_TARGET)
+    result = subprocess.run([runtime.micropython_path(), "-c", CODE % folder],
                             capture_output=True, text=True, timeout=60)
     assert result.returncode == 0, result.stdout + result.stderr
     assert result.stdout.splitlines() == [folder + "/deckhw/expand_viper.mpy", "same"]

@@ -12,9 +12,9 @@ from deckmate.sim import flash
 from helpers import FIRMWARE
 
 # .mpy header byte 2, upper 6 bits: the native architecture (py/persistentcode.h MP_NATIVE_ARCH_*)
-MPY_ARCH_X86 = 1
 MPY_ARCH_X64 = 2
 MPY_ARCH_ARMV6M = 4
+MPY_ARCH_ARMV7EMSP = 7
 
 
 def test_the_manifest_lists_main_as_source_the_viper_module_as_native_the_glyphs_as_data():
@@ -40,16 +40,14 @@ def test_native_code_is_compiled_for_each_target_and_bytecode_is_shared():
     assert pico["deckhw/expand_viper.mpy"][2] >> 2 == MPY_ARCH_ARMV6M
     assert sim["deckhw/expand_viper.mpy"][2] >> 2 == MPY_ARCH_X64
     assert pico["deckhw/st7789.mpy"] == sim["deckhw/st7789.mpy"]
-    assert image_files(build_image("sim32"))["deckhw/expand_viper.mpy"][2] >> 2 == MPY_ARCH_X86
+    assert image_files(build_image("rp2350"))["deckhw/expand_viper.mpy"][2] >> 2 == MPY_ARCH_ARMV7EMSP
 
 
 def test_the_core_the_host_runs_is_the_image_s_deckcore_byte_for_byte():
-    for word_size in runtime.WORD_SIZES:
-        sim = image_files(build_image(runtime.SIM_TARGETS[word_size]))
-        core = image_files(runtime.compiled_firmware(word_size))
-        assert "deckcore/rng.mpy" in core
-        assert core == dict((path, data) for path, data in sim.items()
-                            if path.startswith("deckcore/"))
+    sim = image_files(build_image(runtime.SIM_TARGET))
+    core = image_files(runtime.compiled_firmware())
+    assert "deckcore/rng.mpy" in core
+    assert core == dict((path, data) for path, data in sim.items() if path.startswith("deckcore/"))
 
 
 def test_each_mpy_embeds_its_path_on_the_board_as_its_source_name():

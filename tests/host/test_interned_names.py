@@ -31,7 +31,7 @@ print(log.record("act", [("name", "W\\ \"7\" \u00e9")]))
 
 
 def test_drawing_text_and_cards_and_writing_a_log_line_intern_no_names():
-    code, out, err = runtime._run(["-c", CODE % image.build_image("sim")], "1M", 60, 64)
+    code, out, err = runtime._run(["-c", CODE % image.build_image("sim")], "1M", 60)
     assert code == 0, err + out
     counts = [int(line.split("n_qstr=")[1].split(",")[0]) for line in out.splitlines()
               if line.startswith("qstr pool:")]

@@ -12,7 +12,7 @@ import subprocess
 import pytest
 
 from deckmate import image, runtime
-from helpers import ROOT, micropython32
+from helpers import ROOT
 
 SCRIPT = """
 import json, sys
@@ -78,10 +78,8 @@ def plain():
     return on_cpython()
 
 
-@pytest.mark.parametrize("word_size", runtime.WORD_SIZES)
-def test_the_native_search_makes_the_plain_searchs_values_positions_and_moves(word_size, plain):
-    port = runtime.micropython_path() if word_size == 64 else micropython32()
-    native = on_micropython(port, image.build_image(runtime.SIM_TARGETS[word_size]))
+def test_the_native_search_makes_the_plain_searchs_values_positions_and_moves(plain):
+    native = on_micropython(runtime.micropython_path(), image.build_image(runtime.SIM_TARGET))
     assert [row[0] for row in plain] == ["BitmaskSearch"] * len(plain)
     # Only the games without compounding or mandatory dismissal search natively.
     assert [row[0] for row in native] == (["ViperSearch"] * 8 + ["BitmaskSearch"] * 16
@@ -126,7 +124,7 @@ with Think():
     from deckcore.bots import scioto_endgame
     endgame = scioto_endgame.Endgame(game, 128)
     print(endgame.native is first, endgame.best_action(positions[0], None, 30))
-""" % (image.build_image(runtime.SIM_TARGETS[64]), os.path.join(ROOT, "tests", "core"))
+""" % (image.build_image(runtime.SIM_TARGET), os.path.join(ROOT, "tests", "core"))
     done = subprocess.run([runtime.micropython_path(), "-c", code], capture_output=True,
                           text=True, timeout=60)
     assert done.stdout.split() == ["False", "True", "True", "None"], done.stdout + done.stderr

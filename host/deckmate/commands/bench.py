@@ -10,10 +10,6 @@ benchmarks (plausible range 90-190; docs/budgets.md, "How the figures are made")
 with a measurement on a Pico when one is at hand.
 Dividing by the loop timed in the same run makes the figures independent of the host's speed
 and, mostly, of its load.
-
-`--word-size 32` runs the decisions in the 32-bit build of the unix port (deckmate.runtime),
-whose small ints have the board's 31 bits; it is a measuring instrument the project does not
-install, and bench says so in one line when it is absent.
 """
 
 import json
@@ -50,16 +46,12 @@ def add_parser(subparsers):
                                  ", ".join(BOT_NAMES), ", ".join(LEVELS), ", ".join(HOST_BOTS)))
     parser.add_argument("--hands", type=int, default=2, help="hands played per game and bot (default 2)")
     parser.add_argument("--json", action="store_true", help="print a JSON list")
-    parser.add_argument("--word-size", type=int, choices=runtime.WORD_SIZES, default=64,
-                        help="bits of the MicroPython port: 64 (default) or 32, the board's "
-                             "word size (a build the project does not install)")
     parser.set_defaults(run=run)
 
 
-def measure(game, level, hands, word_size=64):
-    """One row: the decisions of `hands` hands of `game` with `level` in every seat, in the
-    port of `word_size` bits."""
-    status, out, err = runtime.run_script(SCRIPT, [game, level, hands, SEED], word_size=word_size)
+def measure(game, level, hands):
+    """One row: the decisions of `hands` hands of `game` with `level` in every seat."""
+    status, out, err = runtime.run_script(SCRIPT, [game, level, hands, SEED])
     lines = [line for line in out.splitlines() if line.startswith("BENCH ")]
     if status != 0 or not lines:
         raise CommandError("the MicroPython run of %s/%s failed:\n%s%s" % (game, level, out[-2000:], err[-2000:]))
@@ -83,14 +75,14 @@ def run(args):
             args.level, ", ".join(BOT_NAMES), did_you_mean(args.level, list(BOT_NAMES))))
     if args.hands < 1:
         raise UsageError("--hands must be at least 1")
-    runtime.micropython_path(args.word_size)  # RuntimeMissing (one line) before any work
+    runtime.micropython_path()  # RuntimeMissing (one line) before any work
     games = [args.game] if args.game else list(GAME_NAMES)
     levels = [args.level] if args.level else list(LEVELS)
     rows = []
     with progress(len(games) * len(levels), "bench runs", quiet=args.json) as advance:
         for game in games:
             for level in levels:
-                rows.append(measure(game, level, args.hands, args.word_size))
+                rows.append(measure(game, level, args.hands))
                 advance()
                 if not args.json:
                     row = rows[-1]

@@ -23,8 +23,9 @@ except OSError as error:
     sys.exit(%d)
 """ % WRITE_FAILED
 CHOSEN_SEED_LIMIT = 2 ** 30  # a seed taken for the run is a small int on the board too
-# -> the unix port's word size; "micropython-wasm": the browser's port under Node.js (32-bit)
-RUNTIMES = {"cpython": None, "micropython": 64, "micropython32": 32, "micropython-wasm": None}
+# "micropython": the unix port (64-bit); "micropython-wasm": the browser's port under Node.js
+# (32-bit)
+RUNTIMES = ("cpython", "micropython", "micropython-wasm")
 
 
 def add_parser(subparsers):
@@ -44,8 +45,7 @@ def add_parser(subparsers):
                              % (", ".join(BOT_NAMES), DEFAULT_BOT))
     parser.add_argument("--runtime", choices=sorted(RUNTIMES), default="cpython",
                         help="run the rules core in this Python (default), in the MicroPython "
-                             "unix port, in its 32-bit build (micropython32, for measuring; not "
-                             "installed by the project), or in the browser's WebAssembly port "
+                             "unix port, or in the browser's WebAssembly port "
                              "under Node.js (micropython-wasm, 32-bit: the board's word size)")
     parser.add_argument("--out", required=True, help="the log file to write")
     parser.set_defaults(run=run)
@@ -94,7 +94,7 @@ def run(args):
         if args.runtime == "micropython-wasm":
             status, out, err = runtime.run_core_wasm(code, outputs=[args.out])
         else:
-            status, out, err = runtime.run_core(code, word_size=RUNTIMES[args.runtime])
+            status, out, err = runtime.run_core(code)
         if status == WRITE_FAILED:
             raise CommandError("cannot write %s: %s" % (args.out, os.strerror(int(out))))
         if status != 0:

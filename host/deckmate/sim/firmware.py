@@ -18,31 +18,29 @@ HEAPSIZE = runtime.HEAP  # the device budget (docs/budgets.md)
 TEXT_BOXES_HEAP_KB = 8
 
 
-def prepare_flash(flash_path, board_name, fresh=False, word_size=64, blocks=None, chip_id=None):
-    """Deploy the current firmware image for the simulator (the port of `word_size` bits)
-    onto the flash image file, with /board.txt naming the board; a fresh flash has `blocks`
+def prepare_flash(flash_path, board_name, fresh=False, blocks=None, chip_id=None):
+    """Deploy the current firmware image for the simulator onto the flash image file, with /board.txt naming the board; a fresh flash has `blocks`
     blocks (default: the Pico's). The image keeps its own chip id, the board's device id
     (made when the image is first written), unless `chip_id` (bytes) is given."""
-    files = image.image_files(image.build_image(runtime.SIM_TARGETS[word_size]))
+    files = image.image_files(image.build_image(runtime.SIM_TARGET))
     flash.install_image(flash_path, files, fresh=fresh,
                         extra={"board.txt": board_name.encode() + b"\n"}, blocks=blocks,
                         chip_id=chip_id)
 
 
-def device_folder(word_size=64):
+def device_folder():
     """The board's own modules (DEVICE_FILES) compiled to .mpy like the firmware: compiled
     from source, a module interns every identifier it holds (its locals and const names too)
     as names the heap keeps for good, which a board's C `machine` does not cost at all (about
     15 of them, docs/budgets.md "The gate: 208K")."""
-    return image.build(runtime.SIM_TARGETS[word_size], [(name, "mpy") for name in DEVICE_FILES],
+    return image.build(runtime.SIM_TARGET, [(name, "mpy") for name in DEVICE_FILES],
                        "device", DEVICE_DIR, named_in_folder=True)
 
 
-def command(heapsize=HEAPSIZE, interactive=False, word_size=64):
-    """The argv that starts the simulated board (with -i: the REPL after main.py) in the
-    port of `word_size` bits (runtime.WORD_SIZES); its environment names the folder of the
-    boot script (`environment`)."""
-    return ([runtime.micropython_path(word_size), "-X", "heapsize=" + heapsize]
+def command(heapsize=HEAPSIZE, interactive=False):
+    """The argv that starts the simulated board (with -i: the REPL after main.py); its
+    environment names the folder of the boot script (`environment`)."""
+    return ([runtime.micropython_path(), "-X", "heapsize=" + heapsize]
             + (["-i"] if interactive else []) + ["-m", "sim_boot"])
 
 
@@ -52,11 +50,11 @@ def heap_with_text_boxes(heapsize):
     return "%dK" % (kilobytes + TEXT_BOXES_HEAP_KB)
 
 
-def environment(link_path, flash_path, skip_main=False, text_boxes=False, word_size=64):
+def environment(link_path, flash_path, skip_main=False, text_boxes=False):
     """The firmware's environment (MICROPYPATH: the folder of the boot script); `text_boxes`:
     it prints the boxes its screens draw (device/text_boxes.py)."""
     env = dict(os.environ, DECKMATE_SIM_LINK=link_path, DECKMATE_SIM_FLASH=flash_path,
-               MICROPYPATH=device_folder(word_size))
+               MICROPYPATH=device_folder())
     for name, wanted in (("DECKMATE_SIM_SKIP_MAIN", skip_main),
                          ("DECKMATE_SIM_TEXT_BOXES", text_boxes)):
         env.pop(name, None)
@@ -65,10 +63,10 @@ def environment(link_path, flash_path, skip_main=False, text_boxes=False, word_s
     return env
 
 
-def prepare(flash_path, board_name, fresh=False, held_at_boot=(), word_size=64, blocks=None):
+def prepare(flash_path, board_name, fresh=False, held_at_boot=(), blocks=None):
     """Flash prepared and the side channel listening, the keys `held_at_boot` held: the Link
     for a board about to start."""
     link = Link(read_board(board_name))
-    prepare_flash(flash_path, board_name, fresh, word_size, blocks)
+    prepare_flash(flash_path, board_name, fresh, blocks)
     link.press(held_at_boot)
     return link

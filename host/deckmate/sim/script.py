@@ -111,14 +111,13 @@ class HeadlessBoard:
     """The firmware running with its output in a file and the host waiting on its idles."""
 
     def __init__(self, flash, board="pico_lcd_13", heapsize=firmware.HEAPSIZE, fresh=False,
-                 held_at_boot=(), word_size=64, fault=None, text_boxes=False, boxes_files=None):
+                 held_at_boot=(), fault=None, text_boxes=False, boxes_files=None):
         """`text_boxes`: the recorder of the panel's texts on; `boxes_files` (as text_boxes
         unless given): each shot's boxes written beside it."""
         self.boxes_files = text_boxes if boxes_files is None else boxes_files
-        self.link = firmware.prepare(flash, board, fresh, held_at_boot, word_size)
+        self.link = firmware.prepare(flash, board, fresh, held_at_boot)
         self.flash = flash
         self.heapsize = heapsize
-        self.word_size = word_size
         self.fault = fault
         self.text_boxes = text_boxes
         self.boxes = {"bars": [], "area": [], "dialog": []}  # as far as the output is read
@@ -131,8 +130,7 @@ class HeadlessBoard:
     def start(self):
         """Start the firmware; with a fault to inject, armed until it has happened once
         (device/sim_fault.py)."""
-        env = firmware.environment(self.link.path, self.flash, text_boxes=self.text_boxes,
-                                   word_size=self.word_size)
+        env = firmware.environment(self.link.path, self.flash, text_boxes=self.text_boxes)
         if self.fault and FAULT_FIRED not in self.output_text():
             env["DECKMATE_SIM_FAULT"] = self.fault
         if self.process is not None:  # (a restart: the last start's port)
@@ -141,7 +139,7 @@ class HeadlessBoard:
         # (at the end of /dev/null the port would read as ready at every pass)
         self.process = subprocess.Popen(
             firmware.command(firmware.heap_with_text_boxes(self.heapsize) if self.text_boxes
-                             else self.heapsize, word_size=self.word_size),
+                             else self.heapsize),
             stdin=subprocess.PIPE, stdout=self.output, stderr=subprocess.STDOUT, env=env)
 
     def output_text(self):
@@ -252,15 +250,15 @@ class HeadlessBoard:
 
 
 def run_script(lines, flash, shots_dir, heapsize=firmware.HEAPSIZE, board="pico_lcd_13",
-               fresh=False, held_at_boot=(), output=None, word_size=64, fault=None,
+               fresh=False, held_at_boot=(), output=None, fault=None,
                text_boxes=False):
     """Boot the simulated board on the flash image file `flash`, play the key script `lines`
     and write its shots into `shots_dir`. Returns the PNG paths written. Raises ScriptError
     for a bad script or a key the board lacks (before booting) and FirmwareFailed if the firmware crashed, exited or
     stopped answering. `output(text)`, when given, gets what the firmware printed, once the
-    board is switched off. `word_size` 32 runs it in the 32-bit build (runtime.py). `fault`
-    ("MODULE CLASS.METHOD N KIND") makes the Nth call of that method fail, once: KIND `error`
-    a RuntimeError, `memory` a MemoryError (device/sim_fault.py: tests of the fault path).
+    board is switched off. `fault` ("MODULE CLASS.METHOD N KIND") makes the Nth call of
+    that method fail, once: KIND `error` a RuntimeError, `memory` a MemoryError
+    (device/sim_fault.py: tests of the fault path).
     `text_boxes`: each shot's boxes in NAME.boxes.json too (the firmware gets the heap and
     the recorder's room, firmware.TEXT_BOXES_HEAP_KB)."""
     steps = parse_script(lines)
@@ -268,7 +266,7 @@ def run_script(lines, flash, shots_dir, heapsize=firmware.HEAPSIZE, board="pico_
     if shots_dir:
         os.makedirs(shots_dir, exist_ok=True)
     reads_panel = any(step[1] == "until" for step in steps)
-    headless = HeadlessBoard(flash, board, heapsize, fresh, held_at_boot, word_size, fault,
+    headless = HeadlessBoard(flash, board, heapsize, fresh, held_at_boot, fault,
                              text_boxes or reads_panel, boxes_files=text_boxes)
     shots = []
     try:
