@@ -23,6 +23,15 @@ FIRST_LOAD_MOST = 3 * 1024 * 1024  # bytes the first load may fetch (issue 47)
 DEAL = 3
 SCIOTO = ("scioto", ["human", "easy"], {})
 STEP_MOST_S = 30  # a key's answer, a boot or a bot's think; far more than any takes
+# Added before the page's scripts: the times (ms since 1970) of the frames the page drew,
+# which it draws only when its main thread is free.
+FRAMES = """
+window.frames_drawn = [];
+requestAnimationFrame(function frame() {
+  frames_drawn.push(performance.timeOrigin + performance.now());
+  requestAnimationFrame(frame);
+});
+"""
 
 
 @pytest.fixture(scope="module")
@@ -41,6 +50,7 @@ def page(site, tmp_path):
     driver = browser.webdriver(downloads)
     driver.downloads = downloads
     try:
+        driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": FRAMES})
         driver.get((site / "index.html").as_uri())
         wait_until(driver, "return deckmatePage.settled()")
         yield driver
@@ -97,7 +107,9 @@ def test_the_site_is_the_page_the_port_and_the_firmware_image(site):
 
 
 def test_served_by_a_static_host_the_first_load_fetches_only_the_site_under_3_MB(site, tmp_path):
-    handler = functools.partial(QuietHandler, directory=str(site))
+    """A host that isolates the page (COOP and COEP headers): the firmware's worker then
+    shares the keys' memory with the page, and reads a key within a pass."""
+    handler = functools.partial(IsolatingHandler, directory=str(site))
     with http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler) as server:
         threading.Thread(target=server.serve_forever, daemon=True).start()
         origin = "http://127.0.0.1:%d/" % server.server_address[1]
@@ -105,6 +117,7 @@ def test_served_by_a_static_host_the_first_load_fetches_only_the_site_under_3_MB
         try:
             driver.get(origin)
             wait_until(driver, "return deckmatePage.settled()")
+            shared = driver.execute_script("return deckmatePage.keysShared")
             loaded = driver.execute_script(
                 "return performance.getEntriesByType('navigation').concat("
                 "performance.getEntriesByType('resource')).map("
@@ -114,12 +127,18 @@ def test_served_by_a_static_host_the_first_load_fetches_only_the_site_under_3_MB
         server.shutdown()
     assert sorted(name for name, _, _ in loaded) == sorted(origin + name if name != "index.html"
                                                            else origin for name in SITE_FILES)
+    assert shared
     fetched = sum(size for _, _, size in loaded)
     assert fetched == sum(os.path.getsize(str(site / name)) for name in SITE_FILES)
     assert fetched <= FIRST_LOAD_MOST
 
 
-class QuietHandler(http.server.SimpleHTTPRequestHandler):
+class IsolatingHandler(http.server.SimpleHTTPRequestHandler):
+    def end_headers(self):
+        self.send_header("Cross-Origin-Opener-Policy", "same-origin")
+        self.send_header("Cross-Origin-Embedder-Policy", "require-corp")
+        super().end_headers()
+
     def log_message(self, *args):
         pass
 
@@ -137,6 +156,7 @@ def a_match_of_scioto_against_a_bot_played_with_the_on_screen_keys(page, tmp_pat
         "return deckmatePage.deviceId()"))
     click(page, fast_bots_keys() + setup_keys(game, kinds, options, DEAL))
     click(page, ["press"] * expected.presses)
+    the_page_drew_while_the_firmware_thought(page)
     written = logs(page)
     assert list(written) == ["/logs/1.jsonl"]
     log = written["/logs/1.jsonl"]
@@ -146,6 +166,19 @@ def a_match_of_scioto_against_a_bot_played_with_the_on_screen_keys(page, tmp_pat
     path.write_text(log)
     checked = deckmate("replay", "--check", path)
     assert checked.returncode == 0, checked.stdout + checked.stderr
+
+
+def the_page_drew_while_the_firmware_thought(page):
+    """The firmware runs beside the page (a Web Worker): during its long passes (over 30 ms:
+    a bot's decision, a screen's imports; they add up to far more than a frame's 17 ms) the
+    page drew frames. From the disk, it reads the keys between two passes (no shared memory)."""
+    passes = page.execute_script("return deckmatePage.passes")
+    assert sum(took for _, took, _ in passes) > 200, passes
+    frames = page.execute_script("return frames_drawn")
+    assert [frame for frame in frames if any(began < frame < began + took
+                                             for began, took, _ in passes)], (passes, frames[-20:])
+    assert page.execute_script("return [self.crossOriginIsolated, deckmatePage.keysShared]") \
+        == [False, False]
 
 
 def keep_score_keys(until):

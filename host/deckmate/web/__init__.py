@@ -6,7 +6,8 @@ into node_modules/).
 The site (docs/device.md, "The browser"):
 - index.html and deckmate.js (beside this file): the page, the board's other half
   (firmware/boards/browser.py);
-- runtime.js: the npm package's micropython.mjs (as text) and micropython.wasm (base64);
+- runtime.js: the npm package's micropython.mjs (as text) and micropython.wasm (base64), and
+  worker.js (beside this file, as text): the firmware's side of the page, run in a Web Worker;
 - firmware.js: the firmware image for the target `web` (deckmate.image, the one mpy-cross
   pipeline: the .mpy files a board gets, its native modules as bytecode), base64 per file.
 Scripts, not fetched files, so that the page opens from the disk (a file:// page may not fetch)
@@ -27,6 +28,7 @@ PACKAGE = "@micropython/micropython-webassembly-pyscript"
 ROOT = os.path.dirname(runtime.FIRMWARE_DIR)  # the repository
 PAGE_DIR = os.path.dirname(os.path.abspath(__file__))
 PAGE_FILES = ("index.html", "deckmate.js")
+WORKER = os.path.join(PAGE_DIR, "worker.js")
 PACKAGE_FILES = ("micropython.mjs", "micropython.wasm")
 NODE_RUNNER = os.path.join(PAGE_DIR, "micropython_node.mjs")
 SETUP = "run `bash tools/setup.sh` in the repository (it installs it with npm ci)"
@@ -92,10 +94,13 @@ def write_site(out):
         module = handle.read()
     with open(os.path.join(package, "micropython.wasm"), "rb") as handle:
         wasm = handle.read()
+    with open(WORKER, encoding="utf-8") as handle:
+        worker = handle.read()
     files = image.image_files(image.build_image("web"))
     contents = {
         "runtime.js": _script("DECKMATE_RUNTIME", {"package": PACKAGE, "version": installed_version(),
-                                                   "mjs": module, "wasm": _base64(wasm)}),
+                                                   "mjs": module, "wasm": _base64(wasm),
+                                                   "worker": worker}),
         "firmware.js": _script("DECKMATE_FIRMWARE", {"files": dict(
             (path.replace(os.sep, "/"), _base64(data)) for path, data in sorted(files.items()))}),
     }
