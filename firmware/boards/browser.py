@@ -1,21 +1,24 @@
-"""A web browser: the firmware in MicroPython's WebAssembly port on the page that `deckmate web`
-writes (host/deckmate/web/, whose deckmate.js registers the module `deckmate_page` that this
-board talks to). The page is the hardware; it has no pins, no SPI and no `machine`:
+"""A web browser: the firmware in MicroPython's WebAssembly port, in a Web Worker of the page that
+`deckmate web` writes (host/deckmate/web/: worker.js registers the module `deckmate_page` that
+this board talks to, deckmate.js is the page). The page is the hardware; it has no pins, no SPI
+and no `machine`:
 
 - display: the same 4-bit palette frame buffer (GS4_HMSB) that deckhw/st7789.py is and the app
   draws into; show() hands the page the bytes of the rows marked since the last show and the
   palette (r, g, b; the page rounds them to RGB565, as the panel shows them), and the page
-  draws them on its canvas: no SPI to decode;
+  draws them on its canvas as they come, during a pass too: no SPI to decode;
 - keys: the debouncer of deckhw/buttons.py, its pins the page's on-screen keys, touch and
-  mouse, and the keyboard's; a key tapped quicker than a pass reads stays down until the app
-  has read it;
+  mouse, and the keyboard's, read within a pass (a bot's think) where the page shares memory
+  with its worker (cross-origin isolated), else between two passes; a key tapped quicker
+  than a pass reads stays down until the app has read it;
 - clock: the browser's (time.localtime is the computer's time; a sync sets nothing);
 - flash: the port's file system in memory, which the page keeps in the browser's storage
-  (IndexedDB): it saves what changed whenever the app is idle and before a reset, and puts it
-  back when the page opens, so a match or a scorekept evening survives closing the tab;
-- the loop: the page's event loop runs the app's passes (deckapp/shell.py, App.step), so a
-  bot's think, sliced, never holds the page for long; a reset starts main.py again on a fresh
-  interpreter, as a soft reset does on a board;
+  (IndexedDB): what changed goes to the page whenever the app is idle (while it works, once
+  a second at most) and before a reset, and comes back when the page opens, so a match or a
+  scorekept evening survives closing the tab;
+- the loop: the worker's event loop runs the app's passes (deckapp/shell.py, App.step); the
+  page beside it stays live whatever a pass does (a bot's think); a reset starts main.py
+  again on a fresh interpreter (a fresh worker), as a soft reset does on a board;
 - files out: `give(name, paths)` offers files of the flash to the person as a download
   (History: a game's log, or every log in one zip archive that `deckmate import` takes).
 """
@@ -24,7 +27,7 @@ import framebuf
 import os
 from micropython import const
 
-import deckmate_page  # pyright: ignore[reportMissingImports]  (the page's, registered by deckmate.js)
+import deckmate_page  # pyright: ignore[reportMissingImports]  (the page's, registered by worker.js)
 from deckhw.buttons import KEY_NAMES, Buttons
 
 NAME = "browser"
@@ -84,10 +87,10 @@ class PageKey:
 
 
 class PageFlash:
-    """The flash: the port's file system (os.VfsPosix, in the page's memory) mounted at "/" as
-    a board's LittleFS is, with MicroPython's errno numbers in its errors (the store tells
-    a missing file, errno 2, and a full flash, errno 28, by them); a change tells the page,
-    which saves the flash in IndexedDB when the app is next idle."""
+    """The flash: the port's file system (os.VfsPosix, in the worker's memory) mounted at "/"
+    as a board's LittleFS is, with MicroPython's errno numbers in its errors (the store tells
+    a missing file, errno 2, and a full flash, errno 28, by them); a change is noted, and
+    what changed goes to the page, which keeps it in IndexedDB, when the app is next idle."""
 
     def __init__(self, files):
         self.files = files
@@ -145,7 +148,6 @@ class PageFlash:
 class BrowserBoard:
     """The board contract (docs/device.md) on the page."""
     serial = False  # no USB serial port: logs leave as downloads (give)
-    paints_after_pass = True  # the page paints when the app's pass ends (App.step)
 
     def __init__(self):
         self.name = NAME
@@ -164,16 +166,16 @@ class BrowserBoard:
         """Nothing to set: the browser's clock is the computer's."""
 
     def idle(self):
-        """Nothing is left to do: the page saves what changed on the flash."""
+        """Nothing is left to do: what changed on the flash goes to the page to be kept."""
         deckmate_page.idle()
 
     def run(self, app):
-        """Hand the app's passes (App.step) to the page's event loop and return."""
+        """Hand the app's passes (App.step) to the worker's event loop and return."""
         deckmate_page.run(app.step)
 
     def reset(self):
         """A soft reset: the flash is saved and main.py starts again on a fresh interpreter.
-        The SystemExit ends this pass; the page starts the new interpreter after it."""
+        The SystemExit ends this pass; the page starts a fresh worker after it."""
         deckmate_page.reset()
         raise SystemExit
 

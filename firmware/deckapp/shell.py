@@ -20,8 +20,8 @@ pass of the loop is one service (App.service), then one slice of work:
 4. gives the top screen one slice of background work (Screen.step).
 When nothing is left to do it calls board.idle() and waits until the next poll of the keys,
 or less: until a byte comes on the USB port (App.wait). A pass is
-App.step, which the board runs (board.run): App.loop on a board, the page's event loop in a
-browser. A key's answer
+App.step, which the board runs (board.run): App.loop on a board, a Web Worker's event loop in
+a browser. A key's answer
 is drawn before the next slice of work starts, so the response time is one slice plus one draw.
 A bot's think is one long slice: within App.think the bot calls back between slices of its
 work, and every _SERVICE_MS the same service runs (the thinking screen is not drawn then).
@@ -61,7 +61,6 @@ class App:
     thinker = None  # the screen whose bot is thinking (App.think), or None
     working = False  # the top screen had work left after its last slice
     fault = False  # after a fault, until the reset: the crash screen waits for its key
-    drew = False  # the last service drew on the panel
 
     def __init__(self, board, store, settings):
         self.board = board
@@ -204,7 +203,8 @@ class App:
         answers only what needs no room (deckapp/serial_link.py, `lean`)."""
         for key, kind in self.board.keys.poll(now_ms):
             self.handle(key, kind)
-        self.drew = self.top() is not self.thinker and self.render()
+        if self.top() is not self.thinker:
+            self.render()
         return self._serve_link(self.thinker is not None)
 
     def think(self, screen, choose):
@@ -251,10 +251,8 @@ class App:
 
     def step(self, now_ms):
         """One pass of the loop, the app's step-at-a-time entry point for whatever runs the
-        loop (board.run: App.loop on a board, the page's event loop in a browser): the
-        service, then one slice of work (on a board that paints its screen only when a pass
-        ends, the browser's, not after a draw: a key's answer is shown before a bot's think
-        starts), or after a fault a pass of the crash screen (deckapp/crash.py, which the
+        loop (board.run: App.loop on a board, a Web Worker's event loop in a browser): the
+        service, then one slice of work, or after a fault a pass of the crash screen (deckapp/crash.py, which the
         centre key leaves by a reset). Returns the ms to wait before the next pass: 0 while
         work is left, else _POLL_MS, board.idle() called. Work left includes a draw: the
         slice opened a screen (the boot screen gives way to the match's table) or changed
@@ -268,8 +266,7 @@ class App:
                 sending = self.service(now_ms)
                 self.working = self.top().step()
                 stack = self.stack
-                if (self.drew and self.board.paints_after_pass) or self.working or sending \
-                        or not stack or stack[-1] is not self._drawn \
+                if self.working or sending or not stack or stack[-1] is not self._drawn \
                         or stack[-1].dirty_rows is not None:
                     return 0
             except Exception as error:  # KeyboardInterrupt and SystemExit go on to main.py
@@ -373,4 +370,4 @@ def run(board):
         app.kept = list(sys.modules)  # and the boot screen's: the screen class, the cards' drawing
     except Exception as error:  # a fault (KeyboardInterrupt and SystemExit go on to main.py)
         app.recover(error)
-    board.run(app)  # App.loop on a board; the browser's board hands App.step to the page
+    board.run(app)  # App.loop on a board; the browser's board hands App.step to its worker

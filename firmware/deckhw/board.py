@@ -14,7 +14,6 @@ _BACKLIGHT_PWM_HZ = const(1000)
 
 class Board:
     serial = True  # it has the USB serial port that the REPL shares (the sync's link)
-    paints_after_pass = False  # its panel shows a draw at once (the browser's: when a pass ends)
 
     def __init__(self, name, display, keys, backlight_pwm, machine):
         self.name = name

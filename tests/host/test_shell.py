@@ -41,8 +41,6 @@ class RecordingDisplay(framebuf.FrameBuffer):
 
 
 class ScriptedBoard:
-    paints_after_pass = False
-
     def __init__(self, events):
         self.display = RecordingDisplay()
         self.keys = self
