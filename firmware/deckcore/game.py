@@ -69,6 +69,8 @@ class Game:
 
     # Match rules (defaults: the deal passes to the next seat, a fixed number of deals) ----
     def next_dealer(self, dealer, state):
+        """Who deals after the hand `state` that `dealer` dealt; state None: before the hand
+        is played, -1 if the hand decides (Droggn's declarer deals next)."""
         return (dealer + 1) % self.num_players
 
     def deals_in_match(self):
@@ -81,6 +83,16 @@ class Game:
         """Seats with the highest total."""
         best = max(match.totals)
         return [seat for seat in range(self.num_players) if match.totals[seat] == best]
+
+    def match_losers(self, match):
+        """The seats that lose the match where the rules name losers (Scarto, 2.4.5), else
+        None: the match names its winners."""
+        return None
+
+    def target_points(self):
+        """The total that ends the match when a seat reaches it (Scioto's target), or 0: the
+        match is a number of deals."""
+        return 0
 
 
 class State:

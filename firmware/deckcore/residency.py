@@ -148,17 +148,19 @@ def _table_drawing(game=None):
     """The code no bot's think needs: the table's drawing (with the cards' pictures, which the
     boot screen loaded), the person's choices and their words, the hand's summary, the saved
     state and the log's lines (the Session loads deckcore.log for each line it writes); with
-    the drawing loaded for one game only (its names are not interned in the others': SCOUT's
-    picker imports SCOUT's rules, the contract's pictures are Chambery's and Droggn's), of
-    `game` or of every game. A module the play screens import late belongs here."""
+    the game's show module (Game.show(): games/<game>_show.py) for one game only (its names
+    are not interned in the others'), the game called `game`, or every game's with what they
+    import (the tarot games' shared part, SCOUT's picker). A module the play screens import
+    late belongs here."""
+    from deckcore.games import NAMES
     modules = ["deckapp.play.layout", "deckapp.play.choices", "deckapp.play.words",
                "deckapp.play.summary", "deckcore.explain", "deckapp.play.textpage",
                "deckapp.play.stored", "deckcore.log", "deckui.cards"]
-    if game in (None, "scout"):
-        modules.append("deckapp.play.scout_pick")
-    for name in ("chambery", "droggn"):
+    if game is None:
+        modules += ["deckcore.games.tarot_show", "deckcore.games.scout_pick"]
+    for name in NAMES:
         if game in (None, name):
-            modules.append("deckapp.play.contract_" + name)
+            modules.append("deckcore.games.%s_show" % name)
     return modules
 
 

@@ -1,5 +1,5 @@
 """What a person reads on the play screens is words and card symbols, never the logs' tokens
-(firmware/deckapp/play/words.py, choices.py, scout_pick.py)."""
+(firmware/deckapp/play/words.py, choices.py, deckcore/games/scout_pick.py)."""
 
 import random
 import re

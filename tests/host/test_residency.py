@@ -118,7 +118,7 @@ def test_each_phase_holds_its_own_modules_and_its_heap(tmp_path):
     assert of("menu", "deckcore.bots") | of("menu", "deckcore.games") == set()
     assert of("menu", "deckapp.play.t") | of("menu", "deckapp.play.l") == set()
     assert {"deckapp.play.table", "deckapp.play.layout", "deckapp.play.choices",
-            "deckapp.play.scout_pick", "deckcore.games.scout"} <= phases["person"][0]
+            "deckcore.games.scout_pick", "deckcore.games.scout"} <= phases["person"][0]
     assert of("person", "deckcore.bots") == set()
     assert {"deckapp.play.table", "deckcore.bots.levels", "deckcore.bots.scout",
             "deckcore.games.scout"} <= phases["think"][0]

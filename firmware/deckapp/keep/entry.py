@@ -19,6 +19,7 @@ import gc
 from deckapp.form import Choice, FormScreen, Number, Row
 from deckapp.screen import Screen, acts
 from deckcore import keep
+from deckcore.games import show_of
 from deckcore.keep import CHOICE, FLAG, NUMBER, SEAT
 from deckui import font, theme, widgets
 from micropython import const
@@ -78,8 +79,7 @@ class EntryScreen(FormScreen):
         self.fields = []
         self.unsaved = False
         hint = "%s dealt. A: score it" % kept.names[self.dealer]
-        if game.NAME == "scout":  # the one number a player, as the table works it out (5.4)
-            hint = "+1 a card won and a chip, -1 a card in hand (not the ender's). " + hint
+        hint = show_of(game.NAME).ENTRY_HINT + hint  # what the fields do not say (SCOUT: 5.4)
         FormScreen.__init__(self, [], row_height=18, hint=hint)
         word = kept.hand_word
         self.title = "%s %d" % ("Fix " + word if self.correcting else kept.hand_title, number)

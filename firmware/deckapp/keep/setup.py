@@ -12,7 +12,7 @@ from micropython import const
 from deckcore.residency import unload
 from deckapp.form import Choice, FormScreen, Number, Row
 from deckcore.game import RulesError, call_unloaded
-from deckcore.games import NAMES, TITLES, load, options_of
+from deckcore.games import NAMES, TITLES, hand_word, load, options_of
 from deckcore.option import value_words
 
 _GAME = const("Game")
@@ -105,8 +105,7 @@ class KeepSetupScreen(FormScreen):
                 rows.append(_option_row(option, label + (" (house)" if option.house_rule else ""),
                                         self.options[option.name]))
         if length is None:
-            rows.append(Row(_MATCH, "%d %s" % (self._deals(), "rounds" if self.game_name ==
-                                               "scout" else "deals")))
+            rows.append(Row(_MATCH, "%d %ss" % (self._deals(), hand_word(self.game_name))))
         rows.append(Row(_START, press=_START))
         return rows
 

@@ -7,6 +7,7 @@ from micropython import const
 
 from deckapp.screen import Screen, acts
 from deckcore import keep
+from deckcore.games import show_of
 from deckhw.buttons import PRESS
 from deckui import font, theme, widgets
 
@@ -55,7 +56,8 @@ class SheetScreen(Screen):
         kept = self.kept
         names = kept.names
         players = len(names)
-        first = _CONTRACT_COLUMN if kept.game.NAME in ("chambery", "droggn") else _FIRST_COLUMN
+        contract = show_of(kept.game.NAME).contract  # None: the game has no contracts
+        first = _CONTRACT_COLUMN if contract is not None else _FIRST_COLUMN
         column = (widgets.SIZE - first - 4) // players
         y = widgets.TOP + 2
         font.text(canvas, "#", 4, y, theme.MUTED)

@@ -28,7 +28,7 @@ class KeptMatch:
         # would load them for each call, and the form asks at every key).
         self.rules = __import__(rules_of(self.game), None, None, ["fields"])
         self.hand_word = hand_word(self.game.NAME)
-        self.hand_title = "Round" if self.game.NAME == "scout" else "Hand"
+        self.hand_title = self.hand_word[:1].upper() + self.hand_word[1:]  # "Round", "Hand"
         self.names = names
         self.game_log = game_log
         self.store = store

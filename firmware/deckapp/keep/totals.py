@@ -192,7 +192,7 @@ class TotalsScreen(Screen):
             return "Match over after %d %ss" % (played, kept.hand_word)
         if self.stopped:
             return "Stopped after %d %s%s" % (played, kept.hand_word, "" if played == 1 else "s")
-        target = kept.game.options.get("target", 0) if kept.game.NAME == "scioto" else 0
+        target = kept.game.target_points()
         length = "first to %d" % target if target else "of %d" % kept.game.deals_in_match()
         heading = "%s %d %s" % (kept.hand_title, played + 1, length)
         if self._next_dealer() < 0:
@@ -200,19 +200,17 @@ class TotalsScreen(Screen):
         return heading
 
     def _next_dealer(self):
-        """Who deals after this hand: the rules' next seat, or -1 in Droggn, where the
-        declarer does (section 4.2.4), who is not known before the hand."""
-        game = self.kept.game
-        if game.NAME == "droggn":
-            return -1
-        return game.next_dealer(self.kept.match.dealer, None)
+        """Who deals after this hand, as the game's rules say before it is played: a seat,
+        or -1 where the hand decides (Droggn's declarer, section 4.2.4)."""
+        return self.kept.game.next_dealer(self.kept.match.dealer, None)
 
     def _result(self):
         kept = self.kept
         if not kept.match.results:
             return "No %s was entered" % kept.hand_word
-        winners = [kept.names[seat] for seat in kept.match.winners()]
-        if kept.game.NAME == "scarto":  # 2.4.5: the lowest total loses and pays the others
-            losers = [kept.names[seat] for seat in kept.game.match_losers(kept.match)]
+        losers = kept.game.match_losers(kept.match)  # where the rules name losers (Scarto)
+        if losers is not None:
+            losers = [kept.names[seat] for seat in losers]
             return "Loser%s: %s" % ("s" if len(losers) > 1 else "", ", ".join(losers))
+        winners = [kept.names[seat] for seat in kept.match.winners()]
         return "Winner%s: %s" % ("s" if len(winners) > 1 else "", ", ".join(winners))

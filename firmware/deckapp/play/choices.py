@@ -9,11 +9,13 @@ The cursor starts on a legal choice: the first playable card, else the first men
 Where a seat lays down several cards one after another (the tarot games' scart, discard
 and the cards given back), the centre key marks them first; once as many are marked as
 the step needs, the cursor rests on a menu entry that lays them all down (Y too), and the
-core gets them one action each, in hand order. SCOUT's turn is its own picker
-(scout_pick.py): Show, Scout and Scout & Show built from their parts.
+core gets them one action each, in hand order. A game whose actions are too many for a list
+gives a picker that puts one together from its parts (its show module's `picker`: SCOUT's
+Show, Scout and Scout & Show, games/scout_pick.py).
 """
 
 from deckapp.play.words import action_words
+from deckcore.games import show_of
 from deckcore import const
 
 HAND = "hand"
@@ -35,9 +37,10 @@ class Choices:
         self.marked = []   # indexes of the hand's marked cards, in hand order
         self.to_mark = 0   # cards to mark before they are laid down (0: one is played)
         legal = state.legal_actions()
-        if game.NAME == "scout" and state.phase == "play":
-            from deckapp.play.scout_pick import ScoutPicker
-            self.picker = ScoutPicker(state, legal[0])  # the hundreds of actions dropped
+        show = show_of(game.NAME)
+        if show.picker is not None:
+            self.picker = show.picker(state, legal)  # None: the legal actions are listed
+        if self.picker is not None:  # (SCOUT's hundreds of plays dropped)
             self.menu, self.playable, self.cards_are_choices = [], [], False
             self.focus, self.cursor = MENU, 0
             return

@@ -1,5 +1,6 @@
 """Drawing the play screen (table.py) in the 240x196 area between the bars, and what it says
-about a hand in progress, game by game, from the viewer's seat.
+about a hand in progress from the viewer's seat, as the game's show module
+(deckcore.games.show_of: games/<game>_show.py) tells it.
 
     rows 24..   the other seats, one or two columns: the seat to act marked, name, cards
                 held, what the game counts during a hand
@@ -11,7 +12,8 @@ about a hand in progress, game by game, from the viewer's seat.
 
 from micropython import const
 
-from deckapp.play.words import action_words, plural, seat_figures
+from deckapp.play.words import seat_figures
+from deckcore.games import show_of
 from deckui import cards, font, theme, widgets
 
 _NEWS_Y = const(150)
@@ -87,7 +89,7 @@ def menu_as_list(choices, view):
     on the table (SCOUT's active set): then it is one line that steps through the menu."""
     if choices is None or not choices.menu or choices.cards_are_choices:
         return False
-    return not _on_table(view)[0]
+    return not show_of(view.game.NAME).on_table(view)[0]
 
 
 def _menu(canvas, choices, top, bottom):
@@ -110,7 +112,7 @@ def _table(canvas, screen, state, view, y):
         font.text(canvas, "The last trick (X: back to the table)", 2, y, theme.TEXT)
         y += _LINE
     else:
-        played, seats = _on_table(view)
+        played, seats = show_of(view.game.NAME).on_table(view)
         y = _state_line(canvas, session, view, y, 236)
     if played:
         picker = screen.choices.picker if screen.choices is not None else None
@@ -119,77 +121,27 @@ def _table(canvas, screen, state, view, y):
 
 
 def _state_line(canvas, session, view, y, room):
-    """The hand's state from row y: the contract in pictures once there is one, else text
-    (two lines when one is too short: the bids of five players); returns the row below."""
-    line = None
-    name = view.game.NAME
-    if name in ("chambery", "droggn"):  # the games with a contract (contract_<game>.py)
-        line = __import__("deckapp.play.contract_" + name, None, None, ["items"]).items(
-            session, view)
+    """The hand's state from row y (the game's show module says it): the contract in
+    pictures once there is one, else text (two lines when one is too short: the bids of five
+    players); returns the row below."""
+    show = show_of(view.game.NAME)
+
+    def seat_name(seat):
+        return session.seats[seat].name if seat >= 0 else "-"
+
+    line = show.contract(view, seat_name) if show.contract is not None else None
     if line is not None:
         _contract_line(canvas, line, y, 2 + room)
         return y + _LINE
-    lines = widgets.wrap(_state_text(session, view), room)
+    lines = widgets.wrap(show.state_text(view, seat_name), room)
     for text in lines[:1] + [" ".join(lines[1:])] if len(lines) > 1 else lines:
         font.text(canvas, font.fit(text, room), 2, y, theme.MUTED)
         y += _LINE
     return y
 
 
-def _state_text(session, view):
-    """The state line as text: who leads and what is at stake, or, before a tarot hand's
-    contract is known (contract_<game>.items gives none), the bids or calls so far."""
-    name = view.game.NAME
-
-    def seat_name(seat):
-        return session.seats[seat].name if seat >= 0 else "-"
-
-    if name == "scioto":
-        line = "Lead: %s" % seat_name(view.leader)
-        if view.game.options["trick_and_draw"]:
-            line += "  stock %d" % view.stock_size
-        if view.phase == "relead":
-            line += "  re-lead or stop"
-        return line
-    if name == "scout":
-        if view.phase == "flip":
-            return "Keep or flip the whole hand"
-        owner = "set of %s" % seat_name(view.owner) if view.active else "no set yet"
-        points = len(view.piles[view.seat]) + view.chips[view.seat]  # captured cards and chips
-        return "%s  you: %s" % (owner, plural(points, "points"))
-    if name == "scarto":
-        if view.phase == "discard":
-            return "Scart: laid down by %s, the dealer" % seat_name(view.dealer)
-        return "Dealer %s  tricks %d" % (seat_name(view.dealer), view.tricks_played)
-    if name == "chambery":
-        from deckcore.games.chambery import BID_NAMES
-        bids = ", ".join("%s %s" % (seat_name(s), action_words(BID_NAMES[b]))
-                         for s, b in view.bids)
-        return "Bids: " + (bids or "none yet")
-    from deckcore.games.droggn import CONTRACTS
-    return "Calls: " + (", ".join("%s %s" % (seat_name(s), CONTRACTS[c])
-                                  for s, c in view.calls) or "none yet")
-
-
-def _on_table(view):
-    """(cards, seats) lying face up: the trick, SCOUT's active set, or before the play of
-    a tarot hand the cards of the exchange this seat may see (seats None for those)."""
-    name = view.game.NAME
-    if name == "scout":
-        return view.active, None
-    if name == "scioto" or view.phase in ("play", "over"):
-        return view.trick, view.trick_seats
-    if name == "droggn":
-        if view.phase == "discard" and view.discard:
-            return view.discard, None
-        return (view.talon or []), None
-    if name == "chambery" and view.asked:
-        return view.asked, None
-    return view.scart, None  # the dealer's scart as he lays it (others see what is shown)
-
-
 def _contract_line(canvas, line, y, right):
-    """The contract's items (contract_<game>.py) left to right: the contract and the stakes as
+    """The contract's items (the game's show module) left to right: the contract and the stakes as
     badges, cards as chips, names and labels as text; what does not fit is left off."""
     x = 2
     for kind, text in line:

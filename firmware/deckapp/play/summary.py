@@ -57,10 +57,10 @@ class MatchSummary(TextPage):
 
 
 def _planned(session):
-    """The match's length: its hands, or Scioto's "up to 100 points"."""
+    """The match's length: its hands, or a target's "up to 100 points" (Scioto's)."""
     game = session.game
-    if game.NAME == "scioto" and game.options["target"]:
-        return "up to %d points" % game.options["target"]
+    if game.target_points():
+        return "up to %d points" % game.target_points()
     return str(game.deals_in_match())
 
 

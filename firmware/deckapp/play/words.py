@@ -2,11 +2,12 @@
 
 The core's action text is what the logs hold (`two_cards`, `ask T21`, `give 5S`, `KH`);
 here it becomes words and suit symbols: "two cards", "buy trump 21", "give back 5♠", "K♥".
-SCOUT's plays are told from their parts (scout_pick.scout_words).
+A game whose action texts do not say a play gives the words (SCOUT's plays, told from their
+parts: its show module's play_words).
 """
 
 from deckcore import const
-from deckcore.games import SUIT_SYMBOLS
+from deckcore.games import SUIT_SYMBOLS, show_of
 
 _VERBS = {"ask": "buy", "give": "give back"}  # Chambéry's phase verbs (rules.md 3.4.4)
 _FACE_RANKS = const(("A", "J", "N", "Q", "K"))
@@ -32,10 +33,9 @@ def action_words(text):
 
 def play_words(state, action):
     """What the news line says of `action`, taken in `state` (before it is applied)."""
-    if state.game.NAME == "scout" and state.phase == "play":
-        from deckapp.play.scout_pick import scout_words
-        return scout_words(state, action)
-    return action_words(state.action_text(action))
+    show = show_of(state.game.NAME)
+    words = show.play_words(state, action) if show.play_words is not None else None
+    return words or action_words(state.action_text(action))
 
 
 def plural(count, name):
@@ -44,17 +44,13 @@ def plural(count, name):
 
 
 def seat_figures(view, seat, wide):
-    """A seat's figures in the hand: the cards it holds and what it has taken (Scioto's card
-    points, SCOUT's points of captured cards and chips, the tarot games' tricks): in words
-    where its row has the screen's width (`wide`), else short: "13c 2t" (the help page
-    gives the legend)."""
-    name = view.game.NAME
-    if name == "scout":
-        held, taken = len(view.hands[seat]), len(view.piles[seat]) + view.chips[seat]
-    else:
-        held = view.hand_sizes[seat]
-        taken = view.points[seat] if name == "scioto" else view.tricks_won[seat]
-    taken_name = "points" if name in ("scioto", "scout") else "tricks"
+    """A seat's figures in the hand, as its game's show module counts them: the cards it
+    holds and what it has taken (Scioto's card points, SCOUT's points of captured cards and
+    chips, the tarot games' tricks): in words where its row has the screen's width (`wide`),
+    else short: "13c 2t" (the help page gives the legend)."""
+    show = show_of(view.game.NAME)
+    held, taken = show.seat_figures(view, seat)
+    taken_name = show.TAKEN
     if wide:
         return "%s  %s" % (plural(held, "cards"), plural(taken, taken_name))
     return "%dc %d%s" % (held, taken, taken_name[:1])  # (a slice: an index interns)

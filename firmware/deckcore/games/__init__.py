@@ -32,3 +32,24 @@ def options_of(name):
 def options_in_force(game):
     """[(Option, value)] of the Game `game`, in declaration order (its help page)."""
     return [(option, game.options[option.name]) for option in options_of(game.NAME).OPTIONS]
+
+
+def show_of(name):
+    """The module that tells the screens about the game called `name`, or None if there is no
+    such game (games/<name>_show.py:
+    the rules in brief, the figures beside the seats, the table's state line, the contract,
+    the cards face up; the contract of such a module is in docs/architecture.md, "Adding a
+    game")."""
+    if name == "scioto":
+        import deckcore.games.scioto_show as show
+    elif name == "scarto":
+        import deckcore.games.scarto_show as show
+    elif name == "scout":
+        import deckcore.games.scout_show as show
+    elif name == "droggn":
+        import deckcore.games.droggn_show as show
+    elif name == "chambery":
+        import deckcore.games.chambery_show as show
+    else:
+        return None
+    return show

@@ -95,6 +95,8 @@ class Droggn(tarot.TarotGame):
         return DroggnState(self, dealer, deal)
 
     def next_dealer(self, dealer, state):
+        if state is None:
+            return -1                             # 4.2.4: the declarer, not known yet
         if state.declarer >= 0:
             return state.declarer                 # 4.2.4
         if self.options["throw_in"] == "same_dealer":

@@ -130,6 +130,9 @@ class Scioto(Game):
     def deals_in_match(self):
         return self.options["deals"]
 
+    def target_points(self):
+        return self.options["target"]
+
     def match_over(self, match):
         target = self.options["target"]
         if target == 0:

@@ -1,5 +1,5 @@
-"""SCOUT's turn on the play screen: the action put together from its parts, not found in a
-list of hundreds.
+"""SCOUT's turn on the play screen (scout_show.picker, which the screen's Choices ask for): the
+action put together from its parts, not found in a list of hundreds.
 
     up, down        the kind: Show, Scout, Scout & Show
     Show            left, right move the run along the hand; Y makes it longer, X shorter
