@@ -263,6 +263,24 @@ def test_without_the_pinned_port_the_site_is_not_written_and_the_fix_is_named(mo
         web.write_site(str(tmp_path / "site"))
 
 
+def test_an_installed_deckmate_built_without_the_port_names_the_fix(monkeypatch, tmp_path):
+    """A wheel carries the port's files and pin (deckmate/web/port/) when it was built in a
+    clone after tools/setup.sh; one built before says how to make it again."""
+    from deckmate import web
+    monkeypatch.setattr(web, "CLONE_ROOT", str(tmp_path / "no-clone"))
+    monkeypatch.setattr(web, "PACKAGED_ROOT", str(tmp_path / "port"))
+    (tmp_path / "port").mkdir()
+    (tmp_path / "port" / "package.json").write_text(
+        json.dumps({"dependencies": {web.PACKAGE: "1.29.0-6"}}))
+    with pytest.raises(web.WebError) as refused:
+        web.write_site(str(tmp_path / "site"))
+    assert str(refused.value) == (
+        "%s 1.29.0-6 is not installed: this deckmate was built without it: run `bash "
+        "tools/setup.sh` in the clone, then install deckmate again from there (`pipx install "
+        "--force .`)" % web.PACKAGE)
+    assert not (tmp_path / "site").exists()
+
+
 def test_a_zip_of_logs_is_imported_and_a_damaged_one_is_said_in_one_line(tmp_path):
     import zipfile
     log = tmp_path / "a.jsonl"
