@@ -118,6 +118,7 @@ def test_served_by_a_static_host_the_first_load_fetches_only_the_site_under_3_MB
             driver.get(origin)
             wait_until(driver, "return deckmatePage.settled()")
             shared = driver.execute_script("return deckmatePage.keysShared")
+            fetched_by_the_worker = driver.execute_script("return deckmatePage.workerFetched")
             loaded = driver.execute_script(
                 "return performance.getEntriesByType('navigation').concat("
                 "performance.getEntriesByType('resource')).map("
@@ -128,6 +129,7 @@ def test_served_by_a_static_host_the_first_load_fetches_only_the_site_under_3_MB
     assert sorted(name for name, _, _ in loaded) == sorted(origin + name if name != "index.html"
                                                            else origin for name in SITE_FILES)
     assert shared
+    assert fetched_by_the_worker == []  # (blob: URLs, which no resource timing lists, only)
     fetched = sum(size for _, _, size in loaded)
     assert fetched == sum(os.path.getsize(str(site / name)) for name in SITE_FILES)
     assert fetched <= FIRST_LOAD_MOST

@@ -368,6 +368,6 @@ onmessage = async (event) => {
     post({failed: "The firmware ended at boot (safe mode: X was held)."});
     return;
   }
-  post({running: true});
+  post({running: performance.getEntriesByType("resource").map((entry) => entry.name)});
   schedule(0);
 };
