@@ -184,14 +184,22 @@ def the_page_drew_while_the_firmware_thought(page):
 
 
 def keep_score_keys(until):
-    """docs/keys/keep-score-chambery.keys from the main menu up to the comment `until`."""
-    with open(os.path.join(ROOT, "docs", "keys", "keep-score-chambery.keys")) as handle:
+    """docs/keys/keep-score-chambery.keys from the main menu up to the comment `until`. The
+    page shows no text to a test, so its `until right GAME` on the set-up's game row becomes
+    the right presses from where that row starts on this page's flash, which has kept no
+    match before: the first game of deckcore.games.NAMES."""
+    from deckcore.games import NAMES, TITLES
+    with open(os.path.join(ROOT, "docs", "keys", "keep-score-chambery.keys"),
+              encoding="utf-8") as handle:
         text = handle.read().split("# " + until, 1)[0]
     keys = []
     for line in text.splitlines():
         words = line.split("#", 1)[0].split()
         if words and words[0] == "hold":  # a value run to its end: a long press
             keys.append(("hold", words[1]))
+        elif words[:2] == ["until", "right"]:
+            game = [name for name in NAMES if TITLES[name] == " ".join(words[2:])][0]
+            keys += ["right"] * NAMES.index(game)
         elif words and words[0] != "shot":
             keys.append(words[0])
     return keys
