@@ -418,3 +418,52 @@ print(json.dumps([type(app.stack[-1]).__name__, store.open_id, board.log.count("
     assert top == "MainMenu" and open_id is None and resets == 1 and not table_kept
     assert not stalled  # the bot's action was not played on the closed log
     assert last.startswith('{"t":"end","reason":"abandoned"') and ends == 1
+
+
+def test_an_image_without_the_game_screens_offers_and_resumes_a_score_kept_match(tmp_path):
+    """The boot owns the resume (deckapp/resume.py): an image without deckapp/play/ offers a
+    score-kept match left open and resumes it on the scorekeeper's totals; a played match
+    left open is offered too, and its Resume says in one line that the game screens are not
+    in this image (the match stays open)."""
+    import shutil
+    firmware = tmp_path / "firmware"
+    shutil.copytree(FIRMWARE, firmware, ignore=shutil.ignore_patterns("play", "*.mpy"))
+    script = BOARD.replace(FIRMWARE, str(firmware)) + """
+import json
+from deckapp.keep import stored
+from deckapp.store import Store
+
+for name in ("kept", "played"):
+    folder = %r + "/" + name
+    __import__("os").mkdir(folder)
+    store = Store(folder)
+    store.boot()
+    if name == "kept":
+        stored.begin(store, stored.new_match("scioto", {"players": 3}, ["Ada", "Bea", "Cy"], 0),
+                      "0123456789abcdef")
+    else:  # a played match's header (the play screens' stored.begin, written by another image)
+        store.start_game("1", '{"t":"header","game":"scioto","players":[{"name":"You",'
+                         '"kind":"human","level":null},{"name":"Bot 2","kind":"bot","level":'
+                         '"easy"}],"game_id":"1","device":"0123456789abcdef","dealer":0,'
+                         '"options":{"players":2}}\\n')
+    board = ScriptedBoard([[], [], [], [("press", PRESS)], [], [], []])
+    app = App(board, Store(folder), Settings())
+    app.boot, app.menu = boot, menu
+    boot(app)
+    offered = None
+    for _ in range(7):
+        app.tick(0)
+        if offered is None and type(app.stack[-1]).__name__ == "ResumeScreen":
+            offered = app.stack[-1].lines()[0]
+    top = app.stack[-1]
+    print(json.dumps([name, offered, [type(screen).__name__ for screen in app.stack],
+                      getattr(top, "lines", None) if name == "played" else top.title,
+                      app.store.open_id]))
+""" % str(tmp_path)
+    status, out, err = run_core(script, heap="512K")
+    assert status == 0, out + err
+    kept, played = [json.loads(line) for line in out.strip().splitlines()[-2:]]
+    assert kept == ["kept", "Scioto, hand 1", ["TotalsScreen"], "Scioto", "1"]
+    assert played[1] == "Scioto, hand 1" and played[2] == ["MainMenu", "Dialog"]
+    assert "The game screens are not part of this firmware image." in " ".join(played[3])
+    assert played[4] == "1"
