@@ -132,10 +132,8 @@ if %(shell)r:  # the app at its main menu
     from deckapp.store import Store
     store = Store(%(root)r)
     store.boot()
-    from deckapp.menu import MainMenu
-    app = App(board, store, Settings())
-    app.open(MainMenu)
-    app.render()  # the main menu
+    app = App(board, store, Settings.load(store))
+    app.render()  # the main menu: the shell opens it on an empty stack
 sample()
 at_menu = peak[0]
 from deckcore.games import load
@@ -160,10 +158,8 @@ def thinking(bot_choice):  # Session.bot_choice, counted, sampled at every slice
 
 if %(shell)r:  # as Play and the set-up screen leave it: the table screen alone starts the match
     app.pop()  # the menu gives way (MainMenu.open), as the set-up screen does
-    from deckapp.play import stored
-    from deckapp.play.table import TableScreen
-    match = stored.new_match(%(game)r, {}, seats, %(seed)d)
-    app.open(TableScreen, lambda app: stored.begin(app.store, match, app.device_id))
+    from deckapp.play.stored import new_match
+    app.open("deckapp.play.table", "TableScreen", new_match(%(game)r, {}, seats, %(seed)d))
     table = app.top()
     table.step()  # the match starts: its log on the store, the first hand dealt
     session = table.session

@@ -4,7 +4,7 @@ drawn, to check them on a real panel)."""
 
 import gc
 
-from deckcore.residency import Visit
+from deckcore.residency import unload
 from deckapp.screen import Screen
 from deckapp import VERSION
 from deckhw.buttons import PRESS
@@ -33,9 +33,11 @@ class AboutScreen(Screen):
         store = self.app.store
         if not store:
             return None
-        with Visit():
-            from deckapp.crash import last
+        from deckapp.crash import last
+        try:
             return last(store)
+        finally:
+            unload("deckapp.crash")
 
     def draw(self, canvas):
         crash = self.last_error()
@@ -56,5 +58,4 @@ class AboutScreen(Screen):
         if key == "b":
             self.app.pop()
         elif key == "x":
-            from deckapp.card_test import CardTestScreen
-            self.app.open(CardTestScreen)
+            self.app.open("deckapp.card_test", "CardTestScreen")

@@ -1,11 +1,10 @@
 """The user's settings: player names, brightness, bot pace and colours, kept in the store's
 state file "settings" (store.save_state / load_state) so they survive a power cut.
 
-    settings = settings_file.load(Settings(), store)   # (deckapp/settings_file.py: the
-    settings.names[0] = "Ada"                          # defaults for anything missing or
-    settings_file.save(settings, store)                # unreadable)
+    settings = Settings.load(store)     # defaults for anything missing or unreadable
+    settings.names[0] = "Ada"; settings.save(store)
 
-Reading and writing them is in deckapp/settings_file.py, loaded for the call (`with Visit()`).
+Reading and writing them is in deckapp/settings_file.py, loaded for the call.
 """
 
 from deckui import theme
@@ -30,3 +29,21 @@ class Settings:
             if name == self.bot_pace:
                 return pause
         return 0
+
+    @classmethod
+    def load(cls, store):
+        """The settings saved in `store` (deckapp/settings_file.py, loaded for the call)."""
+        from deckapp import settings_file
+        from deckcore.residency import unload
+        try:
+            return settings_file.load(cls(), store)
+        finally:
+            unload("deckapp.settings_file")
+
+    def save(self, store):
+        from deckapp import settings_file
+        from deckcore.residency import unload
+        try:
+            settings_file.save(self, store)
+        finally:
+            unload("deckapp.settings_file")

@@ -4,9 +4,10 @@ what the seat can see, and strong's choice between normal's two best actions."""
 
 from deckcore.bots import make
 from deckcore.bots.levels import budget
-from deckcore.bots.scout import (OUTLOOK, SCALE, Turn, evaluate, order, strongest,
-                                 structure)
-from deckcore.games.scout import FLIP, KEEP, SCOUT, SHOW, Scout, decode, strength, turned
+from deckcore.bots.scout import (OUTLOOK, SCALE, Turn, _normal_in, _scout_shows_through,
+                                 evaluate, order, strongest, structure)
+from deckcore.games.scout import (FLIP, KEEP, SCOUT, SCOUT_SHOW, SHOW, Scout, decode, encode,
+                                  strength, turned)
 from deckcore.rng import Rng
 from playout import ticked_and_plain
 from repetitions import scaled
@@ -163,7 +164,7 @@ def test_every_level_plays_legal_actions_to_the_end_for_2_to_5_players():
 def normal_two_best(view, legal, rng):
     """normal's two best actions by their one-ply value (its worlds dealt with `rng`)."""
     normal = budget("scout", "normal")
-    return Turn(view, rng, normal.worlds).two_best(legal, normal.places)
+    return Turn(view, rng, normal.worlds).best_few(legal, normal.places, 2)
 
 
 def test_strong_and_hard_play_one_of_normals_two_best_actions_chosen_by_playouts():
@@ -182,6 +183,32 @@ def test_strong_and_hard_play_one_of_normals_two_best_actions_chosen_by_playouts
                     chosen = bot.choose(view, legal, Rng(deal))
                     assert chosen in normal_two_best(view, legal, Rng(deal)), bot.NAME
             state.apply(normal.choose(view, legal, rng))
+
+
+def test_in_hards_playouts_seats_scout_and_show_as_normal_does_without_the_whole_list():
+    """hard's playouts let every seat Scout & Show (5.2.C), as `normal` would through the
+    places it tries, but list only the Scout & Shows through those places: each such list is
+    the part of `legal_actions` through that place, and the step decides as with the whole."""
+    for players in (3, 5):
+        game = GAMES[players]
+        rng = Rng(60 + players)
+        easy = make("easy", game)
+        for deal in range(scaled(3)):
+            state = game.new_hand(deal % players, game.deal(rng, deal % players))
+            while not state.is_terminal():
+                seat, legal = state.current_player(), state.legal_actions()
+                if state.phase == "play" and state.active and state.scout_show[seat]:
+                    for action in legal:
+                        kind, start, length, index, turn, gap = decode(action)
+                        if kind == SCOUT:
+                            low = encode(SCOUT_SHOW, 0, 0, index, turn, gap)
+                            high = encode(SCOUT_SHOW, 0, 0, index, turn, gap + 1)
+                            assert _scout_shows_through(state, action) == [
+                                other for other in legal if low <= other < high]
+                    for places in (1, 3):
+                        whole = Turn(state.view(seat), Rng(deal), 0, state).best(legal, places)
+                        assert _normal_in(state, Rng(deal), places, True) == whole
+                state.apply(easy.choose(state.view(seat), legal, rng))
 
 
 def test_evaluate_is_the_score_times_scale_when_the_round_is_over():
@@ -206,7 +233,7 @@ def test_with_2_players_a_hand_that_can_beat_the_active_set_is_worth_more_mid_ro
 def test_with_3_to_5_players_the_outlook_counts_an_answer_and_the_scout_and_show_chip():
     """With 3 to 5 players too hard's playouts stop at an outlook fitted to self-play: a hand
     that can beat the active set is worth more, and so is the Scout & Show chip still held
-    (5.2.C), which the playouts never spend; the other seats' values stay as they were."""
+    (5.2.C), worth keeping for a later turn; the other seats' values stay as they were."""
     others = ("3/7 4/8", "3/8 4/9", "3/9 7/8")
     for players in (3, 4, 5):
         values = []

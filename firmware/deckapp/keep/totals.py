@@ -61,8 +61,7 @@ class TotalsScreen(Screen):
     # Actions -------------------------------------------------------------------------------
     def enter(self, number, entry=None):
         """The entry form of hand `number` (its module leaves memory with it)."""
-        from deckapp.keep.entry import EntryScreen
-        self.app.open(EntryScreen, self.kept, number, entry)
+        self.app.open("deckapp.keep.entry", "EntryScreen", self.kept, number, entry)
 
     def ask_undo(self):
         kept = self.kept
@@ -137,8 +136,7 @@ class TotalsScreen(Screen):
                 self.undone = None
                 self.enter(number, undone[1] if undone and undone[0] == number else None)
         elif key == "a":
-            from deckapp.keep.sheet import SheetScreen
-            self.app.open(SheetScreen, kept, self.enter)
+            self.app.open("deckapp.keep.sheet", "SheetScreen", kept, self.enter)
         elif key == "y" and kept.keeper.hands:
             self.ask_undo()
         elif key == "x":

@@ -22,6 +22,7 @@ class Budget:
     exact        cards left from which it searches to the end of the hand
     places       SCOUT: places tried for a scouted card (bots/scout.py)
     playouts     SCOUT hard and strong: worlds each candidate is played out in
+    candidates   ... the one ply's best actions played out (bots/scout.py)
     endgame      2-player Scioto: cards in the two hands from which the play is exact
     try_exact    ... from which an exact proof is tried first, ...
     proof_nodes  ... with this many positions before the bot searches instead
@@ -35,7 +36,7 @@ class Budget:
     """
 
     def __init__(self, level, worlds=1, nodes=0, depth=1, width=1, exact=0, places=0,
-                 playouts=0, endgame=0, try_exact=0, proof_nodes=0, lookahead=(),
+                 playouts=0, candidates=2, endgame=0, try_exact=0, proof_nodes=0, lookahead=(),
                  variant_exact=(0, 0, 0), distinct=False, halve=0):
         self.level = level
         self.worlds = worlds
@@ -45,6 +46,7 @@ class Budget:
         self.exact = exact
         self.places = places
         self.playouts = playouts
+        self.candidates = candidates
         self.endgame = endgame
         self.try_exact = try_exact
         self.proof_nodes = proof_nodes

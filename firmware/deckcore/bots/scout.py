@@ -24,18 +24,20 @@ then playing normal; the one-ply value ranks the candidates well, but telling th
 apart takes playouts. hard (the device's level above normal) plays normal's two best actions
 out in fewer worlds and only until the seat is about to act for the second time (its
 budget's `depth`), where `evaluate` values the seats by an outlook fitted offline to
-self-play (one row of integer weights per number of players); in its playouts every seat tries one place for a scouted card (its `width`) and
-none Scouts & Shows; it chooses the way up of its hand so too. Whole rounds from every
-decision would take the RP2040 several times its 3 s.
+self-play (one row of integer weights per number of players); in its playouts every seat
+tries one place for a scouted card (its `width`) and the Scout & Shows through it, listed
+for that place alone (no list of a thousand actions); it chooses the way up of its hand so
+too. Whole rounds from every decision would take the RP2040 several times its 3 s.
 
 Values are points times SCALE.
 """
 
 from deckcore.bots import best_index, utility
 from deckcore.game import TERMINAL
-from deckcore.games.scout import (DECISION, FLIP, KEEP, SCOUT, SCOUT_SHOW, SHOW,
-                                  UNKNOWN, deal_unseen, decode, determinize, encode,
-                                  set_power, strength, turned, value, values)
+from deckcore.games.scout import (DECISION, FIELD, FLIP, KEEP, SCOUT, SCOUT_SHOW, SHOW,
+                                  START_AT, UNKNOWN, _shows, _shows_with, deal_unseen,
+                                  decode, determinize, encode, set_power, strength, turned,
+                                  value, values)
 
 SCALE = 16
 # PIECE[n]: what a piece of n cards wins back, in SCALE units; longer pieces win back one
@@ -169,7 +171,7 @@ def outlook_features(state, seat):
     two less the third), whether its hand can beat the active set of another seat, the sets
     of the hand's best split (`structure`): lone cards, pairs, sets of 3, of 4, of 5 and more,
     and how many of them are matching; and whether it still holds its Scout & Show chip
-    (5.2.C: hard's playouts never spend it, so only the outlook can tell what it is worth).
+    (5.2.C: a chip kept is a Scout & Show still to come where the playouts stop).
     (Who holds the active set and how long it is adds nothing: with 2 players, at a seat's
     turn, the counts above tell it.)"""
     numbers = values(state.hands[seat])
@@ -212,7 +214,8 @@ def decide(view, legal, rng, budget, tick):
         if view.phase == "flip":
             return playouts(view, [KEEP, FLIP], rng, budget, tick)
         turn = Turn(view, rng, budget.worlds, tick=tick)
-        return playouts(view, turn.two_best(legal, budget.places), rng, budget, tick)
+        return playouts(view, turn.best_few(legal, budget.places, budget.candidates), rng,
+                        budget, tick)
     if view.phase == "flip":
         return flip_rule(view.hand)
     return Turn(view, rng, budget.worlds, tick=tick).best(legal, budget.places)
@@ -227,8 +230,8 @@ def playouts(view, candidates, rng, budget, tick):
     bots.utility counts it, of `evaluate`; the first of the best). A playout deals a world
     from the view, applies the candidate and plays on with normal's one ply in every seat (it
     sees the world's hands, so it deals no worlds of its own), trying the budget's `places`
-    for a scouted card, or its `width` with nobody Scouting & Showing (hard: a quicker step,
-    and no list of a thousand actions), to the end of the round or, with a `depth`, until the
+    for a scouted card, or its `width` (hard: a quicker step, its Scout & Shows listed
+    through those places only), to the end of the round or, with a `depth`, until the
     seat is about to act for the depth-th time after the candidate. Every candidate is played
     out in the same `playouts` worlds. On the device the heap is
     collected before each state a playout makes, and the last candidate plays on the world
@@ -245,8 +248,6 @@ def playouts(view, candidates, rng, budget, tick):
         if device:
             gc.collect()
         world = determinize(view, rng)
-        if budget.width:  # hard: nobody Scouts & Shows in its playouts
-            world.scout_show = [False] * len(world.scout_show)
         for i in range(len(candidates)):
             if i:
                 state = None
@@ -259,7 +260,8 @@ def playouts(view, candidates, rng, budget, tick):
                 if tick is not None:
                     tick()
                 actor = state.current_player()
-                state.apply(_normal_in(state, rng, budget.width or budget.places))
+                state.apply(_normal_in(state, rng, budget.width or budget.places,
+                                       budget.width > 0))
                 if actor != view.seat and state.current_player() == view.seat:
                     turns += 1
                     if turns == budget.depth:
@@ -268,13 +270,44 @@ def playouts(view, candidates, rng, budget, tick):
     return candidates[best_index(totals)]
 
 
-def _normal_in(state, rng, places):
+def _normal_in(state, rng, places, quick=False):
     """normal's one ply, trying `places` places for a scouted card, in a world whose hands it
-    sees."""
+    sees; `quick` (hard's playouts) lists the Scout & Shows through those places only, the
+    same decision without the list of a thousand actions."""
     seat = state.current_player()
     if state.phase == "flip":
         return flip_rule(state.hands[seat])
-    return Turn(state.view(seat), rng, 0, state).best(state.legal_actions(), places)
+    turn = Turn(state.view(seat), rng, 0, state)
+    if not (quick and state.active and state.scout_show[seat]):
+        return turn.best(state.legal_actions(), places)
+    state.scout_show[seat] = False  # the Shows and Scouts alone
+    legal = state.legal_actions()
+    state.scout_show[seat] = True
+    return turn.best(legal, places, lambda scout: _scout_shows_through(state, scout))
+
+
+def _scout_shows_through(state, scout):
+    """The Scout & Shows (5.2.C) that put the card of the action `scout` where it does, as
+    `legal_actions` lists them (7.14's distinct forms, in increasing number): a block of the
+    hand from the gap on moves one place right, a block before it stays unless it ends at the
+    gap, and the sets through the card itself."""
+    index, turn, gap = decode(scout)[3:]
+    active = state.active
+    need = strength(values(active[:index] + active[index + 1:]))
+    numbers = values(state.hands[state.current_player()])
+    card = turned(active[index]) if turn else active[index]
+    base = encode(SCOUT_SHOW, 0, 0, index, turn, gap)
+    plain = []  # the start and length fields of each Show of the hand alone
+    _shows(numbers, need, plain, 0)
+    group = _shows_with(numbers, gap, value(card), need, base)
+    for bits in plain:
+        start = bits >> START_AT
+        if start >= gap:
+            group.append(base | bits + (1 << START_AT))
+        elif start + (bits & FIELD) < gap:
+            group.append(base | bits)
+    group.sort()
+    return group
 
 
 # One ply ------------------------------------------------------------------------------------
@@ -317,6 +350,7 @@ class Turn:
         `world` alone when it is given; `tick`, if given, is called before each world."""
         self.view = view
         self.rng = rng
+        self.keep = 2  # the best actions `best` keeps (two: `best` may play the second)
         self.numbers = values(view.hand)
         players = view.game.num_players
         self.players = players
@@ -352,11 +386,13 @@ class Turn:
             out.append(power)
         return out
 
-    def best(self, legal, places):
+    def best(self, legal, places, through=None):
         """The best action by its one-ply value; in a round gone on for LONG_ROUND Scouts, one
         of the two best at random, so that bots cannot go round a cycle of Shows scouted empty
-        for ever (5.2.B.5: the rules end no such cycle)."""
-        self.ranked = [None, None, None, None]  # the best and second best: value, action
+        for ever (5.2.B.5: the rules end no such cycle). The Scout & Shows through a place
+        tried are those of `legal`, or, given `through`, the list `through(scout)` returns
+        (hard's playouts: `legal` then holds no Scout & Show, no list of a thousand)."""
+        self.ranked = [None, None] * self.keep  # the best first: value, action, ...
         numbers = self.numbers
         scouts = _first_at_least(legal, SCOUT, 0)
         scout_shows = _first_at_least(legal, SCOUT_SHOW, scouts)
@@ -378,35 +414,45 @@ class Turn:
                 worth = max(worth, self.best_show(hand, strength(values(rest)), len(rest))
                             - self.gift)
             self._offer(worth, action)
-            if scout_shows == len(legal):
+            if through is not None:
+                group = through(action)
+                first, last = 0, len(group)
+            elif scout_shows == len(legal):
                 continue
-            # The Scout & Shows through this place sort together, before the next gap's.
-            turn = decode(action)[4]
-            base = encode(SCOUT_SHOW, 0, 0, index, turn, gap)
-            first = _first_at_least(legal, base, scout_shows)
-            last = _first_at_least(legal, encode(SCOUT_SHOW, 0, 0, index, turn, gap + 1), first)
+            else:  # the Scout & Shows through this place sort together, before the next gap's
+                group = legal
+                turn = decode(action)[4]
+                base = encode(SCOUT_SHOW, 0, 0, index, turn, gap)
+                first = _first_at_least(legal, base, scout_shows)
+                last = _first_at_least(legal, encode(SCOUT_SHOW, 0, 0, index, turn, gap + 1),
+                                       first)
             for j in range(first, last):
-                kind, start, length = decode(legal[j])[:3]
+                kind, start, length = decode(group[j])[:3]
                 self._offer(self.show(hand, start, length, len(self.view.active) - 1)
-                            - self.gift - SCOUT_SHOW_CHIP, legal[j])
+                            - self.gift - SCOUT_SHOW_CHIP, group[j])
         ranked = self.ranked
         if ranked[3] is not None and sum(self.view.chips) >= LONG_ROUND and self.rng.below(2):
             return ranked[3]
         return ranked[1]
 
-    def two_best(self, legal, places):
-        """The two best actions `best` weighs by their one-ply value (the first offered of
-        equals first), or the only one."""
+    def best_few(self, legal, places, count):
+        """The `count` best actions `best` weighs by their one-ply value (the first offered of
+        equals first), or as many as there are."""
+        self.keep = max(2, count)
         self.best(legal, places)
-        return [action for action in (self.ranked[1], self.ranked[3]) if action is not None]
+        ranked = self.ranked
+        return [ranked[i] for i in range(1, 2 * count, 2) if ranked[i] is not None]
 
     def _offer(self, worth, action):
+        """Keeps the `keep` best actions offered, best first (of equals, the first offered)."""
         ranked = self.ranked
-        if ranked[0] is None or worth > ranked[0]:
-            ranked[2], ranked[3] = ranked[0], ranked[1]
-            ranked[0], ranked[1] = worth, action
-        elif ranked[2] is None or worth > ranked[2]:
-            ranked[2], ranked[3] = worth, action
+        at = len(ranked) - 2
+        if ranked[at] is not None and worth <= ranked[at]:
+            return
+        while at and (ranked[at - 2] is None or worth > ranked[at - 2]):
+            ranked[at], ranked[at + 1] = ranked[at - 2], ranked[at - 1]
+            at -= 2
+        ranked[at], ranked[at + 1] = worth, action
 
     def best_show(self, numbers, need, captured):
         """The value of the best Show from `numbers` that beats a set of strength `need`."""
