@@ -12,6 +12,19 @@ serial port that stops the app leaves deckapp/stopped.py's screen on the panel.
 
 import boards
 
+
+def boot(app):
+    """The app's first screen, at the start and after a reset (deckapp/boot.py)."""
+    from deckapp.boot import BootScreen
+    app.open(BootScreen)
+
+
+def menu(app):
+    """The main menu (deckapp/menu.py), wherever a screen goes back to it."""
+    from deckapp.menu import MainMenu
+    app.open(MainMenu)
+
+
 board = boards.make_board()
 if board.keys.held("x"):
     print("Deckmate safe mode: the app did not start; this is the MicroPython REPL.")
@@ -28,7 +41,7 @@ else:
         run(board)
     else:
         try:
-            run(board)
+            run(board, boot, menu)
         except KeyboardInterrupt:  # a PC stopped the app over USB: said on the panel
             from deckapp.stopped import show
             show(board.display)

@@ -132,8 +132,10 @@ if %(shell)r:  # the app at its main menu
     from deckapp.store import Store
     store = Store(%(root)r)
     store.boot()
-    app = App(board, store, Settings.load(store))
-    app.render()  # the main menu: the shell opens it on an empty stack
+    from deckapp.menu import MainMenu
+    app = App(board, store, Settings())
+    app.open(MainMenu)
+    app.render()  # the main menu
 sample()
 at_menu = peak[0]
 from deckcore.games import load
@@ -158,8 +160,10 @@ def thinking(bot_choice):  # Session.bot_choice, counted, sampled at every slice
 
 if %(shell)r:  # as Play and the set-up screen leave it: the table screen alone starts the match
     app.pop()  # the menu gives way (MainMenu.open), as the set-up screen does
-    from deckapp.play.stored import new_match
-    app.open("deckapp.play.table", "TableScreen", new_match(%(game)r, {}, seats, %(seed)d))
+    from deckapp.play import stored
+    from deckapp.play.table import TableScreen
+    match = stored.new_match(%(game)r, {}, seats, %(seed)d)
+    app.open(TableScreen, lambda app: stored.begin(app.store, match, app.device_id))
     table = app.top()
     table.step()  # the match starts: its log on the store, the first hand dealt
     session = table.session

@@ -96,7 +96,7 @@ for what, module, name, key in %(cases)r:
         names = ["Ada", "Bea", "Cy", "Dan", "Eve", "Flo"]
         game = load("scioto")({"players": 6})
         arguments = (KeptMatch(Keeper(game, 0), names, None, None), 1)
-    app.open(module, name, *arguments)
+    app.open(getattr(__import__(module, None, None, [name]), name), *arguments)  # (a list of screens)
     app.render()
     for _ in range(%(trials)d):
         start = time.ticks_us()

@@ -14,24 +14,24 @@ The board in use is named in the file /board.txt (one line, e.g. `pico_lcd_13`),
 the firmware is deployed; without it, the Pico-LCD-1.3.
 """
 
-from micropython import const
-
-from deckcore.residency import unload
-
-_DEFAULT = const("pico_lcd_13")
-_NAMES = const(("pico_lcd_13", "pico_display_20", "browser"))
+from deckcore.residency import let_go
 
 
 def make_board():
-    """The Board of the board in use. The definition's module is read once: it leaves
-    memory when the board is built (0.9 KB of heap)."""
+    """The Board of the board in use (the Pico-LCD-1.3 when /board.txt names none we know).
+    The definition's module is read once: it leaves memory when the board is built (0.9 KB
+    of heap)."""
     try:
         with open("/board.txt") as handle:
             name = handle.read().strip()
     except OSError:
-        name = _DEFAULT
-    if name not in _NAMES:
-        name = _DEFAULT
-    board = getattr(__import__("boards." + name), name).make_board()
-    unload("boards." + name)
+        name = ""
+    if name == "pico_display_20":
+        from boards import pico_display_20 as definition
+    elif name == "browser":
+        from boards import browser as definition
+    else:
+        from boards import pico_lcd_13 as definition
+    board = definition.make_board()
+    let_go(definition)
     return board

@@ -4,7 +4,7 @@ drawn, to check them on a real panel)."""
 
 import gc
 
-from deckcore.residency import unload
+from deckcore.residency import Visit
 from deckapp.screen import Screen
 from deckapp import VERSION
 from deckhw.buttons import PRESS
@@ -33,11 +33,9 @@ class AboutScreen(Screen):
         store = self.app.store
         if not store:
             return None
-        from deckapp.crash import last
-        try:
+        with Visit():
+            from deckapp.crash import last
             return last(store)
-        finally:
-            unload("deckapp.crash")
 
     def draw(self, canvas):
         crash = self.last_error()
@@ -58,4 +56,5 @@ class AboutScreen(Screen):
         if key == "b":
             self.app.pop()
         elif key == "x":
-            self.app.open("deckapp.card_test", "CardTestScreen")
+            from deckapp.card_test import CardTestScreen
+            self.app.open(CardTestScreen)

@@ -1,8 +1,11 @@
-"""The boot screen: the name and version while the store checks the flash, then the main menu
-(and the offer to resume a match left open). If the check repaired something (a power cut may
-have cut a log short or left a half-written file), the boot screen says what, and waits for A."""
+"""The boot screen: the name and version while the store checks the flash, then what comes
+first: the match a set-up asked for before the reset (begun here, `open_requested`), the offer
+to resume the match left open, played or score-kept (deckapp/resume.py), or the main menu. If
+the check repaired something (a power cut may have cut a log short or left a half-written
+file), the boot screen says what, and waits for A."""
 
 from deckapp.screen import Screen
+from deckapp.shell import START
 from deckapp import VERSION
 from deckhw.buttons import PRESS
 from deckui import cards, font, theme, widgets
@@ -50,21 +53,46 @@ class BootScreen(Screen):
             self.main_menu()
 
     def main_menu(self):
-        """The boot screen gives way to the screen asked for before a reset (App.open_requested:
-        the match the set-up started), or to the offer to resume a match a power cut left
-        open (the game screens' deckapp/play/resume.py, when the image has them; not imported
-        when no game is open: its names would be interned for good), or to the main menu."""
+        """The boot screen gives way to the match asked for before a reset (open_requested),
+        or to the offer to resume a match a power cut left open (deckapp/resume.py, not
+        imported when no match is open: its names would be interned for good), or to the
+        main menu."""
         app = self.app
         app.pop()
-        if app.open_requested():
+        if open_requested(app):
             return
         if app.store.open_id is not None:
-            try:
-                resume = __import__("deckapp.play.resume", None, None, ["offer"])
-            except ImportError as error:
-                if "resume" not in str(error):
-                    raise
-            else:
-                if resume.push_offer(app):
-                    return
-        app.open("deckapp.menu", "MainMenu")
+            from deckapp.resume import offer
+            screen = offer(app)
+            if screen is not None:
+                app.push(screen)
+                return
+        app.menu(app)
+
+
+def open_requested(app):
+    """Begin the match App.start_after_reset asked for: its table, or the scorekeeper's
+    totals; False when none was asked for. The request is dropped first, so it is carried out
+    once at most (a power cut while the match starts, or a screen that fails, does not bring
+    it back at every boot). While a match is open on flash the request is dropped unopened:
+    the open match comes first (the boot offers to resume it)."""
+    store = app.store
+    request = store.load_state(START, None)
+    if request is None:
+        return False
+    store.save_state(START, None)
+    if store.open_id is not None:
+        return False
+    kind, match = request
+    if kind == "keep":
+        from deckapp.keep.totals import TotalsScreen
+        app.open(TotalsScreen, match)
+        return True
+
+    def begin(app):
+        from deckapp.play.stored import begin
+        return begin(app.store, match, app.device_id)
+
+    from deckapp.play.table import TableScreen
+    app.open(TableScreen, begin)
+    return True

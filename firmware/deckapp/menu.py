@@ -10,10 +10,6 @@ from deckapp.form import FormScreen, Row
 from deckui import font, widgets
 
 _ENTRIES = const(("Play", "Keep score", "History", "Settings", "About"))
-SCREENS = {"Keep score": ("keep.setup", "KeepSetupScreen"),
-           "History": ("history", "HistoryScreen"),
-           "Settings": ("settings_screen", "SettingsScreen"),
-           "About": ("about", "AboutScreen")}
 
 
 class MainMenu(FormScreen):
@@ -37,34 +33,40 @@ class MainMenu(FormScreen):
         elif row.label == "Play":
             self.app.pop()  # the menu leaves memory while a match is set up and played
             open_play_setup(self.app)
+        elif row.label == "Keep score":
+            from deckapp.keep.setup import KeepSetupScreen
+            self.app.open(KeepSetupScreen)
+        elif row.label == "History":
+            from deckapp.history import HistoryScreen
+            self.app.open(HistoryScreen)
+        elif row.label == "Settings":
+            from deckapp.settings_screen import SettingsScreen
+            self.app.open(SettingsScreen)
         else:
-            module, name = SCREENS[row.label]
-            self.app.open("deckapp." + module, name)
+            from deckapp.about import AboutScreen
+            self.app.open(AboutScreen)
 
 
 def offer_open_match(app):
-    """The offer of the match left open for later (deckapp/play/resume.py), instead of the menu
-    (which leaves memory as for Play); a dialog when this image has no game screens."""
-    try:
-        resume = __import__("deckapp.play.resume", None, None, ["push_offer"])
-    except ImportError as error:
-        if "resume" not in str(error):
-            raise
-        from deckapp.dialog import Dialog
-        app.push(Dialog("Match in progress", "The game screens are not part of this "
-                        "firmware image."))
-        return
+    """The offer of the match left open for later (the boot's, deckapp/resume.py), instead of
+    the menu (which leaves memory as for Play)."""
+    from deckapp.resume import offer
     app.pop()
-    if not resume.push_offer(app):
-        app.open("deckapp.menu", "MainMenu")
+    screen = offer(app)
+    if screen is None:
+        app.open(MainMenu)
+    else:
+        app.push(screen)
 
 
 def open_play_setup(app):
     """The match set-up screen of the game screens (deckapp/play/setup.py, `SetupScreen`)."""
     try:
-        app.open("deckapp.play.setup", "SetupScreen")
+        from deckapp.play.setup import SetupScreen
     except ImportError as error:
         if "setup" not in str(error):
             raise
         from deckapp.dialog import Dialog
         app.push(Dialog("Play", "The game screens are not part of this firmware image."))
+        return
+    app.open(SetupScreen)

@@ -37,7 +37,7 @@ class Screen:
     title = ""
     overlay = False  # True: drawn over the screen below it (a dialog), not on a cleared area
     app: "App"       # set by the shell when the screen is pushed
-    module = None    # the module app.open imported it from, unloaded with the screen
+    module = None    # its class's module (app.open), unloaded when its last screen closes
 
     def __init__(self):
         self.dirty_rows = None  # (first, last + 1) of the rows to push, None when clean

@@ -17,7 +17,7 @@ always take over.
 import sys
 import time
 
-from deckcore import residency
+from deckapp import phases
 
 _LINE_MOST = 4096  # decklink.frame.REQUEST_MOST: the longest request (an ack of many logs)
 _LEAN_MOST = 240  # ... kept while a bot thinks (a longer one is answered BUSY_FRAME)
@@ -62,10 +62,10 @@ class SerialLink:
         if self.stream is not None:
             started = time.ticks_ms()
             slice_ms, most = (_BUSY_SEND_MS, _BUSY_CHUNK) if working else (_SEND_MS, 65536)
-            self._call("send_chunk", most)
+            self._call(None, most)
             while self.stream is not None \
                     and time.ticks_diff(time.ticks_ms(), started) < slice_ms:
-                self._call("send_chunk", most)
+                self._call(None, most)
         elif not self.closed and self._read(lean) and self.line:
             return True
         elif self.in_session and time.ticks_diff(time.ticks_ms(), self.heard_ms) > QUIET_MS:
@@ -108,19 +108,25 @@ class SerialLink:
                 if lean or (too_long and len(request) < _LINE_MOST):  # (cut short)
                     self.output.write(BUSY_FRAME)
                 else:
-                    self._call("answer", request[start:], too_long)
+                    self._call(request[start:], too_long)
             return True
         return True
 
-    def _call(self, name, *args):
-        """Call deckapp.sync_requests' `name` with the link, in the session (begun if need
-        be); a MemoryError is answered with BUSY_FRAME and ends the session."""
+    def _call(self, request, more):
+        """deckapp/sync_requests.py in the session (begun if need be): the answer to `request`
+        (bytes; `more`: it was too long), or with None the next chunk of the answer being
+        sent (at most `more` bytes). A MemoryError is answered with BUSY_FRAME and ends the
+        session."""
         if not self.in_session:
             self.in_session = True
             self.store.hold()
         self.heard_ms = time.ticks_ms()
         try:
-            getattr(__import__("deckapp.sync_requests", None, None, [name]), name)(self, *args)
+            from deckapp import sync_requests
+            if request is None:
+                sync_requests.send_chunk(self, more)
+            else:
+                sync_requests.answer(self, request, more)
         except MemoryError:
             self._end_session()
             self.output.write(BUSY_FRAME)
@@ -135,4 +141,4 @@ class SerialLink:
         self.end_stream()
         self.in_session = False
         self.store.release()
-        residency.release_sync()
+        phases.release_sync()

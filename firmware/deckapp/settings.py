@@ -1,10 +1,11 @@
 """The user's settings: player names, brightness, bot pace and colours, kept in the store's
 state file "settings" (store.save_state / load_state) so they survive a power cut.
 
-    settings = Settings.load(store)     # defaults for anything missing or unreadable
-    settings.names[0] = "Ada"; settings.save(store)
+    settings = settings_file.load(Settings(), store)   # (deckapp/settings_file.py: the
+    settings.names[0] = "Ada"                          # defaults for anything missing or
+    settings_file.save(settings, store)                # unreadable)
 
-Reading and writing them is in deckapp/settings_file.py, loaded for the call.
+Reading and writing them is in deckapp/settings_file.py, loaded for the call (`with Visit()`).
 """
 
 from deckui import theme
@@ -29,21 +30,3 @@ class Settings:
             if name == self.bot_pace:
                 return pause
         return 0
-
-    @classmethod
-    def load(cls, store):
-        """The settings saved in `store` (deckapp/settings_file.py, loaded for the call)."""
-        from deckapp import settings_file
-        from deckcore.residency import unload
-        try:
-            return settings_file.load(cls(), store)
-        finally:
-            unload("deckapp.settings_file")
-
-    def save(self, store):
-        from deckapp import settings_file
-        from deckcore.residency import unload
-        try:
-            settings_file.save(self, store)
-        finally:
-            unload("deckapp.settings_file")

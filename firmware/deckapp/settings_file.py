@@ -1,6 +1,6 @@
-"""The settings on flash: read from and written to the store's state file "settings". Settings
-imports this module for the call (Settings.load, Settings.save) and unloads it after, so it
-takes no heap while a game is played.
+"""The settings on flash: read from and written to the store's state file "settings". The app
+imports this module for the call (at start, deckapp/shell.py; when the Settings screen is left)
+within `with Visit():`, so it takes no heap while a game is played.
 
 A value read from flash is kept only if it is of the kind a setting takes, so an old or
 damaged file never puts the app in a state its screens cannot show."""

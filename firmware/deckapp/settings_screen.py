@@ -4,6 +4,7 @@ key steps it round); the settings are saved to flash when the screen is left."""
 
 from deckapp.form import Choice, FormScreen, Row
 from deckapp.settings import BOT_PACES, BRIGHTNESS_STEPS, NAME_LENGTH, PLAYERS
+from deckcore.residency import Visit
 from deckui import theme
 
 # The rows after the names: (label, setting name, choices)
@@ -63,7 +64,9 @@ class SettingsScreen(FormScreen):
         if self.edited_any:
             from deckapp.store import StoreError
             try:
-                app.settings.save(app.store)
+                with Visit():
+                    from deckapp import settings_file
+                    settings_file.save(app.settings, app.store)
             except StoreError as error:
                 from deckapp.dialog import Dialog
                 app.push(Dialog("Settings not saved", str(error)))
@@ -75,5 +78,6 @@ class SettingsScreen(FormScreen):
             self.edited_any = True
             self.changed()
 
-        self.app.open("deckapp.text_entry", "TextEntry", "Player %d" % (seat + 1),
-                      self.app.settings.names[seat], NAME_LENGTH, done)
+        from deckapp.text_entry import TextEntry
+        self.app.open(TextEntry, "Player %d" % (seat + 1), self.app.settings.names[seat],
+                      NAME_LENGTH, done)

@@ -4,14 +4,17 @@ lets it work in slices, and pushes to the panel only the rows that changed.
     shell.run(board)      the device's app (firmware/main.py calls it after the safe-mode check);
                           an exception escaping a screen or a bot ends in deckapp/crash.py's
                           recover (recorded, said on the panel, a reset resumes the match)
-    app.start_after_reset(module, name, *args)
-                          the screen to open on a fresh heap: saved, then the board soft-resets
-                          and the boot opens it (App.open_requested); the set-up starts every
+    app.open(ScreenClass, *args)
+                          a screen pushed, its module imported by the caller (`from
+                          deckapp.history import HistoryScreen`) and let go when it closes
+    app.start_after_reset(kind, match)
+                          a match to begin on a fresh heap: saved, then the board soft-resets
+                          and the boot begins it (deckapp/boot.py); the set-ups start every
                           match so
 
 Screens (deckapp/screen.py has the contract) sit on a stack; when the last one leaves, every
 module loaded since the boot screen opened is unloaded (a match's rules, bots and screens) and
-the main menu comes back (App.top; deckcore/residency.py decides what is loaded when). Each
+the main menu comes back (App.top; deckapp/phases.py is what is loaded when). Each
 pass of the loop is one service (App.service), then one slice of work:
 1. polls the keys and hands every event but RELEASE to the top screen;
 2. draws what changed: the top screen's area when it asked (Screen.changed), the title and
@@ -34,7 +37,9 @@ import time
 
 from micropython import const
 
+from deckapp import phases
 from deckcore import residency
+from deckcore.residency import Visit
 from deckhw.buttons import RELEASE
 from deckui import theme, widgets
 
@@ -61,6 +66,8 @@ class App:
     thinker = None  # the screen whose bot is thinking (App.think), or None
     working = False  # the top screen had work left after its last slice
     fault = False  # after a fault, until the reset: the crash screen waits for its key
+    boot = None  # boot(app) opens the app's first screen (main.py's: deckapp/boot.py)
+    menu = None  # menu(app) opens the main menu (main.py's: deckapp/menu.py)
 
     def __init__(self, board, store, settings):
         self.board = board
@@ -76,13 +83,13 @@ class App:
     def top(self):
         """The screen on top. When the last screen has left (a match is over: the menu and the
         set-up gave way to its table; the boot screen gives way to the menu itself), the board
-        soft-resets and the boot opens the main menu on a fresh heap, as the match began
+        soft-resets and the app boots again on a fresh heap, as the match began
         (start_after_reset): the names a long match interned and the holes it left would not
-        give the menu's import room. (A test's board goes on after its reset: the menu is
-        opened over what is loaded.)"""
+        give the menu's import room. (A test's board goes on after its reset: the boot screen
+        is opened over what is loaded, and gives way to the main menu.)"""
         if not self.stack:
             self.board.reset()
-            self.open("deckapp.menu", "MainMenu")
+            self.boot(self)
         return self.stack[-1]
 
     def push(self, screen):
@@ -90,40 +97,24 @@ class App:
         self.stack.append(screen)
         screen.shown()
 
-    def open(self, module, name, *args):
-        """Push a new screen of class `name` from `module`, imported now; when the last screen
-        opened from it is popped, the module leaves memory again (small heap: only the screens
-        in use stay loaded)."""
+    def open(self, screen_class, *args):
+        """Push a new screen `screen_class(*args)`, whose module the caller has just imported;
+        when the last screen opened from that module is popped, the module leaves memory
+        again (small heap: only the screens in use stay loaded)."""
         gc.collect()
-        screen = getattr(__import__(module, None, None, [name]), name)(*args)
-        screen.module = module
+        screen = screen_class(*args)
+        screen.module = screen_class.__module__
         self.push(screen)
 
-    def start_after_reset(self, module, name, *args):
-        """Open the screen `name` of `module` with `args` (plain values that JSON keeps) on a
-        fresh heap: the request is saved on flash and the board soft-resets; the boot opens
-        it (open_requested). MicroPython never frees an interned name: a match started from
-        the menu would carry the menu's, the set-up's and an earlier match's (docs/device.md).
-        Raises StoreError when the flash refuses the request (nothing is reset then)."""
-        self.store.save_state(START, [module, name, list(args)])
+    def start_after_reset(self, kind, match):
+        """Begin the match `match` (plain values that JSON keeps) of `kind` ("play", "keep")
+        on a fresh heap: the request is saved on flash and the board soft-resets; the boot
+        begins it (deckapp/resume.py, `begin_asked`). MicroPython never frees an interned
+        name: a match started from the menu would carry the menu's, the set-up's and an
+        earlier match's (docs/device.md). Raises StoreError when the flash refuses the
+        request (nothing is reset then)."""
+        self.store.save_state(START, [kind, match])
         self.board.reset()
-
-    def open_requested(self):
-        """At boot, once the store is checked: open the screen start_after_reset asked for;
-        False when none was. The request is dropped first, so it is carried out once at most
-        (a power cut while the screen starts, or a screen that fails, does not bring it back
-        at every boot). While a game is open on flash the request is dropped unopened: the
-        open game comes first (the boot offers to resume it)."""
-        store = self.store
-        request = store.load_state(START, None)
-        if request is None:
-            return False
-        store.save_state(START, None)
-        if store.open_id is not None:
-            return False
-        module, name, args = request
-        self.open(module, name, *args)
-        return True
 
     def pop(self):
         self._drop(self.stack.pop())
@@ -140,7 +131,7 @@ class App:
         self._drawn = None
         module = screen.module
         if module and not [other for other in self.stack if other.module == module]:
-            residency.unload(module)
+            phases.screen_closed(module)
         gc.collect()
 
     def apply_settings(self):
@@ -224,7 +215,7 @@ class App:
                 serviced[0] = now
                 residency.serve_beside(self.service, now)
 
-        residency.release_table_drawing()
+        phases.release_table_drawing()
         keep_file_room(False)
         gc.collect()
         gc.threshold(-1)
@@ -299,7 +290,7 @@ class App:
         the passes after it wait for its centre key."""
         self.stack.clear()  # the fault may be a MemoryError: let go of the screens
         self._drawn = self.thinker = None  # (the last drawn, the thinking one)
-        residency.unload_since(self.kept)  # and what it left loaded (a match's rules, bots)
+        phases.menu_again(self.kept)  # and what it left loaded (a match's rules, bots)
         gc.collect()  # so that recording it finds room
         from deckapp.crash import recover
         recover(self, error)  # recorded and said on the panel
@@ -354,19 +345,26 @@ def usb_port():
     return port
 
 
-def run(board):
-    """Start the app on a board (docs/device.md, the board contract)."""
+def run(board, boot, menu):
+    """Start the app on a board (docs/device.md, the board contract); `boot(app)` opens its
+    first screen, at the start and after a reset, and `menu(app)` the main menu, wherever a
+    screen goes back to it (main.py's: deckapp/boot.py's and deckapp/menu.py's; the screens
+    do not import the menu, which imports them)."""
     import builtins
     builtins.__import__ = import_with_room(builtins.__import__)
     gc.threshold(GC_EVERY)
     from deckapp.settings import Settings
     from deckapp.store import Store
     store = Store("/")
-    app = App(board, store, Settings.load(store))
+    with Visit():  # (the settings on flash are read once)
+        from deckapp import settings_file
+        settings = settings_file.load(Settings(), store)
+    app = App(board, store, settings)
+    app.boot, app.menu = boot, menu
     if board.serial:
         app.port = usb_port()
     try:
-        app.open("deckapp.boot", "BootScreen")
+        boot(app)
         app.kept = list(sys.modules)  # and the boot screen's: the screen class, the cards' drawing
     except Exception as error:  # a fault (KeyboardInterrupt and SystemExit go on to main.py)
         app.recover(error)

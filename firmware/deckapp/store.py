@@ -53,15 +53,11 @@ screen shows) and StoreError (any other flash error, with a sentence). After eit
 object is finished: everything before the failed event is committed; resume with open_game().
 """
 
-from deckcore.residency import unload
 # (SYNC_MESSAGE, StoreError and StoreFull are the store's API: callers import them from here)
 from deckapp.store_base import SYNC_MESSAGE, StoreError, StoreFull, checked_name, flash_error
 
 RNGS = "play"  # the state file of a match's bots' generators (LogWriter.save_rngs)
 RESERVE_BYTES = 64 * 1024  # free space a new game needs (the longest measured takes 28 KB)
-# What a call loads and unloads after it (deckapp.store_base stays, with this module)
-CALL_MODULES = ("deckapp.store_games", "deckapp.store_acks", "deckapp.store_repair",
-                "deckapp.checked_file", "decklink.checked")
 
 
 class GameLog:
@@ -175,26 +171,32 @@ class Store:
     def boot(self, verify_closed=True):
         """Bring the store to a consistent state after any stop; the sentences of what was
         done (deckapp/store_repair.py boot)."""
-        return self._call("store_repair", "boot", self, verify_closed)
+        from deckapp import store_repair
+        return self._call(store_repair.boot, store_repair.DOING["boot"], self, verify_closed)
 
     def prune(self):
         """Remove the closed logs whose content hashes to the hash the PC acknowledged; the
         ids removed. Nothing else is ever deleted."""
-        return self._call("store_repair", "prune", self)
+        from deckapp import store_repair
+        return self._call(store_repair.prune, store_repair.DOING["prune"], self)
 
     def free_bytes(self):
         """The bytes free on the flash."""
-        return self._call("store_games", "free_bytes", self)
+        from deckapp import store_games
+        return self._call(store_games.free_bytes, store_games.DOING["free_bytes"], self)
 
     def new_game_id(self):
         """The next game id, one more than any number used so far."""
-        return self._call("store_games", "new_game_id", self)
+        from deckapp import store_games
+        return self._call(store_games.new_game_id, store_games.DOING["new_game_id"], self)
 
     def start_game(self, game_id, header_line):
         """Create the log of a new game with its header line; its GameLog. StoreFull below
         `reserve_bytes` free, StoreError while a game is open."""
         game_log = GameLog(self, game_id)
-        self._call("store_games", "start_game", self, game_log, header_line)
+        from deckapp import store_games
+        self._call(store_games.start_game, store_games.DOING["start_game"], self, game_log,
+                   header_line)
         return game_log
 
     def open_game(self):
@@ -203,47 +205,60 @@ class Store:
 
     def close_entry(self, game_id):
         """Record a log as closed in the manifest (GameLog.close calls it)."""
-        self._call("store_games", "close_entry", self, game_id)
+        from deckapp import store_games
+        self._call(store_games.close_entry, store_games.DOING["close_entry"], self, game_id)
 
     def entry(self, game_id):
         """The manifest entry of a game, or None."""
-        return self._call("store_games", "entry", self, game_id)
+        from deckapp import store_games
+        return self._call(store_games.entry, store_games.DOING["entry"], self, game_id)
 
     def games(self):
         """The manifest entries one at a time, oldest first (deckapp/store_acks.py games
         has their fields)."""
-        return self._call("store_acks", "games", self)
+        from deckapp import store_acks
+        return self._call(store_acks.games, store_acks.DOING["games"], self)
 
     def read_lines(self, game_id):
         """The lines of a log as text without newlines, one at a time; a cut-off last line
         is left out."""
-        return self._call("store_games", "read_lines", self, game_id)
+        from deckapp import store_games
+        return self._call(store_games.read_lines, store_games.DOING["read_lines"], self, game_id)
 
     def acknowledge(self, game_id, sha256):
         """Record the hash of a log the PC has saved; False if there is no such closed log
         or its bytes have another SHA-256."""
-        return self._call("store_acks", "acknowledge", self, game_id, sha256)
+        from deckapp import store_acks
+        return self._call(store_acks.acknowledge, store_acks.DOING["acknowledge"], self,
+                          game_id, sha256)
 
     def acknowledge_listed(self, acks, as_listed):
         """Record the hashes of many closed logs the PC has saved ([[game id, size, SHA-256]])
         in one write; the refused, [[game id, why]] (deckapp/store_games.py)."""
-        return self._call("store_acks", "acknowledge_listed", self, acks, as_listed)
+        from deckapp import store_acks
+        return self._call(store_acks.acknowledge_listed,
+                          store_acks.DOING["acknowledge_listed"], self, acks, as_listed)
 
     def acked(self, game_id):
         """The hash the PC acknowledged for a log, or None."""
-        return self._call("store_acks", "acked", self, game_id)
+        from deckapp import store_acks
+        return self._call(store_acks.acked, store_acks.DOING["acked"], self, game_id)
 
     # -- what a match needs besides its log: the state files --
 
     def save_state(self, name, value):
         """Replace the state file `name` by the JSON value, atomically."""
-        self._call("checked_file", "write_checked", self.state_path(name), [value])
+        from deckapp import checked_file
+        self._call(checked_file.write_checked, checked_file.DOING["write_checked"],
+                   self.state_path(name), [value])
 
     def load_state(self, name, default):
         """The value saved under `name`, or `default` if there is none or it is damaged (then
         the damage is added to `problems`)."""
         try:
-            values = list(self._call("checked_file", "checked_values", self.state_path(name)))
+            from deckapp import checked_file
+            values = list(self._call(checked_file.checked_values, checked_file.DOING[
+                "checked_values"], self.state_path(name)))
         except ValueError as error:
             self.add_problem("The saved %s was damaged (%s) and is reset" % (name, error))
             return default
@@ -261,22 +276,22 @@ class Store:
         self.held = True
 
     def release(self):
-        """Unload the modules the calls loaded; from now on each call unloads them after it."""
+        """Unload the modules the calls loaded (deckapp/phases.py, a store's call); from now
+        on each call unloads them after it."""
         self.held = False
-        for module in CALL_MODULES:
-            unload(module)
+        from deckapp import phases
+        phases.release_store()
 
-    def _call(self, module, name, *args):
-        """Call the function `name` of deckapp.<module> with `args`, the module imported for
-        the call and unloaded after it (with the others it loaded) unless the modules are
-        held; an OSError becomes a StoreError about what the call was doing (the module's
+    def _call(self, function, doing, *args):
+        """`function(*args)`, a function of the module the caller imported for the call,
+        which is unloaded after it (with the others it loaded) unless the modules are held;
+        an OSError becomes a StoreError about what the call was `doing` (its module's
         DOING: its sentences take no heap while it is not loaded). (A generator it returns
         keeps its module until it is done.)"""
-        loaded = __import__("deckapp." + module, None, None, [name])
         try:
-            return getattr(loaded, name)(*args)
+            return function(*args)
         except OSError as error:
-            raise flash_error(error, loaded.DOING[name])
+            raise flash_error(error, doing)
         finally:
             if not self.held:
                 self.release()

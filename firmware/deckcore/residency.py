@@ -1,28 +1,18 @@
-"""What is loaded when: the one place that decides which modules stay in memory.
-
-On the device a whole match has 192 KB of heap (docs/budgets.md), so code is loaded for the
-phase that needs it and unloaded after it. The phases of the app and what each holds:
-
-    the menu        what the boot left loaded (the shell's App.kept: the shell, the boot
-                    screen, the cards' pictures); a match ends with a soft reset back to
-                    it, a fault unloads everything else (`unload_since`)
-    a person's turn the table, its drawing (`_table_drawing`: the table's and the game's
-                    own) and the game's rules; no bot's code
-    a bot's think   the table and the rules without their drawing (`release_table_drawing`),
-                    and the bot's modules for the decision (`Think`); a screen the app's
-                    service opens meanwhile stays loaded after it (`serve_beside`)
-    a sync          the link's requests, loaded for one request and its answer
-                    (`release_sync`)
-
-and the helpers every phase uses:
+"""What is loaded when: the mechanism. On the device a whole match has 192 KB of heap
+(docs/budgets.md), so code is loaded for the moment that needs it and unloaded after it. The
+app's phases (the menu, a person's turn, a bot's think, a sync, the scorekeeper) and what each
+keeps are one table in the app, deckapp/phases.py; the core names no module of the app.
 
     with Visit(): ...                    the imports of a block loaded for it only
-    call_unloaded(module, name, *args)   the same for one call named by strings (being replaced
-                                         by Visit: issue 44)
-    unload(module)                       forget one module
+    with Think(): ...                    a bot's decision: what it imports, loaded once for it
     keep_loaded(module)                  past the think: a native module, loaded once a match
+    let_go(module)                       forget a module the caller imported (an object)
+    serve_beside(service, *args)         the app's service during a think, as if outside it
+    unload_since(loaded)                 forget every module loaded since (deckapp/phases.py)
+    call_unloaded(module, name, *args)   Visit for one call named by strings (being replaced
+                                         by Visit: issue 44)
 
-On the host (CPython) nothing is unloaded within a think or after a call: the heap does not
+On the host (CPython) nothing is unloaded within a think or after a block: the heap does not
 matter there, and importing again for every call made the bots several times slower. What is
 called and what it returns are the same on both.
 """
@@ -40,6 +30,12 @@ def unload(module):
     parent = sys.modules.get(package)
     if parent is not None and child in parent.__dict__:  # (hasattr would intern the name)
         delattr(parent, child)
+
+
+def let_go(module):
+    """Forget `module`, a module the caller imported and needs no more (its objects keep
+    what they use of it)."""
+    unload(module.__name__)
 
 
 def unload_since(loaded):
@@ -72,11 +68,12 @@ class Visit:
             from deckcore.games import droggn_worlds
             return droggn_worlds.determinize(view, rng)
 
-    Within a Think they stay loaded until the think ends; on the host nothing is unloaded."""
+    Within a Think they stay loaded until the think ends (but not within the app's service
+    during it, serve_beside); on the host nothing is unloaded."""
 
     def __enter__(self):
         self.loaded = (list(sys.modules) if sys.implementation.name == "micropython"
-                       and not _thinks else None)
+                       and (not _thinks or _served[2]) else None)
 
     def __exit__(self, *exception):
         if self.loaded is not None:
@@ -122,9 +119,11 @@ def serve_beside(service, *args):
     if _served[0] != names_sum:
         _served[0] = names_sum
         _served[1] = [name for name in sys.modules if name not in started]
+    _served[2] = True
     try:
         return service(*args)
     finally:
+        _served[2] = False
         if _served[0] != _names_sum():
             for name in sys.modules:
                 if name not in started and name not in _served[1]:
@@ -132,7 +131,8 @@ def serve_beside(service, *args):
                         loaded.append(name)
 
 
-_served = [0, []]  # serve_beside's note: (_names_sum() then, the modules the think loaded)
+# serve_beside's note: (_names_sum() then, the modules the think loaded, whether it is serving)
+_served = [0, [], False]
 
 
 def _names_sum():
@@ -142,50 +142,3 @@ def _names_sum():
     for name in sys.modules:
         total += hash(name)
     return total
-
-
-def _table_drawing(game=None):
-    """The code no bot's think needs: the table's drawing (with the cards' pictures, which the
-    boot screen loaded), the person's choices and their words, the hand's summary, the saved
-    state and the log's lines (the Session loads deckcore.log for each line it writes); with
-    the game's show module (Game.show(): games/<game>_show.py) for one game only (its names
-    are not interned in the others'), the game called `game`, or every game's with what they
-    import (the tarot games' shared part, SCOUT's picker). A module the play screens import
-    late belongs here."""
-    from deckcore.games import NAMES
-    modules = ["deckapp.play.layout", "deckapp.play.choices", "deckapp.play.words",
-               "deckapp.play.summary", "deckcore.explain", "deckapp.play.textpage",
-               "deckapp.play.stored", "deckcore.log", "deckui.cards"]
-    if game is None:
-        modules += ["deckcore.games.tarot_show", "deckcore.games.scout_pick"]
-    for name in NAMES:
-        if game in (None, name):
-            modules.append("deckcore.games.%s_show" % name)
-    return modules
-
-
-def release_table_drawing():
-    """Before a bot's think (the heap's peak), and when the table is on top again (what the
-    screens over it loaded goes too): the table's drawing leaves memory; it is imported
-    again when the table is drawn."""
-    for module in _table_drawing():
-        unload(module)
-
-
-def intern_table_drawing(game):
-    """At the start of a match of `game`: each module of the table's drawing is imported once
-    and let go at once, one at a time (not all held together). An import interns the
-    module's names, and when the pool of names is full the next pool is one block twice the
-    size of the last (1280 names, about 14 KB on the 64-bit port), which a heap fragmented by
-    a bot's think may not have in one piece. Imported again later, a module needs only room
-    for its code."""
-    for module in _table_drawing(game):
-        __import__(module)
-        unload(module)
-
-
-def release_sync():
-    """After a sync's session: the link's requests, the frames of a streamed answer and the
-    crash record it read leave memory."""
-    for module in ("deckapp.sync_requests", "decklink.frame", "deckapp.crash"):
-        unload(module)

@@ -7,11 +7,13 @@ board, read from its screens' text boxes (tests/host/text_boxes.py) and its log:
   the row is fixed (a name typed for the one that was there twice).
 - 6: B from the set-up then Down Down at once reach History: the set-up's B opens the menu
   without a reset, which lost the keys pressed meanwhile and blanked the panel.
+- 7: SCOUT's turn picker, where the other kinds are illegal: Up and Down keep the kind, which
+  stays in view, with the rule whole in red over it.
 """
 
 import json
 
-from play_sim import device_log, play
+from play_sim import device_log, fast_bots_keys, play, setup_keys
 from text_boxes import faults_of_shots, read_boxes
 
 KEEP_SCORE = ["down", "press"]  # from the main menu: Keep score's set-up
@@ -71,3 +73,20 @@ def test_4_undo_brings_back_the_undone_entry_and_a_fixed_row_clears_the_error(tm
     assert "Seat 2: You sits at seat 1 already" in refused
     assert "sits at seat" not in fixed and "Ada" in fixed
     assert "Points You \u2190 59 \u2192" in again and "Points Ada 53" in again, again
+
+
+def test_7_a_kind_the_scout_picker_refuses_leaves_the_kind_in_view_and_the_rule_whole(tmp_path):
+    # SCOUT, You and two normal bots, deal 3: after the flip and two bots' turns, You face
+    # a run of four that no show of yours beats, and no Scout & Show either: a Scout it is
+    keys = fast_bots_keys() + setup_keys("scout", ["human", "normal", "normal"], {}, 3)
+    shots = play(tmp_path / "flash.img", keys + ["press"] * 3 + [
+        "shot scout", "up", "shot show", "down", "shot scout-and-show"], tmp_path / "shots",
+        fresh=True, text_boxes=True)
+    assert faults_of_shots(shots) == []  # each text whole, in its room, over no card
+    scout, show, scout_and_show = [[box.text for box in read_boxes(shot) if box.kind == "text"]
+                                   for shot in shots]
+    kind = "\u2191\u2193 scout left to place 1"
+    assert scout[-1] == kind and show[-1] == kind and scout_and_show[-1] == kind
+    assert " ".join(show[-3:-1]) == \
+        "section 5.2.A.3: no show of your hand beats the active set"
+    assert " ".join(scout_and_show[-3:-1]) == "no Scout & Show beats the active set"

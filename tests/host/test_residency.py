@@ -1,4 +1,4 @@
-"""What is loaded when (firmware/deckcore/residency.py), phase by phase, through the app's own
+"""What is loaded when (firmware/deckapp/phases.py, firmware/deckcore/residency.py), phase by phase, through the app's own
 loop under MicroPython: a match of a person against a bot, a key that opens a screen during
 the bot's think, and a sync's request on the serial link."""
 
@@ -68,11 +68,16 @@ store = Store(%r)
 store.boot()
 board = PhaseBoard([])
 app = App(board, store, settings)
-app.top()
+app.boot, app.menu = boot, menu
+from deckapp.menu import MainMenu
+app.open(MainMenu)
+app.render()
 seen("menu")
 app.pop()
-app.open("deckapp.play.table", "TableScreen",
-         new_match("scout", {"players": 2}, [Seat("You", HUMAN), Seat("Bot 2", BOT, "easy")], 3))
+from deckapp.play import stored
+from deckapp.play.table import TableScreen
+match = new_match("scout", {"players": 2}, [Seat("You", HUMAN), Seat("Bot 2", BOT, "easy")], 3)
+app.open(TableScreen, lambda app: stored.begin(app.store, match, app.device_id))
 table = app.stack[-1]
 menu_kept = None  # the match menu opened during the think: still its module's class after it
 for _ in range(400):
@@ -101,7 +106,7 @@ def test_each_phase_holds_its_own_modules_and_its_heap(tmp_path):
     requests' modules, which no other phase holds. Each phase's live heap fits the device's,
     and a think starts with less than any look at a person's turn (the drawing released)."""
     sys.path.insert(0, FIRMWARE)
-    from deckcore import residency
+    from deckapp.phases import table_drawing
     from decklink.frame import TO_DEVICE, encode
     request = encode(TO_DEVICE, {"q": 1, "op": "hello"})
     status, out, err = run_core(BOARD + PHASES % (str(tmp_path), request), heap="512K")
@@ -109,7 +114,7 @@ def test_each_phase_holds_its_own_modules_and_its_heap(tmp_path):
     menu_kept, looks = json.loads(out.strip().splitlines()[-1])
     phases = {phase: (set(modules), heaps) for phase, modules, heaps in looks}
     assert set(phases) == {"menu", "person", "think", "sync"}
-    drawing = set(residency._table_drawing())
+    drawing = set(table_drawing())
     sync = {"deckapp.sync_requests", "decklink.frame"}
 
     def of(phase, prefix):
@@ -187,3 +192,32 @@ def test_a_visit_loads_its_imports_for_the_block_only_and_a_think_keeps_them_to_
     status, out, err = run_core(VISIT)
     assert status == 0, err
     assert out.split() == ["True", "False", "True", "False"]
+
+
+def test_only_the_residency_modules_unload_by_name_and_the_core_names_no_app_module():
+    """What is loaded when is declared once: no firmware module but the mechanism
+    (deckcore/residency.py) and the app's table of phases (deckapp/phases.py) unloads a
+    module by name, and no module of the core imports or names one of the app's."""
+    import ast
+    import os
+    unloading, naming = [], []
+    for folder, _, files in os.walk(FIRMWARE):
+        for name in sorted(files):
+            if not name.endswith(".py"):
+                continue
+            path = os.path.join(folder, name)
+            relative = os.path.relpath(path, FIRMWARE).replace(os.sep, "/")
+            with open(path, encoding="utf-8") as handle:
+                tree = ast.parse(handle.read())
+            for node in ast.walk(tree):
+                if isinstance(node, ast.Call) and getattr(node.func, "id",
+                                                          getattr(node.func, "attr", "")) \
+                        in ("unload", "unload_since"):
+                    unloading.append(relative)
+                if relative.startswith("deckcore/") and (
+                        isinstance(node, ast.ImportFrom) and (node.module or "").startswith(
+                            "deckapp") or isinstance(node, ast.Constant)
+                        and isinstance(node.value, str) and node.value.startswith("deckapp.")):
+                    naming.append(relative)
+    assert sorted(set(unloading)) == ["deckapp/phases.py", "deckcore/residency.py"]
+    assert naming == []

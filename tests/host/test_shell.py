@@ -89,6 +89,16 @@ class Worker(Screen):
         return self.slices > 0
 
 
+def boot(app):  # main.py's: the app's first screen, at the start and after a reset
+    from deckapp.boot import BootScreen
+    app.open(BootScreen)
+
+
+def menu(app):  # main.py's: the main menu
+    from deckapp.menu import MainMenu
+    app.open(MainMenu)
+
+
 class Opener(Screen):
     # as the boot screen: its one slice opens the next screen, and it has no work left
     title = "Opener"
@@ -188,7 +198,8 @@ print(__import__("json").dumps([summary.problem, len(app.stack)]))
 
 def test_the_main_menu_comes_back_after_a_match_through_a_soft_reset(tmp_path):
     """When the last screen of a match leaves, the board soft-resets once: the main menu comes
-    back on a fresh heap, as the match began. (Here the board goes on after its reset.)"""
+    back on a fresh heap, as the match began. (Here the board goes on after its reset: the
+    boot screen opens again, and gives way to the menu.)"""
     loaded = run("""
 import sys
 from deckapp.store import Store
@@ -198,11 +209,13 @@ settings.bot_pace = "fast"
 store = Store(%r)
 store.boot()
 app = App(board, store, settings)
+app.boot, app.menu = boot, menu
+from deckapp.play import stored
 from deckapp.play.session import BOT, Seat
-from deckapp.play.stored import new_match
-app.open("deckapp.play.table", "TableScreen",
-         new_match("scout", {"players": 2}, [Seat("Bot 1", BOT, "easy"),
-                                             Seat("Bot 2", BOT, "easy")], 3))
+from deckapp.play.table import TableScreen
+match = stored.new_match("scout", {"players": 2}, [Seat("Bot 1", BOT, "easy"),
+                                                   Seat("Bot 2", BOT, "easy")], 3)
+app.open(TableScreen, lambda app: stored.begin(app.store, match, app.device_id))
 during = set(sys.modules)
 for _ in range(4000):
     app.tick(0)
@@ -237,15 +250,16 @@ SEATS = [Seat("You", HUMAN), Seat("Bot 2", BOT, "easy")]
 def ask_and_reset(store):
     try:
         App(ResettingBoard([]), store, Settings()).start_after_reset(
-            "deckapp.play.table", "TableScreen", new_match("scout", {}, SEATS, 7))
+            "play", new_match("scout", {}, SEATS, 7))
     except SystemExit:
         pass
 
 
-def boot(store, passes):
+def booted(store, passes):
     board = ScriptedBoard([[]] * passes)
     app = App(board, store, Settings())
-    app.open("deckapp.boot", "BootScreen")
+    app.boot, app.menu = boot, menu
+    boot(app)
     for _ in range(passes):
         app.tick(0)
     return app
@@ -261,20 +275,21 @@ store = Store(%r)
 store.boot()
 ask_and_reset(store)
 asked = store.load_state(START, None)
-app = boot(Store(%r), 3)
+app = booted(Store(%r), 3)
 table = app.stack[-1]
-again = boot(Store(%r), 3)
-print(__import__("json").dumps([asked[:2], type(table).__name__, table.session.game.NAME,
+again = booted(Store(%r), 3)
+print(__import__("json").dumps([asked[0], type(table).__name__, table.session.game.NAME,
                                 [seat.name for seat in table.session.seats],
                                 Store(%r).load_state(START, None),
                                 type(again.stack[-1]).__name__]))
 """ % ((str(tmp_path),) * 4))
-    assert shown == [["deckapp.play.table", "TableScreen"], "TableScreen", "scout",
+    assert shown == ["play", "TableScreen", "scout",
                      ["You", "Bot 2"], None, "ResumeScreen"]
 
 
 def test_after_a_power_cut_once_an_asked_match_began_the_boot_offers_it_not_a_second(tmp_path):
-    """A request found while a game is open on flash is dropped unopened (App.open_requested):
+    """A request found while a game is open on flash is dropped unopened (the boot's
+    open_requested):
     the boot offers to resume the open match; the match is not begun twice."""
     shown = run(START + """
 from deckapp.play import stored
@@ -284,7 +299,7 @@ ask_and_reset(store)
 stored.begin(store, new_match("scout", {}, SEATS, 7), "0123456789abcdef")
 begun = list(store.read_lines("1"))  # the header and the first deal
 store = Store(%r)  # the power comes back
-app = boot(store, 5)
+app = booted(store, 5)
 print(__import__("json").dumps([type(app.stack[-1]).__name__, store.load_state(START, None),
                                 list(store.read_lines("1")) == begun, len(list(store.games()))]))
 """ % (str(tmp_path), str(tmp_path)))
@@ -345,3 +360,110 @@ from deckcore import rng
 print(__import__("json").dumps(rng is kept))
 """)
     assert shown is True
+
+
+def test_the_match_menus_abandon_during_a_bots_think_ends_the_match_and_brings_the_menu(
+        tmp_path):
+    """B during a bot's think opens the match menu over the table (the app's service runs
+    between slices of the think); its Abandon, confirmed with A, closes the log as abandoned.
+    The think's action is then not played: nothing follows the end record, no match is left
+    open, the board resets once and the main menu comes back (the boot screen gives way to
+    it)."""
+    shown = run("""
+import json
+from deckapp.play import stored
+from deckapp.play.session import BOT, HUMAN, Seat
+from deckapp.play.table import TableScreen
+from deckapp.store import Store
+
+ABANDON = [("b", PRESS), ("down", PRESS), ("down", PRESS), ("down", PRESS),
+           ("press", PRESS), ("a", PRESS)]
+
+
+class AbandoningBoard(ScriptedBoard):
+    # the centre key at the person's turns; in the first think that serves the keys, B and
+    # the match menu's Abandon, confirmed
+    abandoned = False
+
+    def poll(self, now_ms):
+        if app.thinker is None:
+            return [] if self.abandoned else [("press", PRESS)]
+        if self.abandoned:
+            return []
+        self.abandoned = True
+        return ABANDON
+
+
+settings = Settings()
+settings.bot_pace = "fast"
+store = Store(%r)
+store.boot()
+board = AbandoningBoard([])
+app = App(board, store, settings)
+app.boot, app.menu = boot, menu
+match = stored.new_match("scout", {"players": 2}, [Seat("You", HUMAN), Seat("Bot 2", BOT,
+                                                                      "easy")], 3)
+app.open(TableScreen, lambda app: stored.begin(app.store, match, app.device_id))
+table = app.stack[-1]
+for _ in range(2000):
+    app.tick(0)
+    if board.abandoned and type(app.stack[-1]).__name__ == "MainMenu":
+        break
+lines = list(store.read_lines("1"))
+print(json.dumps([type(app.stack[-1]).__name__, store.open_id, board.log.count("reset"),
+                  lines[-1], sum(line.startswith('{"t":"end"') for line in lines),
+                  table in app.stack, table.stalled]))
+""" % str(tmp_path))
+    top, open_id, resets, last, ends, table_kept, stalled = shown
+    assert top == "MainMenu" and open_id is None and resets == 1 and not table_kept
+    assert not stalled  # the bot's action was not played on the closed log
+    assert last.startswith('{"t":"end","reason":"abandoned"') and ends == 1
+
+
+def test_an_image_without_the_game_screens_offers_and_resumes_a_score_kept_match(tmp_path):
+    """The boot owns the resume (deckapp/resume.py): an image without deckapp/play/ offers a
+    score-kept match left open and resumes it on the scorekeeper's totals; a played match
+    left open is offered too, and its Resume says in one line that the game screens are not
+    in this image (the match stays open)."""
+    import shutil
+    firmware = tmp_path / "firmware"
+    shutil.copytree(FIRMWARE, firmware, ignore=shutil.ignore_patterns("play", "*.mpy"))
+    script = BOARD.replace(FIRMWARE, str(firmware)) + """
+import json
+from deckapp.keep import stored
+from deckapp.store import Store
+
+for name in ("kept", "played"):
+    folder = %r + "/" + name
+    __import__("os").mkdir(folder)
+    store = Store(folder)
+    store.boot()
+    if name == "kept":
+        stored.begin(store, stored.new_match("scioto", {"players": 3}, ["Ada", "Bea", "Cy"], 0),
+                      "0123456789abcdef")
+    else:  # a played match's header (the play screens' stored.begin, written by another image)
+        store.start_game("1", '{"t":"header","game":"scioto","players":[{"name":"You",'
+                         '"kind":"human","level":null},{"name":"Bot 2","kind":"bot","level":'
+                         '"easy"}],"game_id":"1","device":"0123456789abcdef","dealer":0,'
+                         '"options":{"players":2}}\\n')
+    board = ScriptedBoard([[], [], [], [("press", PRESS)], [], [], []])
+    app = App(board, Store(folder), Settings())
+    app.boot, app.menu = boot, menu
+    boot(app)
+    offered = None
+    for _ in range(7):
+        app.tick(0)
+        if offered is None and type(app.stack[-1]).__name__ == "ResumeScreen":
+            offered = app.stack[-1].lines()[0]
+    top = app.stack[-1]
+    print(json.dumps([name, offered, [type(screen).__name__ for screen in app.stack],
+                      getattr(top, "lines", None) if name == "played" else top.title,
+                      app.store.open_id]))
+""" % str(tmp_path)
+    status, out, err = run_core(script, heap="512K")
+    assert status == 0, out + err
+    kept, played = [json.loads(line) for line in out.strip().splitlines()[-2:]]
+    assert kept == ["kept", "Scioto, hand 1", ["TotalsScreen"], "Scioto", "1"]
+    assert played[1] == "Scioto, hand 1" and played[2] == ["MainMenu", "Dialog"]
+    assert "The game screens are not part of this firmware image." in " ".join(played[3])
+    assert played[4] == "1"

@@ -9,7 +9,8 @@ import os
 import sys
 
 import deckapp
-from deckapp.store import CALL_MODULES, Store
+from deckapp.phases import _STORE_CALLS as CALL_MODULES  # (the store's calls' phase)
+from deckapp.store import Store
 from helpers import FIRMWARE
 
 HELPER_MODULES = ("store_base", "store_games", "store_acks", "store_repair", "checked_file")

@@ -9,9 +9,9 @@ Rows change with left and right; the centre key on "Start" begins the match on a
 
 from micropython import const
 
-from deckcore.residency import unload
+from deckcore.residency import Visit
 from deckapp.form import Choice, FormScreen, Number, Row
-from deckcore.game import RulesError, call_unloaded
+from deckcore.game import RulesError
 from deckcore.games import NAMES, TITLES, hand_word, load, options_of
 from deckcore.option import value_words
 
@@ -43,7 +43,8 @@ class KeepSetupScreen(FormScreen):
     # The set-up as data ------------------------------------------------------------------
     def _load(self, game_name):
         if self.game_options is not None:
-            unload("deckcore.games.%s_options" % self.game_name)
+            from deckapp import phases
+            phases.forget_options((self.game_name,))
         self.game_name = game_name
         self.game_options = options_of(game_name)
         saved = self.store.load_state("keep-" + game_name, {})
@@ -111,8 +112,9 @@ class KeepSetupScreen(FormScreen):
 
     def _deals(self):
         try:
-            resolved = call_unloaded("deckcore.checks", "resolve", self.game_options,
-                                     dict(self.options))
+            with Visit():
+                from deckcore.checks import resolve
+                resolved = resolve(self.game_options, dict(self.options))
         except RulesError:
             return self._players()
         return resolved.get("deals", self._players())
@@ -188,7 +190,7 @@ class KeepSetupScreen(FormScreen):
             recent = recent if type(recent) == list else []
             self.store.save_state(_RECENT, (self.names + [name for name in recent
                                                           if name not in self.names])[:_KEPT])
-            self.app.start_after_reset("deckapp.keep.totals", "TotalsScreen", new_match(
+            self.app.start_after_reset("keep", new_match(
                 self.game_name, self.options, self.names, self.dealer))
         except StoreError as error:
             self.say(str(error))

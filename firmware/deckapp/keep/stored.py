@@ -139,7 +139,7 @@ def resume(store):
     game_log = store.open_game()
     if game_log is None:
         return None
-    from deckcore.residency import unload
+    from deckapp import phases
     from deckcore.keep_replay import KeptReplay  # (8 KB of replay code: only for the resume)
     replay = KeptReplay(load)
     for line in game_log.lines():
@@ -148,8 +148,7 @@ def resume(store):
     names = [player["name"] for player in replay.header["players"]]
     keeper = replay.keeper
     del replay, KeptReplay
-    unload("deckcore.keep_replay")
-    unload("deckcore.replay")
+    phases.after_replay()
     return KeptMatch(keeper, names, game_log, store)
 
 

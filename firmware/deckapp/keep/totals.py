@@ -61,7 +61,8 @@ class TotalsScreen(Screen):
     # Actions -------------------------------------------------------------------------------
     def enter(self, number, entry=None):
         """The entry form of hand `number` (its module leaves memory with it)."""
-        self.app.open("deckapp.keep.entry", "EntryScreen", self.kept, number, entry)
+        from deckapp.keep.entry import EntryScreen
+        self.app.open(EntryScreen, self.kept, number, entry)
 
     def ask_undo(self):
         kept = self.kept
@@ -136,7 +137,8 @@ class TotalsScreen(Screen):
                 self.undone = None
                 self.enter(number, undone[1] if undone and undone[0] == number else None)
         elif key == "a":
-            self.app.open("deckapp.keep.sheet", "SheetScreen", kept, self.enter)
+            from deckapp.keep.sheet import SheetScreen
+            self.app.open(SheetScreen, kept, self.enter)
         elif key == "y" and kept.keeper.hands:
             self.ask_undo()
         elif key == "x":

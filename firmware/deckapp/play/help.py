@@ -3,8 +3,8 @@ full), the legend of the figures beside the names, and the options in force, hou
 labelled."""
 
 from deckapp.play.textpage import TextPage
-from deckcore.game import call_unloaded
 from deckcore.games import show_of
+from deckcore.residency import Visit
 from deckcore.option import value_text
 
 
@@ -17,7 +17,10 @@ class HelpScreen(TextPage):
             lines.append("Beside the names: c cards in hand, %s %s." % (show.TAKEN[:1],
                                                                      show.LEGEND))
         lines.append("Options in force:")
-        for option, value in call_unloaded("deckcore.games", "options_in_force", game):
+        with Visit():  # (the game's options module, for this page only)
+            from deckcore.games import options_in_force
+            in_force = options_in_force(game)
+        for option, value in in_force:
             lines.append("  %s: %s%s" % (option.name, value_text(value),
                                          " (house rule)" if option.house_rule else ""))
         TextPage.__init__(self, game.TITLE + ": help", lines)

@@ -200,13 +200,17 @@ def _news(canvas, screen, session, view):
     rule in red."""
     choices = screen.choices
     y = _NEWS_Y
-    if choices is not None and choices.picker is not None and not screen.refused:
-        picker = choices.picker  # the keys of the kind (a line or two) over a bar with the action
-        hints = []
-        for part in picker.hint().split("\n"):  # a line each, wrapped if need be
-            hints.extend(widgets.wrap(part, 236))
-        for index in range(len(hints)):
-            font.text(canvas, hints[index], 2, y - _LINE * (len(hints) - index), theme.MUTED)
+    if choices is not None and choices.picker is not None:
+        picker = choices.picker  # over a bar with the action put together, always in view:
+        lines = []  # the keys of the kind (a line or two), or a refusal's rule, whole, in red
+        for part in (screen.news if screen.refused else picker.hint()).split("\n"):
+            lines.extend(widgets.wrap(part, 236))  # a line each, wrapped if need be
+        top = y - _LINE * len(lines)
+        if screen.refused:
+            canvas.fill_rect(0, top - 1, 240, y - top + 1, theme.BACKGROUND)
+        for index in range(len(lines)):
+            font.text(canvas, lines[index], 2, top + _LINE * index,
+                      theme.HEARTS if screen.refused else theme.MUTED)
         canvas.fill_rect(0, y - 1, 240, _LINE + 1, theme.CURSOR)
         text = "\u2191\u2193 " + picker.text()
         font.text(canvas, font.fit(text, 236), 2, y, theme.CURSOR_TEXT)

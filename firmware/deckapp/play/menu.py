@@ -49,11 +49,12 @@ class MatchMenu(FormScreen):
         elif entry == _ENTRIES[1]:
             from deckapp.play.summary import totals_lines
             self.app.pop()
-            self.app.open("deckapp.play.textpage", "TextPage", "Scores so far",
-                          totals_lines(session))
+            from deckapp.play.textpage import TextPage
+            self.app.open(TextPage, "Scores so far", totals_lines(session))
         elif entry == _ENTRIES[2]:
             self.app.pop()
-            self.app.open("deckapp.play.help", "HelpScreen", session.game)
+            from deckapp.play.help import HelpScreen
+            self.app.open(HelpScreen, session.game)
         else:
             self.confirming = True
             self.changed()

@@ -10,7 +10,7 @@ bots' generators wherever a resume may start: at the match's start, and after a 
 that leaves a person to act or ends the hand.
 """
 
-from deckcore.residency import Think, call_unloaded
+from deckcore.residency import Think, Visit
 from deckcore.match import Match
 from deckcore.rng import Rng
 
@@ -164,4 +164,7 @@ class Session:
     def _write(self, kind, *fields):
         """Write the log line `deckcore.log.<kind>(*fields)` makes. On the device the log
         module is loaded for the line only: it takes no heap while anyone decides."""
-        self.write(call_unloaded("deckcore.log", kind, *fields))
+        with Visit():
+            from deckcore import log
+            line = getattr(log, kind)(*fields)
+        self.write(line)

@@ -17,7 +17,8 @@ from micropython import const
 
 from deckapp.play.session import BOT, HUMAN, Seat
 from deckapp.form import Choice, FormScreen, Number, Row
-from deckcore.game import RulesError, call_unloaded
+from deckcore.game import RulesError
+from deckcore.residency import Visit
 from deckcore.option import value_text
 from deckcore.games import NAMES, TITLES, hand_word, load, options_of
 from deckui.widgets import BOTTOM
@@ -144,8 +145,9 @@ class SetupScreen(FormScreen):
         `deals` option, or each player deals once (the Game's deals_in_match, without
         loading its rules)."""
         try:
-            resolved = call_unloaded("deckcore.checks", "resolve", self.game_options,
-                                     dict(self.options))
+            with Visit():
+                from deckcore.checks import resolve
+                resolved = resolve(self.game_options, dict(self.options))
         except RulesError:
             return "?"
         return str(resolved["deals"] if "deals" in resolved else self._players())
@@ -201,7 +203,7 @@ class SetupScreen(FormScreen):
         reset (App.top's), which would lose the keys pressed meanwhile and blank the panel."""
         app = self.app
         app.pop()
-        app.open("deckapp.menu", "MainMenu")
+        app.menu(app)
 
     def start(self):
         """Remember the set-up, then start the match on a fresh heap: the board restarts and
@@ -215,7 +217,7 @@ class SetupScreen(FormScreen):
         from deckapp.store import StoreError
         try:
             self.remember()
-            self.app.start_after_reset("deckapp.play.table", "TableScreen", new_match(
+            self.app.start_after_reset("play", new_match(
                 self.game_name, self.options, self.seats(), self.deal or _random_seed()))
         except StoreError as error:
             self.say(str(error))
@@ -233,10 +235,8 @@ def _values(option):
 def _forget_games():
     """Take every game module out of memory (the next `load` imports the one needed)."""
     import gc
-    from deckcore.residency import unload
-    for game in NAMES + ("tarot",):
-        unload("deckcore.games." + game)
-        unload("deckcore.games." + game + "_options")
+    from deckapp import phases
+    phases.forget_options(NAMES + ("tarot",), True)
     gc.collect()
 
 

@@ -7,6 +7,7 @@ where a resume may start (the store's state file RNGS), which a resume puts back
 import json
 import sys
 
+from deckapp import phases
 from deckapp.play.session import Seat, Session
 from deckapp.store import RNGS, LogWriter
 
@@ -20,8 +21,8 @@ def start(store, game, seats, seed, device):
 
 
 def new_match(game_name, options, seats, seed):
-    """A new match as plain values (what the table screen starts: TableScreen(new_match(...)),
-    kept on flash over the reset by App.start_after_reset)."""
+    """A new match as plain values (kept on flash over the reset by App.start_after_reset;
+    the boot's table begins it, deckapp/boot.py)."""
     return {"game": game_name, "options": options, "seed": seed,
             "players": [[seat.name, seat.kind, seat.level] for seat in seats]}
 
@@ -73,40 +74,30 @@ def replay(games, records, write):
     return session
 
 
-def open_match(store):
-    """What the boot screen says of the open match, read without replaying it: (header,
-    hands finished), or None when no match is open. A log the power cut off after its end
-    line, before it was closed, is closed here."""
+def resume(store):
+    """The match whose log is open (the boot's offer has read it: deckapp/resume.py), at the
+    position it reached, or None. The log is replayed record by record, never held whole in
+    memory."""
+    from deckcore.games import load
     game_log = store.open_game()
     if game_log is None:
         return None
-    header, finished, last = None, 0, ""
-    for line in game_log.lines():
-        if header is None:
-            header = json.loads(line)
-        finished += line.startswith('{"t":"result"')
-        last = line
-    if last.startswith('{"t":"end"'):
-        game_log.close()
-        return None
-    return None if header is None else (header, finished)
-
-
-def resume(store):
-    """The match whose log is open, at the position it reached, or None. The log is read
-    twice (a look, then a replay record by record), never held whole in memory."""
-    from deckcore.games import load
-    from deckcore.residency import unload
-    if open_match(store) is None:
-        return None
     replay_loaded = "deckcore.replay" in sys.modules
-    game_log = store.open_game()
     records = (json.loads(line) for line in game_log.lines() if line.strip())
     session = replay(load, records, LogWriter(store, game_log.game_id, game_log))
     if not replay_loaded:
-        unload("deckcore.replay")  # 8 KB of code the match needs no more
+        phases.after_replay()  # 8 KB of code the match needs no more
     session.intern_bots()  # (not with the replay's code loaded: the resume's peak)
     saved = store.load_state(RNGS, {})
     if saved.get("game_id") == session.game_id:
         restore_rngs(session, saved.get("rngs", []))
+    return session
+
+
+def resume_playing(store):
+    """The open match resumed to be played on (the table's): if the power went between two
+    hands, the next is dealt."""
+    session = resume(store)
+    if session is not None and session.state is None and not session.is_over():
+        session.next_hand()
     return session

@@ -29,7 +29,7 @@ class HandSummary(TextPage):
         if session.is_over():
             self.app.pop()  # this summary
             self.app.pop()  # the table, which gives way to the match summary
-            self.app.open("deckapp.play.summary", "MatchSummary", session)
+            self.app.open(MatchSummary, session)
         else:
             session.next_hand()
             self.app.pop()

@@ -12,26 +12,26 @@ A bot's turn runs in `step`, within the app's thinking scope (App.think): the bo
 between slices of its work, and the app's service reads and answers the keys, the serial link
 and a screen opened over the table (the decision is the same either way); the table itself is
 drawn again after the decision, its drawing code released while a bot thinks
-(deckcore/residency.py). Its play stays on screen for the Settings pace.
+(deckapp/phases.py). Its play stays on screen for the Settings pace.
 With several people at the table, a "pass to NAME" screen hides the hand between them.
 """
 
 import gc
 import time
 
+from deckapp import phases
 from deckapp.screen import Screen, acts
-from deckcore import residency
 
 
 class TableScreen(Screen):
-    def __init__(self, match=None):
-        """The table of a new match (deckapp/play/stored.py, `new_match`: the set-up's, after
-        the reset), or without one of the match open on flash; the first step starts or
-        resumes it (the set-up or resume screen has left memory by then: room for the log's
-        buffers)."""
+    def __init__(self, start):
+        """The table of the match `start(app)` gives (a Session on flash: the boot's, which
+        begins the match a set-up asked for or resumes the open one, deckapp/boot.py and
+        deckapp/resume.py); the first step calls it (the set-up or resume screen has left
+        memory by then: room for the log's buffers)."""
         Screen.__init__(self)
         self.session = None
-        self.match = match
+        self.start = start
         self.choices = None
         self.news = ""          # one line: the last play, or the rule that refused a choice
         self.refused = False    # the news is a refusal (drawn as a warning)
@@ -53,21 +53,15 @@ class TableScreen(Screen):
                              session.game.deals_in_match())
 
     def _start(self):
-        from deckapp.play import stored
         from deckapp.store import StoreError
         try:
-            if self.match is None:  # the open match
-                self.session = session = stored.resume(self.app.store)
-                if session.state is None and not session.is_over():
-                    session.next_hand()  # the power went between two hands
-            else:
-                self.session = stored.begin(self.app.store, self.match, self.app.device_id)
+            self.session = self.start(self.app)
         except StoreError as error:  # the flash is full: the message says to sync
             self.news, self.refused, self.stalled = str(error), True, True
             self.changed()
             return
-        self.match = None
-        residency.intern_table_drawing(self.session.game.NAME)
+        self.start = None
+        phases.intern_table_drawing(self.session.game.NAME)
         seats = self.session.seats
         people = [seat for seat in range(len(seats)) if seats[seat].is_person()]
         self.viewer = people[0] if people else 0
@@ -78,7 +72,7 @@ class TableScreen(Screen):
         """On top again (a hand's summary or the match menu has left): the modules the
         screens over it loaded go too (the summary's explanations), and the table's own are
         imported again when it is drawn."""
-        residency.release_table_drawing()
+        phases.release_table_drawing()
         Screen.shown(self)
 
     def softkeys(self):
@@ -116,7 +110,10 @@ class TableScreen(Screen):
         if session.person_to_act():
             self._person_turn()
             return False
-        self._commit(self.app.think(self, session.bot_choice))
+        action = self.app.think(self, session.bot_choice)
+        if self not in self.app.stack:  # the match menu abandoned the match during the think
+            return False
+        self._commit(action)
         pause = self.app.settings.bot_pause_ms()
         if pause:
             self.wait_until = time.ticks_add(time.ticks_ms(), pause)
@@ -164,8 +161,9 @@ class TableScreen(Screen):
         self.showing_last = False
         self.changed()
         if ended:
-            residency.release_table_drawing()  # the summary needs none of it but its own (app.open loads it)
-            self.app.open("deckapp.play.summary", "HandSummary", session)
+            phases.release_table_drawing()  # the summary needs none of it but its own
+            from deckapp.play.summary import HandSummary
+            self.app.open(HandSummary, session)
 
     # Keys ---------------------------------------------------------------------------------
     def key(self, key, kind):
@@ -181,7 +179,8 @@ class TableScreen(Screen):
                 self.changed()
             return
         if key == "b":
-            self.app.open("deckapp.play.menu", "MatchMenu", self)
+            from deckapp.play.menu import MatchMenu
+            self.app.open(MatchMenu, self)
         elif key == "x" and self.last_trick is not None:
             self.showing_last = not self.showing_last
             self.changed()

@@ -36,7 +36,7 @@ scioto_search_viper.py compiled for the board), with the same positions and valu
 import sys
 from array import array
 
-from deckcore.residency import keep_loaded, unload
+from deckcore.residency import keep_loaded, let_go
 
 INFINITY = 1 << 20
 PAGE = 128
@@ -346,7 +346,9 @@ def _load_native():
             native = sys.modules[NATIVE]
             native.probe()
         except (ImportError, ValueError, NameError):
-            unload(NATIVE)
+            native = sys.modules.get(NATIVE)
+            if native is not None:  # (loaded, but not native code here)
+                let_go(native)
             return None
         keep_loaded(NATIVE)
     return native

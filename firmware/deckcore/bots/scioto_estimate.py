@@ -21,12 +21,14 @@ no compounding or mandatory dismissal): scioto_endgame.estimate_fits(game) says 
 from array import array
 
 from deckcore.bots.scioto_endgame import BIT_NUMBER, POPCOUNT
+from deckcore.bots import scioto_weights
 from deckcore.bots.scioto_weights import SCALE, SMALLEST, WEIGHTS
-from deckcore.residency import unload
+from deckcore.residency import let_go
 
-# The weights' module is unloaded once its arrays are taken: on MicroPython a loaded module
+# The weights' module is let go once its arrays are taken: on MicroPython a loaded module
 # keeps every constant of its code (here the bytes the arrays were made from, 4.5 KB).
-unload("deckcore.bots.scioto_weights")
+let_go(scioto_weights)
+del scioto_weights
 
 UNIT = 8  # the estimate's values are in eighths of a point
 THREATS = 5  # d = 0, 1, 2, 3, 4 or more

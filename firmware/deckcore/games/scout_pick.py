@@ -9,7 +9,8 @@ action put together from its parts, not found in a list of hundreds.
                     with the card in it (up or down: back to the scout)
 
 The highlighted action is always legal: a key that would make an illegal one leaves it as it
-is and gives the rule that forbids the other (`illegal_reason`). The first highlighted
+is and gives the rule that forbids the other (`illegal_reason`; 5.2.A.3's without the ranking
+it explains, which the help gives: a refusal fits the two lines over the picker's bar). The first highlighted
 action is the first legal one, so repeated centre presses play as the list would.
 """
 
@@ -17,6 +18,7 @@ from deckcore.games.scout import SCOUT, SCOUT_SHOW, SHOW, decode, encode, turned
 
 KINDS = (SHOW, SCOUT, SCOUT_SHOW)
 SHOW_RULES = ("section 5.2.A", "section 7.14", "seat")  # reasons about the show part
+NOT_BEATEN = "section 5.2.A.3"  # a show that does not beat the active set
 HINTS = ("\u2190\u2192 move  Y longer  X shorter", "\u2190\u2192 where  Y other end  X turn",
          "\u2190\u2192 move Y longer X shorter \u2191 back")
 
@@ -81,6 +83,12 @@ class ScoutPicker:
     # Keys ---------------------------------------------------------------------------------
     def key(self, key):
         """As Choices.key: ([action], None), (None, a rule), or (None, None)."""
+        actions, reason = self._key(key)
+        if reason is not None and reason.startswith(NOT_BEATEN):
+            reason = reason.split(" (", 1)[0]
+        return actions, reason
+
+    def _key(self, key):
         if key == "press":
             if self.complete():
                 return [self.action()], None
@@ -196,7 +204,10 @@ class ScoutPicker:
         if self.kind == SHOW:
             first = self._first_show()
             if first is None:
-                return self.state.illegal_reason(encode(SHOW, 0, 1))
+                reason = self.state.illegal_reason(encode(SHOW, 0, 1))
+                if reason is not None and reason.startswith(NOT_BEATEN):
+                    return NOT_BEATEN + ": no show of your hand beats the active set"
+                return reason
             self.start, self.length = first
             return None
         reason = self.state.illegal_reason(encode(self.kind, 0, 1 if self.kind == SCOUT_SHOW else 0))

@@ -30,6 +30,7 @@
   const DATABASE = "deckmate";
   const SESSION = "deckmate-page";  // sessionStorage: what the page measured, across loads
   const KEY_NAMES = ["up", "down", "left", "right", "press", "a", "b", "x", "y"];
+  const RESET_WAIT_MS = 3000;  // the reset key waits this long for the worker's pass to end
   // keyboard key (KeyboardEvent.key, lower case) -> board key, as `deckmate sim` has them
   const KEYBOARD = {
     arrowup: "up", arrowdown: "down", arrowleft: "left", arrowright: "right",
@@ -45,6 +46,8 @@
     passes: [],          // [ms since 1970 when it began, ms, the longest ms its keys went unread]
     downloads: [],       // names of the files offered
     keysShared: false,   // the worker reads the keys from shared memory (cross-origin isolated)
+    workerFetched: [],   // what the worker fetched from the network (its resource timing):
+                         // nothing, it loads the port from blob: URLs
     // The app is waiting for a key: none is held or unread, it went idle since the keys last
     // changed and the flash is saved.
     settled: () => page.status === "running" && idle.version === count(0) && !idle.pending &&
@@ -281,6 +284,7 @@
     } else if (message.give) {
       give(message.give, message.blob);
     } else if (message.running) {
+      page.workerFetched = message.running;
       page.status = "running";
       say("");
     } else if (message.reset) {
@@ -318,11 +322,19 @@
                                       deviceId: flash.deviceId, flash: flash.files}, runtime));
   }
 
-  // The reset key: the worker saves the flash and stops (after the pass it is in), then boot().
+  // The reset key: the worker posts the flash and stops after the pass it is in, then boot();
+  // a worker that has not done so within RESET_WAIT_MS (a pass that never ends) is stopped,
+  // and the next starts on the flash as last posted.
   function restart() {
     if (worker && page.status === "running") {
       page.status = "loading";
       worker.postMessage({reset: true});
+      const stuck = worker;
+      setTimeout(() => {
+        if (worker === stuck) {
+          boot();
+        }
+      }, RESET_WAIT_MS);
     } else {
       boot();
     }

@@ -30,7 +30,8 @@ const SYSTEM_FOLDERS = ["tmp", "home", "dev", "proc"];  // the port's own, not t
 
 let interpreter = null;
 let step = null;
-let keys = null;        // KEYS: [version, presses of each key..., releases of each key...]
+let keys = null;  // the page's Int32Array [version, presses of each key..., releases of each key...]
+                  // (shared with it, or the copy it last posted)
 let keyNames = [];
 const keysRead = {};    // key -> {pressesRead, since}: a press the firmware is reading
 const image = new Set();  // the image's paths (the flash is the rest of the file system)
@@ -368,6 +369,6 @@ onmessage = async (event) => {
     post({failed: "The firmware ended at boot (safe mode: X was held)."});
     return;
   }
-  post({running: true});
+  post({running: performance.getEntriesByType("resource").map((entry) => entry.name)});
   schedule(0);
 };

@@ -1,0 +1,120 @@
+"""What is loaded when: the app's phases and what each keeps, the one table (the mechanism,
+Visit, Think and unloading, is deckcore/residency.py). On the device a whole match has 192 KB
+of heap (docs/budgets.md): code is loaded for the phase that needs it and let go after it.
+
+    phase             keeps                                     lets go when it ends
+    the menu          what the boot left loaded (App.kept: the  every module since (a match
+                      shell, the store, the settings, the boot  ends with a soft reset; a
+                      screen's cards); a screen opened from it  fault: menu_again); a screen's
+                      while it is open                          module when it closes
+    a person's turn   the table, its drawing (_TABLE_DRAWING,    the drawing, at a bot's think
+                      one game's) and the game's rules          and when the table is on top
+                                                                again (release_table_drawing)
+    a bot's think     the table and the rules, the bot's        the bot's modules (Think); a
+                      modules (residency.Think)                 screen the service opened
+                                                                stays (serve_beside)
+    a sync            the link's requests (_SYNC) and the        all of them, when the link is
+                      store's modules (_STORE_CALLS), for a      quiet or a bot thinks
+                      session of requests                       (release_sync)
+    the scorekeeper   the totals, the game's entry rules; the   the replay, once the match is
+                      replay only while it resumes              resumed (after_replay)
+    a store's call    _STORE_CALLS, for the call                 them, unless a sync holds them
+                                                                (release_store)
+    a set-up          one game's options at a time              the others (forget_options)
+
+Every other module a moment needs is loaded for it only, with `with Visit():` around its
+import at the place that needs it (settings_file, crash, checks, the board's definition).
+This is the only module of the app that unloads modules by name.
+"""
+
+from deckcore import const
+from deckcore.residency import unload, unload_since
+
+# The code no bot's think needs: the table's drawing (with the cards' pictures, which the boot
+# screen loaded), the person's choices and their words, the hand's summary, the saved state
+# and the log's lines (the Session loads deckcore.log for each line it writes); and the game's
+# show module (Game.show(): games/<game>_show.py) for one game only (its names are not
+# interned in the others'), or every game's with what they import (the tarot games' shared
+# part, SCOUT's picker). A module the play screens import late belongs here.
+_TABLE_DRAWING = const(("deckapp.play.layout", "deckapp.play.choices", "deckapp.play.words",
+                        "deckapp.play.summary", "deckcore.explain", "deckapp.play.textpage",
+                        "deckapp.play.stored", "deckcore.log", "deckui.cards"))
+_SHOWS_IMPORT = const(("deckcore.games.tarot_show", "deckcore.games.scout_pick"))
+# A sync's session: the link's requests, the frames of a streamed answer, the crash record
+_SYNC = const(("deckapp.sync_requests", "decklink.frame", "deckapp.crash"))
+# What a store's call loads (deckapp.store_base stays, with the store)
+_STORE_CALLS = const(("deckapp.store_games", "deckapp.store_acks", "deckapp.store_repair",
+                     "deckapp.checked_file", "decklink.checked"))
+# What a resume's replay loads (8 KB of code the match needs no more once it is resumed)
+_REPLAY = const(("deckcore.keep_replay", "deckcore.replay"))
+
+
+def table_drawing(game=None):
+    """The modules of the table's drawing for the game called `game`, or for every game."""
+    from deckcore.games import NAMES
+    modules = list(_TABLE_DRAWING)
+    if game is None:
+        modules += _SHOWS_IMPORT
+    for name in NAMES:
+        if game in (None, name):
+            modules.append("deckcore.games.%s_show" % name)
+    return modules
+
+
+def release_table_drawing():
+    """A person's turn ends: before a bot's think (the heap's peak), and when the table is on
+    top again (what the screens over it loaded goes too), the table's drawing leaves memory;
+    it is imported again when the table is drawn."""
+    for module in table_drawing():
+        unload(module)
+
+
+def intern_table_drawing(game):
+    """At the start of a match of `game`: each module of the table's drawing is imported once
+    and let go at once, one at a time (not all held together). An import interns the
+    module's names, and when the pool of names is full the next pool is one block twice the
+    size of the last (1280 names, about 14 KB on the 64-bit port), which a heap fragmented by
+    a bot's think may not have in one piece. Imported again later, a module needs only room
+    for its code."""
+    for module in table_drawing(game):
+        __import__(module)
+        unload(module)
+
+
+def release_sync():
+    """After a sync's session: the link's requests, the frames of a streamed answer and the
+    crash record it read leave memory (the store's too: the link's Store.release)."""
+    for module in _SYNC:
+        unload(module)
+
+
+def release_store():
+    """After a store's call (or a session of them): the modules it loaded leave memory."""
+    for module in _STORE_CALLS:
+        unload(module)
+
+
+def after_replay():
+    """A match resumed: the replay's code leaves memory."""
+    for module in _REPLAY:
+        unload(module)
+
+
+def forget_options(names, rules=False):
+    """A set-up: the options of the games named leave memory, with `rules` their rules too
+    (the next `options_of` or `load` imports the one needed)."""
+    for game in names:
+        if rules:
+            unload("deckcore.games." + game)
+        unload("deckcore.games." + game + "_options")
+
+
+def screen_closed(module):
+    """The last screen opened from `module` (its name) has closed: it leaves memory."""
+    unload(module)
+
+
+def menu_again(kept):
+    """Back to the menu's phase without a reset (a fault, a resume about to replay): every
+    module but those the boot left loaded (`kept`, names) leaves memory."""
+    unload_since(kept)

@@ -1,0 +1,143 @@
+"""At boot: the match a power cut left open, played or score-kept, offered for resuming at its
+exact position (the boot's, deckapp/boot.py; the menu's Play and Keep score offer it again).
+The centre key resumes it; X abandons it once A confirms; B leaves it open for later and goes
+to the main menu (History, Settings and About are free to use meanwhile: one match is open at
+a time).
+
+    offer(app)        the screen offering the open match, or None when none is open
+
+The offer reads only the log's lines as text (its header, and what counts the hands); the
+match is replayed when it is resumed (by the table, or the scorekeeper's totals) or abandoned,
+so the boot needs no more memory than the main menu. An image without the screens of the
+match's kind (the game screens, or the scorekeeper's) says so instead of resuming it."""
+
+import json
+
+from deckapp import phases
+from deckapp.screen import Screen, acts
+from deckcore.games import TITLES, hand_word
+from deckui import font, theme, widgets
+
+
+def open_match(store):
+    """What the offer says of the open match, read without replaying it: (header, hands
+    finished), or None when no match is open. A log the power cut off after its end line,
+    before it was closed, is closed here."""
+    game_log = store.open_game()
+    if game_log is None:
+        return None
+    header, finished, last = None, 0, ""
+    for line in game_log.lines():
+        if header is None:
+            header = json.loads(line)
+        finished += line.startswith('{"t":"result"') or line.startswith('{"t":"entry"')
+        if "mode" in header:  # score-kept: an undo takes an entered hand back
+            finished -= line.startswith('{"t":"undo"')
+        last = line
+    if last.startswith('{"t":"end"'):
+        game_log.close()
+        return None
+    return None if header is None else (header, finished)
+
+
+def offer(app):
+    """A screen offering to resume the open match, or None when there is none."""
+    found = open_match(app.store)
+    return None if found is None else ResumeScreen(found[0], found[1])
+
+
+class ResumeScreen(Screen):
+    title = "Match in progress"
+
+    def __init__(self, header, finished):
+        Screen.__init__(self)
+        self.header = header
+        self.finished = finished
+        self.kept = "mode" in header  # score-kept at a table (deckapp/keep/)
+
+    def softkeys(self):
+        return {"press": "Resume", "x": "Abandon", "b": "Later"}
+
+    def lines(self):
+        """The game by its title, the hand to resume and the players."""
+        header = self.header
+        name = header["game"]
+        return ["%s, %s %d" % (TITLES.get(name, name), hand_word(name), self.finished + 1),
+                ", ".join(seat["name"] for seat in header["players"])]
+
+    def draw(self, canvas):
+        y = widgets.TOP + 30
+        for line in self.lines():
+            for part in widgets.wrap(line, 224):
+                font.text(canvas, part, 8, y, theme.TEXT)
+                y += 18
+        font.text(canvas, "It resumes where it stopped.", 8, y + 10, theme.MUTED)
+
+    def key(self, key, kind):
+        if not acts(key, kind):
+            return
+        app = self.app
+        if key == "press":
+            app.pop()
+            self.resume()
+        elif key == "x":
+            from deckapp.dialog import Dialog
+            app.push(Dialog("Abandon?", "The match ends here; its log is kept as "
+                            "abandoned.", self._abandon, {"a": "Abandon", "b": "Keep it"}))
+        elif key == "b":  # the match stays open; the menu, not a reset that offers it again
+            app.pop()
+            if not app.stack:
+                app.menu(app)
+
+    def _abandon(self, key):
+        if key == "a":
+            try:
+                self.abandon()
+            except ImportError as error:
+                self.missing(error)
+                return
+            self.app.pop()
+
+    def resume(self):
+        """Open the screen that resumes the match, once the modules of this offer (and of the
+        header's reading) have left memory: the match's replay wants the room. The table and
+        the totals replay the log at their first step."""
+        app = self.app
+        phases.menu_again(app.kept)
+        try:
+            if self.kept:
+                from deckapp.keep.totals import TotalsScreen
+                app.open(TotalsScreen)
+            else:
+                from deckapp.play.table import TableScreen
+                app.open(TableScreen, _resumed)
+        except ImportError as error:
+            self.missing(error)
+
+    def abandon(self):
+        store = self.app.store
+        if self.kept:
+            from deckapp.keep import stored
+            stored.resume(store).close("abandoned")
+        else:
+            from deckapp.play import stored
+            stored.resume(store).abandon()
+
+    def missing(self, error):
+        """The screens of this match's kind are not in the firmware image: said in a dialog
+        over the main menu (the match stays open)."""
+        if "deckapp" not in str(error):
+            raise error
+        app = self.app
+        from deckapp.dialog import Dialog
+        while app.stack:
+            app.pop()
+        app.menu(app)
+        app.push(Dialog("Match in progress", "The %s screens are not part of this firmware "
+                        "image." % ("scorekeeper's" if self.kept else "game")))
+
+
+def _resumed(app):
+    """The table's Session: the match open on flash, at the position its log reached."""
+    from deckapp.play.stored import resume_playing
+    return resume_playing(app.store)
