@@ -4,7 +4,7 @@ Both runtimes produce the same stream for the same seed, which the `random` modu
 promise. Deals, first dealers and bot choices all draw from instances of this class.
 
 The 32-bit state is kept as two 16-bit halves, so that every step computes on small ints:
-on the board (and the 32-bit unix port) small ints have 31 bits and a 32-bit value is a
+on the board (and the browser's 32-bit port) small ints have 31 bits and a 32-bit value is a
 bignum, allocated on the heap and about five times slower. The stream is the one of the
 plain 32-bit formulas (tests/core/test_rng.py holds them as the reference).
 """

