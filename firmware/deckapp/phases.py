@@ -7,23 +7,26 @@ of heap (docs/budgets.md): code is loaded for the phase that needs it and let go
                       shell, the store, the settings, the boot  ends with a soft reset; a
                       screen's cards); a screen opened from it  fault: menu_again); a screen's
                       while it is open                          module when it closes
-    a person's turn   the table, its drawing (_TABLE_DRAWING,    the drawing, at a bot's think
-                      one game's) and the game's rules          and when the table is on top
-                                                                again (release_table_drawing)
+    a person's turn   the table, its drawing (_TABLE_DRAWING    the drawing, at a bot's think
+                      and the game's show module) and the       and when the table is on top
+                      game's rules                              again (release_table_drawing)
     a bot's think     the table and the rules, the bot's        the bot's modules (Think); a
                       modules (residency.Think)                 screen the service opened
                                                                 stays (serve_beside)
-    a sync            the link's requests (_SYNC) and the        all of them, when the link is
-                      store's modules (_STORE_CALLS), for a      quiet or a bot thinks
+    a sync            the link's requests (_SYNC) and the       all of them, when the link is
+                      store's modules (_STORE_CALLS), for a     quiet or a bot thinks
                       session of requests                       (release_sync)
     the scorekeeper   the totals, the game's entry rules; the   the replay, once the match is
                       replay only while it resumes              resumed (after_replay)
-    a store's call    _STORE_CALLS, for the call                 them, unless a sync holds them
-                                                                (release_store)
+    a store's call    _STORE_CALLS, for the call                them, unless a sync holds
+                                                                them (release_store)
     a set-up          one game's options at a time              the others (forget_options)
+    a resume          the offer (deckapp/resume.py)             all but App.kept, before the
+                                                                replay (menu_again)
 
 Every other module a moment needs is loaded for it only, with `with Visit():` around its
-import at the place that needs it (settings_file, crash, checks, the board's definition).
+import at the place that needs it (settings_file, crash, checks, a game's options for the
+help page).
 This is the only module of the app that unloads modules by name.
 """
 
