@@ -1,14 +1,14 @@
 """What is loaded when: the mechanism. On the device a whole match has 192 KB of heap
 (docs/budgets.md), so code is loaded for the moment that needs it and unloaded after it. The
 app's phases (the menu, a person's turn, a bot's think, a sync, the scorekeeper) and what each
-keeps are one table in the app, deckapp/phases.py; the core names no module of the app.
+keeps are one table in the app (its `phases` module); the core names no module of the app.
 
     with Visit(): ...                    the imports of a block loaded for it only
     with Think(): ...                    a bot's decision: what it imports, loaded once for it
     keep_loaded(module)                  past the think: a native module, loaded once a match
     let_go(module)                       forget a module the caller imported (an object)
     serve_beside(service, *args)         the app's service during a think, as if outside it
-    unload_since(loaded)                 forget every module loaded since (deckapp/phases.py)
+    unload_since(loaded)                 forget every module loaded since (the app's phases)
     call_unloaded(module, name, *args)   Visit for one call named by strings (being replaced
                                          by Visit: issue 44)
 
