@@ -8,14 +8,16 @@ on its pty, in one run,
    by the `deckmate sync` command into another archive (the host's CPU: the command's, less
    that of a command that finds nothing new, which is Python's start and a hello);
 2. the round trip of the cheapest request (`time`), 200 times: p50 and p95;
-3. the device side, estimated for an RP2040: tools/sync_device_cost.py in the unix port (a
-   hello, the list, a get of each of 40 typical logs and their acknowledgements, through the
-   serial link as on the board), scaled by deckmate bench's calibration loop; with the work a
-   data frame of the first protocol did on the same bytes (base64, and the CRC of the base64)
-   against today's;
+3. the device side of each case, estimated for an RP2040: tools/sync_device_cost.py in the
+   unix port, on a LittleFS image holding the case's logs as a board's flash does (a hello,
+   the list, a get of each of 40 of the logs spread over the flash and their
+   acknowledgements, through the serial link as on the board, the gets and acknowledgements
+   scaled to all the logs), the unix port's time scaled by deckmate bench's calibration loop,
+   the flash's reads, writes and erases at a board's rates; with the work a data frame of the
+   first protocol did on the same bytes (base64, and the CRC of the base64) against today's;
 4. the RP2040 estimate of each sync: the bytes framed on the wire at 850 KiB/s (MicroPython's
-   USB CDC on an RP2040, micropython issue 7479), plus the device's CPU (3. per MB of log),
-   plus a USB frame (1 ms) a request: the KB/s of log it moves.
+   USB CDC on an RP2040, micropython issue 7479), plus the device's work (3.), plus a USB
+   frame (1 ms) a request: the KB/s of log it moves.
 
     .venv/bin/python tools/sync_bench.py [--games N] [--quick] [--json] [--keep DIR]
 
@@ -38,13 +40,14 @@ import time
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(ROOT, "tests", "host"))
 
-from deckmate import image, runtime  # noqa: E402
+from deckmate import runtime  # noqa: E402
 from deckmate.archive import Archive  # noqa: E402
 from deckmate.commands.bench import REFERENCE_RP2040_S  # noqa: E402
 from deckmate.connection import BoardConnection  # noqa: E402
 from deckmate.device_link import DeviceLink  # noqa: E402
 from deckmate.sim import flash  # noqa: E402
 from deckmate.sim.flash import BLOCK_COUNT, BLOCK_SIZE  # noqa: E402
+from deckmate.store_files import store_files  # noqa: E402
 from deckmate.sync import sync_device  # noqa: E402
 from sync_helpers import SIM_DEVICE, board_with_games, typical_logs  # noqa: E402
 from test_sim_serial import wait_for_app  # noqa: E402
@@ -74,8 +77,11 @@ def command_cpu(port, archive_dir):
     """(CPU seconds, wall seconds, its line) of `deckmate sync` run as a command."""
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     started = time.monotonic()
+    environment = dict(os.environ)  # as on a person's PC: Python keeps the modules it compiled
+    environment.pop("PYTHONDONTWRITEBYTECODE", None)
     done = subprocess.run([sys.executable, "-m", "deckmate.cli", "sync", "--port", port,
-                           "--archive", archive_dir], capture_output=True, text=True)
+                           "--archive", archive_dir], capture_output=True, text=True,
+                          env=environment)
     wall = time.monotonic() - started
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     assert done.returncode == 0, done.stdout + done.stderr
@@ -125,12 +131,11 @@ def sync_case(label, logs, work, flash_blocks=None):
             "identical": identical}
 
 
-def rp2040_estimate(figures, device_s_per_mb):
-    """Seconds of the sync on an RP2040: the wire, the device's CPU, a USB frame a request."""
-    mb = figures["bytes"] / 1e6
+def rp2040_estimate(figures, device_s):
+    """Seconds of the sync on an RP2040: the wire, the device's work (`device_s`), a USB frame
+    a request."""
     requests = sum(figures["requests"].values())
-    return (figures["wire_bytes"] / WIRE_BYTES_S + device_s_per_mb * mb
-            + requests * REQUEST_WAIT_S)
+    return figures["wire_bytes"] / WIRE_BYTES_S + device_s + requests * REQUEST_WAIT_S
 
 
 def pico_logs(typical):
@@ -153,26 +158,32 @@ def pico_logs(typical):
     return logs
 
 
-def device_cost(work, logs):
-    """RP2040 estimates, per MB of log: (the device's seconds for a sync of `logs`, the
-    longest slice in seconds, the first protocol's frame work on the same bytes, today's)."""
-    folder = os.path.join(work, "cost-logs")
-    os.mkdir(folder)
-    for game_id, data in logs:
-        with open(os.path.join(folder, game_id + ".jsonl"), "wb") as handle:
-            handle.write(data)
-    store_dir = os.path.join(work, "device-store")
-    os.mkdir(store_dir)
+def device_cost(work, label, logs, sampled=40):
+    """RP2040 estimates of the device's side of a sync of `logs`, all on its flash (a
+    LittleFS image, as a board's): (seconds for the whole sync: its hello and list once, and
+    the gets and acknowledgements of `sampled` of the logs, spread over the flash, scaled to
+    all the bytes; the longest slice in seconds; the first protocol's frame work on a MB,
+    today's)."""
+    from deckmate.sim import firmware
+    path = os.path.join(work, label + "-store.img")
+    blocks = sum(blocks_of(len(data)) for _, data in logs) + len(logs) // 2 + BLOCK_COUNT
+    firmware.prepare_flash(path, "pico_lcd_13", fresh=True, blocks=blocks)
+    flash.write_files(path, store_files(logs))
+    step = max(1, len(logs) // sampled)
+    sample = logs[::step][:sampled]
     done = subprocess.run([runtime.micropython_path(), "-X", "heapsize=" + runtime.HEAP,
-                           os.path.join(ROOT, "tools", "sync_device_cost.py"),
-                           image.build_image("sim"), store_dir, folder],
+                           os.path.join(ROOT, "tools", "sync_device_cost.py"), path,
+                           ",".join(game_id for game_id, _ in sample)],
                           capture_output=True, text=True)
+    os.remove(path)
     assert done.returncode == 0, done.stdout + done.stderr
-    calibration, size, served, longest, base64, crc, _ = [int(word) for word in
-                                                          done.stdout.split()[1:]]
+    calibration, size, listing, listing_flash, gets, gets_flash, longest, longest_flash, \
+        base64, crc, _ = [int(word) for word in done.stdout.split("COST")[1].split()]
     scale = REFERENCE_RP2040_S / calibration
     mb = size / 1e6
-    return served * scale / mb, longest * scale, base64 * scale / mb, crc * scale / mb
+    whole = sum(len(data) for _, data in logs) / size
+    return (listing * scale + listing_flash / 1e6 + (gets * scale + gets_flash / 1e6) * whole,
+            longest * scale + longest_flash / 1e6, base64 * scale / mb, crc * scale / mb)
 
 
 def import_case(logs, count, work):
@@ -202,7 +213,7 @@ def import_case(logs, count, work):
     return times
 
 
-def table(results, device_s, longest, base64_s, crc_s):
+def table(results, base64_s, crc_s):
     """The figures as docs/sync-protocol.md's table (markdown)."""
     pico, many = results["pico"], results["many"]
 
@@ -222,9 +233,10 @@ def table(results, device_s, longest, base64_s, crc_s):
                 pico["wire_per_byte"], many["wire_per_byte"]),
             "| requests a log outside the gets | <= 0.1 | %.3f | %.3f |" % (
                 pico["round_trips_per_log"], many["round_trips_per_log"]),
-            "| device CPU a MB of log (RP2040 estimate; a sync of 40 typical logs) | <= 1.0 s "
-            "| %.2f s | %.2f s |" % (device_s, device_s),
-            "| ... the device's longest slice of the loop | | %.0f ms | |" % (1000 * longest),
+            "| device CPU a MB of log (RP2040 estimate, the flash's LittleFS in it) | <= 1.0 s "
+            "| %.2f s | %.2f s |" % (pico["device_s_per_mb"], many["device_s_per_mb"]),
+            "| ... the device's longest slice of the loop | | %.0f ms | %.0f ms |" % (
+                1000 * pico["longest_s"], 1000 * many["longest_s"]),
             "| ... a data frame's work on the bytes, a MB: first protocol (base64, its CRC) / "
             "checked on the device (a CRC) / a closed log (none) | | %.2f s / %.2f s / 0 | |"
             % (base64_s, crc_s),
@@ -259,24 +271,27 @@ def main():
     os.makedirs(work, exist_ok=True)
     try:
         many = typical_logs(args.games)
-        device_s, longest, base64_s, crc_s = device_cost(work, many[:40])
-        say("device side, RP2040 estimate: %.2f s per MB of log synced (a hello, the list, "
-            "the gets, the acknowledgements), the longest slice %.0f ms; a data frame's work "
-            "on the bytes: %.2f s per MB in the first protocol (base64, its CRC), %.2f s per "
-            "MB checked on the device (a CRC), none for a closed log (its pieces' CRCs in the "
-            "manifest)" % (device_s, 1000 * longest, base64_s, crc_s))
         pico = pico_logs(many)
         # the logs, the Pico's flash, and half a block a game for the manifest (about 300
         # bytes a game, written anew beside the old) and the journal
         big_blocks = sum(blocks_of(len(data)) for _, data in many) + BLOCK_COUNT + len(many) // 2
         results = {}
         for label, logs, flash_blocks in (("pico", pico, None), ("many", many, big_blocks)):
+            device_s, longest, base64_s, crc_s = device_cost(work, label, logs)
+            say("%s, the device's side, RP2040 estimate: %.2f s per MB of log synced (a "
+                "hello, the list, the gets, the acknowledgements), the longest slice %.0f ms; "
+                "a data frame's work on the bytes: %.2f s per MB in the first protocol "
+                "(base64, its CRC), %.2f s per MB checked on the device (a CRC), none for a "
+                "closed log (its pieces' CRCs in the manifest)" % (
+                    label, device_s / (sum(len(data) for _, data in logs) / 1e6),
+                    1000 * longest, base64_s, crc_s))
             figures = sync_case(label, logs, work, flash_blocks)
             mb = figures["bytes"] / 1e6
             gets = figures["requests"].get("get", 0)
             outside = sum(figures["requests"].values()) - gets
             estimate = rp2040_estimate(figures, device_s)
-            figures.update(rp2040_s=estimate, rp2040_kb_per_s=figures["bytes"] / 1024 / estimate,
+            figures.update(device_s_per_mb=device_s / mb, longest_s=longest,
+                           rp2040_s=estimate, rp2040_kb_per_s=figures["bytes"] / 1024 / estimate,
                            round_trips_per_log=outside / len(logs),
                            host_s_per_mb=figures["host_s"] / mb,
                            wire_per_byte=figures["wire_bytes"] / figures["bytes"])
@@ -298,13 +313,13 @@ def main():
             say("import: %d logs in %.1f s (%.1f ms a log); again (nothing new): %.1f s"
                 % (args.imports, first, 1000 * first / args.imports, again))
         if not args.json:
-            say(table(results, device_s, longest, base64_s, crc_s))
+            say(table(results, base64_s, crc_s))
         if args.json:
             many = results["many"]
             print(json.dumps({
                 "round_trip_ms": round(many["round_trip"][0], 3),
                 "round_trips_per_log": round(many["round_trips_per_log"], 4),
-                "device_s_per_mb": round(device_s, 3),
+                "device_s_per_mb": round(many["device_s_per_mb"], 3),
                 "host_s_per_mb": round(many["host_s_per_mb"], 3),
                 "rp2040_kb_per_s": round(many["rp2040_kb_per_s"], 1),
                 "games": many["games"], "bytes": many["bytes"],
@@ -313,7 +328,7 @@ def main():
                 "repeat_s": round(many["repeat_s"], 4),
                 "sync_s": round(many["sync_s"], 3),
                 "wire_per_byte": round(many["wire_per_byte"], 4),
-                "device_longest_slice_ms": round(1000 * longest, 1),
+                "device_longest_slice_ms": round(1000 * many["longest_s"], 1),
                 "first_protocol_frame_s_per_mb": round(base64_s, 3),
                 "checked_frame_s_per_mb": round(crc_s, 3)}))
     finally:

@@ -1,35 +1,156 @@
 """The device side of a sync, timed in the MicroPython unix port (tools/sync_bench.py runs it):
 
-    micropython -X heapsize=192K sync_device_cost.py IMAGE_DIR STORE_DIR LOGS_DIR
+    micropython -X heapsize=208K sync_device_cost.py FLASH_IMAGE IDS
 
-The logs of LOGS_DIR (files `ID.jsonl`) are written through the store into STORE_DIR, an
-empty folder of the host (a RAM flash in the heap would be scanned by every collection, which
-a board's flash is not), then synced as the PC syncs them: the requests go in through
-deckapp/serial_link.py as bytes on its port, a slice of the shell's loop at a time (with the
-shell's collection every GC_EVERY bytes), and the answers go to a sink (the USB write is not
-timed): a hello, the list (gets of the manifest and of the journal of acknowledgements), a get
-of each log, the acknowledgements in batches of ACK_MOST. The
-calibration loop of deckmate bench is timed before and after each run; the best of RUNS runs
-is kept, and the best of the calibrations. Also timed, on the same bytes: the work a data frame
-of the first protocol did on them (base64 and the CRC of the base64), and what a frame of
+FLASH_IMAGE is a LittleFS image of 4 KB blocks holding the firmware and a store (its logs and
+manifest: the simulated board's flash, sim/firmware.py and deckmate/store_files.py), mounted as
+the board mounts its flash, through a block device over the file (as the simulated board's,
+sim_boot.py), the firmware's modules imported from it: the store's work on its files (a log
+looked up among many in its folder, the metadata's CRCs, the blocks read) and the loading of
+the sync's modules are in the time, as on a board. The games IDS (ids joined by commas: a sample of the flash's) are synced as the PC
+syncs them: the requests go in through deckapp/serial_link.py as bytes on its port, a slice of
+the shell's loop at a time (with the shell's collection every GC_EVERY bytes), and the answers
+go to a sink (the USB write is not timed): a hello, the list (gets of the manifest and of the
+journal of acknowledgements), a get of each log, the acknowledgements in batches of ACK_MOST.
+
+The port is a stand-in without the host's system calls: on a board, polling the USB port and
+reading a byte of it are a look at a ring buffer in RAM, but on the unix port a poll() and a
+read() of the kernel, each costing as much as a few hundred bytecodes, which the calibration
+would scale as bytecode (a request's byte came out at 0.3-0.8 ms on the estimate, most of a
+sync's device time). Here the request is an io.BytesIO (its readinto is C, as the board's),
+polled by a Python method (bytecode: dearer than the board's C poll, never cheaper).
+
+The calibration loop of deckmate bench is timed before and after each run; the best of RUNS
+runs is kept, and the best of the calibrations. Also timed, on the same bytes: the work a data
+frame of the first protocol did on them (base64 and the CRC of the base64), and what a frame of
 today's does (the CRC of the bytes). Prints
 
-    COST <calibration us> <log bytes> <sync us> <longest slice us> <base64 us> <crc us> <bytes framed>
+    COST <calibration us> <log bytes> <hello and list us> <their flash, board us>
+         <gets and acknowledgements us> <their flash, board us> <longest slice us>
+         <its flash, board us> <base64 us> <crc us> <bytes framed>
+
+(the unix port's microseconds, the block device's own left out, but for the flash's: a board's
+microseconds of reading, programming and erasing the flash, FLASH).
 """
 
 import binascii
 import gc
+import io
 import os
-import select
 import sys
 import time
+import vfs
 
-sys.path[:0] = [sys.argv[1]]
-from deckapp.serial_link import SerialLink
-from deckapp.shell import GC_EVERY
-from deckapp.store import Store
-from deckapp.sync_requests import ACK_MOST, CHUNK
-from decklink.frame import TO_DEVICE, encode
+
+# The flash of a board (the Pico's W25Q16JV, read through the RP2040's XIP cache by memcpy):
+# the block device's own work is timed apart and replaced by these, in board microseconds
+# (never scaled by the calibration): a read at 10 MB/s (the XIP's streaming rate is 20-30
+# MB/s) and a call of the device from LittleFS; a 256-byte page programmed (tPP typical 0.4
+# ms) and a 4 KB sector erased (tSE typical 45 ms), from the chip's datasheet.
+READ_US_A_BYTE = 0.1
+CALL_US = 10
+PAGE_US = 400
+ERASE_US = 45000
+# The block device's work so far, in small ints (it allocates nothing: a float or a list a
+# call would be garbage that the board's flash does not make, and the heap's collections are
+# most of a sync's work): the host's microseconds in it, its calls, the bytes read, the
+# pages programmed, the blocks erased.
+FLASH = [0, 0, 0, 0, 0]
+
+
+def board_us(before, after):
+    """(the block device's host us, its board us) between two copies of FLASH."""
+    calls, read, pages, erased = [after[at] - before[at] for at in range(1, 5)]
+    return (after[0] - before[0] + calls * CALLED_US[0],
+            calls * CALL_US + read * READ_US_A_BYTE + pages * PAGE_US + erased * ERASE_US)
+
+
+CALLED_US = [0.0]  # the unix port's time of a call of the block device from LittleFS (us)
+
+
+class FileFlash:
+    """A block device over the image file, with vfs.VfsLfs2's extended protocol (as the
+    simulated board's, host/deckmate/sim/device/sim_boot.py). A board reads its flash by a
+    memcpy in C; here each call is a seek and a read of the host's file: its own time is
+    kept apart in FLASH, with what it did, for the board's time of the same work."""
+
+    def __init__(self, path):
+        self.file = open(path, "r+b")
+        self.erased = b"\xff" * 256  # (an erase allocates nothing, as a board's)
+
+    def readblocks(self, block, buf, offset=0):
+        start = time.ticks_us()
+        self.file.seek(block * 4096 + offset)
+        self.file.readinto(buf)
+        FLASH[0] += time.ticks_diff(time.ticks_us(), start)
+        FLASH[1] += 1
+        FLASH[2] += len(buf)
+
+    def writeblocks(self, block, buf, offset=0):
+        start = time.ticks_us()
+        self.file.seek(block * 4096 + offset)
+        self.file.write(buf)
+        self.file.flush()
+        FLASH[0] += time.ticks_diff(time.ticks_us(), start)
+        FLASH[1] += 1
+        FLASH[3] += (len(buf) + 255) // 256
+
+    def ioctl(self, op, arg):
+        if op == 4:  # the block count
+            self.file.seek(0, 2)
+            return self.file.tell() // 4096
+        if op == 5:  # the block size
+            return 4096
+        if op == 6:  # erase block `arg`
+            start = time.ticks_us()
+            self.file.seek(arg * 4096)
+            for _ in range(16):
+                self.file.write(self.erased)
+            self.file.flush()
+            FLASH[0] += time.ticks_diff(time.ticks_us(), start)
+            FLASH[4] += 1
+        return 0
+
+    def called(self, block, buf, offset=0):
+        """A call as LittleFS's of readblocks, without the host's file (called_us)."""
+        start = time.ticks_us()
+        FLASH[0] += time.ticks_diff(time.ticks_us(), start)
+        FLASH[1] += 1
+
+
+def called_us(device):
+    """The unix port's time of a call of the block device's Python method and its timing (a
+    board calls its flash's C method: CALL_US), the best of a few runs (us, a float)."""
+    buffer = bytearray(32)
+    best = 10 ** 9
+    for _ in range(5):
+        start = time.ticks_us()
+        for block in range(2000):
+            device.called(block, buffer, 0)
+        best = min(best, time.ticks_diff(time.ticks_us(), start))
+    FLASH[0] = FLASH[1] = 0
+    return best / 2000
+
+
+def booted_store():
+    """The store of the flash image, mounted at /flash and booted (its closed logs not hashed
+    again: that is the board's start, not the sync's)."""
+    device = FileFlash(sys.argv[1])
+    CALLED_US[0] = called_us(device)
+    vfs.mount(vfs.VfsLfs2(device, progsize=256), "/flash")
+    sys.path[:0] = ["/flash"]  # (the firmware, as a board's: sim_boot.py)
+    from deckapp.store import Store
+    store = Store("/flash")
+    store.boot(verify_closed=False)
+    return store
+
+
+PIECE = bytearray(4096)  # frame_work_us's (taken while the heap has a 4 KB piece)
+STORE = booted_store()  # (before the app's modules load: a boot leaves holes in the heap)
+from deckapp.serial_link import SerialLink  # noqa: E402
+from deckapp.shell import GC_EVERY  # noqa: E402
+from deckapp.sync_requests import ACK_MOST, CHUNK  # noqa: E402
+from decklink.frame import TO_DEVICE, encode  # noqa: E402
 
 RUNS = 10  # the best is kept: the host is shared, and its load only ever adds time
 
@@ -49,29 +170,29 @@ def reference_us():
 
 
 class Port:
-    """The USB port as the link reads it: a file holding the request (the link reads it
-    through select.poll and readinto in C, as it reads the board's port)."""
+    """The USB port as the link reads it: the request in RAM, read by the link's readinto in C
+    (as the board's ring buffer), ready while a byte is left (see the module's docstring)."""
 
-    def __init__(self, path):
-        self.path = path
-        self.handle = None
+    def __init__(self):
+        self.handle = io.BytesIO(b"")
         self.size = 0
+
+    def ipoll(self, timeout):
+        return _READY if self.handle.tell() < self.size else ()
 
     def send(self, link, request):
         """Put `request` on the port (not timed)."""
-        if self.handle is not None:
-            self.handle.close()
-        with open(self.path, "wb") as handle:
-            handle.write(request)
+        self.handle = io.BytesIO(request)
         self.size = len(request)
-        self.handle = open(self.path, "rb")
         link.input = self.handle
-        link.poller = select.poll()
-        link.poller.register(self.handle, select.POLLIN)
+        link.poller = self
         link.closed = False
 
     def read_all(self):
         return self.handle.tell() >= self.size
+
+
+_READY = ((0, 1),)
 
 
 class Sink:
@@ -79,10 +200,10 @@ class Sink:
         self.bytes = 0
         self.last = b""
 
-    def write(self, data):
+    def write(self, data):  # (allocating nothing, as the board's USB port)
         self.bytes += len(data)
         if len(data) < 400:
-            self.last = bytes(data)
+            self.last = data  # (the last is an answer's frame line, bytes)
 
 
 class Board:
@@ -90,51 +211,47 @@ class Board:
         return "cost"
 
 
-def write_logs(store, folder):
-    """The logs of `folder` into the store; [(id, size)]."""
-    written = []
-    for name in sorted(os.listdir(folder)):
-        game_id = name[:-6]
-        with open(folder + "/" + name) as handle:
-            lines = [line for line in handle]
-        log = store.start_game(game_id, lines[0])
-        for line in lines[1:]:
-            log.append(line)
-        log.close()
-        written.append(game_id)
-    return written
-
-
 def sync(link, port, entries):
-    """The device's side of a sync of `entries` (the list's): (us taken, the longest slice)."""
-    longest = [0]
-    taken = [0]
+    """The device's side of a sync of `entries` (the list's): [the unix port's us of the hello
+    and the list (the block device's own left out), their flash's board us, the same of the
+    gets and acknowledgements, of the longest slice]."""
+    times = [0, 0, 0, 0, 0, 0]
     query = [0]
+    flash, before = FLASH[:], FLASH[:]  # (copied into, not made anew: the loop allocates
+    #                                      nothing of its own)
 
-    def ask(operation, **fields):
+    def ask(at, operation, **fields):
         query[0] += 1
         fields.update(q=query[0], op=operation)
         port.send(link, encode(TO_DEVICE, fields))
         start = time.ticks_us()
+        flash[:] = FLASH
         while True:
             began = time.ticks_us()
+            before[:] = FLASH
             busy = link.serve()
-            longest[0] = max(longest[0], time.ticks_diff(time.ticks_us(), began))
+            spent = time.ticks_diff(time.ticks_us(), began)
+            if spent > times[4]:
+                own, board = board_us(before, FLASH)
+                if spent - own > times[4]:
+                    times[4:] = [spent - own, board]
             if not busy and port.read_all():
                 break
-        taken[0] += time.ticks_diff(time.ticks_us(), start)
+        own, board = board_us(flash, FLASH)
+        times[at] += time.ticks_diff(time.ticks_us(), start) - own
+        times[at + 1] += board
 
     gc.collect()
-    ask("hello")
-    ask("get", file="manifest", n=65536)  # the list
-    ask("get", file="acks", n=65536)
+    ask(0, "hello", space=0)
+    ask(0, "get", file="manifest", n=65536)  # the list
+    ask(0, "get", file="acks", n=65536)
     for game_id, size, _ in entries:
-        ask("get", id=game_id, n=size)
+        ask(2, "get", id=game_id, n=size, x=1)
     for first in range(0, len(entries), ACK_MOST):
-        ask("ack", acks=[[game_id, size, digest[:16]] for game_id, size, digest
-                         in entries[first:first + ACK_MOST]],
+        ask(2, "ack", acks=[[game_id, size, digest[:16]] for game_id, size, digest
+                            in entries[first:first + ACK_MOST]],
             listed=tag(link))
-    return taken[0], longest[0]
+    return times
 
 
 def tag(link):
@@ -143,16 +260,19 @@ def tag(link):
 
 
 def frame_work_us(path):
-    """(the first protocol's base64 and CRC, today's CRC) of the log's bytes in CHUNK pieces."""
+    """(the first protocol's base64 and CRC, in its frames of 1,536 bytes; today's CRC, in
+    CHUNK pieces) of the log's bytes."""
     base64 = crc = 0
     gc.collect()
     with open(path, "rb") as handle:
         while True:
-            piece = handle.read(CHUNK)
-            if not piece:
+            count = handle.readinto(PIECE)
+            if not count:
                 return base64, crc
+            piece = memoryview(PIECE)[:count]
             start = time.ticks_us()
-            binascii.crc32(binascii.b2a_base64(piece))
+            for first in range(0, count, 1536):
+                binascii.crc32(binascii.b2a_base64(piece[first:first + 1536]))
             middle = time.ticks_us()
             binascii.crc32(piece)
             base64 += time.ticks_diff(middle, start)
@@ -160,16 +280,17 @@ def frame_work_us(path):
 
 
 def main():
-    store = Store(sys.argv[2])
-    store.boot()
-    ids = write_logs(store, sys.argv[3])
-    entries = [(entry["id"], entry["size"], entry["sha256"]) for entry in store.games()]
+    store = STORE
+    sample = sys.argv[2].split(",")
+    entries = [(entry["id"], entry["size"], entry["sha256"]) for entry in store.games()
+               if entry["id"] in sample]
+    assert len(entries) == len(sample), (len(entries), len(sample))
     size = sum(entry[1] for entry in entries)
     gc.threshold(GC_EVERY)  # as the shell runs: a collection every 4 KB allocated
-    port = Port(sys.argv[2] + "/../request.bin")
+    port = Port()
     link = SerialLink(store, Board(), None)
     link.output = Sink()
-    calibration, runs = [], []  # runs: (sync us, longest slice us)
+    calibration, runs = [], []  # runs: sync()'s
     framed = 0
     base64 = crc = None
     for run in range(RUNS):  # interleaved: each meets the same load
@@ -179,12 +300,17 @@ def main():
         framed = link.output.bytes - sent
         assert b'"refused":[]' in link.output.last, link.output.last
         os.remove(store.logs_dir + "/acks.chk")  # the same work again: none acknowledged
-        work = [frame_work_us(store.log_path(game_id)) for game_id in ids]
+        link._end_session()  # (as after QUIET_MS: the sync's modules leave the heap)
+        work = [frame_work_us(store.log_path(entry[0])) for entry in entries]
         base64 = min(base64 or 10 ** 12, sum(item[0] for item in work))
         crc = min(crc or 10 ** 12, sum(item[1] for item in work))
-    runs.sort()
-    print("COST %d %d %d %d %d %d %d" % (min(calibration), size, runs[0][0],
-                                         max(run[1] for run in runs[:RUNS // 2]), base64, crc,
-                                         framed))
+    runs.sort(key=lambda run: run[0] + run[2])
+    best, steady = runs[0], runs[:RUNS // 2]
+    longest = max(steady, key=lambda run: run[4])
+    print("CALLED %.3f" % CALLED_US[0])
+    print("COST %d %d %d %d %d %d %d %d %d %d %d" % (
+        min(calibration), size, best[0], best[1], best[2], best[3], longest[4], longest[5],
+        base64, crc, framed))
+
 
 main()

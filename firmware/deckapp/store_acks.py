@@ -11,6 +11,7 @@ from deckapp.store_base import checked_name, flash_error
 from deckapp.store_games import file_digest, folder_names
 from decklink.checked import checked_lines, read_blocks
 
+ENOENT = 2
 ENOSPC = 28
 
 # What each function Store calls here is doing, for the StoreError of an OSError in it.
@@ -47,16 +48,7 @@ def acknowledge_listed(store, acks, as_listed):
     "unknown" (no such log), "size" or "hash" (the bytes on flash differ)."""
     taken, refused = [], []
     for game_id, size, sha256 in acks:
-        path = store.log_path(game_id)
-        why = None
-        if game_id == store.open_id:
-            why = "open"
-        elif not exists(path):
-            why = "unknown"
-        elif os.stat(path)[6] != size or not ends_a_line(path, size):
-            why = "size"
-        elif not as_listed and not file_digest(path)[1].startswith(sha256):
-            why = "hash"
+        why = ack_refusal(store, game_id, size, sha256, as_listed)
         if why is None:
             taken.append([game_id, sha256])
         else:
@@ -66,12 +58,38 @@ def acknowledge_listed(store, acks, as_listed):
     return refused
 
 
-def ends_a_line(path, size):
-    """Whether the file's last byte is a newline: a log only ever ends so (a line cut off by
-    a power cut is removed at boot)."""
-    with open(path, "rb") as handle:
+def ack_refusal(store, game_id, size, sha256, as_listed):
+    """Why the acknowledgement of one log is refused ("open", "unknown", "size", "hash"), or
+    None (acknowledge_listed; the sync checks one log a slice of the loop with it)."""
+    if game_id == store.open_id:
+        return "open"
+    why = _listed_why(store.log_path(game_id), size)
+    if why is None and not as_listed and not file_digest(
+            store.log_path(game_id))[1].startswith(sha256):
+        why = "hash"
+    return why
+
+
+def _listed_why(path, size):
+    """None if the log at `path` is `size` bytes and its last byte is a newline (a log only
+    ever ends so: a line cut off by a power cut is removed at boot), else why not: "unknown"
+    (no such log) or "size". The log is looked up once (a lookup in a folder of many logs is
+    the most of the work)."""
+    try:
+        handle = open(path, "rb")
+    except OSError as error:
+        if error.args and error.args[0] == ENOENT:
+            return "unknown"
+        raise
+    try:
+        if size < 1 or handle.seek(0, 2) != size:
+            return "size"
         handle.seek(size - 1)
-        return handle.read(1) == b"\n"
+        if handle.read(1) != b"\n":
+            return "size"
+    finally:
+        handle.close()
+    return None
 
 
 def append_acks(store, acks):

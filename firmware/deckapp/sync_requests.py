@@ -24,10 +24,18 @@ GET_MOST = 65536   # the most bytes one get asks for (a round trip per log, most
 ACK_MOST = 50      # the most logs one ack acknowledges (a slice of the loop: keys wait)
 DIGEST_LEAST = 16  # the hex digits of a SHA-256 an acknowledgement holds at least
 FILES = ("manifest", "acks")  # the store's files a get reads besides the logs
+# A get's buffer of CHUNK bytes, kept for the next get of the session (a buffer a log was a
+# collection of the heap every log or so); it leaves memory with this module, at the
+# session's end.
+_SPARE = []
 
 
 def reply(link, message):
-    link.output.write(encode(TO_HOST, message))
+    reply_to(link.output, message)
+
+
+def reply_to(output, message):
+    output.write(encode(TO_HOST, message))
 
 
 def answer(link, line, too_long):
@@ -59,16 +67,21 @@ def answer(link, line, too_long):
 
 
 def op_hello(link, request):
+    """The device and its store. `space`: 0 leaves out `free` and `total`, the flash's bytes
+    (a sync does not need them; on LittleFS they are a walk through every block of every
+    file, a cost that grows with the flash's logs)."""
     from deckapp.crash import last
-    info = os.statvfs(link.store.root or "/")
-    return {"ok": 1, "proto": PROTOCOL, "device": link.board.device_id(), "fw": VERSION,
-            "log_v": LOG_FORMAT, "free": link.store.free_bytes(), "total": info[0] * info[2],
-            "logs": link.store.game_count, "open": link.store.open_id,
-            "open_size": None if link.store.open_id is None else _log_size(link,
-                                                                           link.store.open_id),
-            "chunk": CHUNK,
-            "get_most": GET_MOST, "ack_most": ACK_MOST, "crash": last(link.store),
-            "listed": _list_tag(link)}
+    message = {"ok": 1, "proto": PROTOCOL, "device": link.board.device_id(), "fw": VERSION,
+               "log_v": LOG_FORMAT, "logs": link.store.game_count, "open": link.store.open_id,
+               "open_size": None if link.store.open_id is None else _log_size(
+                   link, link.store.open_id),
+               "chunk": CHUNK, "get_most": GET_MOST, "ack_most": ACK_MOST,
+               "crash": last(link.store), "listed": _list_tag(link)}
+    if request.get("space", 1):
+        info = os.statvfs(link.store.root or "/")
+        message["free"] = link.store.free_bytes()
+        message["total"] = info[0] * info[2]
+    return message
 
 
 def _list_tag(link):
@@ -83,13 +96,15 @@ def _list_tag(link):
 
 
 def _manifest_tag(store):
-    """The manifest's checksum line ("#" and 16 hex digits), or "empty"."""
+    """The manifest's checksum line ("#" and 16 hex digits), or "empty". (The file is looked
+    up once: the manifest sorts after every numbered log in their folder, the longest lookup
+    there.)"""
     try:
-        size = os.stat(store.manifest_path)[6]
+        handle = open(store.manifest_path, "rb")
     except OSError:
         return "empty"
-    with open(store.manifest_path, "rb") as handle:
-        handle.seek(max(0, size - CHECK_DIGITS - 2))
+    with handle:
+        handle.seek(max(0, handle.seek(0, 2) - CHECK_DIGITS - 2))
         return handle.read().decode().strip()
 
 
@@ -110,18 +125,22 @@ def op_get(link, request):
     name = request.get("file")
     if name is None:
         path = link.store.log_path(request["id"])
-        size = _log_size(link, request["id"])
     elif name in FILES:
         from deckapp.store_acks import acks_path
         path = link.store.manifest_path if name == "manifest" else acks_path(link.store)
-        try:
-            size = os.stat(path)[6]
-        except OSError:
-            size = 0  # (no acknowledgement yet)
     else:
         raise ValueError("file is one of %s" % ", ".join(FILES))
+    try:  # (its size by the open handle: a file looked up once in a folder of many logs)
+        handle = open(path, "rb")
+    except OSError:
+        if name is None:
+            raise ValueError("no log of game %s" % request["id"])
+        handle = None  # (no acknowledgement yet)
+    size = 0
+    if handle is not None:
+        size = handle.seek(0, 2)
     link.stream = GetStream(request["q"], path, offset, min(offset + count, size), size, chunk,
-                            not request.get("x"))
+                            not request.get("x"), handle)
     send_chunk(link)
 
 
@@ -145,6 +164,15 @@ def send_chunk(link, most=CHUNK):
     link.end_stream()
 
 
+def _frame_line(output, head):
+    """Write the frame line of `head` (JSON text, bytes) in its pieces: nothing is joined, so
+    the only garbage of a frame is its text (the heap's collections are most of a get's
+    work)."""
+    output.write(TO_HOST)
+    output.write(head)
+    output.write(b"*%08x\n" % (binascii.crc32(head) & 0xFFFFFFFF))
+
+
 class GetStream:
     """A get being answered, a frame at a time. Its file is opened by the first read after a
     release (serial_link releases it between the slices of a lean pass).
@@ -160,43 +188,46 @@ class GetStream:
     newline after the bytes starts the next frame on a line of its own, so a PC that lost
     its place in the bytes finds the next frame."""
 
-    def __init__(self, query, path, offset, end, size, chunk, checked):
+    def __init__(self, query, path, offset, end, size, chunk, checked, handle=None):
         """`checked`: each frame is checked here (its CRC, no Ctrl-C or Ctrl-D byte), else by
-        the PC."""
+        the PC. `handle`: the file, open (else opened by the first read)."""
         self.query = query
         self.path = path
         self.offset = offset
         self.end = end
         self.size = size
         self.chunk = chunk
-        self.handle = None
+        self.handle = handle
         self.buffer = bytearray(0)
         self.checked = checked
 
     def send(self, output, most):
         """Send the next frame; False once the last (`done`) is sent."""
         if self.offset < self.end:
-            if self.handle is None:
-                self.handle = open(self.path, "rb")
+            if not self.buffer:
+                if self.handle is None:
+                    self.handle = open(self.path, "rb")
                 self.handle.seek(self.offset)
-                try:  # (only while the get is sent: a match cut the heap into pieces)
-                    self.buffer = bytearray(self.chunk)
-                except MemoryError:
-                    self.buffer = bytearray(512)
+                if _SPARE:
+                    self.buffer = _SPARE.pop()
+                else:
+                    try:  # (only in a session: a match cut the heap into pieces)
+                        self.buffer = bytearray(CHUNK)
+                    except MemoryError:
+                        self.buffer = bytearray(512)
             buffer = self.buffer
             want = min(self.chunk, most, len(buffer), self.end - self.offset)
             count = self.handle.readinto(memoryview(buffer)[:want])
             if count:
                 data = memoryview(buffer)[:count]
                 if not self.checked:
-                    head = b'{"q":%d,"ok":1,"at":%d,"n":%d}' % (self.query, self.offset, count)
-                    output.write(TO_HOST + head + b"*%08x\n" % (binascii.crc32(head) & 0xFFFFFFFF))
+                    _frame_line(output, b'{"q":%d,"ok":1,"at":%d,"n":%d}' % (
+                        self.query, self.offset, count))
                     output.write(data)
                     output.write(b"\n")
                 elif buffer.find(b"\x03", 0, count) < 0 and buffer.find(b"\x04", 0, count) < 0:
-                    head = b'{"q":%d,"ok":1,"at":%d,"n":%d,"crc":"%08x"}' % (
-                        self.query, self.offset, count, binascii.crc32(data) & 0xFFFFFFFF)
-                    output.write(TO_HOST + head + b"*%08x\n" % (binascii.crc32(head) & 0xFFFFFFFF))
+                    _frame_line(output, b'{"q":%d,"ok":1,"at":%d,"n":%d,"crc":"%08x"}' % (
+                        self.query, self.offset, count, binascii.crc32(data) & 0xFFFFFFFF))
                     output.write(data)
                     output.write(b"\n")
                 else:
@@ -210,15 +241,17 @@ class GetStream:
                 self.offset += count
                 return True
             self.end = self.offset  # the file is shorter than it was
-        output.write(encode(TO_HOST, {"q": self.query, "ok": 1, "done": 1, "at": self.offset,
-                                      "eof": self.offset >= self.size}))
+        _frame_line(output, b'{"q":%d,"ok":1,"done":1,"at":%d,"eof":%s}' % (
+            self.query, self.offset, b"true" if self.offset >= self.size else b"false"))
         return False
 
     def release(self):
         if self.handle is not None:
             self.handle.close()
             self.handle = None
-            self.buffer = bytearray(0)
+        if len(self.buffer) == CHUNK:
+            _SPARE.append(self.buffer)
+        self.buffer = bytearray(0)
 
 
 def op_hash(link, request):
@@ -245,15 +278,53 @@ def op_ack(link, request):
     tag the PC listed them under; while the manifest is the same, a log is checked by its
     size and its whole last line (the prune hashes it before removing it), else it is hashed
     again. The answer: `acked`, how many were recorded, and `refused`, [[id, why]]: "open" (a
-    game in progress), "unknown", "size" or "hash" (the bytes on flash differ)."""
+    game in progress), "unknown", "size" or "hash" (the bytes on flash differ). The logs are
+    checked one a slice of the loop (AckStream), so keys and the screen go on meanwhile."""
     acks, listed = request["acks"], request.get("listed", "")
     if not 0 < len(acks) <= ACK_MOST or [ack for ack in acks if len(ack) != 3
                                          or len(ack[2]) < DIGEST_LEAST]:
         raise ValueError("acks: 1 to %d of [id, size, sha256 (%d hex digits at least)]"
                          % (ACK_MOST, DIGEST_LEAST))
     as_listed = listed.split("+")[0] == _manifest_tag(link.store)
-    refused = link.store.acknowledge_listed(acks, as_listed)
-    return {"ok": 1, "acked": len(acks) - len(refused), "refused": refused}
+    link.stream = AckStream(request["q"], link.store, acks, as_listed)
+    send_chunk(link)
+
+
+class AckStream:
+    """An `ack` being answered: a log checked a call (store_acks.ack_refusal: a lookup in the
+    folder of logs, the most of the work), then the block of those taken appended to the
+    journal (one flash write) and the answer sent. Ended before its last call (a new request,
+    a bot's think), it has written nothing: the PC asks again."""
+
+    def __init__(self, query, store, acks, as_listed):
+        self.query = query
+        self.store = store
+        self.acks = acks
+        self.as_listed = as_listed
+        self.checked = 0
+        self.taken = []
+        self.refused = []
+
+    def send(self, output, most):
+        """Check the next log, or record and answer; False once answered."""
+        from deckapp.store_acks import ack_refusal, append_acks
+        if self.checked < len(self.acks):
+            game_id, size, sha256 = self.acks[self.checked]
+            why = ack_refusal(self.store, game_id, size, sha256, self.as_listed)
+            if why is None:
+                self.taken.append([game_id, sha256])
+            else:
+                self.refused.append([game_id, why])
+            self.checked += 1
+            return True
+        if self.taken:
+            append_acks(self.store, self.taken)
+        reply_to(output, {"q": self.query, "ok": 1, "acked": len(self.taken),
+                          "refused": self.refused})
+        return False
+
+    def release(self):
+        pass
 
 
 def op_prune(link, request):

@@ -69,8 +69,8 @@ class DeviceLink:
             if type(count) is not int or "at" not in frame:  # (a hash's answer has an n)
                 return frame
             data = self.connection.read_bytes(count + 1, max(deadline, time.monotonic() + 1))
-            if data[-1:] == b"\n" and frame.get("crc", "%08x" % binascii.crc32(data[:-1])) \
-                    == "%08x" % binascii.crc32(data[:-1]):
+            if data[-1:] == b"\n" and ("crc" not in frame or frame["crc"] == "%08x"
+                                        % binascii.crc32(memoryview(data)[:-1])):
                 frame["raw"] = data[:-1]  # (without a crc: checked by the caller, fetch)
                 return frame
             self.damaged += 1
@@ -109,9 +109,11 @@ class DeviceLink:
             else:
                 self.resent += 1
 
-    def hello(self):
-        """The device's hello; LinkError for a protocol version this deckmate does not speak."""
-        answer = self.request("hello")
+    def hello(self, space=True):
+        """The device's hello; LinkError for a protocol version this deckmate does not speak.
+        `space`: with the flash's `free` and `total` bytes (a walk through the whole flash on
+        the device: a sync leaves them out)."""
+        answer = self.request("hello") if space else self.request("hello", space=0)
         self.chunk = self.chunk_most = answer.get("chunk", CHUNK_MOST)
         self.ack_most = answer.get("ack_most", ACK_MOST)
         self.get_most = answer.get("get_most", GET_MOST)

@@ -81,7 +81,7 @@ def sync_device(link, archive, prune=False, advance=None, say=print, planned=Non
     games_left)` is called as the copy goes, `planned(bytes, games)` once the list has said
     what is to be copied; `say(text)` reports a game that could not be copied or was kept
     aside."""
-    hello = link.hello()
+    hello = link.hello(space=False)
     device_id = hello["device"]
     result = SyncResult(device_id)
     archive.saw_device(device_id, hello.get("fw"))

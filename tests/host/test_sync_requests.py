@@ -1,0 +1,124 @@
+"""The device's side of the sync's requests where a board's cost lies (deckapp/sync_requests.py,
+docs/sync-protocol.md): run in the MicroPython unix port (192K heap), the link's input and
+output replaced by the requests of a sync and a sink, the store in a folder of the host."""
+
+import json
+import subprocess
+
+from helpers import FIRMWARE, tool
+
+SCRIPT = """
+import json, os, sys
+sys.path[:0] = [%(firmware)r]
+from deckapp.serial_link import SerialLink
+from deckapp.store import Store
+from decklink.frame import TO_DEVICE, TO_HOST, decode, encode
+
+
+class Requests:
+    def __init__(self):
+        self.waiting = b""
+
+    def ipoll(self, timeout):
+        return [1] if self.waiting else []
+
+    def readinto(self, buffer):
+        count = min(len(buffer), len(self.waiting))
+        buffer[:count], self.waiting = self.waiting[:count], self.waiting[count:]
+        return count
+
+
+class Sink:
+    def __init__(self):
+        self.written = bytearray()
+
+    def write(self, data):  # (a frame line may come in pieces)
+        self.written.extend(data)
+
+    def answers(self):
+        return [decode(TO_HOST, line) for line in bytes(self.written).split(b"\\n")
+                if line.startswith(TO_HOST)]
+
+
+class Board:
+    def device_id(self):
+        return "requests-test"
+
+
+store = Store(%(root)r)
+store.boot()
+for number in range(3):
+    log = store.start_game(store.new_game_id(), '{"t":"header","game":"scioto"}\\n')
+    log.append('{"t":"end","n":%%d}\\n' %% number)
+    log.close()
+games = list(store.games())
+requests = Requests()
+link = SerialLink(store, Board(), requests)
+link.input = requests
+link.output = Sink()
+
+
+def ask(query, operation, **fields):
+    fields.update(q=query, op=operation)
+    requests.waiting = encode(TO_DEVICE, fields)
+    while link.serve() or requests.waiting:
+        pass
+    return link.output.answers()[-1]
+
+
+def journal():
+    path = store.logs_dir + "/acks.chk"
+    return open(path).read() if path.split("/")[-1] in os.listdir(store.logs_dir) else ""
+
+
+def show(what, value):
+    print(json.dumps([what, value]))
+
+
+hello = ask(1, "hello")
+show("hello", sorted(key for key in ("free", "total") if key in hello))
+hello = ask(2, "hello", space=0)
+show("hello space 0", sorted(key for key in ("free", "total") if key in hello))
+
+import deckapp.sync_requests as sync_requests
+buffers = []
+for query, entry in enumerate(games, 3):
+    ask(query, "get", id=entry["id"], n=entry["size"], x=1)
+    buffers.append([id(buffer) for buffer in sync_requests._SPARE])
+show("buffers", [len(held) for held in buffers] + [len(set(sum(buffers, [])))])
+
+acks = [[entry["id"], entry["size"], entry["sha256"][:16]] for entry in games]
+listed = hello["listed"]
+before = len(link.output.answers())
+sync_requests.answer(link, encode(TO_DEVICE, {"q": 10, "op": "ack", "acks": acks,
+                                               "listed": listed}), False)
+show("one call", [link.stream.checked, len(link.output.answers()) - before, journal()])
+link.serve(lean=True)  # a bot starts to think
+show("cut off", [link.output.answers()[-1].get("err"), journal()])
+answer = ask(11, "ack", acks=acks, listed=listed)
+show("asked again", [answer["acked"], answer["refused"], journal().count("#")])
+answer = ask(12, "ack", acks=[[games[0]["id"], games[0]["size"] + 1, "0" * 16],
+                               ["99", 10, "0" * 16]], listed=listed)
+show("refused", answer["refused"])
+"""
+
+
+def test_the_requests_that_cost_a_board_its_flash_and_its_heap_do_as_little(tmp_path):
+    done = subprocess.run(
+        [tool("micropython"), "-X", "heapsize=192K", "-c",
+         SCRIPT % {"firmware": FIRMWARE, "root": str(tmp_path)}],
+        capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stdout + done.stderr
+    steps = dict(json.loads(line) for line in done.stdout.splitlines())
+    # The flash's free and total bytes (a walk through all of LittleFS) only when asked for:
+    # `deckmate devices` asks, a sync does not.
+    assert steps["hello"] == ["free", "total"]
+    assert steps["hello space 0"] == []
+    # The gets of a session send through one buffer, kept between them (not one a log).
+    assert steps["buffers"] == [1, 1, 1, 1]
+    # An acknowledgement checks a log a call of the loop; cut off by a bot's think, it has
+    # written nothing, and asked again it writes the batch as one block of the journal.
+    assert steps["one call"] == [1, 0, ""]
+    assert steps["cut off"] == ["busy", ""]
+    assert steps["asked again"] == [3, [], 1]
+    assert steps["refused"] == [["1", "size"], ["99", "unknown"]]
