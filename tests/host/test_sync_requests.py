@@ -1,11 +1,14 @@
 """The device's side of the sync's requests where a board's cost lies (deckapp/sync_requests.py,
-docs/sync-protocol.md): run in the MicroPython unix port (192K heap), the link's input and
-output replaced by the requests of a sync and a sink, the store in a folder of the host."""
+docs/sync-protocol.md): run in the MicroPython unix port (the device's heap) from the firmware
+compiled as a board holds it (.mpy), the link's input and output replaced by the requests of a
+sync and a sink, the store in a folder of the host."""
 
 import json
 import subprocess
 
-from helpers import FIRMWARE, tool
+from deckmate import image
+from deckmate.runtime import HEAP
+from helpers import tool
 
 SCRIPT = """
 import json, os, sys
@@ -105,8 +108,8 @@ show("refused", answer["refused"])
 
 def test_the_requests_that_cost_a_board_its_flash_and_its_heap_do_as_little(tmp_path):
     done = subprocess.run(
-        [tool("micropython"), "-X", "heapsize=192K", "-c",
-         SCRIPT % {"firmware": FIRMWARE, "root": str(tmp_path)}],
+        [tool("micropython"), "-X", "heapsize=" + HEAP, "-c",
+         SCRIPT % {"firmware": image.build_image("sim"), "root": str(tmp_path)}],
         capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, done.stdout + done.stderr
     steps = dict(json.loads(line) for line in done.stdout.splitlines())

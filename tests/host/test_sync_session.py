@@ -1,12 +1,13 @@
 """A sync's requests make a session on the device (deckapp/serial_link.py): the first loads
 deckapp.sync_requests and the store's modules, the requests after it find them loaded, and
 they leave memory once the link has been quiet for QUIET_MS, or as soon as a bot starts to
-think. Run in the MicroPython unix port (192K heap), the link's input and output replaced
-by the requests of a sync and a sink."""
+think. Run in the MicroPython unix port (the device's heap, runtime.HEAP), the link's input
+and output replaced by the requests of a sync and a sink."""
 
 import json
 import subprocess
 
+from deckmate.runtime import HEAP
 from helpers import FIRMWARE, tool
 
 SCRIPT = """
@@ -87,7 +88,7 @@ print(json.dumps(["a bot thinks", link.output.frames, loaded()]))
 def test_the_requests_of_a_sync_share_its_modules_until_the_link_is_quiet_or_a_bot_thinks(
         tmp_path):
     done = subprocess.run(
-        [tool("micropython"), "-X", "heapsize=192K", "-c",
+        [tool("micropython"), "-X", "heapsize=" + HEAP, "-c",
          SCRIPT % {"firmware": FIRMWARE, "root": str(tmp_path)}],
         capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, done.stdout + done.stderr
