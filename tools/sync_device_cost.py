@@ -7,17 +7,18 @@ manifest: the simulated board's flash, sim/firmware.py and deckmate/store_files.
 the board mounts its flash, through a block device over the file (as the simulated board's,
 sim_boot.py), the firmware's modules imported from it: the store's work on its files (a log
 looked up among many in its folder, the metadata's CRCs, the blocks read) and the loading of
-the sync's modules are in the time, as on a board. The games IDS (ids joined by commas: a sample of the flash's) are synced as the PC
-syncs them: the requests go in through deckapp/serial_link.py as bytes on its port, a slice of
-the shell's loop at a time (with the shell's collection every GC_EVERY bytes), and the answers
-go to a sink (the USB write is not timed): a hello, the list (gets of the manifest and of the
-journal of acknowledgements), a get of each log, the acknowledgements in batches of ACK_MOST.
+the sync's modules are in the time, as on a board. The games IDS (ids joined by commas: a
+sample of the flash's) are synced as the PC syncs them: the requests go in through
+deckapp/serial_link.py as bytes on its port, a slice of the shell's loop at a time (with the
+shell's collection every GC_EVERY bytes), and the answers go to a sink (the USB write is not
+timed): a hello, the list (gets of the manifest and of the journal of acknowledgements), a get
+of each log, the acknowledgements in batches of ACK_MOST.
 
 The port is a stand-in without the host's system calls: on a board, polling the USB port and
 reading a byte of it are a look at a ring buffer in RAM, but on the unix port a poll() and a
 read() of the kernel, each costing as much as a few hundred bytecodes, which the calibration
-would scale as bytecode (a request's byte came out at 0.3-0.8 ms on the estimate, most of a
-sync's device time). Here the request is an io.BytesIO (its readinto is C, as the board's),
+would scale as bytecode (a request's byte came out at 0.3-0.8 ms on the estimate, about half
+of a sync's device time). Here the request is an io.BytesIO (its readinto is C, as the board's),
 polled by a Python method (bytecode: dearer than the board's C poll, never cheaper).
 
 The calibration loop of deckmate bench is timed before and after each run; the best of RUNS
