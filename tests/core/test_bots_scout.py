@@ -161,27 +161,29 @@ def test_every_level_plays_legal_actions_to_the_end_for_2_to_5_players():
                 len(pile) for pile in state.piles) == players * game.hand_size
 
 
-def normal_two_best(view, legal, rng):
-    """normal's two best actions by their one-ply value (its worlds dealt with `rng`)."""
+def normal_best(view, legal, rng, count):
+    """normal's `count` best actions by their one-ply value (its worlds dealt with `rng`)."""
     normal = budget("scout", "normal")
-    return Turn(view, rng, normal.worlds).best_few(legal, normal.places, 2)
+    return Turn(view, rng, normal.worlds).best_few(legal, normal.places, count)
 
 
-def test_strong_and_hard_play_one_of_normals_two_best_actions_chosen_by_playouts():
-    """strong plays each of normal's two best actions out to the end of the round, hard a
-    little way, and each keeps the one that scores better: neither plays what normal ranks
-    third or lower."""
-    bots, normal = [make("strong", GAMES[4]), make("hard", GAMES[4])], make("normal", GAMES[4])
+def test_strong_and_hard_play_one_of_normals_best_actions_chosen_by_playouts():
+    """strong plays each of normal's two best actions out to the end of the round, hard its
+    three best (with 3 to 5 players) a little way, and each keeps the one that scores best:
+    neither plays what normal ranks lower."""
+    game = GAMES[4]
+    bots, normal = [make("strong", game), make("hard", game)], make("normal", game)
+    assert budget("scout", "hard", 4).candidates == 3
     rng = Rng(9)
     for deal in range(scaled(2)):
-        state = GAMES[4].new_hand(deal, GAMES[4].deal(rng, deal))
+        state = game.new_hand(deal, game.deal(rng, deal))
         while not state.is_terminal():
             seat, legal = state.current_player(), state.legal_actions()
             view = state.view(seat)
             if state.phase == "play" and len(legal) > 1:
-                for bot in bots:
+                for bot, count in zip(bots, (2, 3)):
                     chosen = bot.choose(view, legal, Rng(deal))
-                    assert chosen in normal_two_best(view, legal, Rng(deal)), bot.NAME
+                    assert chosen in normal_best(view, legal, Rng(deal), count), bot.NAME
             state.apply(normal.choose(view, legal, rng))
 
 

@@ -76,9 +76,11 @@ def budget(game_name, level, players=0):
     elif game_name == "scout":  # one ply and playouts (bots/scout.py), no tree search
         if level == "normal":
             return Budget("normal", worlds=4, places=3)
-        if level == "hard":  # with 2 players a playout's steps are quicker: more worlds
-            return Budget("hard", worlds=4, places=3, playouts=6 if players == 2 else 4,
-                          depth=2, width=1)
+        if level == "hard":  # with 2 players a playout's steps are quicker: more worlds;
+            if players == 2:  # with more, normal's third best is often the best
+                return Budget("hard", worlds=4, places=3, playouts=6, depth=2, width=1)
+            return Budget("hard", worlds=4, places=3, playouts=3, candidates=3, depth=2,
+                          width=1)
         if level == "strong":
             return Budget("strong", worlds=4, places=3, playouts=16, depth=0)
         return Budget("easy", worlds=1, places=1)

@@ -21,8 +21,9 @@ device's time).
 strong (host) takes normal's two best actions, or the two ways up of the hand, and plays each
 out to the end of the round in its budget's `playouts` worlds dealt from the view, every seat
 then playing normal; the one-ply value ranks the candidates well, but telling the best two
-apart takes playouts. hard (the device's level above normal) plays normal's two best actions
-out in fewer worlds and only until the seat is about to act for the second time (its
+apart takes playouts. hard (the device's level above normal) plays normal's best actions (its
+budget's `candidates`: two with 2 players, three with more, where the third is often the
+best) out in fewer worlds and only until the seat is about to act for the second time (its
 budget's `depth`), where `evaluate` values the seats by an outlook fitted offline to
 self-play (one row of integer weights per number of players); in its playouts every seat
 tries one place for a scouted card (its `width`) and the Scout & Shows through it, listed
@@ -208,7 +209,7 @@ def order(state, actions):
 
 def decide(view, legal, rng, budget, tick):
     """Every decision: the flip by rule, the play by one ply (easy, normal); with a budget of
-    playouts, the flip and the play by playouts of the two ways up or the one ply's two best
+    playouts, the flip and the play by playouts of the two ways up or the one ply's best few
     (hard, strong)."""
     if budget.playouts:
         if view.phase == "flip":
