@@ -22,33 +22,51 @@ OUT = os.path.join(ROOT, "firmware", "deckui", "font_data.py")
 GLYPHS = os.path.join(ROOT, "firmware", "deckui", "glyphs.bin")
 
 # Printable ASCII, the four suits, the Fool's star, a few letters of the games' names and
-# of player names, and the arrows and the dot that soft-key labels use.
+# of player names, and the arrows and the dot that soft-key labels use; then the rest of the
+# accented letters of the on-screen keyboard (deckui/keyboard.py: the names of the games'
+# countries, French, German, Italian and Nordic: Zo\u00e9, J\u00fcrgen, \u00c5sa, S\u00f8ren), both cases.
+KEYBOARD_ACCENTS = "\u00c0\u00c2\u00c7\u00c6\u00c9\u00c8\u00ca\u00cb\u00cf\u00ce" \
+                   "\u00dc\u00d9\u00db\u00c4\u00d6\u00d4\u00d8\u00c5\u00d2"
 CHARS = ("".join(chr(c) for c in range(32, 127))
          + "\u2660\u2663\u2665\u2666\u2605" + "\u00e9\u00e8\u00e0\u00e4\u00f6\u00fc\u00df"
          + "\u2190\u2191\u2192\u2193\u25cf")
+CHARS += "".join(c for c in KEYBOARD_ACCENTS + KEYBOARD_ACCENTS.lower() if c not in CHARS)
+ADDED = CHARS[CHARS.index("\u25cf") + 1:]  # drawn a size smaller where they would reach
+# above the capitals' accents or below the descenders that the other glyphs have: the rows
+# of text keep their height, and every screen its layout
 
 # (name, file, pixel size): the small face for lists and labels, the large bold one for
 # titles and card ranks.
 SIZES = (("SMALL", "DejaVuSans.ttf", 13), ("LARGE", "DejaVuSans-Bold.ttf", 19))
 
 
+def glyph(path, size, char, rows, down=0):
+    """A one-bit image of `char`, `rows` high, drawn `down` rows below the top."""
+    font = ImageFont.truetype(path, size)
+    image = Image.new("1", (max(1, round(font.getlength(char))), rows), 0)
+    draw = ImageDraw.Draw(image)
+    draw.fontmode = "1"
+    draw.text((0, down), char, font=font, fill=1)
+    return image
+
+
 def render(path, size):
     """(height, baseline, widths, bits): every glyph of CHARS as rows of the common height."""
-    font = ImageFont.truetype(path, size)
-    ascent, descent = font.getmetrics()
-    images = []
-    for char in CHARS:
-        advance = max(1, round(font.getlength(char)))
-        image = Image.new("1", (advance, ascent + descent), 0)
-        draw = ImageDraw.Draw(image)
-        draw.fontmode = "1"
-        draw.text((0, 0), char, font=font, fill=1)
-        images.append(image)
+    ascent, descent = ImageFont.truetype(path, size).getmetrics()
+    images = [glyph(path, size, char, ascent + descent) for char in CHARS]
     # Keep only the rows some glyph uses: the font's metrics leave room for marks we lack.
-    boxes = [image.getbbox() for image in images if image.getbbox()]
+    boxes = [image.getbbox() for char, image in zip(CHARS, images)
+             if image.getbbox() and char not in ADDED]
     top = min(box[1] for box in boxes)
     bottom = max(box[3] for box in boxes)
     height = bottom - top
+    for index, char in enumerate(CHARS):
+        smaller = size
+        while char in ADDED and not top <= images[index].getbbox()[1] <= \
+                images[index].getbbox()[3] <= bottom:
+            smaller -= 1  # a size smaller, on the same baseline
+            images[index] = glyph(path, smaller, char, ascent + descent,
+                                  ascent - ImageFont.truetype(path, smaller).getmetrics()[0])
     widths = bytearray()
     bits = bytearray()
     for image in images:

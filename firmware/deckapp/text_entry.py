@@ -20,7 +20,7 @@ class TextEntry(Screen):
         self.text = text
         self.max_length = max_length
         self.on_done = on_done
-        self.keyboard = Keyboard(_FIELD_TOP + _FIELD_HEIGHT + 12)
+        self.keyboard = Keyboard(_FIELD_TOP + _FIELD_HEIGHT + 4)
 
     def softkeys(self):
         return {"press": "Type", "a": "OK", "b": "Del", "x": "a/A", "y": "Cancel"}

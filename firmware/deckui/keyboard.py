@@ -9,9 +9,16 @@ class Keyboard:
 
     The screen that owns it forwards the joystick's directions to `move` and draws it with
     `draw`; `char()` is the character under the cursor, `shift` flips letter case.
+
+    Under the digits, the accented letters of the names at the games' tables (French, German,
+    Italian, Nordic): the last row, one Up from the first, has those of A, C, E and I in or
+    beside their letters' columns (\u00c9 is Up from E); the row before it those of U, O, S
+    (\u00dc under U, \u00d6 and \u00df in the columns of O and S), \u00c4, \u00c5 and \u00d8.
     """
 
-    ROWS = ("ABCDEFGHIJ", "KLMNOPQRST", "UVWXYZ-'. ", "0123456789")
+    ROWS = ("ABCDEFGHIJ", "KLMNOPQRST", "UVWXYZ-'. ", "0123456789",
+            "\u00dc\u00d9\u00db\u00c4\u00d6\u00d4\u00d8\u00c5\u00df\u00d2",
+            "\u00c0\u00c2\u00c7\u00c6\u00c9\u00c8\u00ca\u00cb\u00cf\u00ce")
     CELL = 22
 
     def __init__(self, top):
@@ -40,7 +47,11 @@ class Keyboard:
         return self._label(self.ROWS[self.row][self.column])
 
     def _label(self, char):
-        return char.lower() if self.lower else char
+        if not self.lower:
+            return char
+        if "\u00c0" <= char <= "\u00de" and char != "\u00d7":  # (MicroPython's lower() is
+            return chr(ord(char) + 32)                         # ASCII's only)
+        return char.lower()
 
     def height(self):
         return len(self.ROWS) * self.CELL

@@ -3,6 +3,8 @@ board, read from its screens' text boxes (tests/host/text_boxes.py) and its log:
 
 - 5: the start-up's offer of a match left open: X asks before abandoning it; B leaves it open
   and reaches the main menu (History is free to use), where Keep score offers it again.
+- 3: the keyboard has the accented letters of the names at the games' tables, a press or two
+  from their letters: Zo\u00e9 takes 16 presses (Zoe 15), J\u00fcrgen 24 (Jurgen 22).
 - 4: Undo brings the form back with the entry taken back; the set-up's red line goes once
   the row is fixed (a name typed for the one that was there twice).
 - 6: B from the set-up then Down Down at once reach History: the set-up's B opens the menu
@@ -90,3 +92,36 @@ def test_7_a_kind_the_scout_picker_refuses_leaves_the_kind_in_view_and_the_rule_
     assert " ".join(show[-3:-1]) == \
         "section 5.2.A.3: no show of your hand beats the active set"
     assert " ".join(scout_and_show[-3:-1]) == "no Scout & Show beats the active set"
+
+
+ZOE = (["down", "down", "right", "right", "right", "right", "right", "press"]  # Z
+       + ["x"]                                                              # lower case
+       + ["up", "left", "press"]                                            # o
+       + ["up", "up", "press"]                                              # \u00e9, Up from e
+       + ["a"])
+JURGEN = (["left", "press"]                                                 # J
+          + ["x"]
+          + ["up", "up", "right", "press"]                                  # \u00fc, under u
+          + ["down", "down", "down", "left", "left", "left", "press"]       # r
+          + ["up", "left", "press", "left", "left", "press"]                # g e
+          + ["down", "left", "press"]                                       # n
+          + ["a"])
+
+
+def test_3_names_with_accents_are_typed_in_a_few_presses_more_than_without(tmp_path):
+    flash = tmp_path / "flash.img"
+    # Keep score, Scioto: seats 1 and 2 typed (X on the seat's row: an empty line)
+    keys = KEEP_SCORE + ["down", "down", "x", "shot keyboard"] + ZOE[:-1] + ["shot typed"] + \
+        ZOE[-1:] + ["down", "x"] + JURGEN + ["shot seats"] + ["up"] * 4 + ["press"]
+    shots = play(flash, keys, tmp_path / "shots", fresh=True, text_boxes=True)
+    assert faults_of_shots(shots) == []
+    keyboard, typed, seats = [texts(shot) for shot in shots]
+    for letters in ("\u00c9 \u00c8 \u00ca \u00cb \u00c0 \u00c2 \u00c7 \u00c6 \u00cf \u00ce",
+                    "\u00dc \u00d9 \u00db \u00c4 \u00d6 \u00d4 \u00d8 \u00c5 \u00df \u00d2"):
+        assert all(letter in keyboard.split() for letter in letters.split())
+    assert typed.split()[typed.split().index("Cancel") + 1] == "Zo\u00e9" and "3 of 12 letters" in typed
+    assert "Zo\u00e9" in seats and "J\u00fcrgen" in seats
+    header = json.loads(device_log(flash).splitlines()[0])
+    assert [player["name"] for player in header["players"]][:2] == ["Zo\u00e9", "J\u00fcrgen"]
+    assert (len(ZOE), len(JURGEN)) == (16, 24)
+
