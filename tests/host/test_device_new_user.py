@@ -9,6 +9,8 @@ board, read from its screens' text boxes (tests/host/text_boxes.py) and its log:
   the row is fixed (a name typed for the one that was there twice).
 - 6: B from the set-up then Down Down at once reach History: the set-up's B opens the menu
   without a reset, which lost the keys pressed meanwhile and blanked the panel.
+- 8: after a resume X shows the last trick as before it; B from "Scores so far" comes back to
+  the match menu; marking the scart says where the cursor went after each mark.
 - 7: SCOUT's turn picker, where the other kinds are illegal: Up and Down keep the kind, which
   stays in view, with the rule whole in red over it.
 """
@@ -125,3 +127,25 @@ def test_3_names_with_accents_are_typed_in_a_few_presses_more_than_without(tmp_p
     assert [player["name"] for player in header["players"]][:2] == ["Zo\u00e9", "J\u00fcrgen"]
     assert (len(ZOE), len(JURGEN)) == (16, 24)
 
+
+def test_8_the_last_trick_after_a_resume_scores_so_far_and_the_scart_marks(tmp_path):
+    flash = tmp_path / "flash.img"
+    # Scarto, You and two normal bots, deal 1: You deal, and lay the scart first
+    keys = fast_bots_keys() + setup_keys("scarto", ["human", "normal", "normal"], {}, 1)
+    keys += ["shot scart", "press", "shot marked", "press", "press", "press"]  # 3 marks, OK
+    keys += ["press"] * 3 + ["x", "shot last"]  # three tricks played
+    shots = play(flash, keys, tmp_path / "shots", fresh=True, text_boxes=True)
+    # the power goes; at the boot, Resume; X; the match menu's Scores so far, then B
+    shots += play(flash, ["press", "x", "shot resumed", "x", "b", "down", "press",
+                          "shot scores", "b", "shot back"], tmp_path / "shots", text_boxes=True)
+    assert faults_of_shots(shots) == []
+    scart, marked, last, resumed, scores, back = [texts(shot) for shot in shots]
+    assert "Your turn: mark 3 more, then OK" in scart
+    assert "Mark 2 more; cursor on trump" in marked  # the first card was a trump, the next too
+    assert "Table" in last.split() and "Table" in resumed.split()  # X: back to the table
+
+    def cards(shot):
+        return [(box.left, box.top) for box in read_boxes(shot) if box.kind == "card"]
+    assert cards(shots[3]) == cards(shots[2]) and cards(shots[2])
+    assert scores.startswith("Scores so far")
+    assert back.startswith("Match") and "Back to the table" in back

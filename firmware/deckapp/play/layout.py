@@ -238,10 +238,13 @@ def _news(canvas, screen, session, view):
         return
     if choices is not None and not screen.refused:
         text = choices.highlighted_text()
-        if choices.left_to_mark():
-            text = "mark %d more, then OK" % choices.left_to_mark()
         who = session.seats[screen.viewer].name if screen.people > 1 else "Your turn"
-        text = who + ": " + text
+        if choices.left_to_mark() and choices.marked:  # the cursor moved on by itself: where
+            text = "mark %d more; cursor on %s" % (choices.left_to_mark(), text)
+            who = who if screen.people > 1 else ""
+        elif choices.left_to_mark():
+            text = "mark %d more, then OK" % choices.left_to_mark()
+        text = who + ": " + text if who else text[0].upper() + text[1:]
         colour = theme.TEXT
     elif screen.refused:  # the rule, on two lines over the bottom of the table if need be
         lines = widgets.wrap(screen.news, 236)[:2]

@@ -46,9 +46,8 @@ class MatchMenu(FormScreen):
         entry = row.label
         if entry == _ENTRIES[0]:
             self.app.pop()
-        elif entry == _ENTRIES[1]:
+        elif entry == _ENTRIES[1]:  # over the menu: B comes back to it
             from deckapp.play.summary import totals_lines
-            self.app.pop()
             from deckapp.play.textpage import TextPage
             self.app.open(TextPage, "Scores so far", totals_lines(session))
         elif entry == _ENTRIES[2]:

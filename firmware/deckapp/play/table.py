@@ -61,6 +61,8 @@ class TableScreen(Screen):
             self.changed()
             return
         self.start = None
+        if self.session.state is not None and self.session.hand_actions:  # (a resume)
+            self.last_trick = last_trick(self.session)  # X shows it after a resume too
         phases.intern_table_drawing(self.session.game.NAME)
         seats = self.session.seats
         people = [seat for seat in range(len(seats)) if seats[seat].is_person()]
@@ -138,10 +140,7 @@ class TableScreen(Screen):
         seat = session.to_act()
         from deckapp.play.words import play_words
         said = play_words(state, action)
-        trick_before = list(getattr(state, "trick", ()))
-        seats_before = list(getattr(state, "trick_seats", ()))
-        # a card from the hand, not Scioto's "stop" after a trick (no list of the pack made)
-        card = bool(trick_before) and action in state.hands[seat]
+        trick = trick_with(state, action)
         from deckapp.store import StoreError
         try:
             ended = session.play(action)
@@ -150,11 +149,8 @@ class TableScreen(Screen):
             self.changed()
             return
         after = session.state if not ended else session.last_hand
-        if trick_before and len(getattr(after, "trick", ())) <= len(trick_before):
-            if card:
-                trick_before.append(action)
-                seats_before.append(seat)
-            self.last_trick = (trick_before, seats_before)
+        if trick[2] and len(getattr(after, "trick", ())) <= trick[2]:  # the trick was taken
+            self.last_trick = trick[:2]
         self.news = "%s: %s" % (session.seats[seat].name, said)
         self.refused = False
         self.choices = None
@@ -195,6 +191,7 @@ class TableScreen(Screen):
                 self.session.undo()
             self.laid_together = 1
             self.choices = None
+            self.last_trick, self.showing_last = last_trick(self.session), False
             self.news, self.refused = "Undone", False
             self._person_turn()
             self.changed()
@@ -219,3 +216,27 @@ class TableScreen(Screen):
             layout.draw_message(canvas, self.news or "Dealing")
         else:
             layout.draw_table(canvas, self)
+
+
+def trick_with(state, action):
+    """(cards, seats, how many cards lay there) of the trick on the table with `action`
+    added, when it is a card from the hand (not Scioto's "stop" after a trick)."""
+    seat = state.current_player()
+    cards, seats = list(getattr(state, "trick", ())), list(getattr(state, "trick_seats", ()))
+    count = len(cards)
+    if count and action in state.hands[seat]:
+        cards.append(action)
+        seats.append(seat)
+    return cards, seats, count
+
+
+def last_trick(session):
+    """(cards, seats) of the last trick taken in the hand being played (its actions played
+    again from its deal), or None."""
+    state, last = session.match.new_hand(session.hand_deal), None
+    for action in session.hand_actions:
+        trick = trick_with(state, action)
+        state.apply(action)
+        if trick[2] and len(getattr(state, "trick", ())) <= trick[2]:
+            last = trick[:2]
+    return last
