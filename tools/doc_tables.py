@@ -1,6 +1,7 @@
 """The current figures of docs/budgets.md and docs/bots.md, measured and written into them.
 
 usage: .venv/bin/python tools/doc_tables.py budgets|bots [--quick] [--games scout,...] [--write]
+                                            [--parts redraw,keys,think,heap,image] [--deals N]
 
 Each of the two docs holds one table of current figures between two markers,
 `<!-- doc_tables NAME: begin -->` and `<!-- doc_tables NAME: end -->`. This tool measures the
@@ -85,17 +86,18 @@ def table_text(name, rows, stamp):
 
 
 def read_table(name, text):
-    """(stamp, rows) of the table between the markers of `name` in a doc's text; ValueError
-    when the markers or the table are not as this tool writes them."""
+    """(stamp lines, rows) of the table between the markers of `name` in a doc's text;
+    ValueError when the markers or the table are not as this tool writes them."""
     begin, end = begin_marker(name), end_marker(name)
     if text.count(begin) != 1 or text.count(end) != 1 or text.index(begin) > text.index(end):
         raise ValueError("the doc needs one %s and, after it, one %s" % (begin, end))
     inside = text[text.index(begin) + len(begin):text.index(end)].strip("\n").split("\n")
-    stamp = inside[0]
-    if not re.match(r"Measured by `tools/doc_tables\.py %s[` ]" % name, stamp):
-        raise ValueError("the table's first line is not the tool's stamp: %r" % stamp)
+    stamps = inside[:inside.index("")] if "" in inside else inside[:1]
+    for stamp in stamps:
+        if not re.match(r"Measured by `tools/doc_tables\.py %s[` ]" % name, stamp):
+            raise ValueError("the table's first lines are not the tool's stamps: %r" % stamp)
     columns = COLUMNS[name]
-    lines = [line for line in inside[1:] if line.strip()]
+    lines = [line for line in inside[len(stamps):] if line.strip()]
     if len(lines) < 2 or lines[0] != row_line(columns) or lines[1] != "|" + "---|" * len(columns):
         raise ValueError("the table's header is not %s" % row_line(columns))
     rows = []
@@ -106,20 +108,34 @@ def read_table(name, text):
         if not re.fullmatch(r"[0-9a-f]{7,40}\+?", cells[-1]):
             raise ValueError("a row's last cell is not a commit: %r" % line)
         rows.append(cells)
-    return stamp, rows
+    return stamps, rows
+
+
+def command_of(stamp):
+    return stamp.split("`")[1]
+
+
+def partial(stamp):
+    """Whether the stamp's run measured only some games or parts."""
+    return " --games " in command_of(stamp) or " --parts " in command_of(stamp)
 
 
 def write(name, rows, stamp):
-    """Puts the table into the doc, keeping the rows of what was not measured again."""
+    """Puts the table into the doc, keeping the rows of what was not measured again and the
+    stamps of the runs that measured them (the last run's first)."""
     path = DOCS[name]
     with open(path, encoding="utf-8") as file:
         text = file.read()
-    _, old_rows = read_table(name, text)
+    old_stamps, old_rows = read_table(name, text)
     fresh = dict((tuple(row[:KEY_COLUMNS]), row) for row in rows)
     merged = [fresh.pop(tuple(row[:KEY_COLUMNS]), row) for row in old_rows] + list(fresh.values())
+    if not partial(stamp):  # a run that measured every row: its stamp alone
+        stamps = [stamp]
+    else:
+        stamps = [stamp] + [old for old in old_stamps if command_of(old) != command_of(stamp)]
     begin, end = begin_marker(name), end_marker(name)
-    text = (text[:text.index(begin) + len(begin)] + "\n" + table_text(name, merged, stamp)
-            + "\n" + text[text.index(end):])
+    text = (text[:text.index(begin) + len(begin)] + "\n"
+            + table_text(name, merged, "\n".join(stamps)) + "\n" + text[text.index(end):])
     with open(path, "w", encoding="utf-8") as file:
         file.write(text)
 
@@ -128,6 +144,8 @@ def stamp_line(name, args, calibration=None):
     how = " --quick" if args.quick else ""
     how += " --deals %d" % args.deals if args.deals else ""
     games = " --games %s" % args.games if args.games else ""
+    if name == "budgets" and args.parts != ",".join(PARTS):
+        games += " --parts %s" % args.parts
     line = "Measured by `tools/doc_tables.py %s%s%s` on %s, load average %.1f on %d cores" % (
         name, how, games, datetime.date.today().isoformat(), LOAD[0], os.cpu_count())
     if calibration is not None:
@@ -145,46 +163,60 @@ def kb(number):
 
 # --- budgets ---------------------------------------------------------------------------------
 
-def measure_budgets(games, quick, at):
-    """The rows of docs/budgets.md's table, and (calibration ms, RP2040 factor)."""
+PARTS = ("redraw", "keys", "think", "heap", "image")
+
+
+def measure_budgets(games, quick, at, parts=PARTS):
+    """The rows of docs/budgets.md's table for `parts`, and (calibration ms, RP2040 factor) of
+    the redraw's run (None without it)."""
     import device_budgets
     import shell_timing
     from deckmate.commands import bench
 
     rows = []
-    reference_us, _, estimates = device_budgets.redraw_estimates()
-    totals = {}
-    for name, limit in (("full screen", FULL_SCREEN_MS), ("one card", ONE_CARD_MS)):
-        rows_pushed, _, _, bytecode_ms, viper_ms, spi_ms = estimates[name]
-        totals[name] = total = bytecode_ms + viper_ms + spi_ms
-        rows.append(["redraw", "%s (%d rows)" % (name, rows_pushed),
-                     "%.0f ms (bytecode %.1f, viper %.1f, SPI %.1f)" % (total, bytecode_ms,
-                                                                      viper_ms, spi_ms),
-                     "%d ms" % limit, within(total <= limit), at])
-    per_row_ms = totals["full screen"] / 240
-    answers, key_reference_us = shell_timing.measure()
-    scale = bench.REFERENCE_RP2040_S * 1e6 / key_reference_us
-    for what, _, _, _ in shell_timing.CASES:
-        spent_us, pushed = answers[what]
-        drawing = spent_us * scale / 1000
-        total = drawing + pushed * per_row_ms
-        rows.append(["a key's answer", what, "%.0f ms (drawing %.0f, %d rows pushed)"
-                     % (total, drawing, pushed), "%d ms" % KEY_MS, within(total <= KEY_MS), at])
-    for level in ("normal", "hard"):
-        p95_limit, max_limit = THINK_LIMITS[level]
-        for game in games:
-            row = bench.measure(game, level, 1 if quick else 4)
-            rows.append(["think time, `%s`" % level, "%s, %d decisions" % (
-                GAME_WORDS[game], row["decisions"]),
-                "p50 %.2f / p95 %.2f / max %.2f s" % (row["p50_s"], row["p95_s"], row["max_s"]),
-                "p95 %g s, max %g s" % (p95_limit, max_limit),
-                within(row["p95_s"] <= p95_limit and row["max_s"] <= max_limit), at])
-    rows += heap_rows(games, ("normal",) if quick else ("easy", "normal", "hard"), at)
-    count, total, blocks = device_budgets.image_size()
-    rows.append(["image size", "rp2040: %d files" % count,
-                 "%s; %d flash blocks of 4 KB" % (kb(total), blocks),
-                 "%d KB" % IMAGE_LIMIT_KB, within(total <= IMAGE_LIMIT_KB * 1024), at])
-    return rows, (reference_us / 1000, bench.REFERENCE_RP2040_S * 1e6 / reference_us)
+    calibration = None
+    per_row_ms = None
+    if "redraw" in parts or "keys" in parts:
+        reference_us, _, estimates = device_budgets.redraw_estimates()
+        calibration = (reference_us / 1000, bench.REFERENCE_RP2040_S * 1e6 / reference_us)
+        totals = {}
+        for name, limit in (("full screen", FULL_SCREEN_MS), ("one card", ONE_CARD_MS)):
+            rows_pushed, _, _, bytecode_ms, viper_ms, spi_ms = estimates[name]
+            totals[name] = total = bytecode_ms + viper_ms + spi_ms
+            if "redraw" in parts:
+                rows.append(["redraw", "%s (%d rows)" % (name, rows_pushed),
+                             "%.0f ms (bytecode %.1f, viper %.1f, SPI %.1f)" % (
+                                 total, bytecode_ms, viper_ms, spi_ms),
+                             "%d ms" % limit, within(total <= limit), at])
+        per_row_ms = totals["full screen"] / 240
+    if "keys" in parts:
+        answers, key_reference_us = shell_timing.measure()
+        scale = bench.REFERENCE_RP2040_S * 1e6 / key_reference_us
+        for what, _, _, _ in shell_timing.CASES:
+            spent_us, pushed = answers[what]
+            drawing = spent_us * scale / 1000
+            total = drawing + pushed * per_row_ms
+            rows.append(["a key's answer", what, "%.0f ms (drawing %.0f, %d rows pushed)"
+                         % (total, drawing, pushed), "%d ms" % KEY_MS, within(total <= KEY_MS),
+                         at])
+    if "think" in parts:
+        for level in ("normal", "hard"):
+            p95_limit, max_limit = THINK_LIMITS[level]
+            for game in games:
+                row = bench.measure(game, level, 1 if quick else 4)
+                rows.append(["think time, `%s`" % level, GAME_WORDS[game],
+                             "p50 %.2f / p95 %.2f / max %.2f s (%d decisions)" % (
+                                 row["p50_s"], row["p95_s"], row["max_s"], row["decisions"]),
+                             "p95 %g s, max %g s" % (p95_limit, max_limit),
+                             within(row["p95_s"] <= p95_limit and row["max_s"] <= max_limit), at])
+    if "heap" in parts:
+        rows += heap_rows(games, ("normal",) if quick else ("easy", "normal", "hard"), at)
+    if "image" in parts:
+        count, total, blocks = device_budgets.image_size()
+        rows.append(["image size", "rp2040: %d files" % count,
+                     "%s; %d flash blocks of 4 KB" % (kb(total), blocks),
+                     "%d KB" % IMAGE_LIMIT_KB, within(total <= IMAGE_LIMIT_KB * 1024), at])
+    return rows, calibration
 
 
 def setup_words(game, people, bots, options, deal):
@@ -194,6 +226,11 @@ def setup_words(game, people, bots, options, deal):
     words = ["%s, %d players" % (GAME_WORDS[game], people + bots)]
     words += [part for part in (named, flags) if part]
     return ", ".join(words + ["deal %d" % deal])
+
+
+def traced_arguments(plan, heap_kb):
+    """match_heap.traced's arguments: the match, the heap in KB, the 64-bit port."""
+    return plan, heap_kb, 64
 
 
 def heap_rows(games, levels, at):
@@ -214,13 +251,17 @@ def heap_rows(games, levels, at):
                           expected_match(game, kinds, options, deal, "sim")))
             cases.append("%s, `%s`" % (setup_words(game, people, bots, options, deal), level))
     from deckmate import image
-    from deckmate.sim import firmware
+    from deckmate.sim import firmware, script
     image.build_image("sim")  # compiled once, before two boards would compile it at once
     firmware.device_folder()
+    # A busy host starves the boards: a traced match is measured, not timed, so a board that
+    # answers slowly is waited for (the simulator's 30 s would count it as a heap that fails)
+    script.ANSWER_TIMEOUT_S = max(script.ANSWER_TIMEOUT_S, 600.0)
     os.environ["DECKMATE_SIM_TRACE_HEAP"] = "1"
     try:
         with ThreadPoolExecutor(2) as pool:  # each board is a process of its own
-            traces = list(pool.map(lambda plan: match_heap.traced(plan, budget_kb, 64), plans))
+            traces = list(pool.map(lambda plan: match_heap.traced(*traced_arguments(
+                plan, budget_kb)), plans))
     finally:
         del os.environ["DECKMATE_SIM_TRACE_HEAP"]
     rows = []
@@ -262,6 +303,9 @@ def main(argv=None):
                         help="fewer hands, levels and deals: checks the tool, not the figures")
     parser.add_argument("--games", default=None,
                         help="only these games (comma-separated); the other rows are kept")
+    parser.add_argument("--parts", default=",".join(PARTS),
+                        help="budgets: which to measure (default all: %s); the other rows are "
+                             "kept" % ",".join(PARTS))
     parser.add_argument("--deals", type=int, default=None,
                         help="bots: deals per match-up (default 200, --quick 6)")
     parser.add_argument("--write", action="store_true", help="write the table into the doc")
@@ -276,7 +320,10 @@ def main(argv=None):
     at = commit()
     LOAD[0] = os.getloadavg()[0]  # at the start: the figures of a busy host are upper bounds
     if args.table == "budgets":
-        rows, calibration = measure_budgets(games, args.quick, at)
+        parts = args.parts.split(",")
+        if not set(parts) <= set(PARTS):
+            parser.error("--parts takes %s" % ",".join(PARTS))
+        rows, calibration = measure_budgets(games, args.quick, at, parts)
     else:
         rows, calibration = measure_bots(games, args.deals or (6 if args.quick else 200), at), None
     stamp = stamp_line(args.table, args, calibration)
