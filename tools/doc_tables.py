@@ -117,9 +117,18 @@ def command_of(stamp):
     return stamp.split("`")[1]
 
 
-def partial(stamp):
-    """Whether the stamp's run measured only some games or parts."""
-    return " --games " in command_of(stamp) or " --parts " in command_of(stamp)
+def measured(stamp):
+    """(games, parts) a stamp's run measured, each a set or None for all."""
+    words = command_of(stamp).split()
+    def listed(option):
+        return set(words[words.index(option) + 1].split(",")) if option in words else None
+    return listed("--games"), listed("--parts")
+
+
+def covers(new, old):
+    """Whether the run of stamp `new` measured every row the run of stamp `old` did."""
+    return all(mine is None or (theirs is not None and theirs <= mine)
+               for mine, theirs in zip(measured(new), measured(old)))
 
 
 def write(name, rows, stamp):
@@ -131,10 +140,7 @@ def write(name, rows, stamp):
     old_stamps, old_rows = read_table(name, text)
     fresh = dict((tuple(row[:KEY_COLUMNS]), row) for row in rows)
     merged = [fresh.pop(tuple(row[:KEY_COLUMNS]), row) for row in old_rows] + list(fresh.values())
-    if not partial(stamp):  # a run that measured every row: its stamp alone
-        stamps = [stamp]
-    else:
-        stamps = [stamp] + [old for old in old_stamps if command_of(old) != command_of(stamp)]
+    stamps = [stamp] + [old for old in old_stamps if not covers(stamp, old)]
     begin, end = begin_marker(name), end_marker(name)
     text = (text[:text.index(begin) + len(begin)] + "\n"
             + table_text(name, merged, "\n".join(stamps)) + "\n" + text[text.index(end):])
@@ -231,8 +237,8 @@ def setup_words(game, people, bots, options, deal):
 
 
 def traced_arguments(plan, heap_kb):
-    """match_heap.traced's arguments: the match, the heap in KB, the 64-bit port."""
-    return plan, heap_kb, 64
+    """match_heap.traced's arguments: the match and the heap in KB."""
+    return plan, heap_kb
 
 
 def heap_rows(games, levels, at):
