@@ -36,7 +36,7 @@ from deckcore.residency import unload, unload_since
 # The code no bot's think needs: the table's drawing (with the cards' pictures, which the boot
 # screen loaded), the person's choices and their words, the hand's summary, the saved state
 # and the log's lines (the Session loads deckcore.log for each line it writes); and the game's
-# show module (Game.show(): games/<game>_show.py) for one game only (its names are not
+# show module (deckcore.games.show_of: games/<game>_show.py) for one game only (its names are not
 # interned in the others'), or every game's with what they import (the tarot games' shared
 # part, SCOUT's picker). A module the play screens import late belongs here.
 _TABLE_DRAWING = const(("deckapp.play.layout", "deckapp.play.choices", "deckapp.play.words",

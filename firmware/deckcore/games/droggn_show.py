@@ -1,4 +1,4 @@
-"""What the screens show of Droggn (Game.show(); the contract of a game's show module is in
+"""What the screens show of Droggn (deckcore.games.show_of; the contract of a game's show module is in
 docs/architecture.md, "Adding a game"): the help page's rules in brief, the table's state
 line (the calls, then the contract as pictures) and the cards face up; the figures beside
 the seats are every tarot game's."""

@@ -1,4 +1,4 @@
-"""What the screens show of Scioto (Game.show(); the contract of a game's show module is in
+"""What the screens show of Scioto (deckcore.games.show_of; the contract of a game's show module is in
 docs/architecture.md, "Adding a game"): the help page's rules in brief, the figures beside
 the seats, the table's state line and the cards face up."""
 
