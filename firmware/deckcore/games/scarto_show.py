@@ -1,6 +1,6 @@
-"""What the screens show of Scarto (deckcore.games.show_of; the contract of a game's show module is in
-docs/architecture.md, "Adding a game"): the help page's rules in brief, the table's state
-line and the cards face up; the figures beside the seats are every tarot game's."""
+"""What the screens show of Scarto (deckcore.games.show_of; the contract of a game's show
+module is in docs/architecture.md, "Adding a game"): the help page's rules in brief, the
+table's state line and the cards face up; the figures beside the seats are every tarot game's."""
 
 from deckcore.games.tarot_show import LEGEND, TAKEN, seat_figures  # noqa: F401 (the contract)
 

@@ -1,6 +1,6 @@
-"""What the screens show of Scioto (deckcore.games.show_of; the contract of a game's show module is in
-docs/architecture.md, "Adding a game"): the help page's rules in brief, the figures beside
-the seats, the table's state line and the cards face up."""
+"""What the screens show of Scioto (deckcore.games.show_of; the contract of a game's show
+module is in docs/architecture.md, "Adding a game"): the help page's rules in brief, the
+figures beside the seats, the table's state line and the cards face up."""
 
 BRIEF = (
     "Play a card to each trick; no need to follow suit.",

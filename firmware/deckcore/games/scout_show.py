@@ -1,7 +1,7 @@
-"""What the screens show of SCOUT (deckcore.games.show_of; the contract of a game's show module is in
-docs/architecture.md, "Adding a game"): the help page's rules in brief, the figures beside
-the seats, the table's state line, the active set face up, and a turn's play put together
-from its parts (scout_pick.py) rather than picked from a list of hundreds."""
+"""What the screens show of SCOUT (deckcore.games.show_of; the contract of a game's show module
+is in docs/architecture.md, "Adding a game"): the help page's rules in brief, the figures
+beside the seats, the table's state line, the active set face up, and a turn's play put
+together from its parts (scout_pick.py) rather than picked from a list of hundreds."""
 
 BRIEF = (
     "Keep your hand in the order dealt; at the start you may flip it all.",
