@@ -84,15 +84,17 @@ def open_requested(app):
     if store.open_id is not None:
         return False
     kind, match = request
-    if kind == "keep":
-        from deckapp.keep.totals import TotalsScreen
-        app.open(TotalsScreen, match)
-        return True
 
-    def begin(app):
-        from deckapp.play.stored import begin
+    def begin(app):  # the match begun on flash: a KeptMatch, or the table's Session
+        if kind == "keep":
+            from deckapp.keep.stored import begin
+        else:
+            from deckapp.play.stored import begin
         return begin(app.store, match, app.device_id)
 
-    from deckapp.play.table import TableScreen
-    app.open(TableScreen, begin)
+    if kind == "keep":  # the scorekeeper's totals
+        from deckapp.keep.totals import TotalsScreen as screen
+    else:
+        from deckapp.play.table import TableScreen as screen
+    app.open(screen, begin)
     return True

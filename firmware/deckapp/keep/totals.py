@@ -5,8 +5,10 @@ end the winner shown and the match finished. A match stopped early (X, confirmed
 the standings of the hands played (docs/rules.md, "Keeping score"): they stay on the screen,
 the leaders starred and named, until the centre key.
 
-Opened after the set-up's reset with the new match (deckapp/keep/stored.py, new_match), or
-with none to resume the match a power cut left open, the hand being entered included.
+Opened by the boot (deckapp/boot.py, deckapp/resume.py) as the table is, with `start(app)`,
+which gives the KeptMatch: the new match the set-up asked for before its reset
+(deckapp/keep/stored.py, begin), or the match a power cut left open, resumed with the hand
+being entered (stored.resume).
 """
 
 from micropython import const
@@ -21,9 +23,9 @@ _LINE = const(18)  # the line over the totals (the hand, the dealers) and the on
 
 
 class TotalsScreen(Screen):
-    def __init__(self, spec=None):
+    def __init__(self, start):
         Screen.__init__(self)
-        self.spec = spec
+        self.start = start
         self.kept = None
         self.problem = ""
         self.stopped = False  # the match was stopped: its standings shown until Done
@@ -44,10 +46,7 @@ class TotalsScreen(Screen):
         from deckapp.store import StoreError
         app = self.app
         try:
-            if self.spec is not None:
-                self.kept = stored.begin(app.store, self.spec, app.device_id)
-            else:
-                self.kept = stored.resume(app.store)
+            self.kept = self.start(app)
         except StoreError as error:
             self.problem = str(error)
             return
