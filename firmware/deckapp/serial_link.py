@@ -14,6 +14,7 @@ answered BUSY_FRAME, an answer in progress is ended with it, and the PC asks aga
 always take over.
 """
 
+import gc
 import sys
 import time
 
@@ -29,6 +30,13 @@ _BUSY_CHUNK = 1024  # deckapp.sync_requests.BUSY_CHUNK
 # PC asks again. Its CRC is fixed: a test checks the frame.
 BUSY_FRAME = b'#<{"err":"busy","why":"no time or room to answer now; ask again"}*da11603f\n'
 QUIET_MS = 1500  # a session ends once no request or answer has gone by for this long
+# The heap is collected after every SESSION_GC_EVERY bytes allocated during a session, not the
+# shell's 4 KB (GC_EVERY): each collection marks the whole live heap (the app's screen, the
+# store, the session's modules), and at 4 KB the collections were two thirds of the device's
+# instructions in a sync (docs/notes/2026-12-06-sync-device-estimate.md). The session's
+# garbage is short-lived (a request's dict, a file opened), and it all goes at the session's
+# end, where the shell's threshold comes back.
+SESSION_GC_EVERY = 32768
 
 
 class SerialLink:
@@ -46,6 +54,7 @@ class SerialLink:
         self.closed = False  # stdin has no other end (no USB host, a headless run)
         self.in_session = False  # a sync's modules are loaded (see the module's docstring)
         self.heard_ms = 0        # ticks_ms of the session's last request or answer frames
+        self.gc_every = -1       # the shell's gc.threshold, set again at the session's end
 
     def serve(self, lean=False, working=False):
         """One slice: the next frames of an answer (as many as _SEND_MS allows, one at least),
@@ -120,6 +129,8 @@ class SerialLink:
         if not self.in_session:
             self.in_session = True
             self.store.hold()
+            self.gc_every = gc.threshold()
+            gc.threshold(SESSION_GC_EVERY)
         self.heard_ms = time.ticks_ms()
         try:
             from deckapp import sync_requests
@@ -142,3 +153,5 @@ class SerialLink:
         self.in_session = False
         self.store.release()
         phases.release_sync()
+        if gc.threshold() == SESSION_GC_EVERY:  # (not when a bot's think has set its own)
+            gc.threshold(self.gc_every)

@@ -8,10 +8,11 @@ import json
 import subprocess
 
 from deckmate.runtime import HEAP
+from deckapp.serial_link import SESSION_GC_EVERY
 from helpers import FIRMWARE, tool
 
 SCRIPT = """
-import json, sys, time
+import gc, json, sys, time
 sys.path[:0] = [%(firmware)r]
 from deckapp.serial_link import QUIET_MS, SerialLink
 from deckapp.store import Store
@@ -51,6 +52,7 @@ store.boot()
 log = store.start_game(store.new_game_id(), '{"t":"header","game":"scioto"}\\n')
 log.append('{"t":"end"}\\n')
 log.close()
+gc.threshold(4096)  # (the shell's GC_EVERY)
 requests = Requests()
 link = SerialLink(store, Board(), requests)
 link.input = requests
@@ -66,7 +68,7 @@ def ask(query, operation, lean=False, **fields):
     requests.waiting = encode(TO_DEVICE, fields)
     while link.serve(lean) or requests.waiting:
         pass
-    print(json.dumps([operation, link.output.frames, loaded()]))
+    print(json.dumps([operation, link.output.frames, loaded(), gc.threshold()]))
 
 
 ask(1, "hello")
@@ -75,13 +77,14 @@ ask(3, "get", id="1", off=0, n=1000)
 ask(4, "hash", id="1", n=10)
 time.sleep_ms(QUIET_MS // 3)
 link.serve()
-print(json.dumps(["a pause", link.output.frames, loaded()]))
+print(json.dumps(["a pause", link.output.frames, loaded(), gc.threshold()]))
 time.sleep_ms(QUIET_MS + 100)
 link.serve()
-print(json.dumps(["quiet", link.output.frames, loaded()]))
+print(json.dumps(["quiet", link.output.frames, loaded(), gc.threshold()]))
 ask(5, "hello")
+gc.threshold(-1)  # (App.think: no collection but when the heap is full, then the link served)
 link.serve(lean=True)
-print(json.dumps(["a bot thinks", link.output.frames, loaded()]))
+print(json.dumps(["a bot thinks", link.output.frames, loaded(), gc.threshold()]))
 """
 
 
@@ -101,7 +104,10 @@ def test_the_requests_of_a_sync_share_its_modules_until_the_link_is_quiet_or_a_b
     first = steps[0][2]
     assert sorted(first) == ["deckapp.checked_file", "deckapp.store_games",
                              "deckapp.sync_requests"]
-    for _, _, modules in steps[1:5]:  # the modules loaded by the first request, not again
+    for _, _, modules, _ in steps[1:5]:  # the modules loaded by the first request, not again
         assert dict((name, modules[name]) for name in first) == first, steps
     assert steps[5][2] == {} and steps[7][2] == {}, steps
     assert sorted(steps[6][2]) == sorted(first)
+    # The heap is collected less often in a session (SESSION_GC_EVERY: the collections were
+    # most of the device's work), the shell's threshold back after it, a bot's own kept.
+    assert [step[3] for step in steps] == [SESSION_GC_EVERY] * 5 + [4096, SESSION_GC_EVERY, -1]
