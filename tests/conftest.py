@@ -16,6 +16,7 @@ LONGEST_FIRST = (
     "tests/core/test_bots_scout.py::test_decisions_depend_only_on_the_seats_view",
     "tests/host/test_play_device.py::test_a_match_against_bots_finished_with_the_centre_key",
     "tests/host/test_play_heaviest.py",
+    "tests/host/test_adding_a_game.py::test_a_game_added_by_the_recipe_alone",
     "tests/host/test_device_faults.py::test_history_sums_up",
     "tests/core/test_droggn_playouts.py::test_random_playouts",
     "tests/core/test_scarto.py::test_random_playouts",
