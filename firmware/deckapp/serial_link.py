@@ -55,6 +55,7 @@ class SerialLink:
         self.in_session = False  # a sync's modules are loaded (see the module's docstring)
         self.heard_ms = 0        # ticks_ms of the session's last request or answer frames
         self.gc_every = -1       # the shell's gc.threshold, set again at the session's end
+        self.requests = None     # deckapp.sync_requests while in a session
 
     def serve(self, lean=False, working=False):
         """One slice: the next frames of an answer (as many as _SEND_MS allows, one at least),
@@ -133,11 +134,14 @@ class SerialLink:
             gc.threshold(SESSION_GC_EVERY)
         self.heard_ms = time.ticks_ms()
         try:
-            from deckapp import sync_requests
+            requests = self.requests
+            if requests is None:  # (imported once a session, not a frame: on a board an
+                from deckapp import sync_requests as requests  # import is a call of the
+                self.requests = requests                       # shell's hook, in Python)
             if request is None:
-                sync_requests.send_chunk(self, more)
+                requests.send_chunk(self, more)
             else:
-                sync_requests.answer(self, request, more)
+                requests.answer(self, request, more)
         except MemoryError:
             self._end_session()
             self.output.write(BUSY_FRAME)
@@ -151,6 +155,7 @@ class SerialLink:
         """End the answer in progress and let the session's modules leave memory."""
         self.end_stream()
         self.in_session = False
+        self.requests = None
         self.store.release()
         phases.release_sync()
         if gc.threshold() == SESSION_GC_EVERY:  # (not when a bot's think has set its own)
