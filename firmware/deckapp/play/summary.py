@@ -67,5 +67,5 @@ def _planned(session):
 def totals_lines(session):
     totals = session.match.totals
     order = sorted(range(len(totals)), key=lambda seat: (-totals[seat], seat))
-    return ["  %d. %s  %d" % (rank + 1, session.seats[order[rank]].name, totals[order[rank]])
+    return ["  %d. %s: %d" % (rank + 1, session.seats[order[rank]].name, totals[order[rank]])
             for rank in range(len(order))]
