@@ -39,7 +39,7 @@ import os
 import struct
 import sys
 
-from deckcore.bots import make
+from deckcore.bots.levels import make
 from deckcore.bots.scioto_estimate import CELLS, Estimate
 from deckcore.games.scioto import Scioto
 from deckcore.rng import Rng
@@ -220,9 +220,9 @@ def _read(path, size_of):
 
 
 def fit():
-    from deckcore.bots.scioto_endgame import Endgame
+    from deckcore.bots.scioto_endgame import BIT_NUMBER, POPCOUNT, Endgame
     endgame = Endgame(Scioto({}), 128)
-    estimate = Estimate(endgame.points, endgame.dismissers)
+    estimate = Estimate(endgame.points, endgame.dismissers, BIT_NUMBER, POPCOUNT)
     size_of = lambda position: bin(position[0]).count("1")
     positions = _read(POSITIONS, size_of)
     siblings = _read(SIBLINGS, lambda group: size_of(group[0]))

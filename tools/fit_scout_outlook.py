@@ -22,7 +22,7 @@ import sys
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path[:0] = [os.path.join(ROOT, "firmware"), os.path.join(ROOT, "host")]
 
-from deckcore.bots import make  # noqa: E402
+from deckcore.bots.levels import make  # noqa: E402
 from deckcore.bots.scout import OUTLOOK, SCALE, outlook_features, structure  # noqa: E402
 from deckcore.games import load  # noqa: E402
 from deckcore.games.scout import values  # noqa: E402

@@ -25,7 +25,9 @@ import sys
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path[:0] = [os.path.join(ROOT, "firmware"), os.path.join(ROOT, "host")]
 
-from deckcore.bots import card_total, knowledge, make  # noqa: E402
+from deckcore.bots import card_total  # noqa: E402
+from deckcore.bots.knowledge import knowledge  # noqa: E402
+from deckcore.bots.levels import make  # noqa: E402
 from deckcore.bots import tarot_knowledge as tarot  # noqa: E402
 from deckcore.games import load  # noqa: E402
 from deckcore.games.tarot import FOOL, KING, RANK_OF, SUIT_OF, TRUMP  # noqa: E402

@@ -25,7 +25,7 @@ sys.path.insert(0, os.path.join(ROOT, "firmware"))
 sys.path.insert(0, os.path.join(ROOT, "host"))
 
 from deckcore import keep  # noqa: E402
-from deckcore.bots import make  # noqa: E402
+from deckcore.bots.levels import make  # noqa: E402
 from deckcore.games import load  # noqa: E402
 from deckcore.keep import FLAG, NUMBER  # noqa: E402
 from deckcore.match import Match  # noqa: E402

@@ -24,7 +24,7 @@ import time
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(ROOT, "firmware"))
 
-from deckcore.bots import make  # noqa: E402
+from deckcore.bots.levels import make  # noqa: E402
 from deckcore.games import load  # noqa: E402
 from deckcore.selfplay import play_match  # noqa: E402
 from deckmate.archive import Archive  # noqa: E402

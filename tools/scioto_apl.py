@@ -22,7 +22,7 @@ import multiprocessing
 import statistics
 import sys
 
-from deckcore.bots import make
+from deckcore.bots.levels import make
 from deckcore.games.scioto import Scioto
 from deckcore.rng import Rng
 from deckmate.arena import deal_for

@@ -19,7 +19,8 @@ import json
 import multiprocessing
 import sys
 
-from deckcore.bots import levels, make
+from deckcore.bots import levels
+from deckcore.bots.levels import make
 from deckcore.games.scioto import Scioto
 from deckcore.rng import Rng
 from deckmate.arena import deal_for

@@ -28,7 +28,8 @@ import sys
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path[:0] = [os.path.join(ROOT, "firmware"), os.path.join(ROOT, "host")]
 
-from deckcore.bots import make, utility  # noqa: E402
+from deckcore.bots import utility  # noqa: E402
+from deckcore.bots.levels import make  # noqa: E402
 from deckcore.bots.levels import budget  # noqa: E402
 from deckcore.bots.scout import Turn, _normal_in  # noqa: E402
 from deckcore.game import TERMINAL  # noqa: E402

@@ -33,7 +33,7 @@ def saved_games_files():
     """{path on the flash: bytes}: the logs and the manifest of SAVED_GAMES, written by the
     firmware's own store (under CPython) into a scratch folder."""
     from deckapp import store as store_module
-    from deckcore.bots import make
+    from deckcore.bots.levels import make
     from deckcore.games import load
     from deckcore.selfplay import play_match
 

@@ -23,7 +23,8 @@ import sys
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path[:0] = [os.path.join(ROOT, "firmware"), os.path.join(ROOT, "host")]
 
-from deckcore.bots import make, utility  # noqa: E402
+from deckcore.bots import utility  # noqa: E402
+from deckcore.bots.levels import make  # noqa: E402
 from deckcore.bots.levels import Budget  # noqa: E402
 from deckcore.bots.search import PimcSearch, play, take_back  # noqa: E402
 from deckcore.games import load  # noqa: E402

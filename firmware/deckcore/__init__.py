@@ -7,6 +7,12 @@ order matters, no floats in rules or scores, no reliance on a stable sort.
 
 RULES_VERSION = "1.0"
 
+
+class RulesError(Exception):
+    """An illegal action or an invalid option. The message names the rule that is broken.
+    (Here, not in game.py, so that the options and the checks raise it without the Game.)"""
+
+
 try:  # `_NAME = const(...)`: the device's compiled modules hold no name for a private constant
     from micropython import const
 except ImportError:  # CPython: the value itself

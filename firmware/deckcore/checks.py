@@ -1,37 +1,9 @@
 """The checks of a game made at one moment: its options resolved at set-up and when a Game is
-made (`Game.resolve`, `Option.check`, `Option.help_line`) and a logged deal checked before it
-is replayed (`Game.check_deal`). deckcore.game imports this module for the call and unloads it
-after (`call_unloaded`), so a match in progress holds none of it."""
+made (`Game.resolve`) and a logged deal checked before it is replayed (`Game.check_deal`).
+deckcore.game imports this module for the call only (`residency.Visit`), so a match in
+progress holds none of it."""
 
-from deckcore.game import RulesError
-from deckcore.option import value_text
-
-
-def help_line(option):
-    if option.choices is not None:
-        allowed = "|".join(value_text(c) for c in option.choices)
-    else:
-        allowed = "%s..%s" % (option.lo, option.hi)
-    tag = " [house rule]" if option.house_rule else ""
-    return "%s=%s (default %s): %s%s" % (
-        option.name, allowed, value_text(option.default), option.help_text, tag)
-
-
-def check_option(option, value):
-    if value is None and option.default is None:
-        return None  # "auto": the game works the value out from the other options
-    if option.choices is not None:
-        for allowed in option.choices:
-            if value == allowed and type(value) == type(allowed):
-                return value
-            if type(value) == int and type(allowed) == str and str(value) == allowed:
-                return allowed  # `--option multipliers=1902` reads 1902 as a number
-        raise RulesError("option %s: %s is not one of %s" % (
-            option.name, value_text(value), ", ".join(value_text(c) for c in option.choices)))
-    if type(value) != int or value < option.lo or value > option.hi:
-        raise RulesError("option %s: %s is not a whole number in %d..%d" % (
-            option.name, value_text(value), option.lo, option.hi))
-    return value
+from deckcore import RulesError
 
 
 def resolve(declared, given):
@@ -45,20 +17,11 @@ def resolve(declared, given):
     resolved = {}
     for option in declared.OPTIONS:
         value = given.get(option.name, option.default)
-        resolved[option.name] = check_option(option, value)
+        resolved[option.name] = option.check(value)
     settle = getattr(declared, "settle", None)
     if settle is not None:
         settle(resolved)
     return resolved
-
-
-def resolve_game(name, given):
-    """Game.resolve: the game's options resolved, as (name, value) pairs in declaration
-    order."""
-    from deckcore.games import options_of
-    declared = options_of(name)
-    resolved = resolve(declared, given)
-    return [(o.name, resolved[o.name]) for o in declared.OPTIONS]
 
 
 def check_deal(game, piles):

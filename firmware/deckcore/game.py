@@ -10,13 +10,10 @@ Actions are small integers; each game gives them a stable text form (`action_tex
 `parse_action`) that logs and the UI use.
 """
 
-from deckcore.residency import call_unloaded  # the games' "import for this call"
+from deckcore import RulesError
+from deckcore.residency import Visit
 
 TERMINAL = -1
-
-
-class RulesError(Exception):
-    """An illegal action or an invalid option. The message names the rule that is broken."""
 
 
 class Game:
@@ -31,8 +28,9 @@ class Game:
 
     (Abstract methods that nothing here calls are listed in the docstrings, not defined to
     raise: on the device every function costs heap.) A game's options are
-    declared in games/<NAME>_options.py (deckcore.games.options_of), which the set-up reads
-    without the rules and a match does not keep loaded."""
+    declared in games/<NAME>_options.py, which its `declared_options()` imports and the
+    set-up reads without the rules (deckcore.games.options_of); a match does not keep them
+    loaded."""
 
     NAME = ""
     TITLE = ""
@@ -43,12 +41,22 @@ class Game:
         self.option_names = tuple(name for name, _ in items)  # in declaration order
         self.num_players = 0  # set by the subclass from its options
 
+    @staticmethod
+    def declared_options():
+        """The game's options module (games/<NAME>_options.py: NAME, OPTIONS and an optional
+        `settle`), which the game imports here only, for `resolve`."""
+        raise NotImplementedError
+
     @classmethod
     def resolve(cls, given):
         """The final options for `given` (name: value) as (name, value) pairs in declaration
         order: unknown names refused, each value checked, the defaults filled in, then the
         game's `settle` step (in its options module). Raises RulesError."""
-        return call_unloaded("deckcore.checks", "resolve_game", cls.NAME, given)
+        with Visit():
+            from deckcore.checks import resolve
+            declared = cls.declared_options()
+            resolved = resolve(declared, given)
+            return [(option.name, resolved[option.name]) for option in declared.OPTIONS]
 
     def option_items(self):
         """The resolved options as (name, value) pairs in declaration order (for logs)."""
@@ -60,7 +68,9 @@ class Game:
     def check_deal(self, piles):
         """Raise RulesError unless `piles` deal out exactly the pack in piles of the right sizes
         (a logged deal is checked with this before it is replayed)."""
-        call_unloaded("deckcore.checks", "check_deal", self, piles)
+        with Visit():
+            from deckcore.checks import check_deal
+            check_deal(self, piles)
 
     def carried_deal(self, state):
         """The deal of the next hand when the rules carry it over from the finished hand
@@ -114,11 +124,11 @@ class State:
     `determinize` all use it. The hidden ones (hands, stock, secrets) only `clone` copies,
     with `copy_hidden`. A game's State extends both (they are the one list of its fields).
     They assign field by field rather than loop over names: `clone` runs at every node of a
-    bot's search, and such a loop cost a third more think time under MicroPython."""
+    bot's search, and such a loop cost a third more think time under MicroPython.
 
-    # The module of the game's checks, with illegal_reason(state, action) and
-    # turn_rule(state): loaded only to give a message (illegal_reason below), or None.
-    CHECKS = None
+    A refused action's reason comes from the rules that refuse it: a game's State overrides
+    `illegal_reason` with the checks its `legal_actions` makes, each giving the rule's
+    section, and `turn_rule` with the rule that says whose turn it is."""
 
     def __init__(self, game, dealer):
         self.game = game
@@ -165,14 +175,11 @@ class State:
         return self.current_player() == TERMINAL
 
     def illegal_reason(self, action):
-        """None if `action` is legal now, else a sentence naming the rule it breaks: from the
-        game's CHECKS module (its illegal_reason(state, action)), imported for the call and
-        unloaded after, else `plain_reason`."""
+        """None if `action` is legal now, else a sentence naming the rule it breaks (a game's
+        State says more), else `plain_reason`."""
         if not self.is_terminal() and action in self.legal_actions():
             return None
-        if self.CHECKS is None:
-            return self.plain_reason(action)
-        return call_unloaded(self.CHECKS, "illegal_reason", self, action)
+        return self.plain_reason(action)
 
     def plain_reason(self, action):
         """Why an illegal `action` is refused, where no rule of the game says more."""
@@ -182,11 +189,8 @@ class State:
 
     def turn_rule(self):
         """The rule that makes it this seat's turn, for messages about a seat acting out of
-        turn (e.g. "section 3.4.2: one round of bidding from the dealer's right"), or None:
-        the CHECKS module's turn_rule(state), imported for the call."""
-        if self.CHECKS is None:
-            return None
-        return call_unloaded(self.CHECKS, "turn_rule", self)
+        turn (e.g. "section 3.4.2: one round of bidding from the dealer's right"), or None."""
+        return None
 
 
 class View:

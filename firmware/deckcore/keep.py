@@ -2,8 +2,9 @@
 own terms, checked, and scored by the same functions of the rules core that score a played
 hand; the match the entered hands make (deckcore.match: dealer rotation, totals, end, winner).
 
-An entry is a dict of field name to value. Each game says which fields a hand has in
-games/<game>_keep.py (loaded for the call, like the options):
+An entry is a dict of field name to value (deckcore/fields.py: the Field, its kinds and the
+EnteredHand). Each game says which fields a hand has in games/<game>_keep.py (loaded for the
+call, like the options):
 
     fields(game, dealer, entry)  the Fields of this entry, in order (they may depend on values
                                  already entered: a called partner only in a called game)
@@ -19,63 +20,23 @@ per-seat field holds a list of them, one per seat.
 """
 
 from deckcore import log
-from deckcore.game import call_unloaded
+from deckcore.fields import CHOICE, FLAG, NUMBER, SEAT, EnteredHand, Field  # noqa: F401 (the API)
+from deckcore.games import keep_of
 from deckcore.match import Match
+from deckcore.residency import Visit
 
-NUMBER, SEAT, CHOICE, FLAG = 0, 1, 2, 3
 SCOREKEEP = "scorekeep"  # the header's mode of a scorekept game (a played one has none)
 
 
-class Field:
-    """One thing a person enters. `choices`: the texts of a CHOICE, or the seats a SEAT may
-    be; lo..hi the range of a NUMBER. `per_seat`: one value per seat. `derived`: follows from
-    the others (a per-seat field: the value of its seat `derived_seat`, the last by default),
-    shown but not entered. `joined`: a NUMBER shown in the rows of the field before it (a
-    seat's Scout chips beside his cards), changed there by X and Y one at a time."""
-
-    def __init__(self, name, label, kind, lo=0, hi=0, choices=(), per_seat=False,
-                 derived=False, derived_seat=-1, joined=False):
-        self.name = name
-        self.label = label
-        self.kind = kind
-        self.lo = lo
-        self.hi = hi
-        self.choices = choices
-        self.per_seat = per_seat
-        self.derived = derived
-        self.derived_seat = derived_seat
-        self.joined = joined
-
-    def follows(self, seat, players):
-        """Whether the value of `seat` (-1: the field's one value) follows from the others."""
-        if seat < 0 or not self.derived:
-            return self.derived
-        return seat == (self.derived_seat if self.derived_seat >= 0 else players - 1)
-
-
-class EnteredHand:
-    """A hand scored from an entry: what Match records of a hand (points, scores) and what
-    the games' next_dealer reads of it (the declarer; -1 when nobody declared)."""
-
-    def __init__(self, points, scores, declarer=-1):
-        self._points = points
-        self._scores = scores
-        self.declarer = declarer
-
-    def points(self):
-        return list(self._points)
-
-    def scores(self):
-        return list(self._scores)
-
-
 def rules_of(game):
-    return "deckcore.games.%s_keep" % game.NAME
+    """The module of the entry rules of `game` (games/<game>_keep.py)."""
+    return keep_of(game.NAME)
 
 
 def ask(game, name, *args):
     """Call the function `name` of the game's entry rules (loaded for the call)."""
-    return call_unloaded(rules_of(game), name, game, *args)
+    with Visit():
+        return getattr(rules_of(game), name)(game, *args)
 
 
 def refusal(game, dealer, entry):

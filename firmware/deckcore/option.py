@@ -1,40 +1,55 @@
 """The options of a game, declared in games/<game>_options.py: what they are, their values'
-text, and the text a command line gives them. Loaded with those modules, at the set-up and
-when a match's options are resolved; a match in progress holds none of it."""
+text, the text a command line gives them, and their checks. Loaded with those modules, at the
+set-up and when a match's options are resolved (deckcore.checks.resolve); a match in progress
+holds none of it."""
 
-from deckcore.game import call_unloaded
+from deckcore import RulesError
 
 
 class Option:
     """A named option of a game. `choices` is a tuple of allowed values, or None for an int
-    in lo..hi (bools are given as choices (False, True)). `texts` names the module whose
-    HELP dict holds the option's help text by option name (games/<game>_help.py): only the
-    host shows it, so the device never loads the text. `play_only`: it changes how the cards
-    are played, never what a hand scores nor who deals (the scorekeeper's set-up leaves it
-    out)."""
+    in lo..hi (bools are given as choices (False, True)). Its help text is in the game's
+    HELP (games/<game>_text.py): only the host shows it, so the device never loads the text.
+    `play_only`: it changes how the cards are played, never what a hand scores nor who deals
+    (the scorekeeper's set-up leaves it out)."""
 
-    def __init__(self, name, default, texts, choices=None, lo=0, hi=0, house_rule=False,
+    def __init__(self, name, default, choices=None, lo=0, hi=0, house_rule=False,
                  play_only=False):
         self.name = name
         self.default = default
-        self.texts = texts
         self.choices = choices
         self.lo = lo
         self.hi = hi
         self.house_rule = house_rule
         self.play_only = play_only
 
-    @property
-    def help_text(self):
-        return __import__(self.texts, None, None, ["HELP"]).HELP[self.name]
-
-    def help_line(self):
-        """The option's line of help: its name, values, default and text."""
-        return call_unloaded("deckcore.checks", "help_line", self)
+    def help_line(self, texts):
+        """The option's line of help: its name, values, default and text (`texts`: the
+        game's HELP, by option name)."""
+        if self.choices is not None:
+            allowed = "|".join(value_text(c) for c in self.choices)
+        else:
+            allowed = "%s..%s" % (self.lo, self.hi)
+        tag = " [house rule]" if self.house_rule else ""
+        return "%s=%s (default %s): %s%s" % (
+            self.name, allowed, value_text(self.default), texts[self.name], tag)
 
     def check(self, value):
         """`value` if the option allows it (the form the game uses), else RulesError."""
-        return call_unloaded("deckcore.checks", "check_option", self, value)
+        if value is None and self.default is None:
+            return None  # "auto": the game works the value out from the other options
+        if self.choices is not None:
+            for allowed in self.choices:
+                if value == allowed and type(value) == type(allowed):
+                    return value
+                if type(value) == int and type(allowed) == str and str(value) == allowed:
+                    return allowed  # `--option multipliers=1902` reads 1902 as a number
+            raise RulesError("option %s: %s is not one of %s" % (
+                self.name, value_text(value), ", ".join(value_text(c) for c in self.choices)))
+        if type(value) != int or value < self.lo or value > self.hi:
+            raise RulesError("option %s: %s is not a whole number in %d..%d" % (
+                self.name, value_text(value), self.lo, self.hi))
+        return value
 
 
 def value_text(value):

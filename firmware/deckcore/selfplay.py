@@ -35,7 +35,7 @@ def play_match(game, seed, bots, write, game_id=None, device="host"):
 
 def play_to_file(game_name, options, seed, bot_names, path):
     """Play a match and write its log to `path` (both runtimes run exactly this)."""
-    from deckcore.bots import make
+    from deckcore.bots.levels import make
     from deckcore.games import load
     game = load(game_name)(options)
     bots = [make(bot_names[seat % len(bot_names)], game) for seat in range(game.num_players)]

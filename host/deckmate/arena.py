@@ -15,7 +15,7 @@ seats, so the shares add up to the mean difference per seat.
 
 import multiprocessing
 
-from deckcore.bots import make
+from deckcore.bots.levels import make
 from deckcore.games import load
 from deckcore.rng import Rng
 from deckmate.roles import role

@@ -16,7 +16,7 @@ import gc
 import sys
 import time
 
-from deckcore.bots import make
+from deckcore.bots.levels import make
 from deckcore.games import load
 from deckcore.rng import Rng
 

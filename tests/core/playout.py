@@ -35,7 +35,7 @@ def check_view_hides_other_hands(state, seat):
 def ticked_and_plain(game, bot_names, seed):
     """The actions of one hand played by bots (`bot_names` by seat) given a tick, the actions
     of the same hand played without it, and how often the tick was called."""
-    from deckcore.bots import make
+    from deckcore.bots.levels import make
     from deckcore.rng import Rng
     calls = [0]
 

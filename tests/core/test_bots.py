@@ -1,7 +1,8 @@
 """Bots: every level returns a legal action from the view alone, the same one for the same
 seed, and Scioto's determinize deals worlds that agree with what the seat has seen."""
 
-from deckcore.bots import NAMES, make
+from deckcore.bots import NAMES
+from deckcore.bots.levels import make
 from deckcore.bots.levels import Budget
 from deckcore.bots.search import PimcSearch
 from deckcore.game import TERMINAL
@@ -217,13 +218,13 @@ def test_the_estimate_and_the_endgame_table_are_loaded_only_where_they_serve():
 def test_the_estimate_is_near_the_exact_take_and_inside_the_points_in_play():
     """Positions with 5 to 7 cards each: the estimate errs by under 4 points (rms), while
     counting a share in proportion to points held errs by more."""
-    from deckcore.bots.scioto_endgame import Endgame
+    from deckcore.bots.scioto_endgame import BIT_NUMBER, POPCOUNT, Endgame
     from deckcore.bots.scioto_estimate import UNIT, Estimate
     squares = naive_squares = count = 0
     for size in (5, 6, 7):
         game, positions = endgame_positions({}, size, 6, 40 + size)
         endgame = Endgame(game, 256)
-        estimate = Estimate(endgame.points, endgame.dismissers)
+        estimate = Estimate(endgame.points, endgame.dismissers, BIT_NUMBER, POPCOUNT)
         for state in positions:
             if state.trick:
                 continue

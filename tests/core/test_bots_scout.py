@@ -2,7 +2,7 @@
 (5.1.4) by structure, the Show that ends the round (5.3 (a)), decisions that depend only on
 what the seat can see, and strong's choice between normal's two best actions."""
 
-from deckcore.bots import make
+from deckcore.bots.levels import make
 from deckcore.bots.levels import budget
 from deckcore.bots.scout import (OUTLOOK, SCALE, Turn, _normal_in, _scout_shows_through,
                                  evaluate, order, strongest, structure)

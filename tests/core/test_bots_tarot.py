@@ -3,7 +3,9 @@ phase, the rule-based decisions that know the scoring, and blind to what their v
 
 import gc
 import sys
-from deckcore.bots import card_total, determinizer, knowledge, make
+from deckcore.bots import card_total
+from deckcore.bots.knowledge import determinizer, knowledge
+from deckcore.bots.levels import make
 from deckcore.bots import tarot_bidding
 from deckcore.bots import tarot_knowledge as tarot
 from deckcore.bots.levels import budget

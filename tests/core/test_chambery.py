@@ -3,8 +3,9 @@
 from deckcore.game import RulesError
 from deckcore.games import load
 from deckcore.games.chambery import (
-    ALONE, BID, CALLED, EACH, FIXED, ONE_CARD, SOLO, TWO_CARDS, Chambery, determinize,
+    ALONE, BID, CALLED, EACH, FIXED, ONE_CARD, SOLO, TWO_CARDS, Chambery,
     each_for_himself_scores, never_discarded, side_scores)
+from deckcore.games.chambery_worlds import determinize
 from deckcore.games.tarot import (
     FOOL, SUIT_OF, count_cards_and_tricks, parse_card)
 from deckcore.match import Match

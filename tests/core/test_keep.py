@@ -259,7 +259,7 @@ def test_scout_counts_cannot_exceed_the_cards_in_play_nor_be_negative():
 
 def played_scout_rounds(players, matches):
     """The finished states of the rounds of SCOUT matches played by `easy` bots."""
-    from deckcore.bots import make
+    from deckcore.bots.levels import make
     from deckcore.match import Match
     from deckcore.rng import Rng
     game = game_of("scout", {"players": players})

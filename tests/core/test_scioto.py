@@ -1,7 +1,7 @@
 """Scioto, rules.md section 1: the test vectors of 1.7 and the rules they stand for."""
 
 from deckcore.game import RulesError
-from deckcore.games import scioto_options
+from deckcore.games import scioto_options, scioto_text
 from deckcore.games.scioto import STOP, Scioto
 from deckcore.rng import Rng
 from expect import raises
@@ -255,7 +255,7 @@ def test_1_5_double_pack_turns_trick_and_draw_on_for_two_players_and_refuses_it_
                                                             "trick_and_draw": False}))
     assert Scioto({"players": 3, "double_pack": True}).options["trick_and_draw"] is False
     assert "auto: on with the double pack" in [
-        o.help_line() for o in scioto_options.OPTIONS if o.name == "trick_and_draw"][0]
+        o.help_line(scioto_text.HELP) for o in scioto_options.OPTIONS if o.name == "trick_and_draw"][0]
 
 
 def test_1_5_double_pack_the_second_of_two_identical_cards_dismisses_the_first():

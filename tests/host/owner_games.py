@@ -11,7 +11,7 @@ tests of games, stats, export, plot and report.
 import os
 
 from deckapp.play.session import BOT, HUMAN, Seat, Session
-from deckcore.bots import make
+from deckcore.bots.levels import make
 from deckcore.games import load
 from deckcore.selfplay import play_match
 from test_keep_log import kept_scarto_match

@@ -8,7 +8,7 @@ import select
 import threading
 import tty
 
-from deckcore.bots import make
+from deckcore.bots.levels import make
 from deckcore.games import load
 from deckcore.selfplay import play_match
 from deckmate.sim import flash

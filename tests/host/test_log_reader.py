@@ -6,7 +6,7 @@ import os
 
 import pytest
 
-from deckcore.bots import make
+from deckcore.bots.levels import make
 from deckcore.games import load
 from deckcore.selfplay import play_match
 from deckmate.logs import BadLog, ReadLog, replay_log

@@ -13,7 +13,7 @@ import os
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
-from deckcore.bots import make
+from deckcore.bots.levels import make
 from deckcore.games import NAMES, load
 from deckcore.selfplay import play_match
 from deckmate.commands.replay import summarize

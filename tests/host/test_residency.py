@@ -177,14 +177,14 @@ import sys
 from deckcore.residency import Think, Visit
 
 with Visit():
-    from deckcore.games import scioto_help
-    inside = "deckcore.games.scioto_help" in sys.modules
-print(inside, "deckcore.games.scioto_help" in sys.modules)
+    from deckcore.games import scioto_text
+    inside = "deckcore.games.scioto_text" in sys.modules
+print(inside, "deckcore.games.scioto_text" in sys.modules)
 with Think():
     with Visit():
-        from deckcore.games import scioto_help
-    print("deckcore.games.scioto_help" in sys.modules)
-print("deckcore.games.scioto_help" in sys.modules)
+        from deckcore.games import scioto_text
+    print("deckcore.games.scioto_text" in sys.modules)
+print("deckcore.games.scioto_text" in sys.modules)
 """
 
 

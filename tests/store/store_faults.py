@@ -12,7 +12,7 @@ import sys
 sys.path.append(__file__.rsplit("/", 1)[0] + "/../../firmware")
 
 from deckapp.store import SYNC_MESSAGE, Store, StoreError, StoreFull
-from deckcore.bots import make
+from deckcore.bots.levels import make
 from deckcore.games import load
 from deckcore.replay import LogError, Replay
 from deckcore.selfplay import play_match

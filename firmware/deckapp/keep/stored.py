@@ -26,7 +26,7 @@ class KeptMatch:
         self.game = keeper.game
         # The game's entry rules stay loaded while the match is scored (deckcore.keep.ask
         # would load them for each call, and the form asks at every key).
-        self.rules = __import__(rules_of(self.game), None, None, ["fields"])
+        self.rules = rules_of(self.game)
         self.hand_word = hand_word(self.game.NAME)
         self.hand_title = self.hand_word[:1].upper() + self.hand_word[1:]  # "Round", "Hand"
         self.names = names

@@ -57,7 +57,7 @@ class Session:
         of names on a heap fragmented by the table). `start` does it; a resume does it once
         the replay's code has left memory (deckapp/play/stored.py)."""
         with Think():
-            from deckcore.bots import make
+            from deckcore.bots.levels import make
             for seat in self.seats:
                 if seat.kind == BOT:
                     make(seat.level, self.game)
@@ -97,7 +97,7 @@ class Session:
         seat = self.to_act()
         legal = self.state.legal_actions()  # SCOUT's may be one list of hundreds: made first
         with Think():  # on the device no bot's code takes heap while a person decides
-            from deckcore.bots import make
+            from deckcore.bots.levels import make
             bot = make(self.seats[seat].level, self.game)
             view = self.state.view(seat)
             if tick is None:

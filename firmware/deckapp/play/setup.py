@@ -94,7 +94,8 @@ class SetupScreen(FormScreen):
     def _players(self):
         if "players" in self.options:
             return self.options["players"]
-        return self.game_options.PLAYERS  # a game without a players option (Scarto)
+        # a game without a players option (Scarto) names its number in its options module
+        return getattr(self.game_options, "PLAYERS")
 
     def _fit_seats(self):
         """One kind per seat: the first a person, the others bots at the default level."""

@@ -10,10 +10,12 @@ and trick, settled by the game's own rules (3.6, 3.7), so the search plays for t
 not the card points.
 """
 
-from deckcore.bots import card_total, tarot_knowledge as tarot
-from deckcore.game import TERMINAL, call_unloaded
+from deckcore.bots import card_total
+import deckcore.bots.tarot_knowledge as tarot
+from deckcore.game import TERMINAL
 from deckcore.games.chambery import (
     EACH, each_for_himself_scores, from_the_dealers_right, side_scores)
+from deckcore.residency import Visit
 
 hidden = tarot.hidden
 cards_left = tarot.cards_left
@@ -22,7 +24,9 @@ cards_left = tarot.cards_left
 def decide(view, legal, rng, budget, tick):
     if view.phase == "play":
         return None
-    return call_unloaded("deckcore.bots.chambery_bidding", "decide", view, legal)
+    with Visit():
+        from deckcore.bots.chambery_bidding import decide
+        return decide(view, legal)
 
 
 def _with_scart(state, points):

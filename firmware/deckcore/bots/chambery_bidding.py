@@ -2,7 +2,7 @@
 for the decision and unloaded after it.
 """
 
-from deckcore.bots import tarot_bidding as bidding
+import deckcore.bots.tarot_bidding as bidding
 from deckcore.bots.tarot_knowledge import CARD_AND_TRICK
 from deckcore.games.chambery import BID, CARDS_BOUGHT, PASS, game_factor
 from deckcore.games.tarot import FOOL, SUIT_OF

@@ -12,10 +12,12 @@ searched and valued by the outlook counted in threes, settled by the game value,
 doubling and the Pagat bonuses already decided.
 """
 
-from deckcore.bots import card_total, tarot_knowledge as tarot
-from deckcore.game import TERMINAL, call_unloaded
+from deckcore.bots import card_total
+import deckcore.bots.tarot_knowledge as tarot
+from deckcore.game import TERMINAL
 from deckcore.games.droggn import BASE_VALUE, SLAM, settlement, slam_value
 from deckcore.games.tarot import FOOL, SUIT_OF
+from deckcore.residency import Visit
 
 hidden = tarot.hidden
 cards_left = tarot.cards_left
@@ -24,7 +26,9 @@ cards_left = tarot.cards_left
 def decide(view, legal, rng, budget, tick):
     if view.phase == "play":
         return None
-    return call_unloaded("deckcore.bots.droggn_bidding", "decide", view, legal)
+    with Visit():
+        from deckcore.bots.droggn_bidding import decide
+        return decide(view, legal, expected_value)
 
 
 # 4.7 Scoring ----------------------------------------------------------------------------------

@@ -1,10 +1,13 @@
 """What the Droggn bots decide by rule before the play (bots/droggn.py has the rest and tells
-how), loaded for the decision and unloaded after it.
+how), loaded for the decision and unloaded after it. The game value a contract is expected to
+bring is bots/droggn.py's `expected_value`, which the play's evaluation uses too: it is given
+to `decide` (this module is loaded by that one, so it does not import it back).
 """
 
 from deckcore import const
-from deckcore.bots import card_total, tarot_bidding as bidding, tarot_knowledge as tarot
-from deckcore.bots.droggn import expected_value
+from deckcore.bots import card_total
+import deckcore.bots.tarot_bidding as bidding
+import deckcore.bots.tarot_knowledge as tarot
 from deckcore.games.droggn import (
     ANSAGER, GUT, LAY_OUT_PAGAT, LIEGE, NEVER_DISCARDED, PASS, RETOUR, SCHWACHER, SLAM, SOLO)
 from deckcore.games.tarot import SUIT_OF, TRUMP
@@ -16,11 +19,11 @@ _DOUBLE_MARGIN = const(6)  # card points a side wants over the threshold to doub
 _PAGAT_WALL = const(13)  # trumps besides the Pagat a declarer wants before laying it out
 
 
-def decide(view, legal):
+def decide(view, legal, expected_value):
     phase = view.phase
     values = view.game.values
     if phase == "bid":
-        return call(view, legal)
+        return call(view, legal, expected_value)
     if phase == "discard":
         return bidding.lay_away(view.hand, legal, values, True)
     if phase == "offer":
@@ -68,9 +71,10 @@ def contract_outlook(game, hand, strangers, contract):
     return max(points, exchanged)
 
 
-def call(view, legal):
-    """The legal contract with the best expected value when its outlook clears the
-    threshold by MARGIN (a Slam: nearly all the points); else pass."""
+def call(view, legal, expected_value):
+    """The legal contract with the best expected value (`expected_value`: bots/droggn.py's)
+    when its outlook clears the threshold by MARGIN (a Slam: nearly all the points); else
+    pass."""
     game = view.game
     strangers = bidding.unseen(view)
     best, best_value = PASS, 0

@@ -2,8 +2,8 @@
 (the points won so far plus the trick on the table credited to the seat winning it), in one
 world dealt from the view. Ties go to the first legal action."""
 
-from deckcore.bots import determinizer, knowledge
 from deckcore.bots import utility
+from deckcore.bots.knowledge import determinizer, knowledge
 
 
 class GreedyBot:

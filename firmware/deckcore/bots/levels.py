@@ -10,7 +10,22 @@ search; `easy` takes one of the two best actions by a one-ply evaluation. The se
 (search.py) is loaded on a level's first search: SCOUT and 2-player Scioto decide in their
 knowledge modules and may never need it (2.5 KB of heap on the device)."""
 
-from deckcore.bots import determinizer, knowledge
+from deckcore.bots import NAMES
+from deckcore.bots.knowledge import determinizer, knowledge
+
+
+def make(name, game):
+    """A bot called `name` for `game` (bots/__init__.py's NAMES), or None if there is no such
+    bot."""
+    if name == "random":
+        from deckcore.bots.random_legal import RandomBot
+        return RandomBot()
+    if name == "greedy":
+        from deckcore.bots.greedy import GreedyBot
+        return GreedyBot(game)
+    if name in NAMES:
+        return LevelBot(game, name)
+    return None
 
 
 class Budget:
@@ -118,8 +133,8 @@ class LevelBot:
             return ruled
         if self.NAME == "easy":
             return self.easy(view, legal, rng)
-        if self.budget.distinct:
-            legal = self.know.distinct(view, legal)
+        if self.budget.distinct:  # (only a game whose knowledge has `distinct` sets it)
+            legal = getattr(self.know, "distinct")(view, legal)
             if len(legal) == 1:
                 return legal[0]
         if self.search is None:

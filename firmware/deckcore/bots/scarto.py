@@ -6,9 +6,11 @@ suit, voiding it, within the restrictions of 2.2.4, which the legal actions alre
 the play is searched and valued by the outlook counted in threes.
 """
 
-from deckcore.bots import card_total, tarot_knowledge as tarot
-from deckcore.game import TERMINAL, call_unloaded
+from deckcore.bots import card_total
+import deckcore.bots.tarot_knowledge as tarot
+from deckcore.game import TERMINAL
 from deckcore.games.scarto import SCART, hand_scores
+from deckcore.residency import Visit
 
 hidden = tarot.hidden
 cards_left = tarot.cards_left
@@ -23,8 +25,9 @@ STRENGTH = (b"\x00\x08\x06\x07\x06\x06\x06\x06\x07\x07\x07"
 
 def decide(view, legal, rng, budget, tick):
     if view.phase == "discard":
-        return call_unloaded("deckcore.bots.tarot_bidding", "lay_away", view.hand, legal,
-                               view.game.values, True)
+        with Visit():
+            from deckcore.bots.tarot_bidding import lay_away
+            return lay_away(view.hand, legal, view.game.values, True)
     return None
 
 

@@ -342,7 +342,7 @@ def _load_native():
     native = sys.modules.get(NATIVE)
     if native is None:
         try:
-            __import__(NATIVE)
+            import deckcore.bots.scioto_search_viper  # noqa: F401 (NATIVE, found by its name)
             native = sys.modules[NATIVE]
             native.probe()
         except (ImportError, ValueError, NameError):
@@ -398,7 +398,7 @@ class Endgame:
         self.estimate = self.rough = None
         if estimated:
             from deckcore.bots.scioto_estimate import Estimate, UNIT
-            self.estimate = Estimate(self.points, self.dismissers)
+            self.estimate = Estimate(self.points, self.dismissers, BIT_NUMBER, POPCOUNT)
             self.unit = UNIT
             points = [p * UNIT for p in self.points]
             if self.native is None:

@@ -20,7 +20,6 @@ no compounding or mandatory dismissal): scioto_endgame.estimate_fits(game) says 
 
 from array import array
 
-from deckcore.bots.scioto_endgame import BIT_NUMBER, POPCOUNT
 from deckcore.bots import scioto_weights
 from deckcore.bots.scioto_weights import SCALE, SMALLEST, WEIGHTS
 from deckcore.residency import let_go
@@ -42,9 +41,13 @@ COLUMN = bytes(min(d, THREATS - 1) * TARGETS + min(e, TARGETS - 1)
 class Estimate:
     """`estimate(size, lead, follow, rem)`: the leader's take, estimated, for hands of
     `size` cards, at least SMALLEST (hands as bitmasks in the endgame's card numbers, `rem`
-    their points; take and points in UNITs); below SMALLEST a search goes on exactly."""
+    their points; take and points in UNITs); below SMALLEST a search goes on exactly.
+    `bit_number` and `popcount`: the endgame's tables (scioto_endgame.BIT_NUMBER and
+    POPCOUNT, given by the endgame, which loads this module)."""
 
-    def __init__(self, points, dismissers):
+    def __init__(self, points, dismissers, bit_number, popcount):
+        self.bit_number = bit_number
+        self.popcount = popcount
         self.smallest = SMALLEST
         self.dismissers = dismissers
         self.dismissed = [0] * len(points)  # dismissed[c]: the cards c dismisses
@@ -63,7 +66,7 @@ class Estimate:
         This is the innermost loop of the bots' search: the tables are local names, and a
         card's two counts of 28-bit masks are popcounts of their four bytes, inlined."""
         dismissers, dismissed, cells = self.dismissers, self.dismissed, self.cells
-        bit_number, popcount, column = BIT_NUMBER, POPCOUNT, COLUMN
+        bit_number, popcount, column = self.bit_number, self.popcount, COLUMN
         total = weights[0]
         hand, other, first = lead, follow, 0
         while True:

@@ -2,7 +2,7 @@
 cards to lay away (a scart or discard) or give away, which card to ask for, and what a hand
 may expect to take (the outlook's squared shares, tarot_knowledge.py, before any card is
 played). The bots load it for a decision before the play and unload it after
-(deckcore.residency.call_unloaded), so it takes no heap while they search the play.
+(deckcore.residency.Visit), so it takes no heap while they search the play.
 """
 
 from deckcore.bots import card_total

@@ -1,4 +1,15 @@
-"""The registry of games. Modules are imported on first use to keep the device heap small."""
+"""The registry of games: their names, and each game's modules by role, imported on first use to
+keep the device heap small:
+
+    games/<game>.py          the rules: constants, Game, State, every rule with its refusal
+    games/<game>_options.py  the options the set-up shows and checks without the rules
+    games/<game>_keep.py     the scorekeeper's fields of a hand entered at a real table
+    games/<game>_text.py     the help texts of the options and a hand's score explained
+    games/<game>_worlds.py   the cards a seat cannot see dealt for the bots (the tarot games;
+                             the others deal them in their rules module: `determinize`)
+
+The games' modules never import this package's own names (they import `deckcore.games.tarot`
+and their roles by full name), so that it imports them without a cycle."""
 
 NAMES = ("scioto", "scarto", "scout", "droggn", "chambery")
 TITLES = {"scioto": "Scioto", "scarto": "Scarto", "scout": "SCOUT", "droggn": "Droggn",
@@ -16,17 +27,36 @@ def hand_word(name):
 
 def load(name):
     """The Game class of the game called `name`, or None if there is no such game."""
-    if name not in NAMES:
+    if name == "scioto":
+        from deckcore.games.scioto import Scioto as game
+    elif name == "scarto":
+        from deckcore.games.scarto import Scarto as game
+    elif name == "scout":
+        from deckcore.games.scout import Scout as game
+    elif name == "droggn":
+        from deckcore.games.droggn import Droggn as game
+    elif name == "chambery":
+        from deckcore.games.chambery import Chambery as game
+    else:
         return None
-    module = __import__("deckcore.games." + name, None, None, ["GAME_CLASS"])
-    return module.GAME_CLASS
+    return game
 
 
 def options_of(name):
     """The module of the options of the game called `name` (NAME, OPTIONS, and settle where
     the game has "auto" options or refuses combinations): what the set-up screen shows and
     checks, without the game's rules."""
-    return __import__("deckcore.games.%s_options" % name, None, None, ["OPTIONS"])
+    if name == "scioto":
+        import deckcore.games.scioto_options as declared
+    elif name == "scarto":
+        import deckcore.games.scarto_options as declared
+    elif name == "scout":
+        import deckcore.games.scout_options as declared
+    elif name == "droggn":
+        import deckcore.games.droggn_options as declared
+    else:
+        import deckcore.games.chambery_options as declared
+    return declared
 
 
 def options_in_force(game):
@@ -53,3 +83,35 @@ def show_of(name):
     else:
         return None
     return show
+
+
+def keep_of(name):
+    """The module of the scorekeeper's fields of the game called `name` (deckcore.keep says
+    what it holds)."""
+    if name == "scioto":
+        import deckcore.games.scioto_keep as rules
+    elif name == "scarto":
+        import deckcore.games.scarto_keep as rules
+    elif name == "scout":
+        import deckcore.games.scout_keep as rules
+    elif name == "droggn":
+        import deckcore.games.droggn_keep as rules
+    else:
+        import deckcore.games.chambery_keep as rules
+    return rules
+
+
+def text_of(name):
+    """The module of the texts of the game called `name`: HELP (its options' help, by option
+    name; the host's `deckmate options`) and hand_lines(state, names) (deckcore.explain)."""
+    if name == "scioto":
+        import deckcore.games.scioto_text as text
+    elif name == "scarto":
+        import deckcore.games.scarto_text as text
+    elif name == "scout":
+        import deckcore.games.scout_text as text
+    elif name == "droggn":
+        import deckcore.games.droggn_text as text
+    else:
+        import deckcore.games.chambery_text as text
+    return text

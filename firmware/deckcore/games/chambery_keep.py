@@ -7,10 +7,10 @@ in a called game, the partner who held the called King; the declaring side's car
 for himself: each player's points (the last follows). The multipliers of the 1902 option
 follow from the contract and the points; the settlement is side_scores' (section 3.6)."""
 
+from deckcore.fields import CHOICE, NUMBER, SEAT, EnteredHand, Field
 from deckcore.games.chambery import (
     ALONE, CALLED, EACH, FIXED, ONE_CARD, SOLO, TWO_CARDS, each_for_himself_scores,
     from_the_dealers_right, settle_sides)
-from deckcore.keep import CHOICE, NUMBER, SEAT, EnteredHand, Field
 
 CONTRACTS = {"called": CALLED, "two cards": TWO_CARDS, "one card": ONE_CARD, "solo": SOLO,
              "alone": ALONE}

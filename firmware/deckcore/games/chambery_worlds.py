@@ -1,13 +1,12 @@
 """The bots' dealing of Chambery: `determinize(view, rng)` deals a full ChamberyState
-consistent with a seat's view. games/chambery.py imports this module for each world and, on
-the device, unloads it after (deckcore.residency.call_unloaded): the search that
-follows holds none of its code."""
+consistent with a seat's view. The bots (bots/knowledge.py) import this module for each world
+and, on the device, unload it after (deckcore.residency.Visit): the search that follows holds
+none of its code."""
 
 from deckcore.game import RulesError
 from deckcore.games.chambery import (
-    ALONE, CALLED, KING, PAGAT, QUEEN, RANK_OF, SUIT_OF, TRUMP, effective_discard_rule,
-    never_discarded, suit_card)
-from deckcore.games.chambery_play import ChamberyState
+    ALONE, CALLED, KING, PAGAT, QUEEN, RANK_OF, SUIT_OF, TRUMP, ChamberyState,
+    effective_discard_rule, never_discarded, suit_card)
 from deckcore.games.tarot import may_hold
 from deckcore.games.tarot_worlds import deal_unknown
 

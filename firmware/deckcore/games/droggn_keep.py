@@ -4,10 +4,10 @@ the Schwacher and retours, what became of the Pagat, a Match (every trick withou
 bid) or, in a Slam, whether it was made and what was laid out. The value is hand_value's and
 pagat_bonus' (section 4.7), settled as a played hand is."""
 
+from deckcore.fields import CHOICE, FLAG, NUMBER, SEAT, EnteredHand, Field
 from deckcore.games.droggn import (
     ANSAGER, CAPTURED, LOST_LAST, NOT_PLAYED, SLAM, SOLO, SUPER, WON_LAST, hand_value,
     pagat_bonus, settlement)
-from deckcore.keep import CHOICE, FLAG, NUMBER, SEAT, EnteredHand, Field
 
 CONTRACTS = {"ansager": ANSAGER, "solo": SOLO, "super": SUPER, "slam": SLAM}
 CONTRACT_ORDER = ("ansager", "solo", "super", "slam", "thrown in")

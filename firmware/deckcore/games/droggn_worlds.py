@@ -1,10 +1,9 @@
 """The bots' dealing of Droggn: `determinize(view, rng)` deals a full DroggnState consistent
-with a seat's view. games/droggn.py imports this module for each world and, on the device,
-unloads it after (deckcore.residency.call_unloaded): the search that follows holds none
-of its code."""
+with a seat's view. The bots (bots/knowledge.py) import this module for each world and, on
+the device, unload it after (deckcore.residency.Visit): the search that follows holds none of
+its code."""
 
-from deckcore.games.droggn import NEVER_DISCARDED, kings_over_trumps
-from deckcore.games.droggn_play import DroggnState
+from deckcore.games.droggn import NEVER_DISCARDED, DroggnState, kings_over_trumps
 from deckcore.games.tarot import may_hold
 from deckcore.games.tarot_worlds import deal_unknown
 

@@ -12,7 +12,7 @@ what it has seen, for Monte Carlo bots.
 """
 
 from deckcore.game import RulesError
-from deckcore.games import scarto_options
+import deckcore.games.scarto_options as scarto_options
 from deckcore.games.tarot import (
     COUNTER_CLOCKWISE, FOOL, ITALIAN, KING, RANK_OF, SUIT_OF, TRUMP, TarotGame, TarotState,
     TarotView, card_text, count_in_threes, deal_in_packets, make_power, make_values, may_hold,
@@ -31,6 +31,11 @@ class Scarto(TarotGame):
     NAME = "scarto"
     TITLE = "Scarto"
     DEAL_PILES = ("hands", "stock")
+
+    @staticmethod
+    def declared_options():
+        import deckcore.games.scarto_options as declared
+        return declared
 
     def __init__(self, options=None):
         TarotGame.__init__(self, options)
@@ -263,4 +268,3 @@ def determinize(view, rng):
     return state
 
 
-GAME_CLASS = Scarto

@@ -2,8 +2,8 @@
 points each player counted, which total 78 (section 2.4); the third player's follow. The
 dealer's scart counts for him, so he has at least 1."""
 
+from deckcore.fields import NUMBER, EnteredHand, Field
 from deckcore.games.scarto import EVEN_SHARE, hand_scores
-from deckcore.keep import NUMBER, EnteredHand, Field
 
 TOTAL = 3 * EVEN_SHARE  # 78 (2.4.4)
 

@@ -23,6 +23,11 @@ class Scioto(Game):
     TITLE = "Scioto"
     DEAL_PILES = ("hands", "stock")
 
+    @staticmethod
+    def declared_options():
+        import deckcore.games.scioto_options as declared
+        return declared
+
     def __init__(self, options=None):
         Game.__init__(self, options)
         opts = self.options
@@ -151,9 +156,6 @@ class SciotoState(State):
     """Phases: "play" (the seat to act plays a card), "relead" (the leader may re-lead a card
     that dismisses the major, or stop), "over"."""
 
-    # Why an action is refused and whose turn it is, needed at one moment (a person's
-    # refused choice, a replayed log): loaded for the call.
-    CHECKS = "deckcore.games.scioto_checks"
 
     def __init__(self, game, dealer, deal):
         State.__init__(self, game, dealer)
@@ -205,6 +207,27 @@ class SciotoState(State):
             if dismissers:
                 return self._distinct(dismissers)
         return self._distinct(hand)
+
+    def illegal_reason(self, action):
+        """None if `action` is legal now, else the rule it breaks: a re-lead must dismiss the
+        major (1.4), and a seat able to dismiss must (1.5, mandatory dismissal)."""
+        if self.phase == "over" or action in self.legal_actions():
+            return State.illegal_reason(self, action)
+        if action != STOP and action not in self.hands[self.to_act]:
+            return "seat %d does not hold %s" % (self.to_act, self.game.card_text(action))
+        major = self.game.card_text(self._major_card()) if self.trick else ""
+        if self.phase == "relead":
+            if action == STOP:
+                return "section 1.5 mandatory dismissal: the leader must re-lead when able"
+            return "section 1.4: a re-lead must dismiss %s" % major
+        return "section 1.5 mandatory dismissal: seat %d holds a card that dismisses %s" % (
+            self.to_act, major)
+
+    def turn_rule(self):
+        if self.phase == "relead":
+            return "section 1.4.3: the leader decides whether to re-lead"
+        return ("section 1.1.6: the non-dealer leads first, the winner of a trick leads the "
+                "next, and the others follow in turn")
 
     def apply(self, action):
         if self.phase == "relead":
@@ -382,4 +405,3 @@ def determinize(view, rng):
     return state
 
 
-GAME_CLASS = Scioto

@@ -2,8 +2,8 @@
 points each player took, which total the pack's (section 1.3.4; 1.5 for the other packs). The
 last player's points follow from the others'."""
 
+from deckcore.fields import NUMBER, EnteredHand, Field
 from deckcore.games.scioto import hand_scores
-from deckcore.keep import NUMBER, EnteredHand, Field
 
 
 def pack_points(game):

@@ -1,26 +1,25 @@
 """Scioto's options: what the set-up screen shows and checks without loading the rules
 (Game.resolve reads them for the call), with the dismissal rules and the tables the "auto"
-values come from. The help texts are read by the host only: scioto_help.py."""
+values come from. The help texts are read by the host only: scioto_text.py."""
 
-from deckcore.game import RulesError
+from deckcore import RulesError
 from deckcore.option import Option
 
 NAME = "scioto"
-HELP = "deckcore.games.scioto_help"
 
 OPTIONS = (
-    Option("players", 2, HELP, lo=2, hi=6),
-    Option("compounding", False, HELP, choices=(False, True), play_only=True),
-    Option("trick_and_draw", None, HELP, choices=(None, False, True), play_only=True),
-    Option("ranks", None, HELP, lo=5, hi=13, house_rule=True),
-    Option("dismissal", None, HELP,
+    Option("players", 2, lo=2, hi=6),
+    Option("compounding", False, choices=(False, True), play_only=True),
+    Option("trick_and_draw", None, choices=(None, False, True), play_only=True),
+    Option("ranks", None, lo=5, hi=13, house_rule=True),
+    Option("dismissal", None,
            choices=(None, "original", "narrow", "broader", "very_broad"), house_rule=True,
            play_only=True),
-    Option("schedule", None, HELP, choices=(None, "pips", "tiers"), house_rule=True),
-    Option("double_pack", False, HELP, choices=(False, True)),
-    Option("mandatory_dismissal", False, HELP, choices=(False, True), play_only=True),
-    Option("deals", None, HELP, lo=1, hi=60, house_rule=True),
-    Option("target", 0, HELP, lo=0, hi=10000, house_rule=True),
+    Option("schedule", None, choices=(None, "pips", "tiers"), house_rule=True),
+    Option("double_pack", False, choices=(False, True)),
+    Option("mandatory_dismissal", False, choices=(False, True), play_only=True),
+    Option("deals", None, lo=1, hi=60, house_rule=True),
+    Option("target", 0, lo=0, hi=10000, house_rule=True),
 )
 
 

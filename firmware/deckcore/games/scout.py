@@ -195,6 +195,11 @@ class Scout(Game):
     TITLE = "SCOUT"
     carried_seen = None  # (round 2's hands, what each seat saw of round 1): carried_deal
 
+    @staticmethod
+    def declared_options():
+        import deckcore.games.scout_options as declared
+        return declared
+
     def __init__(self, options=None):
         Game.__init__(self, options)
         players = self.options["players"]
@@ -719,4 +724,3 @@ def determinize(view, rng):
     return state
 
 
-GAME_CLASS = Scout

@@ -8,8 +8,8 @@ Logs written before kept a round as its counts (`captured`, `chips`, `in_hand` p
 `ended`, the seat whose Show ended it); such an entry is still read, checked and scored by
 its counts (round_points and round_scores, the functions that score a played round)."""
 
+from deckcore.fields import NUMBER, SEAT, EnteredHand, Field
 from deckcore.games.scout import CHIPS_2P, PLAY_LIMIT, round_points, round_scores
-from deckcore.keep import NUMBER, SEAT, EnteredHand, Field
 
 
 def in_play(game):

@@ -1,12 +1,11 @@
 """SCOUT's options: what the set-up screen shows and checks without loading the rules
 (Game.resolve reads them for the call: a match does not hold them). The help texts are read by
-the host only: scout_help.py."""
+the host only: scout_text.py."""
 
 from deckcore.option import Option
 
 NAME = "scout"
-HELP = "deckcore.games.scout_help"
 
 OPTIONS = (
-    Option("players", 4, HELP, lo=2, hi=5),
+    Option("players", 4, lo=2, hi=5),
 )

@@ -66,7 +66,7 @@ Class API:
 """
 
 from deckcore import const
-from deckcore.game import Game, RulesError, State, TERMINAL, View, call_unloaded
+from deckcore.game import Game, RulesError, State, TERMINAL, View
 
 FOOL = 0
 TRUMP = 4
@@ -405,12 +405,22 @@ class TarotState(State):
         return cards
 
     def play_illegal_reason(self, card):
-        """None if `card` may be played now, else the rule it breaks (tarot_checks.py, loaded
-        for the call: only a refused card needs the message)."""
+        """None if `card` may be played now, else the rule it breaks: the Fool's, or the
+        duty to follow suit, else to trump, that legal_cards keeps."""
         seat = self.to_act
-        if card in self.hands[seat] and card in self.legal_cards(seat):
+        hand = self.hands[seat]
+        if card not in hand:
+            return "seat %d does not hold %s" % (seat, card_text(card))
+        if card in self.legal_cards(seat):
             return None
-        return call_unloaded("deckcore.games.tarot_checks", "play_illegal_reason", self, card)
+        if card == FOOL:
+            return "%s: the Fool may not be played now" % self.PLAY_RULE
+        led = led_suit(self.trick)
+        if any(SUIT_OF[c] == led for c in hand):
+            if led == TRUMP:
+                return "%s: trumps were led and seat %d holds a trump" % (self.PLAY_RULE, seat)
+            return "%s: must follow suit (%s led)" % (self.PLAY_RULE, SUIT_NAMES[led])
+        return "%s: void in %s, must play a trump" % (self.PLAY_RULE, SUIT_NAMES[led])
 
     def play_card(self, card):
         seat = self.to_act

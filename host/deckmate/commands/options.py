@@ -1,6 +1,6 @@
 """`deckmate options`: the options of a game, with their defaults, and house rules labelled."""
 
-from deckcore.games import load, options_of
+from deckcore.games import load, options_of, text_of
 from deckmate.game_args import SWITCH_SPELLINGS, add_game_option
 
 RULES_DOC = "docs/rules.md"
@@ -25,8 +25,9 @@ def run(args):
               % (game_class.TITLE, RULES_DOC))
         return 0
     print("%s options (--option KEY=VALUE; the rules: %s):" % (game_class.TITLE, RULES_DOC))
+    texts = text_of(args.game).HELP
     for option in declared:
-        print("  " + option.help_line())
+        print("  " + option.help_line(texts))
     if any(option.choices == (False, True) for option in declared):
         print("on/off options take %s, in any case." % SWITCH_SPELLINGS)
     return 0

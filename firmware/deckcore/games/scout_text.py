@@ -1,4 +1,11 @@
-"""How a finished hand of SCOUT was scored, line by line (deckcore/explain.py)."""
+"""The texts of SCOUT: the help of its options, by option name (HELP, for the host's
+`deckmate options`: Option.help_line), and how a finished hand was scored, line by line
+(hand_lines, for deckcore/explain.py). Loaded for the call only: a match holds none of it."""
+
+HELP = {
+    "players":
+        "number of players, 2 to 5 (2 players: the rules of section 5.5)",
+}
 
 
 def hand_lines(state, names):

@@ -1,4 +1,8 @@
-"""How a finished hand of Scarto was scored, line by line (deckcore/explain.py)."""
+"""The texts of Scarto: the help of its options, by option name (HELP, for the host's
+`deckmate options`: Option.help_line), and how a finished hand was scored, line by line
+(hand_lines, for deckcore/explain.py). Loaded for the call only: a match holds none of it."""
+
+HELP = {}  # Scarto has no options
 
 
 def hand_lines(state, names):

@@ -1,5 +1,9 @@
-"""The help texts of Droggn's options, by option name, for the host's `deckmate options`
-(Option.help_text): the device never loads this module."""
+"""The texts of Droggn: the help of its options, by option name (HELP, for the host's
+`deckmate options`: Option.help_line), and how a finished hand was scored, line by line
+(hand_lines, for deckcore/explain.py). Loaded for the call only: a match holds none of it."""
+
+from deckcore.games.droggn import CONTRACTS
+
 
 HELP = {
     "players":
@@ -32,3 +36,22 @@ HELP = {
     "deals":
         "deals in the match, throw-ins included (auto: twice the number of players)",
 }
+
+
+def hand_lines(state, names):
+    """The lines explaining the finished hand `state`, the seats called by `names`."""
+    game = state.game
+    scores = state.scores()
+    if state.declarer < 0:
+        return ["Everyone passed: no score (4.2.5)"]
+    mine, theirs = state.side_points(True), state.side_points(False)
+    lines = ["%s played %s" % (names[state.declarer], CONTRACTS[state.contract]),
+             "Card points %d against %d" % (mine, theirs),
+             "Tricks %d of %d" % (state.tricks_won[state.declarer], game.tricks)]
+    if state.multiplier > 1:
+        lines.append("Doubled: x%d (4.5.4)" % state.multiplier)
+    lines.append("Game value %+d, Pagat %+d" % (state.game_value(), state.pagat_bonus()))
+    lines.append("Each other player pays %+d (4.7.8)" % state.declarer_result())
+    for seat in range(len(names)):
+        lines.append("  %s: %+d" % (names[seat], scores[seat]))
+    return lines

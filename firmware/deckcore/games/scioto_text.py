@@ -1,5 +1,6 @@
-"""The help texts of Scioto's options, by option name, for the host's `deckmate options`
-(Option.help_text): the device never loads this module."""
+"""The texts of Scioto: the help of its options, by option name (HELP, for the host's
+`deckmate options`: Option.help_line), and how a finished hand was scored, line by line
+(hand_lines, for deckcore/explain.py). Loaded for the call only: a match holds none of it."""
 
 HELP = {
     "players":
@@ -28,3 +29,13 @@ HELP = {
     "target":
         "first to this many points wins (0: play the fixed number of deals)",
 }
+
+
+def hand_lines(state, names):
+    """The lines explaining the finished hand `state`, the seats called by `names`."""
+    points = state.points()
+    lines = ["Each scores the card points", "of the tricks he took (1.3):"]
+    for seat in range(len(names)):
+        lines.append("  %s: %d cards taken, points %d" % (names[seat], len(state.piles[seat]),
+                                                    points[seat]))
+    return lines

@@ -1,0 +1,63 @@
+"""What the bots know of a game: its knowledge module (bots/<game>.py) and the worlds they
+deal from a seat's view (the game's `determinize`).
+
+A game's knowledge module provides:
+
+    decide(view, legal, rng, budget, tick)  the action of a phase decided by rule or by the
+        game's own search (bidding, discarding, SCOUT's play, Scioto's endgame), or None to
+        leave it to the search; `budget` is the level's Budget (levels.py), `tick` as in
+        bots/__init__.py
+    hidden(view)        whether the view leaves cards to guess (False: one world is the truth)
+    cards_left(state)   cards still to play, for the search's `exact`
+    evaluate(state)     per-seat estimates of the final scores, exact when the hand is over,
+                        in any unit the game likes (the search compares them, `utility`)
+    order(state, actions)  the actions, most promising first (a permutation of `actions`)
+    immediate(state)    per-seat points as they stand, for the greedy baseline
+    quiet(state)        optional: whether a position may be valued by `evaluate` (default:
+                        no trick on the table, search.between_tricks)
+"""
+
+from deckcore.residency import Visit
+
+
+def knowledge(game):
+    """The module of game knowledge for `game` (deckcore.bots.<game name>)."""
+    name = game.NAME
+    if name == "scioto":
+        import deckcore.bots.scioto as known
+    elif name == "scarto":
+        import deckcore.bots.scarto as known
+    elif name == "scout":
+        import deckcore.bots.scout as known
+    elif name == "droggn":
+        import deckcore.bots.droggn as known
+    else:
+        import deckcore.bots.chambery as known
+    return known
+
+
+def determinizer(game):
+    """`determinize(view, rng)`: a full State consistent with a view. A tarot world holds the
+    view's own lists of the play (TarotState.copy_public): what is played on it is taken back
+    (undo) or played on a clone, so the view stays as it was."""
+    name = game.NAME
+    if name == "scioto":
+        from deckcore.games.scioto import determinize as dealt
+    elif name == "scarto":
+        from deckcore.games.scarto import determinize as dealt
+    elif name == "scout":
+        from deckcore.games.scout import determinize as dealt
+    else:
+        dealt = determinize
+    return dealt
+
+
+def determinize(view, rng):
+    """A world of Droggn or Chambery (games/<game>_worlds.py, loaded for each world dealt and
+    unloaded after, or within a think at its end: the search that follows holds none of it)."""
+    with Visit():
+        if view.game.NAME == "droggn":
+            from deckcore.games.droggn_worlds import determinize
+        else:
+            from deckcore.games.chambery_worlds import determinize
+        return determinize(view, rng)
