@@ -21,7 +21,6 @@ per-seat field holds a list of them, one per seat.
 
 from deckcore import log
 from deckcore.fields import CHOICE, FLAG, NUMBER, SEAT, EnteredHand, Field  # noqa: F401 (the API)
-from deckcore.games import keep_of
 from deckcore.match import Match
 from deckcore.residency import Visit
 
@@ -30,7 +29,18 @@ SCOREKEEP = "scorekeep"  # the header's mode of a scorekept game (a played one h
 
 def rules_of(game):
     """The module of the entry rules of `game` (games/<game>_keep.py)."""
-    return keep_of(game.NAME)
+    name = game.NAME
+    if name == "scioto":
+        from deckcore.games import scioto_keep as rules
+    elif name == "scarto":
+        from deckcore.games import scarto_keep as rules
+    elif name == "scout":
+        from deckcore.games import scout_keep as rules
+    elif name == "droggn":
+        from deckcore.games import droggn_keep as rules
+    else:
+        from deckcore.games import chambery_keep as rules
+    return rules
 
 
 def ask(game, name, *args):

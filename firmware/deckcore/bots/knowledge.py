@@ -24,15 +24,15 @@ def knowledge(game):
     """The module of game knowledge for `game` (deckcore.bots.<game name>)."""
     name = game.NAME
     if name == "scioto":
-        import deckcore.bots.scioto as known
+        from deckcore.bots import scioto as known
     elif name == "scarto":
-        import deckcore.bots.scarto as known
+        from deckcore.bots import scarto as known
     elif name == "scout":
-        import deckcore.bots.scout as known
+        from deckcore.bots import scout as known
     elif name == "droggn":
-        import deckcore.bots.droggn as known
+        from deckcore.bots import droggn as known
     else:
-        import deckcore.bots.chambery as known
+        from deckcore.bots import chambery as known
     return known
 
 
@@ -42,11 +42,14 @@ def determinizer(game):
     (undo) or played on a clone, so the view stays as it was."""
     name = game.NAME
     if name == "scioto":
-        from deckcore.games.scioto import determinize as dealt
+        from deckcore.games import scioto as rules
+        dealt = rules.determinize
     elif name == "scarto":
-        from deckcore.games.scarto import determinize as dealt
+        from deckcore.games import scarto as rules
+        dealt = rules.determinize
     elif name == "scout":
-        from deckcore.games.scout import determinize as dealt
+        from deckcore.games import scout as rules
+        dealt = rules.determinize
     else:
         dealt = determinize
     return dealt
@@ -57,7 +60,7 @@ def determinize(view, rng):
     unloaded after, or within a think at its end: the search that follows holds none of it)."""
     with Visit():
         if view.game.NAME == "droggn":
-            from deckcore.games.droggn_worlds import determinize
+            from deckcore.games import droggn_worlds as worlds
         else:
-            from deckcore.games.chambery_worlds import determinize
-        return determinize(view, rng)
+            from deckcore.games import chambery_worlds as worlds
+        return worlds.determinize(view, rng)

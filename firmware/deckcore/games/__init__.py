@@ -28,15 +28,20 @@ def hand_word(name):
 def load(name):
     """The Game class of the game called `name`, or None if there is no such game."""
     if name == "scioto":
-        from deckcore.games.scioto import Scioto as game
+        from deckcore.games import scioto as rules
+        game = rules.Scioto
     elif name == "scarto":
-        from deckcore.games.scarto import Scarto as game
+        from deckcore.games import scarto as rules
+        game = rules.Scarto
     elif name == "scout":
-        from deckcore.games.scout import Scout as game
+        from deckcore.games import scout as rules
+        game = rules.Scout
     elif name == "droggn":
-        from deckcore.games.droggn import Droggn as game
+        from deckcore.games import droggn as rules
+        game = rules.Droggn
     elif name == "chambery":
-        from deckcore.games.chambery import Chambery as game
+        from deckcore.games import chambery as rules
+        game = rules.Chambery
     else:
         return None
     return game
@@ -47,15 +52,15 @@ def options_of(name):
     the game has "auto" options or refuses combinations): what the set-up screen shows and
     checks, without the game's rules."""
     if name == "scioto":
-        import deckcore.games.scioto_options as declared
+        from deckcore.games import scioto_options as declared
     elif name == "scarto":
-        import deckcore.games.scarto_options as declared
+        from deckcore.games import scarto_options as declared
     elif name == "scout":
-        import deckcore.games.scout_options as declared
+        from deckcore.games import scout_options as declared
     elif name == "droggn":
-        import deckcore.games.droggn_options as declared
+        from deckcore.games import droggn_options as declared
     else:
-        import deckcore.games.chambery_options as declared
+        from deckcore.games import chambery_options as declared
     return declared
 
 
@@ -71,47 +76,31 @@ def show_of(name):
     the cards face up; the contract of such a module is in docs/architecture.md, "Adding a
     game")."""
     if name == "scioto":
-        import deckcore.games.scioto_show as show
+        from deckcore.games import scioto_show as show
     elif name == "scarto":
-        import deckcore.games.scarto_show as show
+        from deckcore.games import scarto_show as show
     elif name == "scout":
-        import deckcore.games.scout_show as show
+        from deckcore.games import scout_show as show
     elif name == "droggn":
-        import deckcore.games.droggn_show as show
+        from deckcore.games import droggn_show as show
     elif name == "chambery":
-        import deckcore.games.chambery_show as show
+        from deckcore.games import chambery_show as show
     else:
         return None
     return show
-
-
-def keep_of(name):
-    """The module of the scorekeeper's fields of the game called `name` (deckcore.keep says
-    what it holds)."""
-    if name == "scioto":
-        import deckcore.games.scioto_keep as rules
-    elif name == "scarto":
-        import deckcore.games.scarto_keep as rules
-    elif name == "scout":
-        import deckcore.games.scout_keep as rules
-    elif name == "droggn":
-        import deckcore.games.droggn_keep as rules
-    else:
-        import deckcore.games.chambery_keep as rules
-    return rules
 
 
 def text_of(name):
     """The module of the texts of the game called `name`: HELP (its options' help, by option
     name; the host's `deckmate options`) and hand_lines(state, names) (deckcore.explain)."""
     if name == "scioto":
-        import deckcore.games.scioto_text as text
+        from deckcore.games import scioto_text as text
     elif name == "scarto":
-        import deckcore.games.scarto_text as text
+        from deckcore.games import scarto_text as text
     elif name == "scout":
-        import deckcore.games.scout_text as text
+        from deckcore.games import scout_text as text
     elif name == "droggn":
-        import deckcore.games.droggn_text as text
+        from deckcore.games import droggn_text as text
     else:
-        import deckcore.games.chambery_text as text
+        from deckcore.games import chambery_text as text
     return text
