@@ -41,18 +41,15 @@ def determinizer(game):
     view's own lists of the play (TarotState.copy_public): what is played on it is taken back
     (undo) or played on a clone, so the view stays as it was."""
     name = game.NAME
+    if name in ("droggn", "chambery"):
+        return determinize
     if name == "scioto":
         from deckcore.games import scioto as rules
-        dealt = rules.determinize
     elif name == "scarto":
         from deckcore.games import scarto as rules
-        dealt = rules.determinize
-    elif name == "scout":
-        from deckcore.games import scout as rules
-        dealt = rules.determinize
     else:
-        dealt = determinize
-    return dealt
+        from deckcore.games import scout as rules
+    return rules.determinize
 
 
 def determinize(view, rng):

@@ -29,22 +29,17 @@ def load(name):
     """The Game class of the game called `name`, or None if there is no such game."""
     if name == "scioto":
         from deckcore.games import scioto as rules
-        game = rules.Scioto
     elif name == "scarto":
         from deckcore.games import scarto as rules
-        game = rules.Scarto
     elif name == "scout":
         from deckcore.games import scout as rules
-        game = rules.Scout
     elif name == "droggn":
         from deckcore.games import droggn as rules
-        game = rules.Droggn
     elif name == "chambery":
         from deckcore.games import chambery as rules
-        game = rules.Chambery
     else:
         return None
-    return game
+    return rules.GAME_CLASS
 
 
 def options_of(name):

@@ -569,3 +569,6 @@ class ChamberyView(TarotView):
 
     def visible_cards(self):
         return TarotView.visible_cards(self) + self.scart
+
+
+GAME_CLASS = Chambery  # (deckcore.games.load)

@@ -710,3 +710,6 @@ class DroggnView(tarot.TarotView):
         cards.extend(self.talon or ())
         cards.extend(self.discard or ())
         return cards
+
+
+GAME_CLASS = Droggn  # (deckcore.games.load)

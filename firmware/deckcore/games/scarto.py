@@ -268,3 +268,4 @@ def determinize(view, rng):
     return state
 
 
+GAME_CLASS = Scarto  # (deckcore.games.load)

@@ -405,3 +405,4 @@ def determinize(view, rng):
     return state
 
 
+GAME_CLASS = Scioto  # (deckcore.games.load)

@@ -724,3 +724,4 @@ def determinize(view, rng):
     return state
 
 
+GAME_CLASS = Scout  # (deckcore.games.load)

@@ -17,6 +17,11 @@ class HighCard(Game):
     NAME = "highcard"
     TITLE = "High Card"
 
+    @staticmethod
+    def declared_options():
+        import deckcore.games.highcard_options as declared
+        return declared
+
     def __init__(self, options=None):
         Game.__init__(self, options)
         self.num_players = self.options["players"]

@@ -1,8 +1,8 @@
 """High Card's hand as a table that plays with real cards enters it (deckcore/keep.py): the
 tricks each player won, 4 in all; the last player's follow from the others'."""
 
+from deckcore.fields import NUMBER, EnteredHand, Field
 from deckcore.games.highcard import HAND_SIZE
-from deckcore.keep import NUMBER, EnteredHand, Field
 
 
 def fields(game, dealer, entry):

@@ -3,8 +3,7 @@
 from deckcore.option import Option
 
 NAME = "highcard"
-HELP = "deckcore.games.highcard_help"
 
 OPTIONS = (
-    Option("players", 2, HELP, lo=2, hi=4),
+    Option("players", 2, lo=2, hi=4),
 )

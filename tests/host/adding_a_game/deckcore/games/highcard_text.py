@@ -1,4 +1,9 @@
-"""How a finished hand of High Card was scored (deckcore/explain.py)."""
+"""High Card's texts: the help of its options (the host's `deckmate options`) and how a
+finished hand was scored (deckcore/explain.py)."""
+
+HELP = {
+    "players": "players at the table, 4 cards each",
+}
 
 
 def hand_lines(state, names):
