@@ -29,7 +29,7 @@ class Game:
     (Abstract methods that nothing here calls are listed in the docstrings, not defined to
     raise: on the device every function costs heap.) A game's options are
     declared in games/<NAME>_options.py, which its `declared_options()` imports and the
-    set-up reads without the rules (deckcore.games.options_of); a match does not keep them
+    set-up reads without the rules (deckcore.games.options.options_of); a match does not keep them
     loaded."""
 
     NAME = ""

@@ -4,7 +4,8 @@ the seed and the bots."""
 import argparse
 
 from deckcore.game import RulesError
-from deckcore.games import NAMES, load, options_of
+from deckcore.games import NAMES, load
+from deckcore.games.options import options_of
 from deckcore.option import parse_option_value
 from deckmate.errors import UsageError
 from deckmate.names import did_you_mean, game_name, same_name

@@ -77,7 +77,7 @@ def test_a_game_keeps_its_options_values_in_order_and_lets_their_module_go():
     sys.modules.pop("deckcore.games.droggn_options", None)
     game = Droggn({"players": 4, "pack": 78})
     assert ("deckcore.games.droggn_options" in sys.modules) == (not ON_MICROPYTHON)
-    from deckcore.games import options_of
+    from deckcore.games.options import options_of
     declared = options_of("droggn").OPTIONS
     assert [name for name, _ in game.option_items()] == [option.name for option in declared]
     assert game.options["players"] == 4 and game.options["pack"] == 78

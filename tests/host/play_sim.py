@@ -11,7 +11,8 @@ import os
 
 from deckapp.play.choices import Choices
 from deckapp.play.session import BOT, HUMAN, Seat, Session
-from deckcore.games import NAMES, load, options_of
+from deckcore.games import NAMES, load
+from deckcore.games.options import options_of
 from deckmate import runtime
 from deckmate.sim import flash
 from deckmate.sim.script import run_script

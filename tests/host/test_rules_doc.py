@@ -5,7 +5,9 @@ import glob
 import os
 import re
 
-from deckcore.games import NAMES, load, options_of
+from deckcore.games import NAMES, load
+
+from deckcore.games.options import options_of
 from helpers import FIRMWARE, ROOT, deckmate
 
 RULES = os.path.join(ROOT, "docs", "rules.md")

@@ -12,7 +12,8 @@ from micropython import const
 from deckcore.residency import Visit
 from deckapp.form import Choice, FormScreen, Number, Row
 from deckcore.game import RulesError
-from deckcore.games import NAMES, TITLES, hand_word, load, options_of
+from deckcore.games import NAMES, TITLES, hand_word, load
+from deckcore.games.options import options_of
 from deckcore.option import value_words
 
 _GAME = const("Game")

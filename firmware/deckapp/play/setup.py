@@ -20,7 +20,8 @@ from deckapp.form import Choice, FormScreen, Number, Row
 from deckcore.game import RulesError
 from deckcore.residency import Visit
 from deckcore.option import value_text
-from deckcore.games import NAMES, TITLES, hand_word, load, options_of
+from deckcore.games import NAMES, TITLES, hand_word, load
+from deckcore.games.options import options_of
 from deckui.widgets import BOTTOM
 
 # Private constants (const): no name of theirs is interned on the device.

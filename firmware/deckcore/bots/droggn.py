@@ -23,6 +23,14 @@ hidden = tarot.hidden
 cards_left = tarot.cards_left
 
 
+def determinize(view, rng):
+    """A world dealt from the view (games/droggn_worlds.py, loaded for each world and unloaded
+    after, or within a think at its end: the search that follows holds none of it)."""
+    with Visit():
+        from deckcore.games.droggn_worlds import determinize
+        return determinize(view, rng)
+
+
 def decide(view, legal, rng, budget, tick):
     if view.phase == "play":
         return None

@@ -15,10 +15,8 @@ A game's knowledge module provides:
     immediate(state)    per-seat points as they stand, for the greedy baseline
     quiet(state)        optional: whether a position may be valued by `evaluate` (default:
                         no trick on the table, search.between_tricks)
+    determinize(view, rng)  a world dealt from the view (the rules' or the worlds module's)
 """
-
-from deckcore.residency import Visit
-
 
 def knowledge(game):
     """The module of game knowledge for `game` (deckcore.bots.<game name>)."""
@@ -37,27 +35,8 @@ def knowledge(game):
 
 
 def determinizer(game):
-    """`determinize(view, rng)`: a full State consistent with a view. A tarot world holds the
-    view's own lists of the play (TarotState.copy_public): what is played on it is taken back
-    (undo) or played on a clone, so the view stays as it was."""
-    name = game.NAME
-    if name in ("droggn", "chambery"):
-        return determinize
-    if name == "scioto":
-        from deckcore.games import scioto as rules
-    elif name == "scarto":
-        from deckcore.games import scarto as rules
-    else:
-        from deckcore.games import scout as rules
-    return rules.determinize
-
-
-def determinize(view, rng):
-    """A world of Droggn or Chambery (games/<game>_worlds.py, loaded for each world dealt and
-    unloaded after, or within a think at its end: the search that follows holds none of it)."""
-    with Visit():
-        if view.game.NAME == "droggn":
-            from deckcore.games import droggn_worlds as worlds
-        else:
-            from deckcore.games import chambery_worlds as worlds
-        return worlds.determinize(view, rng)
+    """`determinize(view, rng)`, which the game's knowledge module gives (from its rules or
+    its worlds module): a full State consistent with a view. A tarot world holds the view's
+    own lists of the play (TarotState.copy_public): what is played on it is taken back (undo)
+    or played on a clone, so the view stays as it was."""
+    return knowledge(game).determinize

@@ -18,6 +18,7 @@ variants (and with more players or a stock) the generic search (search.py) plays
 
 from deckcore.bots import card_total
 from deckcore.game import TERMINAL
+from deckcore.games.scioto import determinize  # (knowledge.determinizer)
 
 SCALE = 4
 # Places in the exact endgame's table (one page, scioto_endgame.PAGE): 1.5 KB, 2.5 KB where a
@@ -103,7 +104,6 @@ def decide(view, legal, rng, budget, tick):
     exact = cards <= exact_from or cards <= try_from
     if not exact and endgame.estimate is None:
         return None
-    from deckcore.games.scioto import determinize
     state = determinize(view, rng)
     ranked = order(state, legal)
     if exact:

@@ -3,6 +3,7 @@ keep the device heap small:
 
     games/<game>.py          the rules: constants, Game, State, every rule with its refusal
     games/<game>_options.py  the options the set-up shows and checks without the rules
+                             (games/options.py finds them by the game's name)
     games/<game>_keep.py     the scorekeeper's fields of a hand entered at a real table
     games/<game>_text.py     the help texts of the options and a hand's score explained
     games/<game>_worlds.py   the cards a seat cannot see dealt for the bots (the tarot games;
@@ -42,26 +43,9 @@ def load(name):
     return rules.GAME_CLASS
 
 
-def options_of(name):
-    """The module of the options of the game called `name` (NAME, OPTIONS, and settle where
-    the game has "auto" options or refuses combinations): what the set-up screen shows and
-    checks, without the game's rules."""
-    if name == "scioto":
-        from deckcore.games import scioto_options as declared
-    elif name == "scarto":
-        from deckcore.games import scarto_options as declared
-    elif name == "scout":
-        from deckcore.games import scout_options as declared
-    elif name == "droggn":
-        from deckcore.games import droggn_options as declared
-    else:
-        from deckcore.games import chambery_options as declared
-    return declared
-
-
 def options_in_force(game):
     """[(Option, value)] of the Game `game`, in declaration order (its help page)."""
-    return [(option, game.options[option.name]) for option in options_of(game.NAME).OPTIONS]
+    return [(option, game.options[option.name]) for option in game.declared_options().OPTIONS]
 
 
 def show_of(name):

@@ -233,16 +233,28 @@ class DroggnState(tarot.TarotState):
         if action in self.legal_actions():
             return None
         reason = None
-        if phase == "bid":
-            reason = self._bid_reason(action)
+        if phase == "bid" and PASS < action <= SLAM:  # the Auction keeps 4.3.3
+            reason = ("section 4.3.3: after a bid of %s a player must bid higher or pass"
+                      % CONTRACTS[self.auction.high])
         elif phase == "discard":
             reason = self._discard_reason(action)
         elif phase == "ask":
             reason = self._ask_reason(action)
         elif phase == "play" and is_card:
             reason = self.play_illegal_reason(action)
-        elif phase in ("layout", "double"):
-            reason = self._announcement_reason(action)
+        elif phase in ("layout", "double"):  # _layout_actions and _double_actions keep 4.5
+            if action == LAY_OUT_PAGAT:
+                reason = ("section 4.5.1: only the holder of the Pagat may lay it out, and only "
+                          "one card")
+            elif action == LAY_OUT_GSTIESS:
+                reason = ("section 4.5.2: only the declarer of a Slam holding the Gstiess may "
+                          "lay it out")
+            elif action in (SCHWACHER, RETOUR) and not self._doublings_left():
+                reason = ("house rule max_doublings: at most %d doublings in a hand"
+                          % self.game.options["max_doublings"])
+            elif action in (SCHWACHER, RETOUR):
+                reason = ("section 4.5.4: the defenders give the Schwacher, then the declarer "
+                          "and the defenders retour in turn")
         return reason or self.plain_reason(action)
 
     def turn_rule(self):
@@ -257,13 +269,6 @@ class DroggnState(tarot.TarotState):
         }.get(self.phase)
 
     # 4.3 Bidding ----------------------------------------------------------------------------
-    def _bid_reason(self, bid):
-        """The rule a refused bid breaks (the Auction keeps it: 4.3.3)."""
-        if not PASS < bid <= SLAM:
-            return None
-        return ("section 4.3.3: after a bid of %s a player must bid higher or pass"
-                % CONTRACTS[self.auction.high])
-
     def _bid(self, bid):
         self.calls.append((self.to_act, bid))
         self.auction.speak(bid)
@@ -344,20 +349,6 @@ class DroggnState(tarot.TarotState):
         self.phase = "layout"
 
     # 4.5 Announcements and doubling ---------------------------------------------------------
-    def _announcement_reason(self, action):
-        """The rule a refused announcement breaks (_layout_actions, _double_actions)."""
-        if action == LAY_OUT_PAGAT:
-            return "section 4.5.1: only the holder of the Pagat may lay it out, and only one card"
-        if action == LAY_OUT_GSTIESS:
-            return "section 4.5.2: only the declarer of a Slam holding the Gstiess may lay it out"
-        if action in (SCHWACHER, RETOUR) and not self._doublings_left():
-            return ("house rule max_doublings: at most %d doublings in a hand"
-                    % self.game.options["max_doublings"])
-        if action in (SCHWACHER, RETOUR):
-            return ("section 4.5.4: the defenders give the Schwacher, then the declarer and "
-                    "the defenders retour in turn")
-        return None
-
     def _layout_actions(self):
         hand = self.hands[self.declarer]
         actions = [LIEGE]

@@ -1,6 +1,8 @@
 """`deckmate options`: the options of a game, with their defaults, and house rules labelled."""
 
-from deckcore.games import load, options_of, text_of
+from deckcore.games import load, text_of
+
+from deckcore.games.options import options_of
 from deckmate.game_args import SWITCH_SPELLINGS, add_game_option
 
 RULES_DOC = "docs/rules.md"
