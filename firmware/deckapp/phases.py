@@ -5,8 +5,8 @@ of heap (docs/budgets.md): code is loaded for the phase that needs it and let go
     phase             keeps                                     lets go when it ends
     the menu          what the boot left loaded (App.kept: the  every module since (a match
                       shell, the store, the settings, the boot  ends with a soft reset; a
-                      screen's cards); a screen opened from it  fault: menu_again); a screen's
-                      while it is open                          module when it closes
+                      screen's cards); a screen opened from it  fault: unload_since); a screen's
+                      while it is open                          module when it closes (close)
     a person's turn   the table, its drawing (_TABLE_DRAWING    the drawing, at a bot's think
                       and the game's show module) and the       and when the table is on top
                       game's rules                              again (release_table_drawing)
@@ -17,13 +17,15 @@ of heap (docs/budgets.md): code is loaded for the phase that needs it and let go
                       store's modules (_STORE_CALLS), for a     quiet or a bot thinks
                       session of requests                       (release_sync)
     the scorekeeper   the totals, the game's entry rules; the   the replay, once the match is
-                      replay only while it resumes              resumed (after_replay)
+                      replay only while it resumes              resumed (resumed)
     a store's call    _STORE_CALLS, for the call                them, unless a sync holds
-                                                                them (release_store)
-    a set-up          one game's options at a time              the others (forget_options)
+                                                                them (release)
+    a set-up          one game's options at a time              the others (forget_games)
     a resume          the offer (deckapp/resume.py)             all but App.kept, before the
-                                                                replay (menu_again)
+                                                                replay (unload_since)
 
+(The function names are short or shared with others': on a match's path every name this
+module holds is interned, and a Droggn match is a few names under a new pool, docs/budgets.md.)
 Every other module a moment needs is loaded for it only, with `with Visit():` around its
 import at the place that needs it (settings_file, crash, checks, a game's options for the
 help page).
@@ -31,7 +33,7 @@ This is the only module of the app that unloads modules by name.
 """
 
 from deckcore import const
-from deckcore.residency import unload, unload_since
+from deckcore.residency import unload
 
 # The code no bot's think needs: the table's drawing (with the cards' pictures, which the boot
 # screen loaded), the person's choices and their words, the hand's summary, the saved state
@@ -52,7 +54,7 @@ _STORE_CALLS = const(("deckapp.store_games", "deckapp.store_acks", "deckapp.stor
 _REPLAY = const(("deckcore.keep_replay", "deckcore.replay"))
 
 
-def table_drawing(game=None):
+def _table_drawing(game=None):
     """The modules of the table's drawing for the game called `game`, or for every game."""
     from deckcore.games import NAMES
     modules = list(_TABLE_DRAWING)
@@ -68,7 +70,7 @@ def release_table_drawing():
     """A person's turn ends: before a bot's think (the heap's peak), and when the table is on
     top again (what the screens over it loaded goes too), the table's drawing leaves memory;
     it is imported again when the table is drawn."""
-    for module in table_drawing():
+    for module in _table_drawing():
         unload(module)
 
 
@@ -79,7 +81,7 @@ def intern_table_drawing(game):
     size of the last (1280 names, about 14 KB on the 64-bit port), which a heap fragmented by
     a bot's think may not have in one piece. Imported again later, a module needs only room
     for its code."""
-    for module in table_drawing(game):
+    for module in _table_drawing(game):
         __import__(module)
         unload(module)
 
@@ -91,33 +93,27 @@ def release_sync():
         unload(module)
 
 
-def release_store():
-    """After a store's call (or a session of them): the modules it loaded leave memory."""
+def release():
+    """After a store's call (or a session of them, Store.release): the modules it loaded
+    leave memory."""
     for module in _STORE_CALLS:
         unload(module)
 
 
-def after_replay():
-    """A match resumed: the replay's code leaves memory."""
+def resumed():
+    """A match resumed (played or score-kept): the replay's code leaves memory."""
     for module in _REPLAY:
         unload(module)
 
 
-def forget_options(names, rules=False):
-    """A set-up: the options of the games named leave memory, with `rules` their rules too
-    (the next `options_of` or `load` imports the one needed)."""
-    for game in names:
-        if rules:
-            unload("deckcore.games." + game)
-        unload("deckcore.games." + game + "_options")
+def forget_games(games):
+    """A set-up: the rules and options of the games named leave memory (the next `load` or
+    `options_of` imports the one needed)."""
+    for game in games:
+        unload("deckcore.games." + game)
+        unload("deckcore.games.%s_options" % game)
 
 
-def screen_closed(module):
+def close(module):
     """The last screen opened from `module` (its name) has closed: it leaves memory."""
     unload(module)
-
-
-def menu_again(kept):
-    """Back to the menu's phase without a reset (a fault, a resume about to replay): every
-    module but those the boot left loaded (`kept`, names) leaves memory."""
-    unload_since(kept)

@@ -13,8 +13,8 @@ match's kind (the game screens, or the scorekeeper's) says so instead of resumin
 
 import json
 
-from deckapp import phases
 from deckapp.screen import Screen, acts
+from deckcore import residency
 from deckcore.games import TITLES, hand_word
 from deckui import font, theme, widgets
 
@@ -103,7 +103,7 @@ class ResumeScreen(Screen):
         header's reading) have left memory: the match's replay wants the room. The table and
         the totals replay the log at their first step."""
         app = self.app
-        phases.menu_again(app.kept)
+        residency.unload_since(app.kept)
         try:
             if self.kept:
                 from deckapp.keep.totals import TotalsScreen
@@ -144,6 +144,10 @@ def _resumed_kept(app):
 
 
 def _resumed(app):
-    """The table's Session: the match open on flash, at the position its log reached."""
-    from deckapp.play.stored import resume_playing
-    return resume_playing(app.store)
+    """The table's Session: the match open on flash, at the position its log reached (if the
+    power went between two hands, the next is dealt)."""
+    from deckapp.play.stored import resume
+    session = resume(app.store)
+    if session is not None and session.state is None and not session.is_over():
+        session.next_hand()
+    return session

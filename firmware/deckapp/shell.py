@@ -97,13 +97,13 @@ class App:
         self.stack.append(screen)
         screen.shown()
 
-    def open(self, screen_class, *args):
-        """Push a new screen `screen_class(*args)`, whose module the caller has just imported;
-        when the last screen opened from that module is popped, the module leaves memory
-        again (small heap: only the screens in use stay loaded)."""
+    def open(self, cls, *args):
+        """Push a new screen `cls(*args)` (its class), whose module the caller has just
+        imported; when the last screen opened from that module is popped, the module leaves
+        memory again (small heap: only the screens in use stay loaded)."""
         gc.collect()
-        screen = screen_class(*args)
-        screen.module = screen_class.__module__
+        screen = cls(*args)
+        screen.module = cls.__module__
         self.push(screen)
 
     def start_after_reset(self, kind, match):
@@ -131,7 +131,7 @@ class App:
         self._drawn = None
         module = screen.module
         if module and not [other for other in self.stack if other.module == module]:
-            phases.screen_closed(module)
+            phases.close(module)
         gc.collect()
 
     def apply_settings(self):
@@ -290,7 +290,7 @@ class App:
         the passes after it wait for its centre key."""
         self.stack.clear()  # the fault may be a MemoryError: let go of the screens
         self._drawn = self.thinker = None  # (the last drawn, the thinking one)
-        phases.menu_again(self.kept)  # and what it left loaded (a match's rules, bots)
+        residency.unload_since(self.kept)  # and what it left loaded (a match's rules, bots)
         gc.collect()  # so that recording it finds room
         from deckapp.crash import recover
         recover(self, error)  # recorded and said on the panel

@@ -280,18 +280,18 @@ class Store:
         on each call unloads them after it."""
         self.held = False
         from deckapp import phases
-        phases.release_store()
+        phases.release()
 
-    def _call(self, function, doing, *args):
+    def _call(self, function, what, *args):
         """`function(*args)`, a function of the module the caller imported for the call,
         which is unloaded after it (with the others it loaded) unless the modules are held;
-        an OSError becomes a StoreError about what the call was `doing` (its module's
+        an OSError becomes a StoreError about `what` the call was doing (its module's
         DOING: its sentences take no heap while it is not loaded). (A generator it returns
         keeps its module until it is done.)"""
         try:
             return function(*args)
         except OSError as error:
-            raise flash_error(error, doing)
+            raise flash_error(error, what)
         finally:
             if not self.held:
                 self.release()

@@ -106,7 +106,7 @@ def test_each_phase_holds_its_own_modules_and_its_heap(tmp_path):
     requests' modules, which no other phase holds. Each phase's live heap fits the device's,
     and a think starts with less than any look at a person's turn (the drawing released)."""
     sys.path.insert(0, FIRMWARE)
-    from deckapp.phases import table_drawing
+    from deckapp.phases import _table_drawing as table_drawing
     from decklink.frame import TO_DEVICE, encode
     request = encode(TO_DEVICE, {"q": 1, "op": "hello"})
     status, out, err = run_core(BOARD + PHASES % (str(tmp_path), request), heap="512K")
@@ -197,7 +197,8 @@ def test_a_visit_loads_its_imports_for_the_block_only_and_a_think_keeps_them_to_
 def test_only_the_residency_modules_unload_by_name_and_the_core_names_no_app_module():
     """What is loaded when is declared once: no firmware module but the mechanism
     (deckcore/residency.py) and the app's table of phases (deckapp/phases.py) unloads a
-    module by name, and no module of the core imports or names one of the app's."""
+    module by name (residency.unload_since, the modules loaded since a moment, is the
+    mechanism's), and no module of the core imports or names one of the app's."""
     import ast
     import os
     unloading, naming = [], []
@@ -214,7 +215,7 @@ def test_only_the_residency_modules_unload_by_name_and_the_core_names_no_app_mod
             for node in ast.walk(ast.parse(source)):
                 if isinstance(node, ast.Call) and getattr(node.func, "id",
                                                           getattr(node.func, "attr", "")) \
-                        in ("unload", "unload_since"):
+                        == "unload":
                     unloading.append(relative)
     assert sorted(set(unloading)) == ["deckapp/phases.py", "deckcore/residency.py"]
     assert naming == []

@@ -45,7 +45,7 @@ class KeepSetupScreen(FormScreen):
     def _load(self, game_name):
         if self.game_options is not None:
             from deckapp import phases
-            phases.forget_options((self.game_name,))
+            phases.forget_games((self.game_name,))
         self.game_name = game_name
         self.game_options = options_of(game_name)
         saved = self.store.load_state("keep-" + game_name, {})

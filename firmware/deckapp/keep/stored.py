@@ -148,7 +148,7 @@ def resume(store):
     names = [player["name"] for player in replay.header["players"]]
     keeper = replay.keeper
     del replay, KeptReplay
-    phases.after_replay()
+    phases.resumed()
     return KeptMatch(keeper, names, game_log, store)
 
 

@@ -238,7 +238,7 @@ def _forget_games():
     """Take every game module out of memory (the next `load` imports the one needed)."""
     import gc
     from deckapp import phases
-    phases.forget_options(NAMES + ("tarot",), True)
+    phases.forget_games(NAMES + ("tarot",))
     gc.collect()
 
 

@@ -86,18 +86,9 @@ def resume(store):
     records = (json.loads(line) for line in game_log.lines() if line.strip())
     session = replay(load, records, LogWriter(store, game_log.game_id, game_log))
     if not replay_loaded:
-        phases.after_replay()  # 8 KB of code the match needs no more
+        phases.resumed()  # 8 KB of code the match needs no more
     session.intern_bots()  # (not with the replay's code loaded: the resume's peak)
     saved = store.load_state(RNGS, {})
     if saved.get("game_id") == session.game_id:
         restore_rngs(session, saved.get("rngs", []))
-    return session
-
-
-def resume_playing(store):
-    """The open match resumed to be played on (the table's): if the power went between two
-    hands, the next is dealt."""
-    session = resume(store)
-    if session is not None and session.state is None and not session.is_over():
-        session.next_hand()
     return session
