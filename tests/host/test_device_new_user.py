@@ -11,12 +11,15 @@ board, read from its screens' text boxes (tests/host/text_boxes.py) and its log:
   without a reset, which lost the keys pressed meanwhile and blanked the panel.
 - 8: after a resume X shows the last trick as before it; B from "Scores so far" comes back to
   the match menu; marking the scart says where the cursor went after each mark.
-- 9: the scores so far keep a name ending in a digit apart from its total.
+- 9: the scores so far keep a name ending in a digit apart from its total; a hand's lines (the
+  summary's, as `deckmate replay` prints them) say one of a thing in the singular, a called
+  card in words (the King of spades, not KS), an option's value in words.
 - 7: SCOUT's turn picker, where the other kinds are illegal: Up and Down keep the kind, which
   stays in view, with the rule whole in red over it.
 """
 
 import json
+import re
 
 from play_sim import device_log, fast_bots_keys, play, setup_keys
 from text_boxes import faults_of_shots, read_boxes
@@ -150,3 +153,24 @@ def test_8_the_last_trick_after_a_resume_scores_so_far_and_the_scart_marks(tmp_p
     assert cards(shots[3]) == cards(shots[2]) and cards(shots[2])
     assert scores.startswith("Scores so far") and "2. Bot 2: 0" in scores  # (9: not "Bot 2 0")
     assert back.startswith("Match") and "Back to the table" in back
+
+
+def test_9_the_lines_of_a_hand_read_as_words():
+    from deckcore.explain import hand_lines
+    from deckcore.games import load
+    from deckcore.rng import Rng
+    game = load("chambery")({})
+    names = ["You", "Bot 2", "Bot 3", "Bot 4", "Bot 5"]
+    lines = []
+    for seed in range(8):  # first bids (a called King), or the last; random cards
+        state = game.new_hand(0, game.deal(Rng(seed), 0))
+        cards = Rng(seed + 1000)
+        while not state.is_terminal():
+            legal = state.legal_actions()
+            state.apply(legal[cards.below(len(legal))] if state.phase == "play"
+                        else legal[-(seed % 2)])
+        lines += hand_lines(state, names)
+    assert "  Bot 3: 1 point, -3" in lines and not [l for l in lines if re.search(r"\b1 points", l)]
+    assert "Contract: You + Bot 2 (called the King of spades)" in lines
+    assert not [l for l in lines if re.search(r"called [0-9A-Z]+[SHDC]\\b", l)]
+    assert "Settlement: standard" in lines and "Settlement: seed" not in lines

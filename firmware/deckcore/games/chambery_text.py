@@ -3,6 +3,11 @@
 (hand_lines, for deckcore/explain.py). Loaded for the call only: a match holds none of it."""
 
 from deckcore.games.chambery import ALONE, BID_NAMES, CALLED, EACH, FIXED
+from deckcore.option import value_words
+
+# A called card in words: "the King of spades", not its log token KS
+_RANKS = {"K": "King", "Q": "Queen", "N": "Knight", "J": "Jack"}
+_SUITS = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
 
 
 HELP = {
@@ -45,8 +50,10 @@ def hand_lines(state, names):
         for seat in range(len(names)):
             sides[state.side[seat]] += points[seat]
         if contract == CALLED:
-            what = "%s + %s (called %s)" % (names[state.declarer], names[state.partner],
-                                           game.card_text(state.called))
+            called = game.card_text(state.called)
+            what = "%s + %s (called the %s of %s)" % (
+                names[state.declarer], names[state.partner],
+                _RANKS.get(called[:-1], called[:-1]), _SUITS.get(called[-1], called[-1]))
         elif contract == ALONE:
             what = "%s alone" % names[state.declarer]
         elif contract == FIXED:
@@ -57,8 +64,9 @@ def hand_lines(state, names):
         lines.append("Declaring side %d, others %d" % (sides[0], sides[1]))
         lines.append("Half of %d is %d (3.6)" % (game.total_points, game.total_points // 2))
         if game.options["multipliers"] != "none":
-            lines.append("Multipliers: %s" % game.options["multipliers"])
-        lines.append("Settlement: %s" % game.options["settlement"])
+            lines.append("Multipliers: %s" % value_words(game.options["multipliers"]))
+        lines.append("Settlement: %s" % value_words(game.options["settlement"]))
     for seat in range(len(names)):
-        lines.append("  %s: %d points, %+d" % (names[seat], points[seat], scores[seat]))
+        lines.append("  %s: %d point%s, %+d" % (names[seat], points[seat],
+                                                 "" if points[seat] == 1 else "s", scores[seat]))
     return lines

@@ -36,6 +36,7 @@ def hand_lines(state, names):
     points = state.points()
     lines = ["Each scores the card points", "of the tricks he took (1.3):"]
     for seat in range(len(names)):
-        lines.append("  %s: %d cards taken, points %d" % (names[seat], len(state.piles[seat]),
-                                                    points[seat]))
+        taken = len(state.piles[seat])
+        lines.append("  %s: %d card%s taken, points %d" % (names[seat], taken,
+                                                     "" if taken == 1 else "s", points[seat]))
     return lines
