@@ -9,8 +9,6 @@ keeps are one table in the app (its `phases` module); the core names no module o
     let_go(module)                       forget a module the caller imported (an object)
     serve_beside(service, *args)         the app's service during a think, as if outside it
     unload_since(loaded)                 forget every module loaded since (the app's phases)
-    call_unloaded(module, name, *args)   Visit for one call named by strings (being replaced
-                                         by Visit: issue 44)
 
 On the host (CPython) nothing is unloaded within a think or after a block: the heap does not
 matter there, and importing again for every call made the bots several times slower. What is
@@ -44,25 +42,10 @@ def unload_since(loaded):
         unload(module)
 
 
-def call_unloaded(module, name, *args):
-    """Call the function `name` of `module` with `args`, the module imported for the call. On
-    the device it is unloaded after it with every module it imported: code needed at one
-    moment (options at set-up, a refused action's reason, a logged deal's check, a bot's
-    bidding rules or its worlds) takes no heap the rest of the time. Within a Think it stays
-    loaded until the think ends."""
-    if sys.implementation.name != "micropython" or _thinks:
-        return getattr(__import__(module, None, None, [name]), name)(*args)
-    loaded = list(sys.modules)
-    try:
-        return getattr(__import__(module, None, None, [name]), name)(*args)
-    finally:
-        unload_since(loaded)
-
-
 class Visit:
     """`with Visit():` the modules imported in the block are loaded for it only: on the device
-    they (and every module they imported) are unloaded when it ends, as `call_unloaded` does,
-    but with imports that tools can follow:
+    they (and every module they imported) are unloaded when it ends, with imports that tools
+    can follow:
 
         with Visit():
             from deckcore.games import droggn_worlds
@@ -81,7 +64,7 @@ class Visit:
 
 
 class Think:
-    """`with Think():` a bot's decision, whose modules (and those call_unloaded imports) are
+    """`with Think():` a bot's decision, whose modules (and those its Visits import) are
     loaded once for the whole of it, not once per call, and on the device unloaded when it
     ends: the modules the think imported, not those the app's service loaded meanwhile
     (`serve_beside`)."""
