@@ -28,7 +28,8 @@ def check_deal(game, piles):
     """The piles' sizes against a deal the rules make, then their cards against the pack:
     each card counted under the lowest id with its text (parse_card: a double pack's two
     copies are one card), in a bytearray rather than a table of texts, for the check runs
-    when a match is resumed, at one of its highest heaps (docs/budgets.md)."""
+    when a match is resumed, at one of its highest heaps (docs/budgets.md). Each card of the
+    pack is parsed once (card ids under 255); a dealt card is looked up by its id."""
     from deckcore.rng import Rng
     reference = game.deal(Rng(1), 0)
     dealt = []  # the piles dealt, the hands one by one
@@ -45,17 +46,21 @@ def check_deal(game, piles):
             dealt.append(pile)
     reference = None  # (let go before the counts: the heap is at a peak)
     pack = game.pack()
-    counts = bytearray(max(pack) + 1)
-    for card in pack:
-        counts[game.parse_card(game.card_text(card))] += 1
+    size = max(pack) + 1
+    counts = bytearray(size)
+    alike = bytearray(size)  # a pack card's id -> 1 + the id counted for it (0: not in the pack)
+    for card in pack:  # each text parsed once, not again for each card dealt
+        same = game.parse_card(game.card_text(card))
+        alike[card] = same + 1
+        counts[same] += 1
     pack = None  # (and the pack's copy)
     for pile in dealt:
         for card in pile:
-            alike = game.parse_card(game.card_text(card))
-            if alike >= len(counts) or counts[alike] == 0:
+            same = alike[card] - 1 if 0 <= card < size else -1
+            if same < 0 or counts[same] == 0:
                 raise RulesError("%s is dealt more often than the pack holds it"
                                  % game.card_text(card))
-            counts[alike] -= 1
+            counts[same] -= 1
 
 
 def _check_size(what, pile, expected):

@@ -136,9 +136,33 @@ def _record_label(record):
     return "%s record: " % (kind if kind.isidentifier() else repr(kind))
 
 
+GAMES_KEPT = 64  # the Games of this many headers' options kept for the next logs
+_games_made = {}  # (game name, options as JSON) -> the Game made of them
+
+
+def _game_once(name):
+    """deckcore.games.load for the replay, but a game's Game made once for the same options
+    (a Game is final once made, deckcore.game): an archive of many logs of a few set-ups
+    replays them without resolving the same options again."""
+    game_class = load(name)
+    if game_class is None:
+        return None
+
+    def made(options):
+        key = (name, json.dumps(options, sort_keys=True))
+        game = _games_made.get(key)
+        if game is None:
+            game = game_class(options)  # (a RulesError of the options: nothing kept)
+            if len(_games_made) >= GAMES_KEPT:
+                _games_made.clear()
+            _games_made[key] = game
+        return game
+    return made
+
+
 def replay_log(read, on_record=None):
     """Replay the records of a ReadLog, as replay_file does."""
-    replay = reader_for(read.records[0][1] if read.records else None)(load)
+    replay = reader_for(read.records[0][1] if read.records else None)(_game_once)
     for number, record in read.records:
         try:
             replay.feed(record)
