@@ -190,8 +190,9 @@ def test_strong_and_hard_play_one_of_normals_best_actions_chosen_by_playouts():
 def test_in_hards_playouts_seats_scout_and_show_as_normal_does_without_the_whole_list():
     """hard's playouts let every seat Scout & Show (5.2.C), as `normal` would through the
     places it tries, but list only the Scout & Shows through those places: each such list is
-    the part of `legal_actions` through that place, and the step decides as with the whole."""
-    for players in (3, 5):
+    the part of `legal_actions` through that place; nor do they list every place for a
+    scouted card, only those tried: the step decides as with the whole list, at every turn."""
+    for players in (2, 3, 5):
         game = GAMES[players]
         rng = Rng(60 + players)
         easy = make("easy", game)
@@ -207,6 +208,7 @@ def test_in_hards_playouts_seats_scout_and_show_as_normal_does_without_the_whole
                             high = encode(SCOUT_SHOW, 0, 0, index, turn, gap + 1)
                             assert _scout_shows_through(state, action) == [
                                 other for other in legal if low <= other < high]
+                if state.phase == "play":
                     for places in (1, 3):
                         whole = Turn(state.view(seat), Rng(deal), 0, state).best(legal, places)
                         assert _normal_in(state, Rng(deal), places, True) == whole
