@@ -115,7 +115,6 @@ class BoardConnection:
             line = self._read_line(deadline)
         except _port_errors() as error:
             raise PortLost(self.port, error)
-        self.serial.timeout = RAW_REPL_WAIT  # what mpremote's raw REPL reads with
         return line
 
     def _read_line(self, deadline):
@@ -128,7 +127,7 @@ class BoardConnection:
             left = deadline - time.monotonic()
             if left <= 0:
                 return None
-            self.serial.timeout = min(left, 0.05)
+            self._wait_at_most(min(left, 0.05))
             data = self.serial.read(max(1, self.serial.in_waiting))
             self.bytes_read += len(data)
             self.pending.extend(data)
@@ -141,16 +140,22 @@ class BoardConnection:
                 left = deadline - time.monotonic()
                 if left <= 0:
                     break
-                self.serial.timeout = min(left, 0.05)
+                self._wait_at_most(min(left, 0.05))
                 data = self.serial.read(max(count - len(self.pending), self.serial.in_waiting))
                 self.bytes_read += len(data)
                 self.pending.extend(data)
         except _port_errors() as error:
             raise PortLost(self.port, error)
-        self.serial.timeout = RAW_REPL_WAIT
         data = bytes(self.pending[:count])
         del self.pending[:count]
         return data
+
+    def _wait_at_most(self, seconds):
+        """The port's read timeout, set only when it changes: pyserial reconfigures the port
+        at each assignment (a lock taken, the terminal's attributes read and written), which
+        was a fifth of the fetching thread's CPU when set twice a frame."""
+        if self.serial.timeout != seconds:
+            self.serial.timeout = seconds
 
     def discard_input(self):
         self.serial.reset_input_buffer()
@@ -182,7 +187,6 @@ class BoardConnection:
 
     def _raw_repl(self):
         if not self.transport.in_raw_repl:
-            self.serial.timeout = RAW_REPL_WAIT
             self.pending.clear()
             self._transport_call(self.transport.enter_raw_repl, True, RAW_REPL_WAIT)
 
@@ -194,6 +198,7 @@ class BoardConnection:
         from mpremote.transport import TransportError, TransportExecError
         heard = io.StringIO()  # mpremote prints what it read when the raw REPL fails
         try:
+            self._wait_at_most(RAW_REPL_WAIT)  # what mpremote's raw REPL reads with
             with contextlib.redirect_stdout(heard):
                 return operation(*args)
         except TransportExecError as error:
