@@ -34,8 +34,8 @@ from deckcore.bots.levels import budget  # noqa: E402
 from deckcore.bots.scout import Turn, _normal_in  # noqa: E402
 from deckcore.game import TERMINAL  # noqa: E402
 from deckcore.games import load  # noqa: E402
-from deckcore.games.scout import (FLIP, KEEP, SCOUT, SCOUT_SHOW, SHOW, decode,  # noqa: E402
-                                  determinize)
+from deckcore.games.scout import FLIP, KEEP, SCOUT, SCOUT_SHOW, SHOW, decode  # noqa: E402
+from deckcore.games.scout_worlds import determinize  # noqa: E402
 from deckcore.rng import Rng  # noqa: E402
 from deckmate.arena import deal_for  # noqa: E402
 from deckmate.progress import progress  # noqa: E402

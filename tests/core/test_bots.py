@@ -62,7 +62,7 @@ def test_tick_slices_the_work_and_changes_no_decision():
 
 
 def test_scioto_determinize_agrees_with_the_view():
-    from deckcore.games.scioto import determinize
+    from deckcore.games.scioto_worlds import determinize
     game = load("scioto")({"players": 3, "compounding": True})
     rng = Rng(4)
 
@@ -85,7 +85,7 @@ def test_scioto_determinize_agrees_with_the_view():
 
 
 def test_perfect_information_scioto_world_is_the_true_deal():
-    from deckcore.games.scioto import determinize
+    from deckcore.games.scioto_worlds import determinize
     game = load("scioto")({})
 
     def check(state, view):

@@ -2,8 +2,8 @@
 
 from deckcore.game import RulesError
 from deckcore.games import load
-from deckcore.games.scarto import (
-    Scarto, card_points, determinize, forbidden_discard, hand_scores)
+from deckcore.games.scarto import Scarto, card_points, forbidden_discard, hand_scores
+from deckcore.games.scarto_worlds import determinize
 from deckcore.games.tarot import FOOL, SUIT_OF, TRUMP, parse_card
 from deckcore.match import Match
 from deckcore.rng import Rng

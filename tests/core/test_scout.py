@@ -5,7 +5,8 @@ import gc
 
 from deckcore.game import RulesError
 from deckcore.games.scout import (DECISION, FLIP, KEEP, SCOUT, SCOUT_SHOW, SHOW, UNKNOWN, Scout,
-                                  decode, determinize, encode, identity, strength, turned)
+                                  decode, encode, identity, strength, turned)
+from deckcore.games.scout_worlds import determinize
 from deckcore.match import Match
 from deckcore.rng import Rng
 from expect import raises

@@ -15,7 +15,7 @@ A game's knowledge module provides:
     immediate(state)    per-seat points as they stand, for the greedy baseline
     quiet(state)        optional: whether a position may be valued by `evaluate` (default:
                         no trick on the table, search.between_tricks)
-    determinize(view, rng)  a world dealt from the view (the rules' or the worlds module's)
+    determinize(view, rng)  a world dealt from the view (games/<game>_worlds.py's)
 """
 
 def knowledge(game):
@@ -35,8 +35,8 @@ def knowledge(game):
 
 
 def determinizer(game):
-    """`determinize(view, rng)`, which the game's knowledge module gives (from its rules or
-    its worlds module): a full State consistent with a view. A tarot world holds the view's
+    """`determinize(view, rng)`, which the game's knowledge module gives (from its worlds
+    module, games/<game>_worlds.py): a full State consistent with a view. A tarot world holds the view's
     own lists of the play (TarotState.copy_public): what is played on it is taken back (undo)
     or played on a clone, so the view stays as it was."""
     return knowledge(game).determinize

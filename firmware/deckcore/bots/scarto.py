@@ -9,7 +9,8 @@ the play is searched and valued by the outlook counted in threes.
 from deckcore.bots import card_total
 import deckcore.bots.tarot_knowledge as tarot
 from deckcore.game import TERMINAL
-from deckcore.games.scarto import SCART, determinize, hand_scores  # noqa: F401 (determinize: knowledge.determinizer)
+from deckcore.games.scarto import SCART, hand_scores
+from deckcore.games.scarto_worlds import determinize  # noqa: F401 (knowledge.determinizer)
 from deckcore.residency import Visit
 
 hidden = tarot.hidden

@@ -18,7 +18,7 @@ variants (and with more players or a stock) the generic search (search.py) plays
 
 from deckcore.bots import card_total
 from deckcore.game import TERMINAL
-from deckcore.games.scioto import determinize  # (knowledge.determinizer)
+from deckcore.games.scioto_worlds import determinize  # (knowledge.determinizer)
 
 SCALE = 4
 # Places in the exact endgame's table (one page, scioto_endgame.PAGE): 1.5 KB, 2.5 KB where a

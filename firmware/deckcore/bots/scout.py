@@ -37,9 +37,9 @@ Values are points times SCALE.
 from deckcore.bots import best_index, utility
 from deckcore.game import TERMINAL
 from deckcore.games.scout import (DECISION, FIELD, FLIP, KEEP, SCOUT, SCOUT_SHOW, SHOW,
-                                  START_AT, UNKNOWN, _shows, _shows_with, deal_unseen,
-                                  decode, determinize, encode, set_power, strength, turned,
-                                  value, values)
+                                  START_AT, UNKNOWN, _shows, _shows_with, decode, encode,
+                                  set_power, strength, turned, value, values)
+from deckcore.games.scout_worlds import deal_unseen, determinize
 
 SCALE = 16
 # PIECE[n]: what a piece of n cards wins back, in SCALE units; longer pieces win back one

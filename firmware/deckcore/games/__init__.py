@@ -6,8 +6,7 @@ keep the device heap small:
                              (games/options.py finds them by the game's name)
     games/<game>_keep.py     the scorekeeper's fields of a hand entered at a real table
     games/<game>_text.py     the help texts of the options and a hand's score explained
-    games/<game>_worlds.py   the cards a seat cannot see dealt for the bots (the tarot games;
-                             the others deal them in their rules module: `determinize`)
+    games/<game>_worlds.py   the cards a seat cannot see dealt for the bots: `determinize`
 
 The games' modules never import this package's own names (they import `deckcore.games.tarot`
 and their roles by full name), so that it imports them without a cycle."""

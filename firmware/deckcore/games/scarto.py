@@ -7,17 +7,13 @@ three deals; the lowest total loses.
 
 Phases: "discard" (the dealer discards one card per action, three times), "play", "over".
 Actions are card ids; their text is the card (`KS`, `T1`, `Fool`, see tarot.py).
-`determinize(view, rng)` deals the cards a seat cannot see at random, consistently with
-what it has seen, for Monte Carlo bots.
+The cards a seat cannot see are dealt for the bots in scarto_worlds.py.
 """
 
-from deckcore.game import RulesError
 import deckcore.games.scarto_options as scarto_options
 from deckcore.games.tarot import (
     COUNTER_CLOCKWISE, FOOL, ITALIAN, KING, RANK_OF, SUIT_OF, TRUMP, TarotGame, TarotState,
-    TarotView, card_text, count_in_threes, deal_in_packets, make_power, make_values, may_hold,
-    next_seat)
-from deckcore.games.tarot_worlds import deal_unknown
+    TarotView, card_text, count_in_threes, deal_in_packets, make_power, make_values, next_seat)
 
 PAGAT = 1    # T1, the Bagatto
 ANGEL = 20   # T20, above the World
@@ -212,60 +208,6 @@ class ScartoView(TarotView):
 
     def visible_cards(self):
         return TarotView.visible_cards(self) + self.stock + self.scart
-
-
-def determinize(view, rng):
-    """A full ScartoState consistent with `view`: the cards the seat cannot see are dealt at
-    random to the other hands (and, for a non-dealer, to the scart), respecting the hand sizes,
-    the voids shown in play and the discard restrictions of 2.2.4."""
-    game = view.game
-    seat, dealer = view.seat, view.dealer
-    unknown = view.unseen_cards()
-    hidden = [s for s in range(PLAYERS) if s != seat]
-    sizes = [view.hand_sizes[s] for s in hidden]
-    scart_slot = -1
-    if seat != dealer:
-        scart_slot = len(sizes)
-        sizes.append(view.scart_size)
-    dealer_slot = hidden.index(dealer) if seat != dealer else -1
-
-    def allowed(slot, card):
-        if slot == scart_slot:
-            return not forbidden_discard(card)
-        return may_hold(view.voids[hidden[slot]], card)
-
-    def pagat_in_scart(slot, card):
-        """The 2.2.4 exception: T1 is in the scart, so the dealer holds no trump, no Fool."""
-        if slot == dealer_slot and (card == FOOL or SUIT_OF[card] == TRUMP):
-            return False
-        return allowed(slot, card)
-
-    # The exception is rare: try it only when no deal without it fits what was seen.
-    slots = deal_unknown(unknown, sizes, allowed, rng)
-    if (slots is None and scart_slot >= 0 and view.scart_size and PAGAT in unknown
-            and pagat_may_be_discarded(view.played[dealer])):
-        unknown.remove(PAGAT)
-        sizes[scart_slot] -= 1
-        slots = deal_unknown(unknown, sizes, pagat_in_scart, rng)
-        if slots is not None:
-            slots[scart_slot].append(PAGAT)
-    if slots is None:
-        raise RulesError("no deal is consistent with seat %d's view" % seat)
-
-    state = ScartoState(game, dealer, None)
-    state.hands = [list(view.hand) if s == seat else [] for s in range(PLAYERS)]
-    for index in range(len(hidden)):
-        state.hands[hidden[index]] = slots[index]
-    state.scart = sorted(slots[scart_slot]) if scart_slot >= 0 else list(view.scart)
-    original = state.hands[dealer] + state.scart + view.played[dealer]
-    if seat == dealer:
-        state.stock = list(view.stock)
-    else:
-        # Any 3 cards of the dealer's 28 may have been the stock; the scart is such a choice.
-        state.stock = sorted(original)[:SCART] if len(state.scart) < SCART else list(state.scart)
-    state.pagat_discardable = pagat_may_be_discarded(original)
-    state.copy_public(state, view)
-    return state
 
 
 GAME_CLASS = Scarto  # (deckcore.games.load)

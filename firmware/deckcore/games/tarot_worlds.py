@@ -1,6 +1,6 @@
 """The tarot family's dealing of hidden cards for the bots' worlds: `deal_unknown`. Imported
-by the games' dealing of worlds (games/<game>_worlds.py for Droggn and Chambery, loaded for
-each world and unloaded after, and Scarto's determinize), never by the rules of a hand."""
+by the games' dealing of worlds (games/<game>_worlds.py of Droggn and Chambery, loaded for
+each world and unloaded after, and of Scarto), never by the rules of a hand."""
 
 
 def deal_unknown(cards, sizes, allowed, rng):

@@ -2,7 +2,7 @@
 by the tricks won (the contract is in deckcore/bots/__init__.py, `knowledge`)."""
 
 from deckcore.game import TERMINAL
-from deckcore.games.highcard import determinize  # noqa: F401 (the bots' worlds)
+from deckcore.games.highcard_worlds import determinize  # noqa: F401 (the bots' worlds)
 
 
 def decide(view, legal, rng, budget, tick):
