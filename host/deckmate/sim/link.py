@@ -13,8 +13,9 @@ From the firmware:
                                 SPI_LEAST go a byte a frame)
   "B" a=gpio b=duty             a PWM duty (the backlight)
   "I" a=sequence b=lag          machine.idle(): nothing left to do. `sequence` is the last
-                                key-level frame the firmware has applied, `lag` the ms from
-                                applying it to the firmware's latest read of an input pin
+                                key frame the firmware is done with (its levels applied, its
+                                tap let go), `lag` the ms from then to the firmware's latest
+                                read of an input pin
   "X"                           machine.reset() or soft_reset(): the firmware is about to
                                 exit and restart (each start of the firmware connects once;
                                 the reset is that of the process on the connection's other
@@ -23,6 +24,9 @@ From the firmware:
 To the firmware:
   "K" a=sequence b=pressed      the GPIOs held low by keys (bit n: GPIO n); sent on every
                                 connection first, then on every change
+  "T" a=sequence b=gpio+ms<<8   a tap: the key on that GPIO held down from the firmware's first
+                                read of it until a read `ms` later, let go at that read (by
+                                the firmware's clock: the host's pace changes nothing)
 """
 
 import os
@@ -76,6 +80,16 @@ class Link:
         self.pressed = set(keys)
         self.sequence = (self.sequence + 1) & 0xFFFF
         self.send_keys()
+
+    def tap(self, key, hold_ms):
+        """Press `key` and let it go once the firmware has read it down for hold_ms (the
+        board lets go itself: a host slow to answer cannot make the press last longer and
+        repeat). No key is held after it."""
+        self.pressed = set()
+        self.sequence = (self.sequence + 1) & 0xFFFF
+        if self.connection is not None:
+            self.connection.sendall(FRAME.pack(ord("T"), self.sequence,
+                                               hold_ms << 8 | self.board.keys[key]))
 
     def send_keys(self):
         if self.connection is None:
@@ -154,5 +168,5 @@ class Link:
 
     def settled(self, lag_ms):
         """Whether the firmware went idle after reading the current key levels at least
-        lag_ms after it applied them."""
+        lag_ms after it applied them (after a tap: after it let the key go)."""
         return self.idle is not None and self.idle[0] == self.sequence and self.idle[1] >= lag_ms

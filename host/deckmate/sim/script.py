@@ -8,8 +8,11 @@ at most UNTIL_PRESSES times: a choice made whatever the device remembered, e.g.
 `until right Scioto` on the set-up's game row); `wait MS`; `shot NAME` (NAME.png, 240x240,
 the app area); `# comment`.
 After each step the host waits until the firmware is idle (board.idle(), nothing left to
-do) rather than for a fixed time: a key is held until the firmware has read it for longer
-than the debouncer needs, then released likewise.
+do) rather than for a fixed time. A key (and a hold) is a tap of the side channel
+(sim/link.py): the board holds it until the firmware has read it down for KEY_SETTLE_MS
+(longer than the debouncer needs; a hold's MS) by the firmware's own clock, then lets it
+go, so a press lands once however loaded the host is (a host slow to let go would make it
+repeat).
 
 `run_script` is the Python API (tests and screenshot tools use it); `deckmate sim --headless`
 calls it. With `text_boxes`, each shot NAME.png gets NAME.boxes.json beside it: the boxes
@@ -223,10 +226,8 @@ class HeadlessBoard:
                                    "the cursor on the row that shows it?)"
                                    % (number, step[3], UNTIL_PRESSES, step[2]))
         elif kind in ("key", "hold"):
-            self.link.press([step[2]])
-            self.settle(KEY_SETTLE_MS if kind == "key" else max(KEY_SETTLE_MS, step[3]), what)
-            self.link.press([])
-            self.settle(KEY_SETTLE_MS, what)
+            self.link.tap(step[2], KEY_SETTLE_MS if kind == "key" else max(KEY_SETTLE_MS, step[3]))
+            self.settle(0, what)
         elif kind == "quick":
             for key in step[2:]:
                 for keys in ([key], []):

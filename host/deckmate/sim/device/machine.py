@@ -11,7 +11,10 @@ caller's buffer.
 
 It talks to the host over the side channel, a Unix socket (SOCK_SEQPACKET) named by
 DECKMATE_SIM_LINK (host/deckmate/sim/link.py has the frames): output pin levels, SPI bytes,
-PWM duties and idle notices go out; the levels of the keys come in. Without the variable it
+PWM duties and idle notices go out; the levels of the keys come in, or a tap: a key held
+down here until the firmware has read it down for a given time, then let go at its next
+read, so that a key script's press is one press however slowly the host or the firmware
+runs (the debouncer reads a key's pin only once its bounce time has passed). Without the variable it
 runs alone: outputs go nowhere and every input reads high (no key held).
 
 With DECKMATE_SIM_TRACE_HEAP set, each start prints `start`, and every idle first prints the
@@ -32,7 +35,8 @@ _SPI_LEAST = const(8)       # link.py: a message this long or longer is bytes on
 _frame = bytearray(7)       # link.py: every frame is tag:u8 a:u16 b:u32, both ways
 _socket = None
 _pressed = 0                # bit n set: GPIO n is held low by a key
-_sequence = 0               # the last key-level frame applied
+_sequence = 0               # the last key frame done: its levels applied, its tap let go
+_tap = None                 # a tapped key: [GPIO, ms held, its frame's sequence, first read]
 _applied_at = _read_at = _checked_at = time.ticks_ms()
 
 
@@ -44,13 +48,18 @@ def _send(tag, a=0, b=0):
 
 
 def _receive(timeout_ms):
-    """Apply the key-level frames that arrive within timeout_ms (-1: wait for one)."""
-    global _sequence, _pressed, _applied_at
+    """Apply the key frames that arrive within timeout_ms (-1: wait for one): key levels,
+    or a tap (a key held here, by the firmware's own reads, whatever the host's pace)."""
+    global _sequence, _pressed, _applied_at, _tap
     while _socket is not None and any(_poller.ipoll(timeout_ms)):
         if not _socket.readinto(_frame):
             raise SystemExit("deckmate sim: the host closed the side channel")
-        _, _sequence, _pressed = struct.unpack(">BHI", _frame)
-        _applied_at = time.ticks_ms()
+        kind, a, b = struct.unpack(">BHI", _frame)
+        if kind == 0x54:  # "T": the key's GPIO and the ms it is held in b
+            _tap = [b & 0xFF, b >> 8, a, None]
+        else:
+            _sequence, _pressed = a, b
+            _applied_at = time.ticks_ms()
         timeout_ms = 0  # then those that came meanwhile
 
 
@@ -96,7 +105,7 @@ class Pin:
         self.level = 1 if mode == Pin.OUT else None  # None: an input, read from the link
 
     def value(self, level=None):
-        global _read_at, _checked_at
+        global _read_at, _checked_at, _tap, _sequence, _applied_at
         if level is None:
             if self.level is not None:
                 return self.level
@@ -104,6 +113,13 @@ class Pin:
             if time.ticks_diff(_read_at, _checked_at) >= _CHECK_MS:
                 _checked_at = _read_at
                 _receive(0)
+            if _tap is not None and _tap[0] == self.id:  # down from its first read
+                if _tap[3] is None:
+                    _tap[3] = _read_at
+                elif time.ticks_diff(_read_at, _tap[3]) >= _tap[1]:  # let go: the tap is done
+                    _sequence, _applied_at, _tap = _tap[2], _read_at, None
+                    return 1
+                return 0
             return 0 if _pressed >> self.id & 1 else 1
         level = 1 if level else 0
         if level != self.level:

@@ -1,0 +1,86 @@
+"""A key script's press lands once however loaded the PC is (CI's host at a load of 20 on
+two cores): the simulated board holds a key it is tapped with until the firmware has read it
+down for KEY_SETTLE_MS by the firmware's own clock, then lets it go (sim/link.py's "T"
+frame). A host that answered late used to let go late: the key was held past the
+debouncer's REPEAT_DELAY_MS and a Down stepped twice (a seat's level, the match length or
+the deal number one step off)."""
+
+import ast
+import os
+import subprocess
+import tempfile
+import time
+
+from deckhw.buttons import PRESS, RELEASE, REPEAT_DELAY_MS
+from deckmate import image, runtime
+from deckmate.sim.boards import read_board
+from deckmate.sim.firmware import DEVICE_DIR
+from deckmate.sim.link import Link
+from deckmate.sim.script import KEY_SETTLE_MS, HeadlessBoard
+from play_sim import play
+from text_boxes import read_boxes
+
+POLLS = """
+import machine, time
+from deckhw.buttons import Buttons
+keys = Buttons({"down": machine.Pin(%d, machine.Pin.IN, machine.Pin.PULL_UP)})
+events = []
+start = time.ticks_ms()
+while len(events) < 2 and time.ticks_diff(time.ticks_ms(), start) < 5000:
+    events += keys.poll(time.ticks_ms())
+    machine.idle()
+    time.sleep_ms(%d)
+print(events)
+"""
+
+
+def polls_of_a_tap(every_ms, hold_ms=KEY_SETTLE_MS):
+    """The debouncer's events when the host taps Down once and the firmware polls the keys
+    every `every_ms` (a firmware starved of the CPU polls late); and whether the firmware
+    told the host it was done with the tap."""
+    board = read_board("pico_lcd_13")
+    link = Link(board)
+    prelude = "import sys\nsys.path[:0] = [%r, %r]\n" % (DEVICE_DIR, image.build_image("sim"))
+    code = prelude + POLLS % (board.keys["down"], every_ms)
+    with tempfile.TemporaryFile() as output:
+        process = subprocess.Popen([runtime.micropython_path(), "-X", "heapsize=192K", "-c", code],
+                                   stdout=output, stderr=subprocess.STDOUT,
+                                   env=dict(os.environ, DECKMATE_SIM_LINK=link.path))
+        try:
+            while link.connection is None and process.poll() is None:
+                link.pump(0.05)
+            link.tap("down", hold_ms)
+            while process.poll() is None:
+                link.pump(0.05)
+            while link.pump(0.05):
+                pass
+        finally:
+            if process.poll() is None:
+                process.kill()
+            link.close()
+        output.seek(0)
+        text = output.read().decode()
+    assert process.returncode == 0, text
+    return ast.literal_eval(text.strip().splitlines()[-1]), link.settled(0)
+
+
+def test_a_tap_is_one_press_and_one_release_when_the_firmware_polls_often():
+    assert polls_of_a_tap(1) == ([("down", PRESS), ("down", RELEASE)], True)
+
+
+def test_a_tap_is_one_press_and_one_release_when_the_firmware_polls_late():
+    late = REPEAT_DELAY_MS + 100  # a poll this late used to see the key still down: a REPEAT
+    assert polls_of_a_tap(late) == ([("down", PRESS), ("down", RELEASE)], True)
+
+
+def test_a_key_script_steps_once_a_press_however_late_the_host_answers(tmp_path, monkeypatch):
+    settle = HeadlessBoard.settle
+
+    def late_settle(self, lag_ms, what):  # the host starved after each answer of the board
+        settle(self, lag_ms, what)
+        time.sleep((REPEAT_DELAY_MS + 100) / 1000)
+
+    monkeypatch.setattr(HeadlessBoard, "settle", late_settle)
+    shots = play(tmp_path / "flash.img", ["down", "down", "press", "shot history"],
+                 tmp_path / "shots", fresh=True, text_boxes=True)
+    assert [box.text for box in read_boxes(shots[0]) if box.kind == "text"][0] == "History"
