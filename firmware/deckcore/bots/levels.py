@@ -94,6 +94,9 @@ def budget(game_name, level, players=0):
         if level == "hard":  # with 2 players a playout's steps are quicker: more worlds;
             if players == 2:  # with more, normal's third best is often the best
                 return Budget("hard", worlds=4, places=3, playouts=6, depth=2, width=1)
+            if players == 5:  # a world more paid there (docs/notes/2026-12-06-scout-bots.md)
+                return Budget("hard", worlds=4, places=3, playouts=4, candidates=3, depth=2,
+                              width=1)
             return Budget("hard", worlds=4, places=3, playouts=3, candidates=3, depth=2,
                           width=1)
         if level == "strong":
