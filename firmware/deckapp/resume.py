@@ -106,8 +106,9 @@ class ResumeScreen(Screen):
         residency.unload_since(app.kept)
         try:
             if self.kept:
+                from deckapp.keep.stored import resumed
                 from deckapp.keep.totals import TotalsScreen
-                app.open(TotalsScreen, _resumed_kept)
+                app.open(TotalsScreen, resumed)  # (nothing of this module held by the totals)
             else:
                 from deckapp.play.table import TableScreen
                 app.open(TableScreen, _resumed)
@@ -135,12 +136,6 @@ class ResumeScreen(Screen):
         app.menu(app)
         app.push(Dialog("Match in progress", "The %s screens are not part of this firmware "
                         "image." % ("scorekeeper's" if self.kept else "game")))
-
-
-def _resumed_kept(app):
-    """The totals' KeptMatch: the score-kept match open on flash, as far as its log goes."""
-    from deckapp.keep.stored import resume
-    return resume(app.store)
 
 
 def _resumed(app):

@@ -200,7 +200,7 @@ def test_a_fault_in_the_scorekeepers_totals_is_recorded_and_the_kept_match_resum
     flash_path = tmp_path / "flash.img"
     shots = play(flash_path, keys[:committed] + ["shot crash", "press", "shot offer", "press"]
                  + keys[committed:], tmp_path / "shots", fresh=True,
-                 fault="deckapp.keep.totals TotalsScreen.draw 2 error")  # the totals again
+                 fault="deckapp.keep.totals TotalsScreen.draw 3 error")  # the totals again (1: opening)
     record = crash_record(flash_path)
     assert record["error"] == INJECTED and "in _draw_area" in record["trace"]
     shot = dict((os.path.basename(path), path) for path in shots)

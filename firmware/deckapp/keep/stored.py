@@ -134,6 +134,12 @@ def begin(store, spec, device):
     return kept
 
 
+def resumed(app):
+    """The totals' KeptMatch after a power cut (deckapp/resume.py): the score-kept match open
+    on flash, as far as its log goes, or None."""
+    return resume(app.store)
+
+
 def resume(store):
     """The scorekept match whose log is open, as far as its log goes, or None."""
     game_log = store.open_game()

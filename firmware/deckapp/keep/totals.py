@@ -37,10 +37,15 @@ class TotalsScreen(Screen):
             return "Keep score"
         return self.kept.game.TITLE
 
-    def shown(self):
-        if self.kept is None and not self.problem:
-            self._open()
-        Screen.shown(self)
+    def step(self):
+        """The match opened at the first step, as the table's (not while the screen that
+        opened this one is still running: a resume's offer leaves memory first)."""
+        if self.start is None:
+            return False
+        self._open()
+        self.start = None
+        self.changed()
+        return True
 
     def _open(self):
         from deckapp.store import StoreError
