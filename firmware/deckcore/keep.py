@@ -38,8 +38,10 @@ def rules_of(game):
         from deckcore.games import scout_keep as rules
     elif name == "droggn":
         from deckcore.games import droggn_keep as rules
-    else:
+    elif name == "chambery":
         from deckcore.games import chambery_keep as rules
+    else:  # (a name from a checked header or NAMES: never)
+        raise KeyError(name)
     return rules
 
 

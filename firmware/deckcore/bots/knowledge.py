@@ -29,8 +29,10 @@ def knowledge(game):
         from deckcore.bots import scout as known
     elif name == "droggn":
         from deckcore.bots import droggn as known
-    else:
+    elif name == "chambery":
         from deckcore.bots import chambery as known
+    else:  # (a name from a checked header or NAMES: never)
+        raise KeyError(name)
     return known
 
 

@@ -79,6 +79,8 @@ def text_of(name):
         from deckcore.games import scout_text as text
     elif name == "droggn":
         from deckcore.games import droggn_text as text
-    else:
+    elif name == "chambery":
         from deckcore.games import chambery_text as text
+    else:  # (a name from a checked header or NAMES: never)
+        raise KeyError(name)
     return text

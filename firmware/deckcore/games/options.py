@@ -16,6 +16,8 @@ def options_of(name):
         from deckcore.games import scout_options as declared
     elif name == "droggn":
         from deckcore.games import droggn_options as declared
-    else:
+    elif name == "chambery":
         from deckcore.games import chambery_options as declared
+    else:  # (a name from a checked header or NAMES: never)
+        raise KeyError(name)
     return declared
