@@ -28,6 +28,7 @@ sys.path[:0] = [os.path.join(ROOT, "firmware"), os.path.join(ROOT, "tests", "hos
                 os.path.join(ROOT, "host")]
 
 import browser  # noqa: E402
+import web_screens  # noqa: E402 (beside this file)
 from deckmate.web import write_site  # noqa: E402
 from play_sim import fast_bots_keys, setup_keys  # noqa: E402
 
@@ -74,13 +75,9 @@ class IsolatingHandler(http.server.SimpleHTTPRequestHandler):
         pass
 
 
-def settle(driver, most=120):
-    deadline = time.monotonic() + most
-    while not driver.execute_script("return window.deckmatePage && deckmatePage.settled()"):
-        if time.monotonic() > deadline:
-            raise SystemExit("the page did not settle: %s" % driver.execute_script(
-                "return document.getElementById('status').textContent"))
-        time.sleep(0.02)
+def settle(driver):
+    """web_screens.settle with room for a `hard` bot's think (seconds on a busy host)."""
+    web_screens.settle(driver, most=120)
 
 
 def key(driver, name):
