@@ -1,11 +1,11 @@
 """The smallest heap in which each scorekeeper key script scores its whole match on the
 simulated board (the device image in the MicroPython unix port), found by stepping down from
-the device's 192 KB.
+the heap gate's 208 KB of the 64-bit port (deckmate.runtime.HEAP, docs/budgets.md).
 
     python tools/keep_heap.py [--step 8] [GAME ...]
 
-Each game's docs/keys/keep-score-GAME.keys is played from a fresh flash at 192 KB, then at
-192 - step, and so on, until a run fails; the last heap that scored the match (its end record
+Each game's docs/keys/keep-score-GAME.keys is played from a fresh flash at the gate's heap,
+then at that heap - step, and so on, until a run fails; the last heap that scored the match (its end record
 written, with the script's totals) is printed. The heap's layout depends on when the keys
 are read, so a threshold moves by a step or so from run to run (docs/budgets.md).
 """
@@ -21,8 +21,9 @@ sys.path.insert(0, os.path.join(ROOT, "host"))
 sys.path.insert(0, os.path.join(ROOT, "tools"))
 
 import keep_screens  # noqa: E402
+from deckmate import runtime  # noqa: E402
 
-DEVICE_KB = 192
+DEVICE_KB = int(runtime.HEAP.rstrip("K"))  # the heap gate (208K of the 64-bit port)
 
 
 def scores_in(game, heap_kb):

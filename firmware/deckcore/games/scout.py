@@ -405,8 +405,8 @@ class ScoutState(State):
         if self.phase == "flip":
             if action == KEEP or action == FLIP:
                 return None
-            return ("section 5.1.4: before the first turn seat %d only decides whether to rotate "
-                    "the whole hand (flip hand or keep hand)" % seat)
+            return ("section 5.1.4: before the first turn a player only decides whether to "
+                    "rotate the whole hand (flip hand or keep hand)")
         kind, start, length, index, turn, gap = decode(action)
         if kind == DECISION:
             return "section 5.1.4: the whole hand may be rotated only before the first turn"
@@ -418,8 +418,8 @@ class ScoutState(State):
             if self.game.num_players == 2:
                 return "section 5.5.2: there is no Scout & Show with 2 players"
             if not self.scout_show[seat]:
-                return ("section 5.2.C: Scout & Show is once per round, and seat %d has spent "
-                        "its Scout & Show chip" % seat)
+                return ("section 5.2.C: Scout & Show is once per round, and the player to act "
+                        "has spent their Scout & Show chip")
         reason = self._scout_reason(index, gap)
         if reason is not None or kind == SCOUT:
             return reason
@@ -430,8 +430,8 @@ class ScoutState(State):
 
     def _show_reason(self, hand, start, length, active):
         if length == 0 or start + length > len(hand):
-            return "seat %d's hand has cards 1 to %d, not %s" % (
-                self.to_act, len(hand), _range_text(start, max(length, 1)))
+            return "the hand has cards 1 to %d, not %s" % (
+                len(hand), _range_text(start, max(length, 1)))
         shown = hand[start:start + length]
         power = strength(values(shown))
         if power == 0:
@@ -446,7 +446,7 @@ class ScoutState(State):
     def _scout_reason(self, index, gap):
         size = len(self.active)
         if size == 0:
-            return "section 5.2.B: there is no active set to scout, so seat %d must Show" % self.to_act
+            return "section 5.2.B: there is no active set to scout, so the player must Show"
         if index >= size:
             return "section 5.2.B.1: the active set has no card %d (it holds %d)" % (index + 1, size)
         if 0 < index < size - 1:
@@ -456,7 +456,7 @@ class ScoutState(State):
             return "section 5.2.B.2: the scouted card can go at @1 to @%d" % (
                 len(self.hands[self.to_act]) + 1)
         if self.game.num_players == 2 and self.chips[self.to_act] == 0:
-            return "section 5.5.3: seat %d has no Scout chips left" % self.to_act
+            return "section 5.5.3: the player to act has no Scout chips left"
         return None
 
     def _duplicate_reason(self, action):
