@@ -3,6 +3,7 @@ and best per game and player, a person's results against each bot level with a 9
 the CSV a spreadsheet reads (accented names, one row per hand and seat), the raw JSON Lines,
 and the score-history plot (PNG and SVG, drawn headless)."""
 
+import copy
 import csv
 import io
 
@@ -49,6 +50,28 @@ def test_a_persons_results_against_each_bot_level_get_an_interval_once_there_are
     assert 0 <= low <= easy["won"] <= high <= 1
     bots = [player for player in scioto["players"] if player["name"].startswith("Bot")]
     assert all("against" not in bot for bot in bots)  # a bot's results against bots: not asked
+
+
+def test_a_player_typed_with_and_without_accents_is_counted_once_under_the_usual_spelling(records):
+    """Logs from before the device's keyboard had accents say "Helene" where later ones say
+    "Hélène": one person, as `--player helene` finds both."""
+    def spelled(record, spelling):
+        again = copy.copy(record)
+        again.players = [dict(player, name=spelling if player["name"] == PERSON else
+                              player["name"]) for player in record.players]
+        return again
+    scioto = [record for record in records if record.game == "scioto" and record.complete
+              and PERSON in record.names]
+    before = [player for player in standings(scioto)["games"][0]["players"]
+              if player["name"] == PERSON][0]
+    retyped = [spelled(scioto[0], "HELENE"), spelled(scioto[1], "helene")] + scioto[2:]
+    players = standings(retyped)["games"][0]["players"]
+    mine = [player for player in players if "l" in player["name"].lower()
+            and not player["name"].startswith("Bot")]
+    assert [player["name"] for player in mine] == [PERSON]  # used in the most matches
+    assert mine[0] == before
+    two = [player["name"] for player in standings(retyped[:2])["games"][0]["players"]]
+    assert "helene" in two and "HELENE" not in two  # as often: one of them, the same each run
 
 
 def test_the_wilson_interval_stays_in_bounds_and_narrows_with_more_matches():
