@@ -39,12 +39,13 @@ from deckcore.residency import unload
 # screen loaded), the person's choices and their words, the hand's summary, the saved state
 # and the log's lines (the Session loads deckcore.log for each line it writes); and the game's
 # show module (deckcore.games.show_of: games/<game>_show.py) for one game only (its names are not
-# interned in the others'), or every game's with what they import (the tarot games' shared
-# part, SCOUT's picker). A module the play screens import late belongs here.
+# interned in the others'), or every game's with what they import (SCOUT's picker; the tarot
+# games' take theirs from the rules, games/tarot.py). A module the play screens import late
+# belongs here.
 _TABLE_DRAWING = const(("deckapp.play.layout", "deckapp.play.choices", "deckapp.play.words",
                         "deckapp.play.summary", "deckcore.explain", "deckapp.play.textpage",
                         "deckapp.play.stored", "deckcore.log", "deckui.cards"))
-_SHOWS_IMPORT = const(("deckcore.games.tarot_show", "deckcore.games.scout_pick"))
+_SHOWS_IMPORT = const(("deckcore.games.scout_pick",))
 # A sync's session: the link's requests, the frames of a streamed answer, the crash record
 _SYNC = const(("deckapp.sync_requests", "decklink.frame", "deckapp.crash"))
 # What a store's call loads (deckapp.store_base stays, with the store)

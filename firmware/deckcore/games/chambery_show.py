@@ -3,7 +3,7 @@ show module is in docs/architecture.md, "Adding a game"): the help page's rules 
 table's state line (the bids, then the contract as pictures) and the cards face up; the figures
 beside the seats are every tarot game's."""
 
-from deckcore.games.tarot_show import LEGEND, TAKEN, seat_figures  # noqa: F401 (the contract)
+from deckcore.games.tarot import LEGEND, TAKEN, seat_figures  # noqa: F401 (the contract)
 
 BRIEF = (
     "The dealer takes the last cards and lays a scart for his side.",

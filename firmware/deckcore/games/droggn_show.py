@@ -3,7 +3,7 @@ module is in docs/architecture.md, "Adding a game"): the help page's rules in br
 table's state line (the calls, then the contract as pictures) and the cards face up; the
 figures beside the seats are every tarot game's."""
 
-from deckcore.games.tarot_show import LEGEND, TAKEN, seat_figures  # noqa: F401 (the contract)
+from deckcore.games.tarot import LEGEND, TAKEN, seat_figures  # noqa: F401 (the contract)
 
 BRIEF = (
     "One declarer against two. Calls: Ansager < Solo < Super < Slam.",

@@ -2,7 +2,7 @@
 module is in docs/architecture.md, "Adding a game"): the help page's rules in brief, the
 table's state line and the cards face up; the figures beside the seats are every tarot game's."""
 
-from deckcore.games.tarot_show import LEGEND, TAKEN, seat_figures  # noqa: F401 (the contract)
+from deckcore.games.tarot import LEGEND, TAKEN, seat_figures  # noqa: F401 (the contract)
 
 BRIEF = (
     "Three players, each for himself; the dealer takes the 3-card stock and lays 3 "

@@ -63,6 +63,10 @@ Class API:
     TarotView         the public part of a hand for one seat (with `game`, for determinizing);
                       subclasses add the secrets that seat may see. visible_cards() = own hand
                       + trick + every card seen in tricks.
+
+What the screens show of every tarot game alike, beside the View it reads (the games' show
+modules, games/<game>_show.py, take it from here; their contract is in docs/architecture.md,
+"Adding a game"): TAKEN, LEGEND and seat_figures(view, seat), the figures beside a seat.
 """
 
 from deckcore import const
@@ -563,3 +567,12 @@ class TarotView(View):
         for card in self.visible_cards():
             seen[card] = 1
         return [card for card in self.game.pack_cards if not seen[card]]
+
+
+TAKEN = "tricks"  # what a seat takes in a hand, counted beside its name on the play screen
+LEGEND = "tricks won"  # the help page's words for it
+
+
+def seat_figures(view, seat):
+    """(cards held, tricks won) of `seat` in `view`."""
+    return view.hand_sizes[seat], view.tricks_won[seat]
