@@ -4,8 +4,8 @@ what the seat can see, and strong's choice between normal's two best actions."""
 
 from deckcore.bots.levels import make
 from deckcore.bots.levels import budget
-from deckcore.bots.scout import (OUTLOOK, SCALE, Turn, _normal_in, _scout_shows_through,
-                                 evaluate, order, strongest, structure)
+from deckcore.bots.scout import (OUTLOOK, SCALE, Split, Turn, _normal_in,
+                                 _scout_shows_through, evaluate, order, strongest, structure)
 from deckcore.games.scout import (FLIP, KEEP, SCOUT, SCOUT_SHOW, SHOW, Scout, decode, encode,
                                   strength, turned)
 from deckcore.rng import Rng
@@ -45,6 +45,21 @@ def test_structure_counts_the_sets_of_its_split_by_length_and_matching():
         pieces = [0] * 6
         assert structure(numbers, pieces) == structure(numbers)
         assert pieces == split, numbers
+
+
+def test_the_structure_a_show_leaves_is_that_of_the_hand_left():
+    """Split.without, from the best splits of the hand's beginnings and ends (a set may run
+    across the gap a Show leaves: 4 5 | 9 9 | 6 7), gives what `structure` gives of the cards
+    left, for every block of every hand."""
+    assert Split([4, 5, 9, 9, 6, 7]).without(2, 2) == structure([4, 5, 6, 7])
+    rng = Rng(46)
+    for _ in range(scaled(40)):
+        numbers = [1 + rng.below(4 + rng.below(7)) for _ in range(rng.below(13))]
+        split = Split(numbers)
+        for start in range(len(numbers)):
+            for length in range(1, len(numbers) - start + 1):
+                left = numbers[:start] + numbers[start + length:]
+                assert split.without(start, length) == structure(left), (numbers, start)
 
 
 def test_strongest_set_in_a_hand():

@@ -65,9 +65,28 @@ def structure(numbers, pieces=None):
     """The best split of `numbers` (in hand order) into valid sets, in SCALE units. Given a
     list `pieces` of six zeros, it also counts the split's sets there: by length (1 to 4, then
     5 and more) and, last, those that are matching."""
+    if pieces is None:
+        return splits(numbers)[-1]
+    count = len(numbers)
+    last = [0] * (count + 1)  # per end: its last set's start
+    best = splits(numbers, last)
+    end = count
+    while end:
+        start = last[end]
+        if start < 0:
+            start = ~start
+            pieces[5] += 1
+        pieces[min(end - start, 5) - 1] += 1
+        end = start
+    return best[count]
+
+
+def splits(numbers, last=None):
+    """best[i], the value of the best split of numbers[:i] into valid sets, for every i (the
+    last is `structure`'s); given `last`, the start of the last set of each, ~start if that
+    set is matching."""
     count = len(numbers)
     best = [0] * (count + 1)
-    last = None if pieces is None else [0] * (count + 1)  # per end: its last set's start
     for start in range(count):
         base = best[start]
         if base + PIECE[1] > best[start + 1]:
@@ -90,15 +109,47 @@ def structure(numbers, pieces=None):
             end += 1
             if end == count or numbers[end] - numbers[end - 1] != step:
                 break
-    end = count
-    while last is not None and end:
-        start = last[end]
-        if start < 0:
-            start = ~start
-            pieces[5] += 1
-        pieces[min(end - start, 5) - 1] += 1
-        end = start
-    return best[count]
+    return best
+
+
+class Split:
+    """The structure of a hand with any one block of its cards taken out (a Show), from the
+    best splits of its beginnings and of its ends (a set read backwards is a set): those of
+    the two parts left, or one set across the gap. The same values as `structure` of what is
+    left, without its table for every Show."""
+
+    def __init__(self, numbers):
+        self.numbers = numbers
+        self.ahead = splits(numbers)
+        self.behind = splits(numbers[::-1])  # behind[k]: of the last k cards
+
+    def without(self, start, length):
+        """structure(numbers[:start] + numbers[start + length:])."""
+        numbers, ahead, behind = self.numbers, self.ahead, self.behind
+        end = start + length
+        count = len(numbers)
+        best = ahead[start] + behind[count - end]
+        if start == 0 or end == count:
+            return best
+        step = numbers[end] - numbers[start - 1]
+        if step < -1 or step > 1:
+            return best
+        bonus = MATCHING if step == 0 else 0
+        first = start - 1  # the set across the gap: numbers[first:start] + numbers[end:after]
+        while True:
+            after = end + 1
+            while True:
+                worth = ahead[first] + _piece(start - first + after - end) + bonus + \
+                    behind[count - after]
+                if worth > best:
+                    best = worth
+                if after == count or numbers[after] - numbers[after - 1] != step:
+                    break
+                after += 1
+            if first == 0 or numbers[first] - numbers[first - 1] != step:
+                break
+            first -= 1
+        return best
 
 
 def strongest(numbers):
@@ -279,7 +330,7 @@ def _normal_in(state, rng, places, quick=False):
     seat = state.current_player()
     if state.phase == "flip":
         return flip_rule(state.hands[seat])
-    turn = Turn(state.view(seat), rng, 0, state)
+    turn = Turn(state, rng, 0, state)
     if not quick:
         return turn.best(state.legal_actions(), places)
     legal = _shows_and_places(state, seat, places)
@@ -290,7 +341,7 @@ def _normal_in(state, rng, places, quick=False):
 
 def _shows_and_places(state, seat, places):
     """The Shows of `legal_actions` and, of its Scouts, the `places` that `Turn.best` would
-    try (the best `_fit`, the first listed of equals), in the order listed: the same decision
+    try (the best `_fits`, the first listed of equals), in the order listed: the same decision
     without encoding and decoding every place."""
     numbers = values(state.hands[seat])
     legal = []
@@ -303,9 +354,8 @@ def _shows_and_places(state, seat, places):
     for index in ends:
         card = state.active[index]
         for turn in (0, 1):
-            number = value(turned(card) if turn else card)
-            for gap in range(len(numbers) + 1):
-                ranked.append(-_fit(numbers, gap, number) * PLACES + k)
+            for fit in _fits(numbers, value(turned(card) if turn else card)):
+                ranked.append(-fit * PLACES + k)
                 k += 1
     ranked.sort()
     gaps = len(numbers) + 1  # places per way up of a card
@@ -356,22 +406,25 @@ def _first_at_least(actions, number, lo):
     return lo
 
 
-def _fit(numbers, gap, number):
-    """A glance at a scouted card of `number` put in at `gap`: how well it joins its new
-    neighbours, less a set it would split."""
+def _fits(numbers, number):
+    """A glance at a scouted card of `number` put in at each gap of the hand (0 to its length):
+    how well it joins its new neighbours, less a set it would split."""
     count = len(numbers)
-    left = numbers[gap - 1] - number if gap > 0 else 9
-    right = number - numbers[gap] if gap < count else 9
-    fit = 0
-    if -1 <= left <= 1:
-        fit += 3 if left == 0 else 2
-    if -1 <= right <= 1:
-        fit += 3 if right == 0 else 2
-        if left == right:
-            fit += 3
-    if 0 < gap < count and -1 <= numbers[gap - 1] - numbers[gap] <= 1:
-        fit -= 4
-    return fit
+    fits = []
+    for gap in range(count + 1):
+        left = numbers[gap - 1] - number if gap > 0 else 9
+        right = number - numbers[gap] if gap < count else 9
+        fit = 0
+        if -1 <= left <= 1:
+            fit += 3 if left == 0 else 2
+        if -1 <= right <= 1:
+            fit += 3 if right == 0 else 2
+            if left == right:
+                fit += 3
+        if 0 < gap < count and -1 <= numbers[gap - 1] - numbers[gap] <= 1:
+            fit -= 4
+        fits.append(fit)
+    return fits
 
 
 class Turn:
@@ -379,23 +432,31 @@ class Turn:
 
     def __init__(self, view, rng, worlds, world=None, tick=None):
         """The other hands' threats come from `worlds` worlds dealt from the view, or from
-        `world` alone when it is given; `tick`, if given, is called before each world."""
+        `world` alone when it is given; `tick`, if given, is called before each world. In a
+        playout the world is the view too (`view` is `world`: its seat to act sees every hand,
+        and no View is copied for a step)."""
         self.view = view
+        if view is world:
+            seat = world.current_player()
+            self.numbers = values(world.hands[seat])
+        else:
+            seat = view.seat
+            self.numbers = values(view.hand)
+        self.seat = seat
         self.rng = rng
         self.keep = 2  # the best actions `best` keeps (two: `best` may play the second)
-        self.numbers = values(view.hand)
         players = view.game.num_players
         self.players = players
         # 5.5.3: a 2-player Scout spends a chip of one's own; else it gives one to the owner
         # (5.2.B.3), which counts against the seat as one of the others' mean.
         self.gift = SCALE if players == 2 else SCALE // (players - 1)
         others = 0
-        for seat in range(players):
-            if seat != view.seat:
-                others += len(view.hands[seat])
+        for other in range(players):
+            if other != seat:
+                others += len(view.hands[other])
         # Ending the round counts every other hand as it stands (5.3, 5.4).
         self.ending = DENIED * others // (players - 1)
-        self.last_stand = players > 2 or view.chips[1 - view.seat] == 0
+        self.last_stand = players > 2 or view.chips[1 - seat] == 0
         if world is not None:
             self.threats = [self._threats(world.hands)]
         else:  # the hands alone are dealt: a whole State would take twice the heap
@@ -408,7 +469,7 @@ class Turn:
     def _threats(self, hands):
         """The other seats' strongest sets with these hands, in turn order from the next
         seat; a seat holding its Scout & Show chip counts as LONGER stronger."""
-        seat = self.view.seat
+        seat = self.seat
         out = []
         for step in range(1, self.players):
             other = (seat + step) % self.players
@@ -428,19 +489,25 @@ class Turn:
         numbers = self.numbers
         scouts = _first_at_least(legal, SCOUT, 0)
         scout_shows = _first_at_least(legal, SCOUT_SHOW, scouts)
+        split = None  # the hand's Split, made at its first Show
         for i in range(scouts):
             kind, start, length = decode(legal[i])[:3]
-            self._offer(self.show(numbers, start, length, len(self.view.active)), legal[i])
+            if split is None:
+                split = Split(numbers)
+            self._offer(self.show(split, start, length, len(self.view.active)), legal[i])
         ranked = []  # (-fit, i) as one int: no tuple per place
+        fits = [None] * 11  # _fits by the scouted card's number
         for i in range(scouts, scout_shows):
             index, number, gap = self._placement(legal[i])
-            ranked.append(-_fit(numbers, gap, number) * PLACES + i)
+            if fits[number] is None:
+                fits[number] = _fits(numbers, number)
+            ranked.append(-fits[number][gap] * PLACES + i)
         ranked.sort()
         for item in ranked[:places]:
             action = legal[item % PLACES]
             index, number, gap = self._placement(action)
-            hand = numbers[:gap] + [number] + numbers[gap:]
-            worth = self.kept(hand) - self.gift
+            hand = Split(numbers[:gap] + [number] + numbers[gap:])
+            worth = hand.ahead[-1] - SCALE * len(hand.numbers) - self.gift  # the hand kept
             if self.players == 2:  # 5.5.4: the turn goes on, to a Show at best
                 rest = self.view.active[:index] + self.view.active[index + 1:]
                 worth = max(worth, self.best_show(hand, strength(values(rest)), len(rest))
@@ -486,14 +553,16 @@ class Turn:
             at -= 2
         ranked[at], ranked[at + 1] = worth, action
 
-    def best_show(self, numbers, need, captured):
-        """The value of the best Show from `numbers` that beats a set of strength `need`."""
+    def best_show(self, split, need, captured):
+        """The value of the best Show from the hand of `split` that beats a set of strength
+        `need`."""
+        numbers = split.numbers
         best = None
         for start in range(len(numbers)):
             end = start + 1
             while True:
                 if strength(numbers[start:end]) > need:
-                    worth = self.show(numbers, start, end - start, captured)
+                    worth = self.show(split, start, end - start, captured)
                     if best is None or worth > best:
                         best = worth
                 if end == len(numbers) or strength(numbers[start:end + 1]) == 0:
@@ -507,16 +576,15 @@ class Turn:
         card = self.view.active[index]
         return index, value(turned(card) if turn else card), gap
 
-    def kept(self, hand):
-        """A hand kept for later: -1 per card, won back in part by its structure."""
-        return structure(hand) - SCALE * len(hand)
-
-    def show(self, numbers, start, length, captured):
-        """Showing numbers[start:start + length], capturing `captured` cards (5.2.A.4)."""
-        left = numbers[:start] + numbers[start + length:]
+    def show(self, split, start, length, captured):
+        """Showing numbers[start:start + length] of the hand of `split`, capturing `captured`
+        cards (5.2.A.4); what is left is kept for later: -1 per card, won back in part by its
+        structure."""
+        numbers = split.numbers
+        left = len(numbers) - length
         if not left:  # 5.3 (a)
             return SCALE * captured + self.ending
-        kept = self.kept(left)
+        kept = split.without(start, length) - SCALE * left
         return SCALE * captured + kept + self.holding(strength(numbers[start:start + length]),
                                                       length, self.ending - kept)
 
