@@ -28,6 +28,15 @@ FILES = ("manifest", "acks")  # the store's files a get reads besides the logs
 # collection of the heap every log or so); it leaves memory with this module, at the
 # session's end.
 _SPARE = []
+# The closed logs the session's gets sent to their end, {store_acks.ack_key(id): size}, when
+# their last byte was a newline: what an `ack` checks of a log (its size, a whole last line),
+# known without looking the log up again in the folder of logs (on a flash of 1,000 logs a
+# lookup reads about 50 KB of LittleFS's metadata, half a sync's flash reads). A closed log
+# changes only by a prune, which rewrites the manifest (the ack then checks each log on flash).
+# The PC acknowledges as it archives, so few are kept: past SERVED_MOST the record starts anew
+# (those then are looked up). It leaves memory with this module.
+_SERVED = {}
+SERVED_MOST = 128
 
 
 def reply(link, message):
@@ -139,8 +148,12 @@ def op_get(link, request):
     size = 0
     if handle is not None:
         size = handle.seek(0, 2)
+    served = None  # (a closed log's, sent to its end: its size and last byte noted, _SERVED)
+    if name is None and request.get("x"):
+        from deckapp.store_acks import ack_key
+        served = ack_key(request["id"])
     link.stream = GetStream(request["q"], path, offset, min(offset + count, size), size, chunk,
-                            not request.get("x"), handle)
+                            not request.get("x"), handle, served)
     send_chunk(link)
 
 
@@ -188,9 +201,11 @@ class GetStream:
     newline after the bytes starts the next frame on a line of its own, so a PC that lost
     its place in the bytes finds the next frame."""
 
-    def __init__(self, query, path, offset, end, size, chunk, checked, handle=None):
+    def __init__(self, query, path, offset, end, size, chunk, checked, handle=None,
+                 served=None):
         """`checked`: each frame is checked here (its CRC, no Ctrl-C or Ctrl-D byte), else by
-        the PC. `handle`: the file, open (else opened by the first read)."""
+        the PC. `handle`: the file, open (else opened by the first read). `served`: the log's
+        key in _SERVED, noted there once its last byte is sent (a newline)."""
         self.query = query
         self.path = path
         self.offset = offset
@@ -200,6 +215,8 @@ class GetStream:
         self.handle = handle
         self.buffer = bytearray(0)
         self.checked = checked
+        self.served = served
+        self.last = 0  # the last byte sent
 
     def send(self, output, most):
         """Send the next frame; False once the last (`done`) is sent."""
@@ -239,8 +256,13 @@ class GetStream:
                     output.write(text)
                     output.write(b'"}*%08x\n' % (crc & 0xFFFFFFFF))
                 self.offset += count
+                self.last = buffer[count - 1]
                 return True
             self.end = self.offset  # the file is shorter than it was
+        if self.served is not None and self.offset == self.size and self.last == 10:
+            if len(_SERVED) >= SERVED_MOST:
+                _SERVED.clear()
+            _SERVED[self.served] = self.size
         _frame_line(output, b'{"q":%d,"ok":1,"done":1,"at":%d,"eof":%s}' % (
             self.query, self.offset, b"true" if self.offset >= self.size else b"false"))
         return False
@@ -291,10 +313,11 @@ def op_ack(link, request):
 
 
 class AckStream:
-    """An `ack` being answered: a log checked a call (store_acks.ack_refusal: a lookup in the
-    folder of logs, the most of the work), then the block of those taken appended to the
-    journal (one flash write) and the answer sent. Ended before its last call (a new request,
-    a bot's think), it has written nothing: the PC asks again."""
+    """An `ack` being answered: the logs checked (those the session's gets sent whole by
+    what the gets saw, all in one call; any other looked up in the folder of logs, one a
+    call: store_acks.ack_refusal), then the block of those taken appended to the journal
+    (one flash write) and the answer sent. Ended before its last call (a new request, a bot's
+    think), it has written nothing: the PC asks again."""
 
     def __init__(self, query, store, acks, as_listed):
         self.query = query
@@ -306,19 +329,32 @@ class AckStream:
         self.refused = []
 
     def send(self, output, most):
-        """Check the next log, or record and answer; False once answered."""
-        from deckapp.store_acks import ack_refusal, append_acks
+        """Check the next logs (those the session's gets sent whole, all at once: _SERVED;
+        one other, looked up on flash), or record and answer; False once answered."""
+        from deckapp.store_acks import ack_key, ack_refusal, append_acks
         if self.checked < len(self.acks):
-            game_id, size, sha256 = self.acks[self.checked]
-            why = ack_refusal(self.store, game_id, size, sha256, self.as_listed)
-            if why is None:
-                self.taken.append([game_id, sha256])
-            else:
-                self.refused.append([game_id, why])
-            self.checked += 1
+            looked_up = False
+            while self.checked < len(self.acks):
+                game_id, size, sha256 = self.acks[self.checked]
+                key = ack_key(game_id)
+                if self.as_listed and game_id != self.store.open_id \
+                        and _SERVED.get(key) == size:
+                    why = None
+                elif looked_up:
+                    break  # (one lookup a slice of the loop)
+                else:
+                    why = ack_refusal(self.store, game_id, size, sha256, self.as_listed)
+                    looked_up = True
+                if why is None:
+                    self.taken.append([game_id, sha256])
+                else:
+                    self.refused.append([game_id, why])
+                self.checked += 1
             return True
         if self.taken:
             append_acks(self.store, self.taken)
+        for game_id, _ in self.taken:  # (acknowledged: the PC asks no more of them)
+            _SERVED.pop(ack_key(game_id), None)
         reply_to(output, {"q": self.query, "ok": 1, "acked": len(self.taken),
                           "refused": self.refused})
         return False

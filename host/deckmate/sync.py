@@ -12,8 +12,9 @@ and says why, and the list tag is kept only once none is kept aside.
 
 The copies are pipelined: a thread of their own fetches the logs one after the other
 (_fetched) while the archive checks and records the ones before (the replay through the
-rules core never holds up the wire); the acknowledgements then go in batches, many logs a
-request, once the archive holds them.
+rules core never holds up the wire); the acknowledgements go in batches, many logs a
+request, once the archive holds them: the fetching thread sends each batch between two gets
+(_Acks), while the device still remembers what its gets sent.
 
 The hello's list tag changes whenever the device's list would but for acknowledgements; once
 a sync has archived and acknowledged all it listed, the archive keeps the tag, and a sync that
@@ -107,8 +108,9 @@ def sync_device(link, archive, prune=False, advance=None, say=print, planned=Non
     if planned:  # (the bytes a copy cut off left in its partial file are not copied again)
         planned(sum(entry["size"] - max(start, _partial_size(archive, device_id, entry))
                     for entry, start in plan), len(plan))
+    acks = _Acks(link, tag or "")
     for entry, start, data, left in _fetched(link, archive, device_id, plan, hello["get_most"],
-                                             advance):
+                                             advance, acks):
         if isinstance(data, _BadCopy):
             result.failed.append((entry["id"], str(data)))
             say("game %s not copied: %s" % (entry["id"], data))
@@ -118,13 +120,16 @@ def sync_device(link, archive, prune=False, advance=None, say=print, planned=Non
                                   entry.get("date"), (device_id, entry["id"]))
         os.remove(archive.partial_path(device_id, entry["id"]))
         _record(result, entry, say, outcome)
+        if entry["state"] == "closed" and archive.holds(entry["sha256"]):
+            acks.archived(entry)  # (acknowledged by the fetching thread, a batch at a time)
         if advance:
             advance(0, left)
     held = [entry for entry in listed  # acknowledged only once the archive holds the very bytes
             if entry["state"] == "closed" and entry["acked"] != entry["sha256"]
-            and archive.holds(entry["sha256"])]
-    result.refused = link.acknowledge(held, tag or "") if held else []
-    result.acked = len(held) - len(result.refused)
+            and entry["id"] not in acks.sent and archive.holds(entry["sha256"])]
+    acks.refused += link.acknowledge(held, tag or "") if held else []
+    result.refused = acks.refused
+    result.acked = len(held) + len(acks.sent) - len(result.refused)
     for game_id, why in result.refused:
         say("game %s not acknowledged: the device refused it (%s); sync again" % (game_id, why))
     if not result.failed and not result.kept and not result.refused:  # else the next
@@ -158,10 +163,41 @@ def _partial_size(archive, device_id, entry):
 AHEAD = 4  # logs fetched ahead of the archive at most
 
 
-def _fetched(link, archive, device_id, plan, get_most, advance):
+class _Acks:
+    """The closed logs archived during the copies, acknowledged by the fetching thread
+    between two gets, a batch (the device's ack_most) at a time: the device checks a log it
+    has just sent by what its get saw, not by a lookup in its folder of logs, which it would
+    have forgotten by the end of a long sync (deckapp/sync_requests.py _SERVED)."""
+
+    def __init__(self, link, tag):
+        self.link = link
+        self.tag = tag
+        self.waiting = []  # archived, not yet acknowledged (the caller's thread adds)
+        self.sent = set()  # the ids acknowledged (or refused) so far
+        self.refused = []
+        self.lock = threading.Lock()
+
+    def archived(self, entry):
+        if entry["acked"] != entry["sha256"]:
+            with self.lock:
+                self.waiting.append(entry)
+
+    def send_batch(self):
+        """In the fetching thread: acknowledge a whole batch of what is waiting, if any."""
+        with self.lock:
+            if len(self.waiting) < self.link.ack_most:
+                return
+            batch = self.waiting[:self.link.ack_most]
+            del self.waiting[:self.link.ack_most]
+        self.refused += self.link.acknowledge(batch, self.tag)
+        self.sent.update(entry["id"] for entry in batch)
+
+
+def _fetched(link, archive, device_id, plan, get_most, advance, acks=None):
     """(entry, start, bytes or _BadCopy, games left after it) of each game of `plan`, in
     order: a thread fetches them (the only user of `link` meanwhile) up to AHEAD logs ahead of
-    the caller, who archives them. The interpreter switches threads every 0.5 ms meanwhile
+    the caller, who archives them; between two logs it sends the acknowledgements of `acks`
+    (an _Acks) that make a batch. The interpreter switches threads every 0.5 ms meanwhile
     (not every 5 ms), so that the fetching thread takes a frame as soon as it comes while the
     caller replays a log. An error of the thread (the link lost) is raised here."""
     fetched = queue.Queue(AHEAD)
@@ -180,6 +216,8 @@ def _fetched(link, archive, device_id, plan, get_most, advance):
             for left, (entry, start) in zip(range(len(plan) - 1, -1, -1), plan):
                 if stop.is_set():
                     return
+                if acks is not None:
+                    acks.send_batch()
                 try:
                     data = _copy(link, archive, device_id, entry, start, get_most,
                                  lambda count: advance and advance(count, left + 1))

@@ -69,6 +69,40 @@ def test_a_sync_copies_every_game_byte_identical_and_a_repeat_copies_nothing(
                          for game_id, data in logs)
 
 
+class SmallBatches(DeviceLink):
+    """A link whose acknowledgements go `most` logs a request, each request's op recorded."""
+
+    def __init__(self, connection, most):
+        super().__init__(connection)
+        self.most = most
+        self.sent = []
+
+    def hello(self, space=True):
+        answer = super().hello(space)
+        self.ack_most = self.most
+        return answer
+
+    def _send(self, message):
+        self.sent.append(message["op"])
+        super()._send(message)
+
+
+def test_the_logs_are_acknowledged_in_batches_as_they_are_archived(tmp_path):
+    logs = typical_logs(7)
+    flash_path = str(tmp_path / "flash.img")
+    with board_with_games(flash_path, logs) as board:
+        wait_for_app(board)
+        with Archive(tmp_path / "A") as archive, BoardConnection(board.serial_path) as port:
+            link = SmallBatches(port, 2)
+            result = sync_device(link, archive, say=lambda text: None)
+    assert result.acked == 7 and result.refused == []
+    # (the batches go between the gets once the archive has them; how many is the threads')
+    assert link.sent.count("ack") == 4
+    assert flash.read_file(flash_path, ACKS).count(b"\n#") == 4  # a block a batch
+    assert acks_on_flash(flash_path) == dict(
+        (game_id, hashlib.sha256(data).hexdigest()[:16]) for game_id, data in logs)
+
+
 def test_a_device_of_600_logs_boots_in_its_heap_and_lists_them_all(tmp_path):
     logs = [(str(number), b'{"t":"header","game_id":"%d"}\n' % number)
             for number in range(1, 601)]
