@@ -79,6 +79,15 @@ def read_files(commit=None):
     return files
 
 
+def _dotted(base, imported, module):
+    """A class's base (`Screen`, `screen.Screen`) as a dotted name."""
+    if isinstance(base, ast.Name):
+        return imported.get(base.id, module + "." + base.id)
+    if isinstance(base, ast.Attribute) and isinstance(base.value, ast.Name):
+        return imported.get(base.value.id, base.value.id) + "." + base.attr
+    return None
+
+
 def module_of(path):
     """The dotted module name of a firmware file: firmware/deckapp/play/table.py is
     deckapp.play.table, a package's __init__.py the package."""
@@ -130,7 +139,7 @@ class Firmware:
                     child = base + "." + alias.name
                     found.append((line, node.col_offset, child if child in self.paths else base))
             elif isinstance(node, ast.Constant) and isinstance(node.value, str) \
-                    and id(node) not in docstrings and node.value[:4] in ("deck", "%s_"):
+                    and id(node) not in docstrings and node.value.startswith("deck"):
                 text = node.value
                 for name in (text, text + game, text.replace("%s", game)):
                     if name in self.paths:
@@ -150,16 +159,18 @@ class Firmware:
             if not module.startswith("deckapp"):
                 continue
             tree = self.tree(module)
-            imported = {}
+            imported = {}  # a name in the module: what it stands for, dotted
             for node in ast.walk(tree):
                 if isinstance(node, ast.ImportFrom) and node.module:
                     for alias in node.names:
                         imported[alias.asname or alias.name] = node.module + "." + alias.name
+                elif isinstance(node, ast.Import):
+                    for alias in node.names:
+                        imported[alias.asname or alias.name] = alias.name
             for node in ast.walk(tree):
                 if isinstance(node, ast.ClassDef):
                     bases[module + "." + node.name] = [
-                        imported.get(b.id, module + "." + b.id) for b in node.bases
-                        if isinstance(b, ast.Name)]
+                        _dotted(base, imported, module) for base in node.bases]
         screens = {SCREEN_BASE}
         grown = True
         while grown:

@@ -66,11 +66,13 @@ def test_a_reader_does_not_follow_another_game_another_screen_or_the_framework()
         "deckapp/play/table.py": (
             "from deckapp.screen import Screen\n"
             "from deckapp.play.menu import Menu\n"
-            "from deckapp.play import other_pick, words\n"
+            "from deckapp.play import help, other_pick, words\n"
             "class TableScreen(Screen):\n    pass\n"),
         "deckapp/play/page.py": "from deckapp.screen import Screen\nclass Page(Screen):\n"
                                 "    pass\n",
         "deckapp/play/menu.py": "from deckapp.play.page import Page\nclass Menu(Page):\n"
+                                "    pass\n",
+        "deckapp/play/help.py": "import deckapp.screen as screen\nclass Help(screen.Screen):\n"
                                 "    pass\n",
         "deckapp/play/other_pick.py": "X = 1\n",
         "deckapp/play/words.py": "from deckui import font\nfrom deckapp import shell\n",
