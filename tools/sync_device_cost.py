@@ -1,6 +1,6 @@
 """The device side of a sync, timed in the MicroPython unix port (tools/sync_bench.py runs it):
 
-    micropython -X heapsize=208K sync_device_cost.py FLASH_IMAGE IDS
+    micropython -X heapsize=208K sync_device_cost.py FLASH_IMAGE IDS [get]
 
 FLASH_IMAGE is a LittleFS image of 4 KB blocks holding the firmware and a store (its logs and
 manifest: the simulated board's flash, sim/firmware.py and deckmate/store_files.py), mounted as
@@ -11,8 +11,9 @@ the sync's modules are in the time, as on a board. The games IDS (ids joined by 
 sample of the flash's) are synced as the PC syncs them: the requests go in through
 deckapp/serial_link.py as bytes on its port, a slice of the shell's loop at a time (with the
 shell's collection every GC_EVERY bytes), and the answers go to a sink (the USB write is not
-timed): a hello, the list (gets of the manifest and of the journal of acknowledgements), a get
-of each log, the acknowledgements in batches of ACK_MOST.
+timed): a hello, the list (gets of the manifest and of the journal of acknowledgements), the
+logs by `gets` of GETS_MOST logs (with `get`: a get a log, as a PC before `gets`), the
+acknowledgements in batches of ACK_MOST.
 
 The port is a stand-in without the host's system calls: on a board, polling the USB port and
 reading a byte of it are a look at a ring buffer in RAM, but on the unix port a poll() and a
@@ -158,10 +159,12 @@ PIECE = bytearray(4096)  # frame_work_us's (taken while the heap has a 4 KB piec
 STORE = booted_store()  # (before the app's modules load: a boot leaves holes in the heap)
 from deckapp.serial_link import SerialLink  # noqa: E402
 from deckapp.shell import GC_EVERY, import_with_room  # noqa: E402
-from deckapp.sync_requests import ACK_MOST, CHUNK  # noqa: E402
+from deckapp.sync_requests import ACK_MOST, CHUNK, GETS_MOST  # noqa: E402
 from decklink.frame import TO_DEVICE, encode  # noqa: E402
 
 RUNS = 10  # the best is kept: the host is shared, and its load only ever adds time
+# "get" as a third argument: a get a log (a PC before `gets`), else `gets` of GETS_MOST logs
+ONE_GET_A_LOG = sys.argv[3:] == ["get"]
 
 
 def reference_us():
@@ -254,8 +257,13 @@ def sync(link, port, entries):
     ask(0, "hello", space=0)
     ask(0, "get", file="manifest", n=65536)  # the list
     ask(0, "get", file="acks", n=65536)
-    for game_id, size, _ in entries:
-        ask(2, "get", id=game_id, n=size, x=1)
+    if ONE_GET_A_LOG:
+        for game_id, size, _ in entries:
+            ask(2, "get", id=game_id, n=size, x=1)
+    else:
+        for first in range(0, len(entries), GETS_MOST):
+            ask(2, "gets", logs=[[game_id, 0, size] for game_id, size, _
+                                 in entries[first:first + GETS_MOST]])
     for first in range(0, len(entries), ACK_MOST):
         ask(2, "ack", acks=[[game_id, size, digest[:16]] for game_id, size, digest
                             in entries[first:first + ACK_MOST]],

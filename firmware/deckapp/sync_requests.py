@@ -21,6 +21,7 @@ LOG_FORMAT = 1     # the log format version the device writes (docs/log-format.m
 CHUNK = 4096       # the most log bytes a data frame holds, and a get's frames by default
 BUSY_CHUNK = 1024  # ... while a screen has work (serial_link: the frames of a slice)
 GET_MOST = 65536   # the most bytes one get asks for (a round trip per log, most often)
+GETS_MOST = 16     # the most closed logs one `gets` asks for, sent one after the other
 ACK_MOST = 50      # the most logs one ack acknowledges (a slice of the loop: keys wait)
 DIGEST_LEAST = 16  # the hex digits of a SHA-256 an acknowledgement holds at least
 FILES = ("manifest", "acks")  # the store's files a get reads besides the logs
@@ -61,7 +62,7 @@ def answer(link, line, too_long):
     if type(query) is not int:
         message = {"err": "args", "why": "a request has a number q"}
     elif handler is None:
-        message = {"err": "op", "why": "no request %r (hello, list, get, hash, ack, prune, time)"
+        message = {"err": "op", "why": "no request %r (hello, get, gets, hash, ack, prune, time)"
                    % operation}
     else:
         try:
@@ -84,7 +85,8 @@ def op_hello(link, request):
                "log_v": LOG_FORMAT, "logs": link.store.game_count, "open": link.store.open_id,
                "open_size": None if link.store.open_id is None else _log_size(
                    link, link.store.open_id),
-               "chunk": CHUNK, "get_most": GET_MOST, "ack_most": ACK_MOST,
+               "chunk": CHUNK, "get_most": GET_MOST, "gets_most": GETS_MOST,
+               "ack_most": ACK_MOST,
                "crash": last(link.store), "listed": _list_tag(link)}
     if request.get("space", 1):
         info = os.statvfs(link.store.root or "/")
@@ -157,6 +159,63 @@ def op_get(link, request):
     send_chunk(link)
 
 
+def op_gets(link, request):
+    """Closed logs one after the other, `logs`: [[id, off, end]] (at most GETS_MOST), each
+    from byte `off` to byte `end` (or its end) as a get with `x` sends it (the PC checks the
+    bytes by the manifest's piece CRCs), its frames and its done frame carrying `i`, its
+    index in `logs`: the per-request work of a get (the request read and decoded, its answer
+    begun) once for many logs. A log that is not there ends the answer with an error frame."""
+    logs, chunk = request["logs"], request.get("c", CHUNK)
+    if not (0 < len(logs) <= GETS_MOST and 0 < chunk <= CHUNK) or [
+            log for log in logs if len(log) != 3 or type(log[0]) is not str
+            or not 0 <= log[1] < log[2]]:
+        raise ValueError("logs: 1 to %d of [id, off, end], off < end; 0 < c <= %d"
+                         % (GETS_MOST, CHUNK))
+    from deckapp.store_acks import ack_key  # (imported once a request, not a log: an import
+    link.stream = ManyStream(request["q"], link.store, logs, chunk, ack_key)  # is Python's)
+    send_chunk(link)
+
+
+class ManyStream:
+    """A `gets` being answered: a GetStream a log in turn (the next one opened by the call
+    after the last one's done frame: a lookup a slice of the loop)."""
+
+    def __init__(self, query, store, logs, chunk, ack_key):
+        self.query = query
+        self.store = store
+        self.logs = logs
+        self.chunk = chunk
+        self.ack_key = ack_key
+        self.index = 0
+        self.get = None
+
+    def send(self, output, most):
+        """Send the next frame; False once the last log's done frame is sent."""
+        if self.get is None:
+            game_id, offset, end = self.logs[self.index]
+            path = self.store.log_path(game_id)
+            try:
+                handle = open(path, "rb")
+            except OSError:
+                reply_to(output, {"q": self.query, "err": "args",
+                                  "why": "gets: no log of game %s" % game_id})
+                return False
+            size = handle.seek(0, 2)
+            self.get = GetStream(self.query, path, offset, min(end, size), size, self.chunk,
+                                 False, handle, self.ack_key(game_id), self.index)
+        if self.get.send(output, most):
+            return True
+        self.get.release()
+        self.get = None
+        self.index += 1
+        return self.index < len(self.logs)
+
+    def release(self):
+        if self.get is not None:
+            self.get.release()
+            self.get = None
+
+
 def _log_size(link, game_id):
     """The bytes of a log on flash (ValueError when there is none)."""
     try:
@@ -202,11 +261,13 @@ class GetStream:
     its place in the bytes finds the next frame."""
 
     def __init__(self, query, path, offset, end, size, chunk, checked, handle=None,
-                 served=None):
+                 served=None, index=None):
         """`checked`: each frame is checked here (its CRC, no Ctrl-C or Ctrl-D byte), else by
         the PC. `handle`: the file, open (else opened by the first read). `served`: the log's
-        key in _SERVED, noted there once its last byte is sent (a newline)."""
+        key in _SERVED, noted there once its last byte is sent (a newline). `index`: the
+        log's `i` in a `gets`, in each of its frames."""
         self.query = query
+        self.head = b'"q":%d,' % query if index is None else b'"q":%d,"i":%d,' % (query, index)
         self.path = path
         self.offset = offset
         self.end = end
@@ -238,17 +299,17 @@ class GetStream:
             if count:
                 data = memoryview(buffer)[:count]
                 if not self.checked:
-                    _frame_line(output, b'{"q":%d,"ok":1,"at":%d,"n":%d}' % (
-                        self.query, self.offset, count))
+                    _frame_line(output, b'{%s"ok":1,"at":%d,"n":%d}' % (
+                        self.head, self.offset, count))
                     output.write(data)
                     output.write(b"\n")
                 elif buffer.find(b"\x03", 0, count) < 0 and buffer.find(b"\x04", 0, count) < 0:
-                    _frame_line(output, b'{"q":%d,"ok":1,"at":%d,"n":%d,"crc":"%08x"}' % (
-                        self.query, self.offset, count, binascii.crc32(data) & 0xFFFFFFFF))
+                    _frame_line(output, b'{%s"ok":1,"at":%d,"n":%d,"crc":"%08x"}' % (
+                        self.head, self.offset, count, binascii.crc32(data) & 0xFFFFFFFF))
                     output.write(data)
                     output.write(b"\n")
                 else:
-                    head = ('{"q":%d,"ok":1,"at":%d,"data":"' % (self.query, self.offset)).encode()
+                    head = b'{%s"ok":1,"at":%d,"data":"' % (self.head, self.offset)
                     # (MicroPython's b2a_base64 takes any buffer)
                     text = binascii.b2a_base64(data)[:-1]  # pyright: ignore[reportArgumentType]
                     crc = binascii.crc32(b'"}', binascii.crc32(text, binascii.crc32(head)))
@@ -263,8 +324,8 @@ class GetStream:
             if len(_SERVED) >= SERVED_MOST:
                 _SERVED.clear()
             _SERVED[self.served] = self.size
-        _frame_line(output, b'{"q":%d,"ok":1,"done":1,"at":%d,"eof":%s}' % (
-            self.query, self.offset, b"true" if self.offset >= self.size else b"false"))
+        _frame_line(output, b'{%s"ok":1,"done":1,"at":%d,"eof":%s}' % (
+            self.head, self.offset, b"true" if self.offset >= self.size else b"false"))
         return False
 
     def release(self):

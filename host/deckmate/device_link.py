@@ -24,6 +24,8 @@ CHUNK_LEAST = 128       # the shortest data frames asked for on a bad line
 ACK_MOST = 50           # the logs one ack holds, until the device's hello says
 ACK_DIGITS = 16         # the hex digits of a log's SHA-256 an acknowledgement gives
 GET_MOST = 65536        # the bytes one get asks for, until the device's hello says
+GETS_MOST = 0           # the closed logs one `gets` asks for, until the device's hello says
+                        # (0: the firmware before `gets`, a get a log)
 PIECE = 4096            # the bytes each CRC-32 of a closed log's manifest entry covers
 
 
@@ -39,6 +41,7 @@ class DeviceLink:
         self.chunk = CHUNK_MOST       # the bytes a data frame is asked to hold
         self.ack_most = ACK_MOST
         self.get_most = GET_MOST
+        self.gets_most = GETS_MOST
         self.device = {}       # the device's hello
         self.requests = {}     # requests sent, by op (a try sent again counts again)
         self.resent = 0        # requests sent again (a lost or damaged frame)
@@ -117,6 +120,7 @@ class DeviceLink:
         self.chunk = self.chunk_most = answer.get("chunk", CHUNK_MOST)
         self.ack_most = answer.get("ack_most", ACK_MOST)
         self.get_most = answer.get("get_most", GET_MOST)
+        self.gets_most = answer.get("gets_most", GETS_MOST)
         self.device = answer
         if answer.get("proto") != PROTOCOL:
             raise LinkError("the device speaks sync protocol %s; this deckmate speaks %d: %s"
@@ -196,6 +200,100 @@ class DeviceLink:
         if start[0] < end:
             raise LinkError("the device's log of game %s ended at %d of %d bytes"
                             % (game_id, start[0], end))
+
+    def fetch_many(self, logs, finished):
+        """Closed logs one after the other, `gets_most` a `gets` request: `logs` is [(game id,
+        offset, end, write(bytes), pieces)], each offset a multiple of PIECE and `pieces` the
+        CRC-32 of each PIECE bytes of the log (its manifest entry's `crc`). Each piece is
+        checked here before it is handed to its log's `write`; `finished(index)` is called
+        once a log's bytes up to its end are handed on. After a frame lost or damaged (or a
+        piece that does not match) the request is sent again from the last piece checked,
+        for the logs not yet finished, in frames half as long (twice as long again after a
+        request answered whole), as fetch does."""
+        starts = [log[1] for log in logs]  # where each log's unchecked bytes begin
+        held = bytearray()  # the bytes of the piece being received
+        current = 0         # the log being received
+        stalls = 0
+        busy_until = time.monotonic() + BUSY_MOST_S
+
+        def take(frame):
+            game_id, _, end, write, pieces = logs[current]
+            held.extend(frame["raw"])
+            while held and (len(held) >= PIECE or starts[current] + len(held) >= end):
+                piece = bytes(held[:PIECE])
+                if "%08x" % binascii.crc32(piece) != pieces[starts[current] // PIECE]:
+                    raise ValueError("a piece's CRC does not match")
+                write(piece)
+                del held[:PIECE]
+                starts[current] += len(piece)
+
+        while current < len(logs):
+            if starts[current] >= logs[current][2]:  # (whole, its done frame lost)
+                finished(current)
+                current += 1
+                continue
+            self.query += 1
+            first = current
+            request = {"logs": [[game_id, starts[index], end] for index, (game_id, _, end, _, _)
+                                in enumerate(logs[first:first + self.gets_most], first)],
+                       "q": self.query, "op": "gets"}
+            if self.chunk != self.chunk_most:
+                request["c"] = self.chunk
+            self._send(request)
+            del held[:]
+            reached = before = starts[current]
+            status = "lost"
+            while True:
+                frame = self._next_frame(time.monotonic() + ANSWER_S)
+                if frame is None or (frame.get("q") is None and "err" in frame):
+                    if frame is not None and frame.get("err") == "busy":
+                        time.sleep(BUSY_PAUSE_S)
+                        status = "busy"
+                    else:
+                        self.resent += 1
+                    break
+                if frame.get("q") != self.query:
+                    continue  # an answer to an earlier request
+                if "err" in frame:
+                    raise LinkError("the device refused gets: %s (%s)" % (frame.get("why"),
+                                                                         frame["err"]))
+                index = frame.get("i")
+                if type(index) is not int or index + first < current or (
+                        index + first == current and isinstance(frame.get("at"), int)
+                        and frame["at"] < reached):
+                    continue  # a duplicate
+                if index + first > current or frame.get("at") != reached:
+                    self.resent += 1
+                    break  # a frame before it was lost
+                if frame.get("done"):
+                    if reached < logs[current][2]:
+                        raise LinkError("the device's log of game %s ended at %d of %d bytes"
+                                        % (logs[current][0], reached, logs[current][2]))
+                    finished(current)
+                    current += 1
+                    if current == first + self.gets_most or current == len(logs):
+                        status = "done"
+                        break
+                    reached = starts[current]
+                    continue
+                try:
+                    take(frame)
+                except (KeyError, TypeError, ValueError):
+                    self.damaged += 1
+                    break
+                reached = frame["at"] + len(frame["raw"])
+            if status == "lost":  # shorter frames, fewer damaged
+                self.chunk = max(CHUNK_LEAST, self.chunk // 2)
+            elif status == "done":
+                self.chunk = min(self.chunk_most, self.chunk * 2)
+            if current > first or reached > before:  # (bytes came, if not a whole piece)
+                stalls = 0
+                busy_until = time.monotonic() + BUSY_MOST_S
+            elif status != "busy" or time.monotonic() > busy_until:
+                stalls += 1
+            if stalls >= ATTEMPTS:
+                raise LinkError("no answer from the device on %s to gets after %d tries; is the "
+                                "Deckmate app running on it?" % (self.connection.port, stalls))
 
     def _get_fields(self, fields, at, count):
         """A get's fields: the offset and the frames' length only when not the defaults."""

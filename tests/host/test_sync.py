@@ -70,16 +70,20 @@ def test_a_sync_copies_every_game_byte_identical_and_a_repeat_copies_nothing(
 
 
 class SmallBatches(DeviceLink):
-    """A link whose acknowledgements go `most` logs a request, each request's op recorded."""
+    """A link whose acknowledgements go `most` logs a request, each request's op recorded;
+    `gets_most` 0: it copies a log a get, as with a firmware before `gets`."""
 
-    def __init__(self, connection, most):
+    def __init__(self, connection, most, gets_most=None):
         super().__init__(connection)
         self.most = most
+        self.gets_most_then = gets_most
         self.sent = []
 
     def hello(self, space=True):
         answer = super().hello(space)
         self.ack_most = self.most
+        if self.gets_most_then is not None:
+            self.gets_most = self.gets_most_then
         return answer
 
     def _send(self, message):
@@ -95,6 +99,12 @@ def test_the_logs_are_acknowledged_in_batches_as_they_are_archived(tmp_path):
         with Archive(tmp_path / "A") as archive, BoardConnection(board.serial_path) as port:
             link = SmallBatches(port, 2)
             result = sync_device(link, archive, say=lambda text: None)
+        assert link.sent.count("gets") == 1 and "get" not in link.sent[4:]  # 7 logs, 1 request
+        with Archive(tmp_path / "B") as archive, BoardConnection(board.serial_path) as port:
+            old = SmallBatches(port, 50, gets_most=0)  # (a firmware before `gets`)
+            assert sync_device(old, archive, say=lambda text: None).line().endswith(
+                "7 new")  # (acknowledged already)
+        assert old.sent.count("get") == 2 + 7 and "gets" not in old.sent
     assert result.acked == 7 and result.refused == []
     # (the batches go between the gets once the archive has them; how many is the threads')
     assert link.sent.count("ack") == 4

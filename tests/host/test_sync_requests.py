@@ -109,6 +109,14 @@ show("asked again", [answer["acked"], answer["refused"], journal().count("#")])
 answer = ask(12, "ack", acks=[[games[0]["id"], games[0]["size"] + 1, "0" * 16],
                                ["99", 10, "0" * 16]], listed=listed)
 show("refused", answer["refused"])
+
+before = len(link.output.answers())
+ask(13, "gets", logs=[[entry["id"], 0, entry["size"]] for entry in games])
+frames = link.output.answers()[before:]
+show("gets", [[frame["i"], frame["at"], frame.get("n"), frame.get("done")] for frame in frames])
+show("gets sizes", [entry["size"] for entry in games])
+answer = ask(14, "gets", logs=[[games[0]["id"], 0, 5], ["99", 0, 5]])
+show("gets unknown", [answer.get("err"), answer.get("why")])
 """
 
 
@@ -134,3 +142,9 @@ def test_the_requests_that_cost_a_board_its_flash_and_its_heap_do_as_little(tmp_
     assert steps["a lookup a call"] == [1, ""]
     assert steps["asked again"] == [3, [], 1]
     assert steps["refused"] == [["1", "size"], ["99", "unknown"]]
+    # `gets`: the logs one after the other in one answer, each frame with its log's index,
+    # each log ended by its done frame; a log that is not there ends it with an error frame.
+    sizes = steps["gets sizes"]
+    assert steps["gets"] == sum(([[index, 0, size, None], [index, size, None, 1]]
+                                 for index, size in enumerate(sizes)), [])
+    assert steps["gets unknown"] == ["args", "gets: no log of game 99"]
