@@ -2,6 +2,7 @@
 
 usage: .venv/bin/python tools/doc_tables.py budgets|bots [--quick] [--games scout,...] [--write]
                                             [--parts redraw,keys,think,heap,image] [--deals N]
+                                            [--players 3,5] [--pairs hard-normal,...]
 
 Each of the two docs holds one table of current figures between two markers,
 `<!-- doc_tables NAME: begin -->` and `<!-- doc_tables NAME: end -->`. This tool measures the
@@ -25,7 +26,11 @@ budgets (about 12 minutes on a busy 2-core host at `nice -n -10`; --quick about 
 
 bots (about an hour; --quick about 3): `deckmate arena` on each game's default set-up,
 seats rotated, --seed 1: `easy` and `hard` against `normal`, `normal` against `greedy`,
-200 deals each (--quick: 6, which says nothing about strength: it checks the tool).
+200 deals each (--quick: 6, which says nothing about strength: it checks the tool); and
+SCOUT's `hard` against `normal` and against the host's `strong` at 2 to 5 players (issue 46:
+SCOUT is played at 3 to 5 most). --players and --pairs measure some of a game's rows (a
+number of players, match-ups such as hard-strong) and keep the others: `strong`'s whole-round
+playouts take far longer than the rest, so its rows may be measured with fewer --deals.
 
 Times are RP2040 estimates (the calibration loop of `deckmate bench`, timed in the same
 run); heaps are the 64-bit unix port's, the CI gate's.
@@ -56,6 +61,10 @@ FULL_SCREEN_MS, ONE_CARD_MS, KEY_MS = 60, 15, 100
 IMAGE_LIMIT_KB = 350
 LOAD = [0.0]  # the host's load average when the measuring began
 ARENA_PAIRS = (("easy", "normal"), ("hard", "normal"), ("normal", "greedy"))
+# Rows beyond the default set-up's, (players, pair): SCOUT's hard at every number of players.
+MORE_ROWS = {"scout": [(players, pair) for players in (2, 3, 4, 5)
+                       for pair in (("hard", "normal"), ("hard", "strong"))
+                       if (players, pair) != (4, ("hard", "normal"))]}
 
 
 def begin_marker(name):
@@ -118,11 +127,11 @@ def command_of(stamp):
 
 
 def measured(stamp):
-    """(games, parts) a stamp's run measured, each a set or None for all."""
+    """(games, parts, players, pairs) a stamp's run measured, each a set or None for all."""
     words = command_of(stamp).split()
     def listed(option):
         return set(words[words.index(option) + 1].split(",")) if option in words else None
-    return listed("--games"), listed("--parts")
+    return listed("--games"), listed("--parts"), listed("--players"), listed("--pairs")
 
 
 def covers(new, old):
@@ -154,6 +163,9 @@ def stamp_line(name, args, calibration=None):
     games = " --games %s" % args.games if args.games else ""
     if name == "budgets" and args.parts != ",".join(PARTS):
         games += " --parts %s" % args.parts
+    for option in ("players", "pairs"):
+        if getattr(args, option, None):
+            games += " --%s %s" % (option, getattr(args, option))
     line = "Measured by `tools/doc_tables.py %s%s%s` on %s, load average %.1f on %d cores" % (
         name, how, games, datetime.date.today().isoformat(), LOAD[0], os.cpu_count())
     if calibration is not None:
@@ -295,14 +307,24 @@ def heap_rows(games, levels, at):
 
 # --- bots ------------------------------------------------------------------------------------
 
-def measure_bots(games, deals, at):
+def bot_rows(game_name):
+    """(players or None for the default set-up, pair) of every row of the game."""
+    return [(None, pair) for pair in ARENA_PAIRS] + MORE_ROWS.get(game_name, [])
+
+
+def measure_bots(games, deals, at, players=None, pairs=None):
+    """The rows of `games`; given sets `players` (numbers, the default set-up's included)
+    and `pairs` ("hard-normal"), only the rows they name."""
     from deckcore.games import load
     from deckmate.arena import run_arena
 
     rows = []
     for game_name in games:
-        game = load(game_name)({})
-        for a, b in ARENA_PAIRS:
+        for count, (a, b) in bot_rows(game_name):
+            game = load(game_name)({} if count is None else {"players": count})
+            if players is not None and game.num_players not in players or \
+                    pairs is not None and "%s-%s" % (a, b) not in pairs:
+                continue
             result = run_arena(game, [a, b], deals, 1, jobs=2)
             diff = result["diff"]
             rows.append(["%s (%d players)" % (GAME_WORDS[game_name], game.num_players),
@@ -324,6 +346,10 @@ def main(argv=None):
                              "kept" % ",".join(PARTS))
     parser.add_argument("--deals", type=int, default=None,
                         help="bots: deals per match-up (default 200, --quick 6)")
+    parser.add_argument("--players", default=None,
+                        help="bots: only the rows at these numbers of players (comma-separated)")
+    parser.add_argument("--pairs", default=None,
+                        help="bots: only these match-ups, as hard-strong (comma-separated)")
     parser.add_argument("--write", action="store_true", help="write the table into the doc")
     args = parser.parse_args(argv)
     names = tuple(GAME_WORDS)
@@ -341,7 +367,13 @@ def main(argv=None):
             parser.error("--parts takes %s" % ",".join(PARTS))
         rows, calibration = measure_budgets(games, args.quick, at, parts)
     else:
-        rows, calibration = measure_bots(games, args.deals or (6 if args.quick else 200), at), None
+        players = None if args.players is None else set(int(n) for n in args.players.split(","))
+        pairs = None if args.pairs is None else set(args.pairs.split(","))
+        rows = measure_bots(games, args.deals or (6 if args.quick else 200), at, players, pairs)
+        if not rows:
+            parser.error("no row of %s is at --players %s with --pairs %s"
+                         % (", ".join(games), args.players, args.pairs))
+        calibration = None
     stamp = stamp_line(args.table, args, calibration)
     print(table_text(args.table, rows, stamp))
     if args.write:

@@ -4,10 +4,12 @@ what the seat can see, and strong's choice between normal's two best actions."""
 
 from deckcore.bots.levels import make
 from deckcore.bots.levels import budget
+from deckcore.bots import scout as scout_bot
 from deckcore.bots.scout import (OUTLOOK, SCALE, Split, Turn, _normal_in,
                                  _scout_shows_through, evaluate, order, strongest, structure)
 from deckcore.games.scout import (FLIP, KEEP, SCOUT, SCOUT_SHOW, SHOW, Scout, decode, encode,
                                   strength, turned)
+from deckcore.games.scout_worlds import determinize
 from deckcore.rng import Rng
 from playout import ticked_and_plain
 from repetitions import scaled
@@ -184,11 +186,11 @@ def normal_best(view, legal, rng, count):
 
 def test_strong_and_hard_play_one_of_normals_best_actions_chosen_by_playouts():
     """strong plays each of normal's two best actions out to the end of the round, hard its
-    three best (with 3 to 5 players) a little way, and each keeps the one that scores best:
+    four best (with 3 to 5 players) a little way, and each keeps the one that scores best:
     neither plays what normal ranks lower."""
     game = GAMES[4]
     bots, normal = [make("strong", game), make("hard", game)], make("normal", game)
-    assert budget("scout", "hard", 4).candidates == 3
+    assert budget("scout", "hard", 4).candidates == 4
     rng = Rng(9)
     for deal in range(scaled(2)):
         state = game.new_hand(deal, game.deal(rng, deal))
@@ -196,10 +198,42 @@ def test_strong_and_hard_play_one_of_normals_best_actions_chosen_by_playouts():
             seat, legal = state.current_player(), state.legal_actions()
             view = state.view(seat)
             if state.phase == "play" and len(legal) > 1:
-                for bot, count in zip(bots, (2, 3)):
+                for bot, count in zip(bots, (2, 4)):
                     chosen = bot.choose(view, legal, Rng(deal))
                     assert chosen in normal_best(view, legal, Rng(deal), count), bot.NAME
             state.apply(normal.choose(view, legal, rng))
+
+
+def test_hard_plays_out_in_as_many_worlds_as_its_work_allows(monkeypatch):
+    """With 3 to 5 players hard plays its candidates out in at least 2 worlds and at most its
+    budget's `playouts`, one more while the work stays within `nodes` (each step counting
+    the cards it weighs and STEP more): short hands late in the round play out in more
+    worlds than the first turns' long ones, in about the same work."""
+    worlds = []
+
+    def counted(view, rng):
+        worlds[-1] += 1
+        return determinize(view, rng)
+
+    monkeypatch.setattr(scout_bot, "determinize", counted)
+    for players in (3, 5):
+        game = GAMES[players]
+        hard, normal = make("hard", game), make("normal", game)
+        rng = Rng(players)
+        state = game.new_hand(0, game.deal(rng, 0))
+        first = last = None
+        while not state.is_terminal():
+            seat, legal = state.current_player(), state.legal_actions()
+            view = state.view(seat)
+            if state.phase == "play" and seat == 0 and len(legal) > 1:
+                worlds.append(0)
+                hard.choose(view, legal, Rng(len(worlds)))
+                assert 2 <= worlds[-1] <= hard.budget.playouts
+                first = worlds[-1] if first is None else first
+                last = worlds[-1]
+            state.apply(normal.choose(view, legal, rng))
+        assert last > first, (players, worlds)
+        del worlds[:]
 
 
 def test_in_hards_playouts_seats_scout_and_show_as_normal_does_without_the_whole_list():

@@ -25,6 +25,23 @@ def test_each_doc_holds_one_table_of_current_figures_that_the_tool_can_read(name
     assert len(text.splitlines()) < DOC_LINES
 
 
+def test_the_bots_table_has_scouts_hard_at_every_number_of_players():
+    """Issue 46: SCOUT's hard against normal and strong at 2 to 5 players; a run of some of
+    them (--players, --pairs) keeps the stamp of a run that measured more."""
+    rows = doc_tables.bot_rows("scout")
+    for players in (2, 3, 5):
+        assert (players, ("hard", "normal")) in rows
+    for players in (2, 3, 4, 5):
+        assert (players, ("hard", "strong")) in rows
+    assert (None, ("hard", "normal")) in rows and len(rows) == len(set(rows))
+    some = ("Measured by `tools/doc_tables.py bots --deals 9 --games scout --players 3 "
+            "--pairs hard-strong` now")
+    assert not doc_tables.covers(some, "Measured by `tools/doc_tables.py bots --games scout` then")
+    assert not doc_tables.covers(
+        some, "Measured by `tools/doc_tables.py bots --games scout --players 3` then")
+    assert doc_tables.covers(some, some)
+
+
 @pytest.mark.parametrize("name", sorted(doc_tables.DOCS))
 def test_a_table_written_reads_back_and_measuring_some_rows_again_keeps_the_others(
         name, tmp_path, monkeypatch):

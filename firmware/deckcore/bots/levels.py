@@ -32,12 +32,13 @@ class Budget:
     """One level's work in one game. Every game's bots read the fields they use:
 
     worlds       worlds dealt from the view per decision (SCOUT: for the others' threats)
-    nodes        positions the search (search.py) may make per decision
+    nodes        positions the search (search.py) may make per decision (SCOUT hard: its
+                 playouts' work, each step as the cards it weighs and a few more, bots/scout.py)
     depth        plies it looks ahead (SCOUT hard: the seat's turns a playout goes on for)
     width        actions it tries below the root (SCOUT hard: places a playout tries)
     exact        cards left from which it searches to the end of the hand
     places       SCOUT: places tried for a scouted card (bots/scout.py)
-    playouts     SCOUT hard and strong: worlds each candidate is played out in
+    playouts     SCOUT hard and strong: worlds each candidate is played out in (hard: at most)
     candidates   ... the one ply's best actions played out (bots/scout.py)
     endgame      2-player Scioto: cards in the two hands from which the play is exact
     try_exact    ... from which an exact proof is tried first, ...
@@ -92,13 +93,11 @@ def budget(game_name, level, players=0):
         if level == "normal":
             return Budget("normal", worlds=4, places=3)
         if level == "hard":  # with 2 players a playout's steps are quicker: more worlds;
-            if players == 2:  # with more, normal's third best is often the best
+            if players == 2:  # with more, normal's fourth best is often the best
                 return Budget("hard", worlds=4, places=3, playouts=6, depth=2, width=1)
-            if players == 5:  # a world more paid there (docs/notes/2026-12-06-scout-bots.md)
-                return Budget("hard", worlds=4, places=3, playouts=4, candidates=3, depth=2,
-                              width=1)
-            return Budget("hard", worlds=4, places=3, playouts=3, candidates=3, depth=2,
-                          width=1)
+            # in as many worlds as `nodes` allow (2 to 16): a late turn's are cheap (bots.md)
+            return Budget("hard", worlds=4, places=3, playouts=16, candidates=4, depth=2,
+                          width=1, nodes=2400 if players == 3 else 2000 if players == 4 else 2200)
         if level == "strong":
             return Budget("strong", worlds=4, places=3, playouts=16, depth=0)
         return Budget("easy", worlds=1, places=1)

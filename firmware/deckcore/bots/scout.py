@@ -22,22 +22,24 @@ strong (host) takes normal's two best actions, or the two ways up of the hand, a
 out to the end of the round in its budget's `playouts` worlds dealt from the view, every seat
 then playing normal; the one-ply value ranks the candidates well, but telling the best two
 apart takes playouts. hard (the device's level above normal) plays normal's best actions (its
-budget's `candidates`: two with 2 players, three with more, where the third is often the
-best) out in fewer worlds and only until the seat is about to act for the second time (its
-budget's `depth`), where `evaluate` values the seats by an outlook fitted offline to
-self-play (one row of integer weights per number of players); in its playouts every seat
+budget's `candidates`: two with 2 players, four with more, where the third or fourth is
+often the best) out only until the seat is about to act for the second time (its budget's
+`depth`), where `evaluate` values the seats by an outlook fitted offline to self-play (one
+row of integer weights per number of players), and with 3 to 5 players in as many worlds
+as its budget's `nodes` of work allow: a turn late in the round, with short hands, plays
+out in many more worlds than the first, in about the same time. In its playouts every seat
 tries one place for a scouted card (its `width`) and the Scout & Shows through it, listed
-for that place alone (no list of a thousand actions, nor of every place: the same decisions
-at about half the time of a step on CPython, a fifth less on MicroPython); it chooses the way up of its hand so
-too. Whole rounds from every decision would take the RP2040 several times its 3 s.
+for that place alone (no list of a thousand actions, nor of every place); it chooses the
+way up of its hand so too. Whole rounds from every decision would take the RP2040 several
+times its 3 s.
 
 Values are points times SCALE.
 """
 
 from deckcore.bots import best_index, utility
 from deckcore.game import TERMINAL
-from deckcore.games.scout import (DECISION, FIELD, FLIP, KEEP, SCOUT, SCOUT_SHOW, SHOW,
-                                  START_AT, UNKNOWN, _shows, _shows_with, decode, encode,
+from deckcore.games.scout import (DECISION, FIELD, FLIP, KEEP, LENGTH_AT, SCOUT, SCOUT_SHOW,
+                                  SHOW, START_AT, UNKNOWN, _shows, _shows_with, decode, encode,
                                   set_power, strength, turned, value, values)
 from deckcore.games.scout_worlds import deal_unseen, determinize
 
@@ -51,6 +53,7 @@ DENIED = 16  # per card of another hand, when a Show ends the round: the -1 it c
 LONGER = 2 << 5  # a Scout & Show can lengthen a set by one and shorten the active set by one
 LONG_ROUND = 40  # Scout chips given in a round (3 to 5 players) when bots start to vary
 PLACES = 1 << 16  # more than the legal actions of any turn
+STEP = 8  # a playout step's work beyond the cards of the hand it weighs (hard's `nodes`)
 
 
 # The hand's structure ---------------------------------------------------------------------
@@ -286,7 +289,11 @@ def playouts(view, candidates, rng, budget, tick):
     for a scouted card, or its `width` (hard: a quicker step, its Scout & Shows listed
     through those places only), to the end of the round or, with a `depth`, until the
     seat is about to act for the depth-th time after the candidate. Every candidate is played
-    out in the same `playouts` worlds. On the device the heap is
+    out in the same worlds: `playouts` of them, or, with `nodes` (hard), at least 2 and one
+    more while the work of one more (as much as the mean so far) keeps the work within
+    `nodes`, a step counting the cards of the hand it weighs and STEP more (a step's time
+    grows with them); the work counts, never the time, so a decision is the same on every
+    runtime. On the device the heap is
     collected before each state a playout makes, and the last candidate plays on the world
     itself (a state less); nothing of search.py is loaded (its code and names would be
     interned in a SCOUT match): 5-player SCOUT's hard did not play in 192K otherwise."""
@@ -296,7 +303,10 @@ def playouts(view, candidates, rng, budget, tick):
     import sys
     device = sys.implementation.name == "micropython"
     totals = [0] * len(candidates)
-    for _ in range(budget.playouts):
+    worlds = work = 0  # work: the steps, each as the cards it weighs and STEP more
+    while worlds < budget.playouts and (not budget.nodes or worlds < 2
+                                        or work * (worlds + 1) <= budget.nodes * worlds):
+        worlds += 1
         world = state = None
         if device:
             gc.collect()
@@ -308,13 +318,16 @@ def playouts(view, candidates, rng, budget, tick):
                     gc.collect()
             state = world if i == len(candidates) - 1 else world.clone()
             state.apply(candidates[i])
+            powers = [strongest(values(hand)) for hand in state.hands]  # a step changes one
             turns = 0  # the seat's turns reached since the candidate
             while state.current_player() != TERMINAL:
                 if tick is not None:
                     tick()
                 actor = state.current_player()
+                work += len(state.hands[actor]) + STEP
                 state.apply(_normal_in(state, rng, budget.width or budget.places,
-                                       budget.width > 0))
+                                       budget.width > 0, powers))
+                powers[actor] = strongest(values(state.hands[actor]))
                 if actor != view.seat and state.current_player() == view.seat:
                     turns += 1
                     if turns == budget.depth:
@@ -323,14 +336,15 @@ def playouts(view, candidates, rng, budget, tick):
     return candidates[best_index(totals)]
 
 
-def _normal_in(state, rng, places, quick=False):
+def _normal_in(state, rng, places, quick=False, powers=None):
     """normal's one ply, trying `places` places for a scouted card, in a world whose hands it
     sees; `quick` (hard's playouts) lists the Scout & Shows through those places only, the
-    same decision without the list of a thousand actions."""
+    same decision without the list of a thousand actions; `powers`, if given, are the
+    `strongest` of every hand."""
     seat = state.current_player()
     if state.phase == "flip":
         return flip_rule(state.hands[seat])
-    turn = Turn(state, rng, 0, state)
+    turn = Turn(state, rng, 0, state, powers=powers)
     if not quick:
         return turn.best(state.legal_actions(), places)
     legal = _shows_and_places(state, seat, places)
@@ -430,11 +444,12 @@ def _fits(numbers, number):
 class Turn:
     """One decision in play: the values of the candidate actions for the seat to act."""
 
-    def __init__(self, view, rng, worlds, world=None, tick=None):
+    def __init__(self, view, rng, worlds, world=None, tick=None, powers=None):
         """The other hands' threats come from `worlds` worlds dealt from the view, or from
         `world` alone when it is given; `tick`, if given, is called before each world. In a
         playout the world is the view too (`view` is `world`: its seat to act sees every hand,
-        and no View is copied for a step)."""
+        and no View is copied for a step), and `powers` may give the `strongest` of its
+        hands."""
         self.view = view
         if view is world:
             seat = world.current_player()
@@ -458,7 +473,7 @@ class Turn:
         self.ending = DENIED * others // (players - 1)
         self.last_stand = players > 2 or view.chips[1 - seat] == 0
         if world is not None:
-            self.threats = [self._threats(world.hands)]
+            self.threats = [self._threats(world.hands, powers)]
         else:  # the hands alone are dealt: a whole State would take twice the heap
             self.threats = []
             for _ in range(worlds):
@@ -466,14 +481,15 @@ class Turn:
                     tick()
                 self.threats.append(self._threats(deal_unseen(view, rng)[0]))
 
-    def _threats(self, hands):
-        """The other seats' strongest sets with these hands, in turn order from the next
-        seat; a seat holding its Scout & Show chip counts as LONGER stronger."""
+    def _threats(self, hands, powers=None):
+        """The other seats' strongest sets with these hands (or their `powers`), in turn
+        order from the next seat; a seat holding its Scout & Show chip counts as LONGER
+        stronger."""
         seat = self.seat
         out = []
         for step in range(1, self.players):
             other = (seat + step) % self.players
-            power = strongest(values(hands[other]))
+            power = strongest(values(hands[other])) if powers is None else powers[other]
             if self.view.scout_show[other]:
                 power += LONGER
             out.append(power)
@@ -491,10 +507,9 @@ class Turn:
         scout_shows = _first_at_least(legal, SCOUT_SHOW, scouts)
         split = None  # the hand's Split, made at its first Show
         for i in range(scouts):
-            kind, start, length = decode(legal[i])[:3]
             if split is None:
                 split = Split(numbers)
-            self._offer(self.show(split, start, length, len(self.view.active)), legal[i])
+            self._offer(self.show(split, legal[i], len(self.view.active)), legal[i])
         ranked = []  # (-fit, i) as one int: no tuple per place
         fits = [None] * 11  # _fits by the scouted card's number
         for i in range(scouts, scout_shows):
@@ -526,8 +541,7 @@ class Turn:
                 last = _first_at_least(legal, encode(SCOUT_SHOW, 0, 0, index, turn, gap + 1),
                                        first)
             for j in range(first, last):
-                kind, start, length = decode(group[j])[:3]
-                self._offer(self.show(hand, start, length, len(self.view.active) - 1)
+                self._offer(self.show(hand, group[j], len(self.view.active) - 1)
                             - self.gift - SCOUT_SHOW_CHIP, group[j])
         ranked = self.ranked
         if ranked[3] is not None and sum(self.view.chips) >= LONG_ROUND and self.rng.below(2):
@@ -562,7 +576,7 @@ class Turn:
             end = start + 1
             while True:
                 if strength(numbers[start:end]) > need:
-                    worth = self.show(split, start, end - start, captured)
+                    worth = self.show(split, start << START_AT | end - start, captured)
                     if best is None or worth > best:
                         best = worth
                 if end == len(numbers) or strength(numbers[start:end + 1]) == 0:
@@ -576,17 +590,20 @@ class Turn:
         card = self.view.active[index]
         return index, value(turned(card) if turn else card), gap
 
-    def show(self, split, start, length, captured):
-        """Showing numbers[start:start + length] of the hand of `split`, capturing `captured`
-        cards (5.2.A.4); what is left is kept for later: -1 per card, won back in part by its
-        structure."""
+    def show(self, split, action, captured):
+        """Showing the valid set of the action's start and length fields from the hand of
+        `split`, capturing `captured` cards (5.2.A.4); what is left is kept for later: -1 per
+        card, won back in part by its structure."""
         numbers = split.numbers
+        start, length = action >> START_AT & FIELD, action >> LENGTH_AT & FIELD
         left = len(numbers) - length
         if not left:  # 5.3 (a)
             return SCALE * captured + self.ending
         kept = split.without(start, length) - SCALE * left
-        return SCALE * captured + kept + self.holding(strength(numbers[start:start + length]),
-                                                      length, self.ending - kept)
+        first, last = numbers[start], numbers[start + length - 1]
+        power = set_power(length, numbers[start + 1] - first if length > 1 else 0,
+                          first if first < last else last)  # strength(), the set being valid
+        return SCALE * captured + kept + self.holding(power, length, self.ending - kept)
 
     def holding(self, power, length, free):
         """What a set of this strength and length earns as the active set, over the worlds: a
