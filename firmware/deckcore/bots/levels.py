@@ -97,7 +97,7 @@ def budget(game_name, level, players=0):
                 return Budget("hard", worlds=4, places=3, playouts=6, depth=2, width=1)
             # in as many worlds as `nodes` allow (2 to 16): a late turn's are cheap (bots.md)
             return Budget("hard", worlds=4, places=3, playouts=16, candidates=4, depth=2,
-                          width=1, nodes=2400 if players == 3 else 2000 if players == 4 else 2200)
+                          width=1, nodes=1800 if players == 5 else 1600)
         if level == "strong":
             return Budget("strong", worlds=4, places=3, playouts=16, depth=0)
         return Budget("easy", worlds=1, places=1)
