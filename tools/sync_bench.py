@@ -10,9 +10,10 @@ on its pty, in one run,
 2. the round trip of the cheapest request (`time`), 200 times: p50 and p95;
 3. the device side of each case, estimated for an RP2040: tools/sync_device_cost.py in the
    unix port, on a LittleFS image holding the case's logs as a board's flash does (a hello,
-   the list, a get of each of 40 of the logs spread over the flash and their
-   acknowledgements, through the serial link as on the board, the gets and acknowledgements
-   scaled to all the logs), the unix port's time scaled by deckmate bench's calibration loop,
+   the list, 40 of the logs spread over the flash copied by `gets` of 16 logs, as the PC
+   copies them, and again a get a log, as a PC before `gets`, and their acknowledgements,
+   through the serial link as on the board, the gets and acknowledgements scaled to all the
+   logs), the unix port's time scaled by deckmate bench's calibration loop,
    the flash's reads, writes and erases at a board's rates; with the work a data frame of the
    first protocol did on the same bytes (base64, and the CRC of the base64) against today's;
 4. the RP2040 estimate of each sync: the bytes framed on the wire at 850 KiB/s (MicroPython's
@@ -171,19 +172,27 @@ def device_cost(work, label, logs, sampled=40):
     flash.write_files(path, store_files(logs))
     step = max(1, len(logs) // sampled)
     sample = logs[::step][:sampled]
-    done = subprocess.run([runtime.micropython_path(), "-X", "heapsize=" + runtime.HEAP,
-                           os.path.join(ROOT, "tools", "sync_device_cost.py"), path,
-                           ",".join(game_id for game_id, _ in sample)],
-                          capture_output=True, text=True)
+    estimates = []
+    for how in ([], ["get"]):  # `gets` of many logs, as the PC now copies; a get a log
+        copy = path + ".run"
+        shutil.copyfile(path, copy)  # (each run on the same flash)
+        done = subprocess.run([runtime.micropython_path(), "-X", "heapsize=" + runtime.HEAP,
+                               os.path.join(ROOT, "tools", "sync_device_cost.py"), copy,
+                               ",".join(game_id for game_id, _ in sample)] + how,
+                              capture_output=True, text=True)
+        os.remove(copy)
+        assert done.returncode == 0, done.stdout + done.stderr
+        calibration, size, listing, listing_flash, gets, gets_flash, longest, longest_flash, \
+            base64, crc, _ = [int(word) for word in done.stdout.split("COST")[1].split()]
+        scale = REFERENCE_RP2040_S / calibration
+        mb = size / 1e6
+        whole = sum(len(data) for _, data in logs) / size
+        estimates.append((listing * scale + listing_flash / 1e6
+                          + (gets * scale + gets_flash / 1e6) * whole,
+                          longest * scale + longest_flash / 1e6, base64 * scale / mb,
+                          crc * scale / mb))
     os.remove(path)
-    assert done.returncode == 0, done.stdout + done.stderr
-    calibration, size, listing, listing_flash, gets, gets_flash, longest, longest_flash, \
-        base64, crc, _ = [int(word) for word in done.stdout.split("COST")[1].split()]
-    scale = REFERENCE_RP2040_S / calibration
-    mb = size / 1e6
-    whole = sum(len(data) for _, data in logs) / size
-    return (listing * scale + listing_flash / 1e6 + (gets * scale + gets_flash / 1e6) * whole,
-            longest * scale + longest_flash / 1e6, base64 * scale / mb, crc * scale / mb)
+    return estimates[0] + (estimates[1][0],)
 
 
 def import_case(logs, count, work):
@@ -213,14 +222,25 @@ def import_case(logs, count, work):
     return times
 
 
+def stamp():
+    """The commit measured (with "+" when the tree has changes), the time and the load."""
+    def git(*words):
+        return subprocess.run(["git", "-C", ROOT] + list(words), capture_output=True,
+                              text=True).stdout.strip()
+    return "commit %s%s, %s, load average %.1f" % (
+        git("rev-parse", "--short", "HEAD"), "+" if git("status", "--porcelain") else "",
+        time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime()), os.getloadavg()[0])
+
+
 def table(results, base64_s, crc_s):
-    """The figures as docs/sync-protocol.md's table (markdown)."""
+    """The figures as docs/sync-protocol.md's table (markdown), its stamp first."""
     pico, many = results["pico"], results["many"]
 
     def both(goal, text, key=None, form="%s"):
         return "| %s | %s | %s | %s |" % (text, goal, form % (pico[key] if key else ""),
                                           form % (many[key] if key else ""))
-    rows = ["| figure | goal | a full Pico flash | %s games |" % format(many["games"], ","),
+    rows = ["`tools/sync_bench.py`, %s:" % stamp(), "",
+            "| figure | goal | a full Pico flash | %s games |" % format(many["games"], ","),
             "|---|---|---|---|",
             "| games, bytes of log | | %d, %s | %d, %s |" % (
                 pico["games"], format(pico["bytes"], ","), many["games"],
@@ -235,6 +255,8 @@ def table(results, base64_s, crc_s):
                 pico["round_trips_per_log"], many["round_trips_per_log"]),
             "| device CPU a MB of log (RP2040 estimate, the flash's LittleFS in it) | <= 1.0 s "
             "| %.2f s | %.2f s |" % (pico["device_s_per_mb"], many["device_s_per_mb"]),
+            "| ... the same, a get a log (a PC before `gets`) | | %.2f s | %.2f s |" % (
+                pico["device_one_get_s_per_mb"], many["device_one_get_s_per_mb"]),
             "| ... the device's longest slice of the loop | | %.0f ms | %.0f ms |" % (
                 1000 * pico["longest_s"], 1000 * many["longest_s"]),
             "| ... a data frame's work on the bytes, a MB: first protocol (base64, its CRC) / "
@@ -277,20 +299,22 @@ def main():
         big_blocks = sum(blocks_of(len(data)) for _, data in many) + BLOCK_COUNT + len(many) // 2
         results = {}
         for label, logs, flash_blocks in (("pico", pico, None), ("many", many, big_blocks)):
-            device_s, longest, base64_s, crc_s = device_cost(work, label, logs)
+            device_s, longest, base64_s, crc_s, one_get_s = device_cost(work, label, logs)
             say("%s, the device's side, RP2040 estimate: %.2f s per MB of log synced (a "
-                "hello, the list, the gets, the acknowledgements), the longest slice %.0f ms; "
-                "a data frame's work on the bytes: %.2f s per MB in the first protocol "
-                "(base64, its CRC), %.2f s per MB checked on the device (a CRC), none for a "
-                "closed log (its pieces' CRCs in the manifest)" % (
+                "hello, the list, the gets, the acknowledgements; %.2f s with a get a log), "
+                "the longest slice %.0f ms; a data frame's work on the bytes: %.2f s per MB in "
+                "the first protocol (base64, its CRC), %.2f s per MB checked on the device (a "
+                "CRC), none for a closed log (its pieces' CRCs in the manifest)" % (
                     label, device_s / (sum(len(data) for _, data in logs) / 1e6),
+                    one_get_s / (sum(len(data) for _, data in logs) / 1e6),
                     1000 * longest, base64_s, crc_s))
             figures = sync_case(label, logs, work, flash_blocks)
             mb = figures["bytes"] / 1e6
-            gets = figures["requests"].get("get", 0)
+            gets = figures["requests"].get("get", 0) + figures["requests"].get("gets", 0)
             outside = sum(figures["requests"].values()) - gets
             estimate = rp2040_estimate(figures, device_s)
             figures.update(device_s_per_mb=device_s / mb, longest_s=longest,
+                           device_one_get_s_per_mb=one_get_s / mb,
                            rp2040_s=estimate, rp2040_kb_per_s=figures["bytes"] / 1024 / estimate,
                            round_trips_per_log=outside / len(logs),
                            host_s_per_mb=figures["host_s"] / mb,
@@ -329,6 +353,8 @@ def main():
                 "sync_s": round(many["sync_s"], 3),
                 "wire_per_byte": round(many["wire_per_byte"], 4),
                 "device_longest_slice_ms": round(1000 * many["longest_s"], 1),
+                "device_one_get_a_log_s_per_mb": round(many["device_one_get_s_per_mb"], 3),
+                "requests": many["requests"], "stamp": stamp(),
                 "first_protocol_frame_s_per_mb": round(base64_s, 3),
                 "checked_frame_s_per_mb": round(crc_s, 3)}))
     finally:
