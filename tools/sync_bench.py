@@ -13,9 +13,12 @@ on its pty, in one run,
    the list, 40 of the logs spread over the flash copied by `gets` of 16 logs, as the PC
    copies them, and again a get a log, as a PC before `gets`, and their acknowledgements,
    through the serial link as on the board, the gets and acknowledgements scaled to all the
-   logs), the unix port's time scaled by deckmate bench's calibration loop,
-   the flash's reads, writes and erases at a board's rates; with the work a data frame of the
-   first protocol did on the same bytes (base64, and the CRC of the base64) against today's;
+   logs): the instructions of the sync counted by valgrind (callgrind: the sync's part of the
+   run alone, the block device's own left out) scaled by those of deckmate bench's
+   calibration loop counted in the same run, load-free (without valgrind, and beside it, the
+   unix port's time scaled by the loop's time, which the host's load moves), plus the flash's
+   reads, writes and erases at a board's rates; with the work a data frame of the first
+   protocol did on the same bytes (base64, and the CRC of the base64) against today's;
 4. the RP2040 estimate of each sync: the bytes framed on the wire at 850 KiB/s (MicroPython's
    USB CDC on an RP2040, micropython issue 7479), plus the device's work (3.), plus a USB
    frame (1 ms) a request: the KB/s of log it moves.
@@ -159,6 +162,54 @@ def pico_logs(typical):
     return logs
 
 
+COUNTED_BY = ["valgrind", "--tool=callgrind", "--collect-atstart=no",
+              "--toggle-collect=mp_builtin_exec", "--dump-after=mp_builtin_exec"]
+# The block device's entries from LittleFS: on the unix port a method of Python over a file
+# (sync_device_cost.FileFlash), on a board a C method whose time the flash's board rates give;
+# their instructions are left out of the device's.
+BLOCK_DEVICE = ("mp_vfs_blockdev_read_ext", "mp_vfs_blockdev_write_ext",
+                "mp_vfs_blockdev_ioctl")
+
+
+def counted_instructions(path):
+    """(the instructions of a callgrind part, of which in the block device)."""
+    text = subprocess.run(["callgrind_annotate", "--inclusive=yes", "--threshold=100", path],
+                          capture_output=True, text=True, check=True).stdout
+    total = flash_device = 0
+    for line in text.splitlines():
+        words = line.split()
+        if len(words) >= 3 and words[-2:] == ["PROGRAM", "TOTALS"]:
+            total = int(words[0].replace(",", ""))
+        elif len(words) >= 3 and words[2].split(":")[-1] in BLOCK_DEVICE:
+            flash_device += int(words[0].replace(",", ""))
+    return total, flash_device
+
+
+def device_counts(work, path, sample, how):
+    """sync_device_cost.py's COUNT of one sync under callgrind: (the RP2040's seconds of the
+    hello and the list, of the copies and acknowledgements of `sample`: their instructions
+    scaled by the calibration loop's, counted in the same run, the flash's board time added;
+    the sample's bytes). Load-free: an instruction count is the same on a busy host."""
+    out = os.path.join(work, "counted-" + "-".join(how))
+    done = subprocess.run(COUNTED_BY + ["--callgrind-out-file=" + out,
+                                        runtime.micropython_path(), "-X",
+                                        "heapsize=" + runtime.HEAP,
+                                        os.path.join(ROOT, "tools", "sync_device_cost.py"),
+                                        path, ",".join(game_id for game_id, _ in sample)]
+                          + how, capture_output=True, text=True)
+    assert done.returncode == 0, done.stdout + done.stderr[-3000:]
+    listing_flash, copies_flash, size = [int(word) for word in
+                                         done.stdout.split("COUNTED")[1].split()]
+    (listing, listing_device), (copies, copies_device), (calibration, _) = [
+        counted_instructions("%s.%d" % (out, part)) for part in (1, 2, 3)]
+    for part in (1, 2, 3):
+        os.remove("%s.%d" % (out, part))
+    os.remove(out)
+    scale = REFERENCE_RP2040_S / calibration
+    return ((listing - listing_device) * scale + listing_flash / 1e6,
+            (copies - copies_device) * scale + copies_flash / 1e6, size)
+
+
 def device_cost(work, label, logs, sampled=40):
     """RP2040 estimates of the device's side of a sync of `logs`, all on its flash (a
     LittleFS image, as a board's): (seconds for the whole sync: its hello and list once, and
@@ -172,6 +223,7 @@ def device_cost(work, label, logs, sampled=40):
     flash.write_files(path, store_files(logs))
     step = max(1, len(logs) // sampled)
     sample = logs[::step][:sampled]
+    total = sum(len(data) for _, data in logs)
     estimates = []
     for how in ([], ["get"]):  # `gets` of many logs, as the PC now copies; a get a log
         copy = path + ".run"
@@ -180,17 +232,21 @@ def device_cost(work, label, logs, sampled=40):
                                os.path.join(ROOT, "tools", "sync_device_cost.py"), copy,
                                ",".join(game_id for game_id, _ in sample)] + how,
                               capture_output=True, text=True)
-        os.remove(copy)
         assert done.returncode == 0, done.stdout + done.stderr
         calibration, size, listing, listing_flash, gets, gets_flash, longest, longest_flash, \
             base64, crc, _ = [int(word) for word in done.stdout.split("COST")[1].split()]
         scale = REFERENCE_RP2040_S / calibration
         mb = size / 1e6
-        whole = sum(len(data) for _, data in logs) / size
-        estimates.append((listing * scale + listing_flash / 1e6
-                          + (gets * scale + gets_flash / 1e6) * whole,
-                          longest * scale + longest_flash / 1e6, base64 * scale / mb,
-                          crc * scale / mb))
+        timed = listing * scale + listing_flash / 1e6 + (gets * scale + gets_flash / 1e6) * (
+            total / size)
+        counted = None
+        if shutil.which("valgrind") and shutil.which("callgrind_annotate"):
+            shutil.copyfile(path, copy)
+            listed, copied, size = device_counts(work, copy, sample, how + ["count"])
+            counted = listed + copied * total / size
+        os.remove(copy)
+        estimates.append((counted or timed, longest * scale + longest_flash / 1e6,
+                          base64 * scale / mb, crc * scale / mb, timed))
     os.remove(path)
     return estimates[0] + (estimates[1][0],)
 
@@ -255,7 +311,9 @@ def table(results, base64_s, crc_s):
                 pico["round_trips_per_log"], many["round_trips_per_log"]),
             "| device CPU a MB of log (RP2040 estimate, the flash's LittleFS in it) | <= 1.0 s "
             "| %.2f s | %.2f s |" % (pico["device_s_per_mb"], many["device_s_per_mb"]),
-            "| ... the same, a get a log (a PC before `gets`) | | %.2f s | %.2f s |" % (
+            "| ... the same by the unix port's time (the host's load in it) | | %.2f s | "
+            "%.2f s |" % (pico["device_timed_s_per_mb"], many["device_timed_s_per_mb"]),
+            "| ... a get a log (a PC before `gets`), the same count | | %.2f s | %.2f s |" % (
                 pico["device_one_get_s_per_mb"], many["device_one_get_s_per_mb"]),
             "| ... the device's longest slice of the loop | | %.0f ms | %.0f ms |" % (
                 1000 * pico["longest_s"], 1000 * many["longest_s"]),
@@ -299,15 +357,17 @@ def main():
         big_blocks = sum(blocks_of(len(data)) for _, data in many) + BLOCK_COUNT + len(many) // 2
         results = {}
         for label, logs, flash_blocks in (("pico", pico, None), ("many", many, big_blocks)):
-            device_s, longest, base64_s, crc_s, one_get_s = device_cost(work, label, logs)
+            device_s, longest, base64_s, crc_s, timed_s, one_get_s = device_cost(
+                work, label, logs)
+            mb = sum(len(data) for _, data in logs) / 1e6
             say("%s, the device's side, RP2040 estimate: %.2f s per MB of log synced (a "
-                "hello, the list, the gets, the acknowledgements; %.2f s with a get a log), "
-                "the longest slice %.0f ms; a data frame's work on the bytes: %.2f s per MB in "
-                "the first protocol (base64, its CRC), %.2f s per MB checked on the device (a "
-                "CRC), none for a closed log (its pieces' CRCs in the manifest)" % (
-                    label, device_s / (sum(len(data) for _, data in logs) / 1e6),
-                    one_get_s / (sum(len(data) for _, data in logs) / 1e6),
-                    1000 * longest, base64_s, crc_s))
+                "hello, the list, the gets, the acknowledgements; instructions counted, %.2f s "
+                "by the unix port's time; %.2f s with a get a log), the longest slice %.0f ms; "
+                "a data frame's work on the bytes: %.2f s per MB in the first protocol "
+                "(base64, its CRC), %.2f s per MB checked on the device (a CRC), none for a "
+                "closed log (its pieces' CRCs in the manifest)" % (
+                    label, device_s / mb, timed_s / mb, one_get_s / mb, 1000 * longest,
+                    base64_s, crc_s))
             figures = sync_case(label, logs, work, flash_blocks)
             mb = figures["bytes"] / 1e6
             gets = figures["requests"].get("get", 0) + figures["requests"].get("gets", 0)
@@ -315,6 +375,7 @@ def main():
             estimate = rp2040_estimate(figures, device_s)
             figures.update(device_s_per_mb=device_s / mb, longest_s=longest,
                            device_one_get_s_per_mb=one_get_s / mb,
+                           device_timed_s_per_mb=timed_s / mb,
                            rp2040_s=estimate, rp2040_kb_per_s=figures["bytes"] / 1024 / estimate,
                            round_trips_per_log=outside / len(logs),
                            host_s_per_mb=figures["host_s"] / mb,
@@ -354,6 +415,7 @@ def main():
                 "wire_per_byte": round(many["wire_per_byte"], 4),
                 "device_longest_slice_ms": round(1000 * many["longest_s"], 1),
                 "device_one_get_a_log_s_per_mb": round(many["device_one_get_s_per_mb"], 3),
+                "device_timed_s_per_mb": round(many["device_timed_s_per_mb"], 3),
                 "requests": many["requests"], "stamp": stamp(),
                 "first_protocol_frame_s_per_mb": round(base64_s, 3),
                 "checked_frame_s_per_mb": round(crc_s, 3)}))

@@ -160,17 +160,32 @@ STORE = booted_store()  # (before the app's modules load: a boot leaves holes in
 from deckapp.serial_link import SerialLink  # noqa: E402
 from deckapp.shell import GC_EVERY, import_with_room  # noqa: E402
 from deckapp.sync_requests import ACK_MOST, CHUNK, GETS_MOST  # noqa: E402
+from decklink.checked import CHECK_DIGITS  # noqa: E402
 from decklink.frame import TO_DEVICE, encode  # noqa: E402
 
 RUNS = 10  # the best is kept: the host is shared, and its load only ever adds time
-# "get" as a third argument: a get a log (a PC before `gets`), else `gets` of GETS_MOST logs
-ONE_GET_A_LOG = sys.argv[3:] == ["get"]
+# "get" after the ids: a get a log (a PC before `gets`), else `gets` of GETS_MOST logs;
+# "count": one sync, untimed, for callgrind to count its instructions (COUNT)
+ONE_GET_A_LOG = "get" in sys.argv[3:]
+COUNT = "count" in sys.argv[3:]
 
 
 def reference_us():
-    """deckmate/bench_decisions.py's calibration loop, timed (microseconds)."""
+    """deckmate/bench_decisions.py's calibration loop, timed (microseconds), with the heap
+    collected as there: only when it is full (the shell's threshold, set here for the sync,
+    would collect about 120 times in the loop, and the device's estimate come out low)."""
+    threshold = gc.threshold()
+    gc.threshold(-1)
     gc.collect()
     start = time.ticks_us()
+    reference_loop()
+    spent = time.ticks_diff(time.ticks_us(), start)
+    gc.threshold(threshold)
+    return spent
+
+
+def reference_loop():
+    """deckmate/bench_decisions.py's calibration loop."""
     total = 0
     cards = list(range(28))
     for i in range(2400):
@@ -178,7 +193,7 @@ def reference_us():
         for card in hand:
             total = (total * 31 + card) & 0xFFFF
         total ^= len(hand)
-    return time.ticks_diff(time.ticks_us(), start)
+    return total
 
 
 class Port:
@@ -223,19 +238,51 @@ class Board:
         return "cost"
 
 
-def sync(link, port, entries):
-    """The device's side of a sync of `entries` (the list's): [the unix port's us of the hello
-    and the list (the block device's own left out), their flash's board us, the same of the
-    gets and acknowledgements, of the longest slice]."""
+def requests_of(store, entries):
+    """The requests of a sync of `entries` (the list's), encoded as the PC sends them: (the
+    hello and the list's, the copies' and acknowledgements')."""
+    fields = [[{"op": "hello", "space": 0}, {"op": "get", "file": "manifest", "n": 65536},
+               {"op": "get", "file": "acks", "n": 65536}], []]
+    if ONE_GET_A_LOG:
+        fields[1] += [{"op": "get", "id": game_id, "n": size, "x": 1}
+                      for game_id, size, _ in entries]
+    else:
+        fields[1] += [{"op": "gets", "logs": [[game_id, 0, size] for game_id, size, _
+                                              in entries[first:first + GETS_MOST]]}
+                      for first in range(0, len(entries), GETS_MOST)]
+    listed = listed_tag(store)
+    fields[1] += [{"op": "ack", "acks": [[game_id, size, digest[:16]] for game_id, size, digest
+                                         in entries[first:first + ACK_MOST]], "listed": listed}
+                  for first in range(0, len(entries), ACK_MOST)]
+    query = 0
+    requests = []
+    for part in fields:
+        requests.append([])
+        for request in part:
+            query += 1
+            request["q"] = query
+            requests[-1].append(encode(TO_DEVICE, request))
+    return requests
+
+
+def listed_tag(store):
+    """The manifest's checksum line, as the hello's `listed` says it (the manifest is not
+    read whole: on a flash of 1,000 logs it is larger than the heap)."""
+    with open(store.manifest_path, "rb") as handle:
+        handle.seek(max(0, handle.seek(0, 2) - CHECK_DIGITS - 2))
+        return handle.read().decode().strip()
+
+
+def sync(link, port, requests):
+    """The device's side of a sync (`requests`: requests_of's): [the unix port's us of the
+    hello and the list (the block device's own left out), their flash's board us, the same
+    of the gets and acknowledgements, of the longest slice]."""
     times = [0, 0, 0, 0, 0, 0]
-    query = [0]
     flash, before = FLASH[:], FLASH[:]  # (copied into, not made anew: the loop allocates
     #                                      nothing of its own)
 
-    def ask(at, operation, **fields):
-        query[0] += 1
-        fields.update(q=query[0], op=operation)
-        port.send(link, encode(TO_DEVICE, fields))
+    def ask(at, request):
+        port.send(link, request)
         start = time.ticks_us()
         flash[:] = FLASH
         while True:
@@ -254,26 +301,40 @@ def sync(link, port, entries):
         times[at + 1] += board
 
     gc.collect()
-    ask(0, "hello", space=0)
-    ask(0, "get", file="manifest", n=65536)  # the list
-    ask(0, "get", file="acks", n=65536)
-    if ONE_GET_A_LOG:
-        for game_id, size, _ in entries:
-            ask(2, "get", id=game_id, n=size, x=1)
-    else:
-        for first in range(0, len(entries), GETS_MOST):
-            ask(2, "gets", logs=[[game_id, 0, size] for game_id, size, _
-                                 in entries[first:first + GETS_MOST]])
-    for first in range(0, len(entries), ACK_MOST):
-        ask(2, "ack", acks=[[game_id, size, digest[:16]] for game_id, size, digest
-                            in entries[first:first + ACK_MOST]],
-            listed=tag(link))
+    for at, part in ((0, requests[0]), (2, requests[1])):
+        for request in part:
+            ask(at, request)
     return times
 
 
-def tag(link):
-    from deckapp.sync_requests import _manifest_tag
-    return _manifest_tag(link.store)
+def serve_all(link, port, requests):
+    """The requests answered, one after the other (what COUNT counts: no timing)."""
+    for request in requests:
+        port.send(link, request)
+        while link.serve() or not port.read_all():
+            pass
+
+
+def count(store, link, port, entries):
+    """COUNT's run (under callgrind, each exec of it a part of the count: the hello and the
+    list, the copies and acknowledgements, the calibration loop): prints the flash's board us
+    of the first two and the bytes of log of the second."""
+    requests = requests_of(store, entries)
+    link._end_session()  # (the sync's modules leave the heap: its first request loads them)
+    marks = [FLASH[:]]
+    scope = {"serve_all": serve_all, "link": link, "port": port, "requests": requests,
+             "reference_loop": reference_loop}
+    gc.collect()
+    exec("serve_all(link, port, requests[0])", scope)
+    marks.append(FLASH[:])
+    exec("serve_all(link, port, requests[1])", scope)
+    marks.append(FLASH[:])
+    assert b'"refused":[]' in link.output.last, link.output.last
+    gc.threshold(-1)  # (as reference_us)
+    gc.collect()
+    exec("reference_loop()", scope)
+    print("COUNTED %d %d %d" % (board_us(marks[0], marks[1])[1], board_us(marks[1], marks[2])[1],
+                                sum(entry[1] for entry in entries)))
 
 
 def frame_work_us(path):
@@ -310,13 +371,16 @@ def main():
     port = Port()
     link = SerialLink(store, Board(), None)
     link.output = Sink()
+    if COUNT:
+        return count(store, link, port, entries)
+    requests = requests_of(store, entries)
     calibration, runs = [], []  # runs: sync()'s
     framed = 0
     base64 = crc = None
     for run in range(RUNS):  # interleaved: each meets the same load
         calibration += [reference_us() for _ in range(3)]
         sent = link.output.bytes
-        runs.append(sync(link, port, entries))
+        runs.append(sync(link, port, requests))
         framed = link.output.bytes - sent
         assert b'"refused":[]' in link.output.last, link.output.last
         os.remove(store.logs_dir + "/acks.chk")  # the same work again: none acknowledged
