@@ -4,6 +4,7 @@
 hands the module over."""
 
 import binascii
+import time
 from micropython import const
 
 from deckhw.buttons import Buttons
@@ -62,11 +63,22 @@ def build(definition, machine):
     spi = machine.SPI(definition.SPI_ID, baudrate=definition.SPI_BAUDRATE, polarity=1, phase=1,
                       sck=Pin(definition.SCK), mosi=Pin(definition.MOSI))
     reset_pin = None if definition.RST is None else Pin(definition.RST, Pin.OUT)
+    # A soft reset keeps the pins' output levels, the panel's set-up and its picture: CS,
+    # which the driver leaves high, reads high before it is made an output again; after a
+    # power-on it reads low (the RP2040's pads are pulled down until set up). A panel kept
+    # so shows the last screen until the app's first one replaces it, with no black panel
+    # between them (hardware/README.md, the bring-up checklist).
+    kept = Pin(definition.CS).value() == 1
     display = ST7789(spi, Pin(definition.CS, Pin.OUT), Pin(definition.DC, Pin.OUT), reset_pin,
                      definition.PANEL[0], definition.PANEL[1], definition.MADCTL,
-                     definition.COLUMN_OFFSET, definition.ROW_OFFSET)
+                     definition.COLUMN_OFFSET, definition.ROW_OFFSET, kept)
+    # the keys' interrupts time each change by the clock (deckhw/buttons.py, Buttons.handler),
+    # time.ticks_ms in the interrupt at the change; the simulated board's machine, which
+    # hands the firmware a change when it next has the CPU, gives each its own time as
+    # machine.ticks_ms (a board's has none)
     keys = Buttons(dict((name, Pin(gpio, Pin.IN, Pin.PULL_UP))
-                        for name, gpio in definition.KEYS.items()))
+                        for name, gpio in definition.KEYS.items()),
+                   getattr(machine, "ticks_ms", time.ticks_ms))
     backlight = machine.PWM(Pin(definition.BACKLIGHT), freq=_BACKLIGHT_PWM_HZ)
     board = Board(definition.NAME, display, keys, backlight, machine)
     board.backlight(100)

@@ -10,6 +10,18 @@ polls every few milliseconds with the current `time.ticks_ms()`:
 - REPEAT after REPEAT_DELAY_MS held, then every REPEAT_MS, for every held key (the screens
   use it on the joystick directions and ignore it elsewhere).
 
+A press is never lost while the app is busy between two polls (a screen being imported and
+drawn): on a board (given `ticks_ms`), every change of a key's pin raises its interrupt
+(Pin.irq on both edges, hard: `handler` runs at the change and allocates nothing), which
+puts the key, its new level and the time in a ring buffer of 16 changes made with the keys;
+a change within DEBOUNCE_MS of the key's last one (in the ring, or the last the poll handed
+on) is a bounce and is left out. The
+poll hands the changes in the ring on first, in the order they came, each as its PRESS or
+RELEASE (one that leaves the key as it is is dropped), then reads the levels as above, which
+also finds any change the ring missed. A full ring drops the change that comes then: with
+more than 7 presses waiting, a press is lost, never the app, and the key's level is right
+again at the next poll.
+
 Runs unchanged under CPython (the tests drive it with scripted levels and ticks).
 """
 
@@ -43,11 +55,56 @@ class Key:
         self.long_sent = False
         self.next_repeat = 0    # ms after changed_at at which the next REPEAT is due
 
+    def change(self, ticks):
+        """The key went down or up at `ticks`: its event."""
+        self.down = not self.down
+        self.changed_at = ticks
+        self.long_sent = False
+        self.next_repeat = REPEAT_DELAY_MS
+        return (self.name, PRESS if self.down else RELEASE)
+
 
 class Buttons:
-    def __init__(self, pins):
-        """pins: dict key name -> pin (active low)."""
+    def __init__(self, pins, ticks_ms=None):
+        """pins: dict key name -> pin (active low). With `ticks_ms` (a board's clock) each
+        pin's interrupt puts its changes in the ring (`handler`)."""
         self.keys = [Key(name, pins[name]) for name in KEY_NAMES if name in pins]
+        self.buffer = bytearray(48)  # the ring, 16 changes of 3 bytes: key index * 2 + level,
+        # then its ticks' low 16 bits, low byte first (the poll, within 65 s, adds the rest)
+        self.read = self.write = 0  # where the poll reads the next change, the interrupt writes
+        self.ticks_ms = ticks_ms
+        if ticks_ms is not None:
+            handler = self.handler  # one for every pin
+            for key in self.keys:
+                key.pin.irq(handler, 12, True)  # IRQ_FALLING | IRQ_RISING (4 | 8), hard
+
+    def handler(self, pin):
+        """A key's pin changed level (its interrupt): the change put in the ring, unless it
+        comes within DEBOUNCE_MS of the key's last change (its latest in the ring, else the
+        last the poll handed on) or the ring is full. It runs in the interrupt: no
+        allocation (small ints, masks for the wrap of the tick counter, no iterator)."""
+        now = self.ticks_ms()
+        keys = self.keys
+        index = 0
+        while keys[index].pin is not pin:
+            index += 1
+        buffer = self.buffer
+        write = at = self.write
+        since = keys[index].changed_at
+        if since is not None:
+            since = (now - since) & 0x3FFFFFFF
+        while at != self.read:
+            at = (at - 3) % len(buffer)
+            if buffer[at] // 2 == index:
+                since = (now - buffer[at + 1] - 256 * buffer[at + 2]) & 0xFFFF
+                break
+        if since is not None and since < DEBOUNCE_MS:
+            return
+        if (write + 3) % len(buffer) != self.read:
+            buffer[write] = 2 * index + pin.value()
+            buffer[write + 1] = now & 0xFF
+            buffer[write + 2] = now >> 8 & 0xFF
+            self.write = (write + 3) % len(buffer)
 
     def names(self):
         return [key.name for key in self.keys]
@@ -62,16 +119,20 @@ class Buttons:
     def poll(self, now_ms):
         """The events since the last poll, as a list of (key name, kind)."""
         events = []
+        buffer = self.buffer
+        while self.read != self.write:  # the ring's changes first, in order
+            read = self.read
+            key = self.keys[buffer[read] // 2]
+            if key.down != (buffer[read] % 2 == 0):
+                ago = (now_ms - buffer[read + 1] - 256 * buffer[read + 2]) & 0xFFFF
+                events.append(key.change((now_ms - ago + (0x10000 if ago >= 0x8000 else 0))
+                                         % TICKS_PERIOD))  # (a change after now_ms: ago < 0)
+            self.read = (read + 3) % len(buffer)
         for key in self.keys:
             since = DEBOUNCE_MS if key.changed_at is None else ticks_since(now_ms, key.changed_at)
             if since >= DEBOUNCE_MS:
-                down = key.pin.value() == 0
-                if down != key.down:
-                    key.down = down
-                    key.changed_at = now_ms
-                    key.long_sent = False
-                    key.next_repeat = REPEAT_DELAY_MS
-                    events.append((key.name, PRESS if down else RELEASE))
+                if key.down != (key.pin.value() == 0):
+                    events.append(key.change(now_ms))
                     continue
             if not key.down:
                 continue

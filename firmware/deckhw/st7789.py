@@ -45,10 +45,13 @@ _MADCTL_MV = const(0x20)  # rows and columns exchanged (landscape)
 
 class ST7789(framebuf.FrameBuffer):
     def __init__(self, spi, cs, dc, rst, panel_width=240, panel_height=240, madctl=0,
-                 column_offset=0, row_offset=0):
+                 column_offset=0, row_offset=0, kept=False):
         """spi: a machine.SPI; cs, dc, rst: output Pins (rst may be None);
         panel_width x panel_height: the panel as the user sees it, after `madctl`;
-        column_offset, row_offset: where that panel starts in the controller's memory."""
+        column_offset, row_offset: where that panel starts in the controller's memory;
+        kept: the panel was set up by the start before a soft reset and still shows its
+        last screen, which stays until the app's first show() replaces it (no reset, no
+        black panel between the two screens)."""
         self.width = _WIDTH
         self.height = _HEIGHT
         self.buffer = bytearray(_WIDTH * _HEIGHT // 2)
@@ -66,9 +69,9 @@ class ST7789(framebuf.FrameBuffer):
         self.left = (panel_width - _WIDTH) // 2  # the app area's place on the panel
         self.top = (panel_height - _HEIGHT) // 2
         cs.value(1)
-        if rst is not None:
+        if rst is not None and not kept:
             self.hard_reset(rst)
-        self.start(madctl)
+        self.start(madctl, kept)
 
     def hard_reset(self, rst):
         """Pulse the reset line (at least 10 us low; wait 120 ms after). Blocks 130 ms."""
@@ -79,17 +82,21 @@ class ST7789(framebuf.FrameBuffer):
         rst.value(1)
         time.sleep_ms(128)
 
-    def start(self, madctl):
-        """The init sequence, then a black panel. Blocks about 270 ms."""
-        self.command(_SWRESET)
-        time.sleep_ms(150)
+    def start(self, madctl, kept=False):
+        """The init sequence, then a black panel. Blocks about 270 ms. A panel `kept` from
+        the start before a soft reset gets the same settings again (each is what it already
+        has: nothing changes on it) and keeps its picture: no software reset, no clearing."""
+        if not kept:
+            self.command(_SWRESET)
+            time.sleep_ms(150)
         self.command(_SLPOUT)
         time.sleep_ms(120)
         self.command(_COLMOD, bytes((_COLMOD_RGB565,)))
         self.command(_MADCTL, bytes((madctl,)))
         self.command(_INVON)
         self.command(_NORON)
-        self.clear_panel()
+        if not kept:
+            self.clear_panel()
         self.command(_DISPON)
 
     def command(self, code, data=None):

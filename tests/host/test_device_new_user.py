@@ -7,8 +7,12 @@ board, read from its screens' text boxes (tests/host/text_boxes.py) and its log:
   from their letters: Zo\u00e9 takes 16 presses (Zoe 15), J\u00fcrgen 24 (Jurgen 22).
 - 4: Undo brings the form back with the entry taken back; the set-up's red line goes once
   the row is fixed (a name typed for the one that was there twice).
-- 6: B from the set-up then Down Down at once reach History: the set-up's B opens the menu
-  without a reset, which lost the keys pressed meanwhile and blanked the panel.
+- 6: keys pressed while a screen changes are never lost: presses that reach the board
+  while the firmware is busy (a key script's `quick`: all of them before it reads its keys
+  again) land as the same presses one at a time do, from the main menu (Down, centre, Down,
+  Down; B from the set-up then Down Down at 0.15 s) and inside a match (B, Down, centre);
+  and no black panel between two screens: a soft reset (a match begins, a match ends) leaves
+  the panel as it was, showing the last screen until the next replaces it.
 - 8: after a resume X shows the last trick as before it; B from "Scores so far" comes back to
   the match menu; marking the scart says where the cursor went after each mark.
 - 9: the scores so far keep a name ending in a digit apart from its total; a hand's lines (the
@@ -54,15 +58,55 @@ def test_5_the_offer_of_an_open_match_confirms_abandon_and_b_keeps_it_for_later(
     assert kinds(flash)[-1] == "end"
 
 
-def test_6_keys_pressed_at_once_as_the_set_up_gives_way_to_the_menu_are_kept(tmp_path):
-    flash = tmp_path / "flash.img"
-    shots = play(flash, ["quick down down press", "shot history"], tmp_path / "a", fresh=True,
+def pixels(shot):
+    from PIL import Image
+    with Image.open(shot) as picture:
+        return picture.tobytes()
+
+
+def test_6_keys_pressed_while_screens_change_land_as_if_pressed_one_at_a_time(tmp_path):
+    quick = play(tmp_path / "quick.img", [
+        "quick down press down down", "shot keep-score",   # Keep score's set-up, on Seat 1
+        "b", "press", "quick 150 b down down", "shot menu"], tmp_path / "quick", fresh=True,
+        text_boxes=True)                                    # the menu, on History
+    one_at_a_time = play(tmp_path / "taps.img", [
+        "down", "press", "down", "down", "shot keep-score",
+        "b", "press", "b", "down", "down", "shot menu"], tmp_path / "taps", fresh=True)
+    assert texts(quick[0]).startswith("Keep score") and texts(quick[1]).startswith("Deckmate")
+    assert [pixels(shot) for shot in quick] == [pixels(shot) for shot in one_at_a_time]
+    # a match (Scioto, You and a normal bot): at your turn B, Down, centre at once
+    keys = fast_bots_keys() + setup_keys("scioto", ["human", "normal"], {}, 3)
+    shots = play(tmp_path / "match.img", keys + ["quick b down press", "shot scores"],
+                 tmp_path / "match", fresh=True, text_boxes=True)
+    assert texts(shots[0]).startswith("Scores so far")
+
+
+def test_6_a_soft_reset_leaves_the_last_screen_on_the_panel_until_the_next_replaces_it(
+        tmp_path, monkeypatch):
+    from deckmate.sim.panel import DISPOFF, DISPON, SLPIN, SWRESET, Panel
+    seen = []  # what blanks a panel (its reset, SWRESET, SLPIN, DISPOFF), and each DISPON
+    # with whether the panel then shows anything but black (what it had: the last screen)
+    reset, start_command = Panel.reset, Panel.start_command
+
+    def watched_reset(panel):
+        seen.append("reset")
+        reset(panel)
+
+    def watched_command(panel, code):
+        if code in (SWRESET, SLPIN, DISPOFF):
+            seen.append(code)
+        start_command(panel, code)
+        if code == DISPON:
+            seen.append(("on", any(panel.picture())))
+    monkeypatch.setattr(Panel, "reset", watched_reset)
+    monkeypatch.setattr(Panel, "start_command", watched_command)
+    # Keep score's Start (the match begins after a reset), X, A: stopped; Done (a reset: the menu)
+    shots = play(tmp_path / "flash.img", KEEP_SCORE + ["up", "press", "x", "a", "press",
+                                                       "shot menu"], tmp_path, fresh=True,
                  text_boxes=True)
-    assert texts(shots[0]).startswith("History")
-    # Play: the set-up; B, Down, Down, centre at once while the menu comes back
-    shots = play(flash, ["press", "quick b down down press", "shot history"], tmp_path / "b",
-                 text_boxes=True)
-    assert texts(shots[0]).startswith("History")
+    power_on = ["reset", "reset", SWRESET, "reset", ("on", False)]  # made, RST, SWRESET: black
+    assert seen == power_on + [("on", True), ("on", True)]  # two starts after a soft reset
+    assert texts(shots[0]).startswith("Deckmate")
 
 
 def test_4_undo_brings_back_the_undone_entry_and_a_fixed_row_clears_the_error(tmp_path):

@@ -3,7 +3,11 @@ two cores): the simulated board holds a key it is tapped with until the firmware
 down for KEY_SETTLE_MS by the firmware's own clock, then lets it go (sim/link.py's "T"
 frame). A host that answered late used to let go late: the key was held past the
 debouncer's REPEAT_DELAY_MS and a Down stepped twice (a seat's level, the match length or
-the deal number one step off)."""
+the deal number one step off).
+
+The stand-in board's pin interrupts give each change of a key the time the host made it,
+however late the firmware takes it in: two presses made while the firmware was busy are two
+presses in its key queue (given the time they were taken in, the second was a bounce)."""
 
 import ast
 import os
@@ -15,7 +19,7 @@ from deckhw.buttons import PRESS, RELEASE, REPEAT_DELAY_MS
 from deckmate import image, runtime
 from deckmate.sim.boards import read_board
 from deckmate.sim.firmware import DEVICE_DIR
-from deckmate.sim.link import Link
+from deckmate.sim.link import TICKS_PERIOD, Link, ticks_ms
 from deckmate.sim.script import KEY_SETTLE_MS, HeadlessBoard
 from play_sim import play
 from text_boxes import read_boxes
@@ -84,3 +88,58 @@ def test_a_key_script_steps_once_a_press_however_late_the_host_answers(tmp_path,
     shots = play(tmp_path / "flash.img", ["down", "down", "press", "shot history"],
                  tmp_path / "shots", fresh=True, text_boxes=True)
     assert [box.text for box in read_boxes(shots[0]) if box.kind == "text"][0] == "History"
+
+
+BUSY = """
+import machine, time
+from deckhw.buttons import Buttons
+keys = Buttons({"down": machine.Pin(%d, machine.Pin.IN, machine.Pin.PULL_UP)},
+               machine.ticks_ms)
+machine.idle()  # ready: the host presses Down twice while it is busy
+time.sleep_ms(%d)
+events = []
+for _ in range(3):
+    events += [(name, kind) for name, kind in keys.poll(time.ticks_ms())]
+    time.sleep_ms(50)
+print(events)
+"""
+
+
+def test_presses_made_while_the_firmware_is_busy_reach_its_queue_each_at_its_own_time():
+    board = read_board("pico_lcd_13")
+    link = Link(board)
+    prelude = "import sys\nsys.path[:0] = [%r, %r]\n" % (DEVICE_DIR, image.build_image("sim"))
+    busy_ms = 600
+    with tempfile.TemporaryFile() as output:
+        process = subprocess.Popen([runtime.micropython_path(), "-X", "heapsize=192K", "-c",
+                                    prelude + BUSY % (board.keys["down"], busy_ms)],
+                                   stdout=output, stderr=subprocess.STDOUT,
+                                   env=dict(os.environ, DECKMATE_SIM_LINK=link.path))
+        try:
+            while link.idle_count == 0 and process.poll() is None:
+                link.pump(0.05)
+            made = time.monotonic()
+            for keys in (["down"], [], ["down"], []):  # a change every 40 ms, sent as made
+                link.press(keys)
+                time.sleep(0.04)
+            sent = time.monotonic()
+            while process.poll() is None:
+                link.pump(0.05)
+        finally:
+            if process.poll() is None:
+                process.kill()
+            link.close()
+        output.seek(0)
+        text = output.read().decode()
+    assert process.returncode == 0, text
+    assert (sent - made) * 1000 < busy_ms / 2  # all of them while it was busy
+    assert ast.literal_eval(text.strip().splitlines()[-1]) == [("down", PRESS), ("down", RELEASE)] * 2
+
+
+def test_the_host_s_ticks_are_the_firmware_s():
+    code = "import time\nprint(time.ticks_ms())"
+    before = ticks_ms()
+    firmware = int(subprocess.run([runtime.micropython_path(), "-c", code], capture_output=True,
+                                  text=True, check=True).stdout)
+    after = ticks_ms()
+    assert (firmware - before) % TICKS_PERIOD <= (after - before) % TICKS_PERIOD

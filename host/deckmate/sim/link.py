@@ -14,16 +14,25 @@ From the firmware:
   "B" a=gpio b=duty             a PWM duty (the backlight)
   "I" a=sequence b=lag          machine.idle(): nothing left to do. `sequence` is the last
                                 key frame the firmware is done with (its levels applied, its
-                                tap let go), `lag` the ms from then to the firmware's latest
-                                read of an input pin
+                                tap let go), `lag` the ms from that change (its "W" time, the
+                                tap's let-go) to the firmware's latest read of an input pin
   "X"                           machine.reset() or soft_reset(): the firmware is about to
                                 exit and restart (each start of the firmware connects once;
                                 the reset is that of the process on the connection's other
                                 end, known by its pid: a start that died before connecting
                                 cannot shift the match)
 To the firmware:
+  "W" b=ticks                   when the change of the next "K" frame was made: ms of the
+                                system's monotonic clock, modulo 2**30 (the firmware's
+                                time.ticks_ms() is the same clock); the stand-in's pin
+                                interrupts give the change that time however late the
+                                firmware takes it in
   "K" a=sequence b=pressed      the GPIOs held low by keys (bit n: GPIO n); sent on every
-                                connection first, then on every change
+                                connection first, then on every change, after its "W".
+                                The first of a power-on holds the panel's CS low too, as
+                                the pad's pull-down does until the driver drives it; after
+                                the firmware's own reset ("X") it is high, as the last start
+                                left it (deckhw/board.py tells the two apart by it)
   "T" a=sequence b=gpio+ms<<8   a tap: the key on that GPIO held down from the firmware's first
                                 read of it until a read `ms` later, let go at that read (by
                                 the firmware's clock: the host's pace changes nothing)
@@ -42,6 +51,13 @@ FRAME = struct.Struct(">BHI")
 PEER_CREDENTIALS = struct.Struct("3i")  # SO_PEERCRED's struct ucred: pid, uid, gid
 SPI_LEAST = 8          # device/machine.py _SPI_LEAST
 MESSAGE_MOST = 1 << 18  # more than a Unix socket's send buffer holds: no message is longer
+TICKS_PERIOD = 1 << 30  # the firmware's time.ticks_ms() wraps at 2**30
+
+
+def ticks_ms(seconds=None):
+    """The firmware's time.ticks_ms() at time.monotonic() `seconds` (now unless given): the
+    unix port's ticks are the same monotonic clock's milliseconds."""
+    return int((time.monotonic() if seconds is None else seconds) * 1000) % TICKS_PERIOD
 
 
 class Link:
@@ -64,6 +80,7 @@ class Link:
         self.resets = 0
         self.connections = 0      # the starts of the firmware that have connected
         self.peer_pid = None      # the process of the current connection
+        self.kept = False         # the next start follows the firmware's own reset ("X")
         self.reset_pid = None     # the process that last called machine.reset()
         self.reset_pids = set()   # every process that called machine.reset()
         self.ended_pids = set()   # every process whose connection has ended, read to its end
@@ -75,11 +92,12 @@ class Link:
         os.unlink(self.path)
         os.rmdir(self.folder)
 
-    def press(self, keys):
-        """Hold exactly these keys (names) from now on."""
+    def press(self, keys, at=None):
+        """Hold exactly these keys (names) from now on; `at`: the firmware's ticks at which
+        the change was made (now unless given; a `quick` step's changes have their own)."""
         self.pressed = set(keys)
         self.sequence = (self.sequence + 1) & 0xFFFF
-        self.send_keys()
+        self.send_keys(at)
 
     def tap(self, key, hold_ms):
         """Press `key` and let it go once the firmware has read it down for hold_ms (the
@@ -91,13 +109,18 @@ class Link:
             self.connection.sendall(FRAME.pack(ord("T"), self.sequence,
                                                hold_ms << 8 | self.board.keys[key]))
 
-    def send_keys(self):
+    def send_keys(self, at=None, first=False):
+        """The keys held, changed at ticks `at` (now unless given); or the `first` levels of
+        a start (no "W": nothing changed), the panel's CS low unless the firmware's own reset
+        came before."""
         if self.connection is None:
             return
-        mask = 0
+        mask = 1 << self.board.cs if first and not self.kept else 0
         for key in self.pressed:
             mask |= 1 << self.board.keys[key]
         try:
+            if not first:
+                self.connection.sendall(FRAME.pack(ord("W"), 0, ticks_ms() if at is None else at))
             self.connection.sendall(FRAME.pack(ord("K"), self.sequence, mask))
         except OSError:
             pass  # the firmware is restarting; it gets the levels when it connects
@@ -115,7 +138,8 @@ class Link:
                                                      PEER_CREDENTIALS.size)
             self.peer_pid = PEER_CREDENTIALS.unpack(credentials)[0]
             self.idle = None  # a new start of the firmware, not idle yet
-            self.send_keys()
+            self.send_keys(first=True)
+            self.kept = False
         elif self.connection is not None and self.connection in ready:
             self.take_in()
         return bool(ready)
@@ -152,6 +176,7 @@ class Link:
             self.backlight_duty = b
         elif tag == ord("X"):
             self.resets += 1
+            self.kept = True
             self.reset_pid = self.peer_pid
             self.reset_pids.add(self.peer_pid)
             self.idle = None  # it will not be idle again: the next start will

@@ -1,9 +1,11 @@
 """Key scripts: the simulated board played headless, with screenshots.
 
 One step a line: a key (`up down left right press a b x y`) pressed and released;
-`hold KEY MS`; `quick KEY ...` (the keys pressed and released one after the other, each
-level held QUICK_MS, without waiting for the firmware to read them: a person's quick presses
-while a screen changes); `until KEY TEXT` (KEY pressed until a text on the panel reads TEXT,
+`hold KEY MS`; `quick [MS] KEY ...` (the keys pressed one after the other, each MS after
+the one before, 2 * QUICK_MS unless given, and held half of that: a person's quick presses
+while a screen changes. They reach the board at once, each change with its own time, as if
+the firmware had been busy the whole time: only the pins' interrupts and the key queue
+(deckhw/buttons.py) hand them on); `until KEY TEXT` (KEY pressed until a text on the panel reads TEXT,
 at most UNTIL_PRESSES times: a choice made whatever the device remembered, e.g.
 `until right Scioto` on the set-up's game row); `wait MS`; `shot NAME` (NAME.png, 240x240,
 the app area); `# comment`.
@@ -29,6 +31,7 @@ import time
 
 from deckmate.sim import firmware
 from deckmate.sim.boards import read_board
+from deckmate.sim.link import TICKS_PERIOD, ticks_ms
 
 KEYS = ("up", "down", "left", "right", "press", "a", "b", "x", "y")
 KEY_SETTLE_MS = 30       # longer than deckhw/buttons.py DEBOUNCE_MS (a test checks)
@@ -66,8 +69,8 @@ def parse_script(lines):
             steps.append((number, "key", step))
         elif step == "hold" and len(words) == 3 and words[1] in KEYS and words[2].isdigit():
             steps.append((number, "hold", words[1], int(words[2])))
-        elif step == "quick" and len(words) > 1 and not [w for w in words[1:] if w not in KEYS]:
-            steps.append((number, "quick") + tuple(words[1:]))
+        elif step == "quick" and quick_step(words[1:]):
+            steps.append((number, "quick") + quick_step(words[1:]))
         elif step == "until" and len(words) > 2 and words[1] in KEYS:
             steps.append((number, "until", words[1], " ".join(words[2:])))
         elif step == "wait" and len(words) == 2 and words[1].isdigit():
@@ -75,16 +78,25 @@ def parse_script(lines):
         elif step == "shot" and len(words) == 2 and SHOT_NAME.match(words[1]):
             steps.append((number, "shot", words[1]))
         else:
-            raise ScriptError("line %d: unknown step %r (steps: %s, hold KEY MS, quick KEY ..., "
-                              "until KEY TEXT, wait MS, shot NAME, # comment)" % (number, line.strip(),
-                                                                  " ".join(KEYS)))
+            raise ScriptError("line %d: unknown step %r (steps: %s, hold KEY MS, quick [MS] KEY "
+                              "..., MS at least %d, until KEY TEXT, wait MS, shot NAME, # comment)"
+                              % (number, line.strip(), " ".join(KEYS), 2 * QUICK_MS))
     return steps
+
+
+def quick_step(words):
+    """(pace ms, key, ...) of a `quick` step's words after `quick`, or () if they are not one."""
+    pace = int(words[0]) if words and words[0].isdigit() else 2 * QUICK_MS
+    keys = tuple(words[1:] if words and words[0].isdigit() else words)
+    if not keys or [key for key in keys if key not in KEYS] or pace < 2 * QUICK_MS:
+        return ()
+    return (pace,) + keys
 
 
 def check_keys(steps, board):
     """ScriptError for the first step that presses a key `board` (a BoardDefinition) lacks."""
     for step in steps:
-        keys = step[2:] if step[1] == "quick" else step[2:3] if step[1] in ("key", "hold", "until") else ()
+        keys = step[3:] if step[1] == "quick" else step[2:3] if step[1] in ("key", "hold", "until") else ()
         for key in keys:
             if key not in board.keys:
                 raise ScriptError("line %d: the board %s has no key %r (it has: %s)"
@@ -228,13 +240,15 @@ class HeadlessBoard:
         elif kind in ("key", "hold"):
             self.link.tap(step[2], KEY_SETTLE_MS if kind == "key" else max(KEY_SETTLE_MS, step[3]))
             self.settle(0, what)
-        elif kind == "quick":
-            for key in step[2:]:
-                for keys in ([key], []):
-                    self.link.press(keys)
-                    deadline = time.monotonic() + QUICK_MS / 1000
-                    while time.monotonic() < deadline:
-                        self.link.pump(max(0, deadline - time.monotonic()))
+        elif kind == "quick":  # made over the last moments, sent at once
+            pace, keys = step[2], step[3:]
+            # those moments after the last step's changes (each key's first change here
+            # more than a bounce after its last)
+            time.sleep((len(keys) * pace + QUICK_MS) / 1000)
+            start = ticks_ms() - len(keys) * pace
+            for index, key in enumerate(keys):
+                self.link.press([key], (start + index * pace) % TICKS_PERIOD)
+                self.link.press([], (start + index * pace + pace // 2) % TICKS_PERIOD)
             self.settle(KEY_SETTLE_MS, what)
         elif kind == "wait":
             time.sleep(step[2] / 1000)

@@ -11,11 +11,21 @@ caller's buffer.
 
 It talks to the host over the side channel, a Unix socket (SOCK_SEQPACKET) named by
 DECKMATE_SIM_LINK (host/deckmate/sim/link.py has the frames): output pin levels, SPI bytes,
-PWM duties and idle notices go out; the levels of the keys come in, or a tap: a key held
-down here until the firmware has read it down for a given time, then let go at its next
-read, so that a key script's press is one press however slowly the host or the firmware
-runs (the debouncer reads a key's pin only once its bounce time has passed). Without the variable it
-runs alone: outputs go nowhere and every input reads high (no key held).
+PWM duties and idle notices go out; the levels of the keys come in, each change with the
+time the host made it (on the same clock as time.ticks_ms: both are the system's monotonic
+clock), or a tap: a key held down here until the firmware has read it down for a given
+time, then let go at its next read, so that a key script's press is one press however slowly
+the host or the firmware runs (the debouncer reads a key's pin only once its bounce time has
+passed). Without the variable it runs alone: outputs go nowhere and every input reads high
+(no key held).
+
+Pin.irq is a board's pin interrupt as the firmware sees it: the handler of each pin whose
+level a change of the keys (or a tap) moves is called with the pin, which reads the level
+after that change, and ticks_ms() gives the change's own time (a board's `machine` has no
+ticks_ms: deckhw/board.py then times them by time.ticks_ms, in the interrupt at the change).
+The changes are taken in when the firmware next reads a pin or idles, so those made while it was busy (a screen being
+imported and drawn) are handed to the handlers late, in order, each with its own time, as a
+board's interrupts would have queued them as they came.
 
 With DECKMATE_SIM_TRACE_HEAP set, each start prints `start`, and every idle first prints the
 live heap after a collection and the interned names (`heap BYTES` and micropython.qstr_info's line; tools/match_heap.py);
@@ -29,15 +39,16 @@ import time
 
 from micropython import const
 
-_CHECK_MS = const(1)        # the socket is checked for key levels at most this often
 _SPI_LEAST = const(8)       # link.py: a message this long or longer is bytes on the SPI bus
 
 _frame = bytearray(7)       # link.py: every frame is tag:u8 a:u16 b:u32, both ways
 _socket = None
-_pressed = 0                # bit n set: GPIO n is held low by a key
+_pressed = 0                # bit n set: GPIO n is held low by a key (or the tap)
 _sequence = 0               # the last key frame done: its levels applied, its tap let go
 _tap = None                 # a tapped key: [GPIO, ms held, its frame's sequence, first read]
-_applied_at = _read_at = _checked_at = time.ticks_ms()
+_applied_at = _read_at = time.ticks_ms()  # the last change of the keys (its "W"), last read
+_edge_at = None             # while a pin's handler runs: the time of its change
+_irqs = []                  # each input with an interrupt (Pin.irq), then its handler
 
 
 def _send(tag, a=0, b=0):
@@ -48,19 +59,43 @@ def _send(tag, a=0, b=0):
 
 
 def _receive(timeout_ms):
-    """Apply the key frames that arrive within timeout_ms (-1: wait for one): key levels,
-    or a tap (a key held here, by the firmware's own reads, whatever the host's pace)."""
-    global _sequence, _pressed, _applied_at, _tap
-    while _socket is not None and any(_poller.ipoll(timeout_ms)):
+    """Apply the key frames that arrive within timeout_ms (-1: wait for one): key levels
+    (the interrupts of the pins they move called, at the time of the change), or a tap (a key
+    held here, by the firmware's own reads, whatever the host's pace). Not while a pin's
+    handler runs: the changes after its own wait for it to end."""
+    global _sequence, _applied_at, _tap
+    while _socket is not None and _edge_at is None and any(_poller.ipoll(timeout_ms)):
         if not _socket.readinto(_frame):
             raise SystemExit("deckmate sim: the host closed the side channel")
         kind, a, b = struct.unpack(">BHI", _frame)
         if kind == 0x54:  # "T": the key's GPIO and the ms it is held in b
             _tap = [b & 0xFF, b >> 8, a, None]
-        else:
-            _sequence, _pressed = a, b
-            _applied_at = time.ticks_ms()
+        elif kind == 0x57:  # "W": when the next levels were made
+            _applied_at = b
+        else:  # "K": the levels (a tapped key held down still)
+            _sequence = a
+            _edges(_pressed, b | (0 if _tap is None or _tap[3] is None else 1 << _tap[0]),
+                   _applied_at)
         timeout_ms = 0  # then those that came meanwhile
+
+
+def _edges(a, b, now):
+    """The keys held go from `a` to `b` (bit n: GPIO n low, a tapped key's too) at ticks
+    `now`: the interrupts of the pins that changed are called, as at the change (ticks_ms())."""
+    global _edge_at, _pressed
+    _edge_at, _pressed = now, b
+    try:
+        for index in range(0, len(_irqs), 2):
+            if (a ^ b) >> _irqs[index].id & 1:
+                _irqs[index + 1](_irqs[index])
+    finally:
+        _edge_at = None
+
+
+def ticks_ms():
+    """time.ticks_ms(), or while a pin's handler runs, the time of its change (deckhw/board.py
+    times the keys' changes by it)."""
+    return time.ticks_ms() if _edge_at is None else _edge_at
 
 
 if os.getenv("DECKMATE_SIM_LINK"):
@@ -105,26 +140,31 @@ class Pin:
         self.level = 1 if mode == Pin.OUT else None  # None: an input, read from the link
 
     def value(self, level=None):
-        global _read_at, _checked_at, _tap, _sequence, _applied_at
+        global _read_at, _tap, _sequence, _applied_at
         if level is None:
             if self.level is not None:
                 return self.level
-            _read_at = time.ticks_ms()
-            if time.ticks_diff(_read_at, _checked_at) >= _CHECK_MS:
-                _checked_at = _read_at
+            if _edge_at is None:  # (a handler reads the level its change left)
+                _read_at = time.ticks_ms()
                 _receive(0)
-            if _tap is not None and _tap[0] == self.id:  # down from its first read
-                if _tap[3] is None:
-                    _tap[3] = _read_at
-                elif time.ticks_diff(_read_at, _tap[3]) >= _tap[1]:  # let go: the tap is done
-                    _sequence, _applied_at, _tap = _tap[2], _read_at, None
-                    return 1
-                return 0
+                tap = _tap
+                if tap is not None and tap[0] == self.id:  # down from its first read
+                    if tap[3] is None:
+                        tap[3] = _read_at
+                        _edges(_pressed, _pressed | 1 << self.id, _read_at)
+                    elif time.ticks_diff(_read_at, tap[3]) >= tap[1]:  # let go: done
+                        _sequence, _applied_at, _tap = tap[2], _read_at, None
+                        _edges(_pressed, _pressed & ~(1 << self.id), _read_at)
             return 0 if _pressed >> self.id & 1 else 1
         level = 1 if level else 0
         if level != self.level:
             self.level = level
             _send(0x50, self.id, level)  # "P"
+
+    def irq(self, handler, *args):
+        """`handler(pin)` at each change of an input's level (the firmware's keys: the
+        trigger here is always both edges, hard or soft the same)."""
+        _irqs.extend((self, handler))
 
 
 class SPI:
@@ -171,11 +211,11 @@ def unique_id():
 # module code while the host's files are visible; a made-up one for an image without it
 _chip_id = b"\xe6\x61\x38\x52\x83\x5b\x2a\x29"
 try:
-    with open(os.getenv("DECKMATE_SIM_FLASH") or "", "rb") as _image:
-        if _image.seek(0, 2) % 4096 == 8:
-            _image.seek(-8, 2)
-            _chip_id = _image.read(8)
-    del _image
+    with open(os.getenv("DECKMATE_SIM_FLASH") or "", "rb") as file:  # (a built-in name)
+        if file.seek(0, 2) % 4096 == 8:
+            file.seek(-8, 2)
+            _chip_id = file.read(8)
+    del file
 except OSError:
     pass
 
