@@ -186,11 +186,11 @@ def normal_best(view, legal, rng, count):
 
 def test_strong_and_hard_play_one_of_normals_best_actions_chosen_by_playouts():
     """strong plays each of normal's two best actions out to the end of the round, hard its
-    four best (with 3 to 5 players) a little way, and each keeps the one that scores best:
-    neither plays what normal ranks lower."""
+    five best (with 3 and 4 players; 5 players: four) a little way, and each keeps the one
+    that scores best: neither plays what normal ranks lower."""
     game = GAMES[4]
     bots, normal = [make("strong", game), make("hard", game)], make("normal", game)
-    assert budget("scout", "hard", 4).candidates == 4
+    assert budget("scout", "hard", 4).candidates == 5
     rng = Rng(9)
     for deal in range(scaled(2)):
         state = game.new_hand(deal, game.deal(rng, deal))
@@ -198,7 +198,7 @@ def test_strong_and_hard_play_one_of_normals_best_actions_chosen_by_playouts():
             seat, legal = state.current_player(), state.legal_actions()
             view = state.view(seat)
             if state.phase == "play" and len(legal) > 1:
-                for bot, count in zip(bots, (2, 4)):
+                for bot, count in zip(bots, (2, 5)):
                     chosen = bot.choose(view, legal, Rng(deal))
                     assert chosen in normal_best(view, legal, Rng(deal), count), bot.NAME
             state.apply(normal.choose(view, legal, rng))
