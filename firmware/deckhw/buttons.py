@@ -44,39 +44,27 @@ def ticks_since(now, then):
     return ((now - then + TICKS_PERIOD // 2) & (TICKS_PERIOD - 1)) - TICKS_PERIOD // 2
 
 
-class Key:
-    """One key's state: whether it is down and when its level or repeat last changed."""
-
-    def __init__(self, name, pin):
-        self.name = name
-        self.pin = pin
-        self.down = False
-        self.changed_at = None  # ticks of the last accepted change of level
-        self.long_sent = False
-        self.next_repeat = 0    # ms after changed_at at which the next REPEAT is due
-
-    def change(self, ticks):
-        """The key went down or up at `ticks`: its event."""
-        self.down = not self.down
-        self.changed_at = ticks
-        self.long_sent = False
-        self.next_repeat = REPEAT_DELAY_MS
-        return (self.name, PRESS if self.down else RELEASE)
-
-
 class Buttons:
+    """The board's keys, each known by its place in `keys` (KEY_NAMES' order): its pin and
+    state are at that place in the lists below (lists rather than an object a key: 0.9 KB
+    less of the heap, which keeps them for good)."""
+
     def __init__(self, pins, ticks_ms=None):
         """pins: dict key name -> pin (active low). With `ticks_ms` (a board's clock) each
         pin's interrupt puts its changes in the ring (`handler`)."""
-        self.keys = [Key(name, pins[name]) for name in KEY_NAMES if name in pins]
+        self.keys = [name for name in KEY_NAMES if name in pins]
+        self.pins = [pins[name] for name in self.keys]
+        self.down = bytearray(len(self.keys))  # 0 up, 1 down, 2 down and its LONG sent
+        self.changed_at = [None] * len(self.keys)  # ticks of its last accepted change of level
+        self.next_repeat = [0] * len(self.keys)  # ms after changed_at of its next REPEAT
         self.buffer = bytearray(48)  # the ring, 16 changes of 3 bytes: key index * 2 + level,
         # then its ticks' low 16 bits, low byte first (the poll, within 65 s, adds the rest)
         self.read = self.write = 0  # where the poll reads the next change, the interrupt writes
         self.ticks_ms = ticks_ms
         if ticks_ms is not None:
             handler = self.handler  # one for every pin
-            for key in self.keys:
-                key.pin.irq(handler, 12, True)  # IRQ_FALLING | IRQ_RISING (4 | 8), hard
+            for pin in self.pins:
+                pin.irq(handler, 12, True)  # IRQ_FALLING | IRQ_RISING (4 | 8), hard
 
     def handler(self, pin):
         """A key's pin changed level (its interrupt): the change put in the ring, unless it
@@ -84,13 +72,13 @@ class Buttons:
         last the poll handed on) or the ring is full. It runs in the interrupt: no
         allocation (small ints, masks for the wrap of the tick counter, no iterator)."""
         now = self.ticks_ms()
-        keys = self.keys
+        pins = self.pins
         index = 0
-        while keys[index].pin is not pin:
+        while pins[index] is not pin:
             index += 1
         buffer = self.buffer
         write = at = self.write
-        since = keys[index].changed_at
+        since = self.changed_at[index]
         if since is not None:
             since = (now - since) & 0x3FFFFFFF
         while at != self.read:
@@ -107,40 +95,46 @@ class Buttons:
             self.write = (write + 3) % len(buffer)
 
     def names(self):
-        return [key.name for key in self.keys]
+        return list(self.keys)
 
     def held(self, name):
         """Whether the key is down right now (reads its pin; used at boot for safe mode)."""
-        for key in self.keys:
-            if key.name == name:
-                return key.pin.value() == 0
-        return False
+        return name in self.keys and self.pins[self.keys.index(name)].value() == 0
+
+    def change(self, index, ticks):
+        """Key `index` went down or up at `ticks`: its event."""
+        self.down[index] = 0 if self.down[index] else 1
+        self.changed_at[index] = ticks
+        self.next_repeat[index] = REPEAT_DELAY_MS
+        return (self.keys[index], PRESS if self.down[index] else RELEASE)
 
     def poll(self, now_ms):
         """The events since the last poll, as a list of (key name, kind)."""
         events = []
         buffer = self.buffer
+        down = self.down
         while self.read != self.write:  # the ring's changes first, in order
             read = self.read
-            key = self.keys[buffer[read] // 2]
-            if key.down != (buffer[read] % 2 == 0):
+            index = buffer[read] // 2
+            if (down[index] != 0) != (buffer[read] % 2 == 0):
                 ago = (now_ms - buffer[read + 1] - 256 * buffer[read + 2]) & 0xFFFF
-                events.append(key.change((now_ms - ago + (0x10000 if ago >= 0x8000 else 0))
-                                         % TICKS_PERIOD))  # (a change after now_ms: ago < 0)
+                events.append(self.change(index, (now_ms - ago + (0x10000 if ago >= 0x8000
+                                                                   else 0)) % TICKS_PERIOD))
+                # (a change the interrupt timed after now_ms: `ago` counts back from 65536)
             self.read = (read + 3) % len(buffer)
-        for key in self.keys:
-            since = DEBOUNCE_MS if key.changed_at is None else ticks_since(now_ms, key.changed_at)
-            if since >= DEBOUNCE_MS:
-                if key.down != (key.pin.value() == 0):
-                    events.append(key.change(now_ms))
-                    continue
-            if not key.down:
+        for index in range(len(self.keys)):
+            changed_at = self.changed_at[index]
+            since = DEBOUNCE_MS if changed_at is None else ticks_since(now_ms, changed_at)
+            if since >= DEBOUNCE_MS and (down[index] != 0) != (self.pins[index].value() == 0):
+                events.append(self.change(index, now_ms))
                 continue
-            if not key.long_sent and since >= LONG_MS:
-                key.long_sent = True
-                events.append((key.name, LONG))
-            if since >= key.next_repeat:
-                while since >= key.next_repeat:  # one REPEAT however late the poll
-                    key.next_repeat += REPEAT_MS
-                events.append((key.name, REPEAT))
+            if not down[index]:
+                continue
+            if down[index] == 1 and since >= LONG_MS:
+                down[index] = 2
+                events.append((self.keys[index], LONG))
+            if since >= self.next_repeat[index]:
+                while since >= self.next_repeat[index]:  # one REPEAT however late the poll
+                    self.next_repeat[index] += REPEAT_MS
+                events.append((self.keys[index], REPEAT))
         return events
