@@ -9,7 +9,9 @@ holds `--cards` cards (14: the whole deal, as in data/scioto_solved.json).
     python tools/scioto_apl.py --bot normal --deals 100 --cards 8 [--option compounding=on] [--decisions]
 
 Prints one JSON object: the bot, the mean loss per deal with its 95% interval, the share
-of positions played without loss, and the number of positions. With `--decisions` the
+of positions played without loss, the number of positions, and where the loss is made
+(`loss_by_cards`: the points a deal loses at the bot's decisions with that many cards in the
+two hands, by the exact values before and after each). With `--decisions` the
 solver also values every action at each of the bot's decisions, and the object gives the
 bot's mean loss per decision by the number of cards in its hand (the loss of a decision:
 the best action's exact value minus the chosen one's); keep `--cards` small (10 or less),
@@ -44,16 +46,18 @@ def position(game, seed, index, cards):
 
 
 def loss(job):
-    """(the bot's mean loss over the two seats, [(hand size, loss) of each decision])."""
+    """(the bot's mean loss over the two seats, [(hand size, loss) of each decision],
+    [(cards in the two hands, loss) of each decision by the exact value before and after it])."""
     options, bot_name, seed, index, cards, per_decision = job
     game = Scioto(options)
     start = position(game, seed, index, cards)
     solver = SolverBot(game)
     exact = solver.solver.value(start)
     bot, rng = make(bot_name, game), Rng(seed * 11 + index)
-    losses, decisions = [], []
+    losses, decisions, stages = [], [], []
     for bot_seat in range(2):
         state = start.clone()
+        value = exact[bot_seat]
         while not state.is_terminal():
             seat = state.current_player()
             if seat != bot_seat:
@@ -63,9 +67,13 @@ def loss(job):
             if per_decision:
                 values = dict(solver.solver.action_values(state))
                 decisions.append((len(state.hands[seat]), max(values.values()) - values[action]))
+            cards = len(state.hands[0]) + len(state.hands[1])
             state.apply(action)
+            after = solver.solver.final_points(state, bot_seat)
+            stages.append((cards, value - after))
+            value = after
         losses.append(exact[bot_seat] - state.points()[bot_seat])
-    return sum(losses) / 2.0, decisions
+    return sum(losses) / 2.0, decisions, stages
 
 
 def main(argv=None):
@@ -92,9 +100,17 @@ def main(argv=None):
     report = {"bot": args.bot, "cards": args.cards, "options": options, "positions": n,
               "mean_loss": round(mean, 3), "ci95": [round(ci[0], 3), round(ci[1], 3)],
               "no_loss": round(sum(1 for x in losses if x == 0) / n, 3)}
+    # The points lost a deal (both seats, halved as the loss is) at each number of cards in
+    # the two hands when the bot decided: where in the deal the loss is made.
+    by_cards = {}
+    for _, _, stages in results:
+        for count, lost in stages:
+            by_cards[count] = by_cards.get(count, 0) + lost
+    report["loss_by_cards"] = {count: round(by_cards[count] / 2.0 / n, 3)
+                               for count in sorted(by_cards, reverse=True) if by_cards[count]}
     if args.decisions:
         by_size = {}
-        for _, decisions in results:
+        for _, decisions, _ in results:
             for size, regret in decisions:
                 by_size.setdefault(size, []).append(regret)
         report["decision_loss"] = {size: {"decisions": len(xs), "mean": round(statistics.fmean(xs), 3)}
