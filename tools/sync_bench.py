@@ -185,11 +185,38 @@ def counted_instructions(path):
     return total, flash_device
 
 
+_CALIBRATION = []  # the calibration loop's instructions, counted once a run
+
+
+def calibration_count(work):
+    """The instructions of deckmate bench's calibration loop, counted as bench runs it (its
+    script's modules and the rules core loaded, the heap just collected, 192K): a heap
+    holding the store and the link collects in the loop at other moments (42-47 M
+    instructions between runs, against one count here)."""
+    if not _CALIBRATION:
+        out = os.path.join(work, "counted-calibration")
+        code = ("import gc, sys\nsys.path.insert(0, %r)\nfrom bench_decisions import "
+                "reference_loop\ngc.collect()\nexec('reference_loop()', "
+                "{'reference_loop': reference_loop})\n"
+                % os.path.join(ROOT, "host", "deckmate"))
+        environment = dict(os.environ, MICROPYPATH=".frozen" + os.pathsep
+                           + runtime.compiled_firmware())
+        done = subprocess.run(COUNTED_BY + ["--callgrind-out-file=" + out,
+                                            runtime.micropython_path(), "-X", "heapsize=192K",
+                                            "-c", code], capture_output=True, text=True,
+                              env=environment)
+        assert done.returncode == 0, done.stdout + done.stderr[-3000:]
+        _CALIBRATION.append(counted_instructions(out + ".1")[0])
+        os.remove(out + ".1")
+        os.remove(out)
+    return _CALIBRATION[0]
+
+
 def device_counts(work, path, sample, how):
     """sync_device_cost.py's COUNT of one sync under callgrind: (the RP2040's seconds of the
     hello and the list, of the copies and acknowledgements of `sample`: their instructions
-    scaled by the calibration loop's, counted in the same run, the flash's board time added;
-    the sample's bytes). Load-free: an instruction count is the same on a busy host."""
+    scaled by the calibration loop's (calibration_count), the flash's board time added; the
+    sample's bytes). Load-free: an instruction count is the same on a busy host."""
     out = os.path.join(work, "counted-" + "-".join(how))
     done = subprocess.run(COUNTED_BY + ["--callgrind-out-file=" + out,
                                         runtime.micropython_path(), "-X",
@@ -200,12 +227,12 @@ def device_counts(work, path, sample, how):
     assert done.returncode == 0, done.stdout + done.stderr[-3000:]
     listing_flash, copies_flash, size = [int(word) for word in
                                          done.stdout.split("COUNTED")[1].split()]
-    (listing, listing_device), (copies, copies_device), (calibration, _) = [
-        counted_instructions("%s.%d" % (out, part)) for part in (1, 2, 3)]
-    for part in (1, 2, 3):
+    (listing, listing_device), (copies, copies_device) = [
+        counted_instructions("%s.%d" % (out, part)) for part in (1, 2)]
+    for part in (1, 2, 3):  # (the third: the loop in the sync's heap, not used)
         os.remove("%s.%d" % (out, part))
     os.remove(out)
-    scale = REFERENCE_RP2040_S / calibration
+    scale = REFERENCE_RP2040_S / calibration_count(work)
     return ((listing - listing_device) * scale + listing_flash / 1e6,
             (copies - copies_device) * scale + copies_flash / 1e6, size)
 

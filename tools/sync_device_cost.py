@@ -321,7 +321,8 @@ def count(store, link, port, entries):
     of the first two and the bytes of log of the second."""
     requests = requests_of(store, entries)
     link._end_session()  # (the sync's modules leave the heap: its first request loads them)
-    marks = [FLASH[:]]
+    link.output = open("/dev/null", "wb")  # (a write in C, as the board's USB port's: Sink's
+    marks = [FLASH[:]]                     # Python was 6 % of the copies' instructions)
     scope = {"serve_all": serve_all, "link": link, "port": port, "requests": requests,
              "reference_loop": reference_loop}
     gc.collect()
@@ -329,7 +330,9 @@ def count(store, link, port, entries):
     marks.append(FLASH[:])
     exec("serve_all(link, port, requests[1])", scope)
     marks.append(FLASH[:])
-    assert b'"refused":[]' in link.output.last, link.output.last
+    from deckapp.store_acks import journal_acks
+    acked = [value[0] for value in journal_acks(store)]
+    assert not [entry for entry in entries if entry[0] not in acked], acked
     gc.threshold(-1)  # (as reference_us)
     gc.collect()
     exec("reference_loop()", scope)
