@@ -7,7 +7,8 @@ it then stays loaded: the request line being read (at most decklink.frame.REQUES
 bytes) and the state of a `get` or `list` being sent. The requests are answered by
 deckapp/sync_requests.py. A sync's requests make a session: its first request loads that
 module and holds the store's (Store.hold), and they stay loaded for the requests after it,
-until the link has been quiet for QUIET_MS or a bot starts to think; then they leave memory.
+until the link has been quiet for QUIET_MS, a bot starts to think or a key is handed to the
+top screen (SerialLink.release); then they leave memory.
 While a bot thinks (`lean`) the link takes neither time nor heap from it: every request is
 answered BUSY_FRAME, an answer in progress is ended with it, and the PC asks again. Ctrl-C is never read here: the port's driver
 (the terminal on the simulated board) turns it into KeyboardInterrupt first, so mpremote can
@@ -65,10 +66,8 @@ class SerialLink:
         bytes that stop short of a line, such as what mpremote sends on leaving, let the loop
         rest). `lean`: a bot is thinking; `working`: the screen has work of its own (the
         frames are then shorter, and the slice)."""
-        if lean and self.in_session:
-            if self.stream is not None:
-                self.output.write(BUSY_FRAME)
-            self._end_session()
+        if lean:
+            self.release()
         if self.stream is not None:
             started = time.ticks_ms()
             slice_ms, most = (_BUSY_SEND_MS, _BUSY_CHUNK) if working else (_SEND_MS, 65536)
@@ -145,6 +144,17 @@ class SerialLink:
         except MemoryError:
             self._end_session()
             self.output.write(BUSY_FRAME)
+
+    def release(self):
+        """The session steps aside for the app (a bot's think, a key the top screen is given):
+        an answer in progress is ended with BUSY_FRAME (the PC asks again) and the session's
+        modules, stream and files leave memory, so what the app does next has the heap it has
+        without a PC. A sync beside a match otherwise ran the heap out where the match needs
+        it most: the last play's close of the log (two files open, the manifest rewritten)."""
+        if self.in_session:
+            if self.stream is not None:
+                self.output.write(BUSY_FRAME)
+            self._end_session()
 
     def end_stream(self):
         if self.stream is not None:

@@ -16,7 +16,9 @@ Screens (deckapp/screen.py has the contract) sit on a stack; when the last one l
 module loaded since the boot screen opened is unloaded (a match's rules, bots and screens) and
 the main menu comes back (App.top; deckapp/phases.py is what is loaded when). Each
 pass of the loop is one service (App.service), then one slice of work:
-1. polls the keys and hands every event but RELEASE to the top screen;
+1. polls the keys and hands every event but RELEASE to the top screen (a sync's session
+   steps aside first: what a key does, a play that closes a match's log, has the heap it has
+   without a PC, deckapp/serial_link.py);
 2. draws what changed: the top screen's area when it asked (Screen.changed), the title and
    soft-key bars when their text changed; marks those rows on the display and shows them;
 3. serves the serial link (a request, or a slice of an answer);
@@ -143,6 +145,8 @@ class App:
 
     def handle(self, key, kind):
         if kind != RELEASE:
+            if self.link is not None:
+                self.link.release()
             self.top().key(key, kind)
 
     def render(self):
@@ -215,6 +219,8 @@ class App:
                 serviced[0] = now
                 residency.serve_beside(self.service, now)
 
+        if self.link is not None:  # (before the think, not at its first tick)
+            self.link.release()
         phases.release_table_drawing()
         keep_file_room(False)
         gc.collect()
