@@ -1,8 +1,9 @@
 """A sync's requests make a session on the device (deckapp/serial_link.py): the first loads
 deckapp.sync_requests and the store's modules, the requests after it find them loaded, and
 they leave memory once the link has been quiet for QUIET_MS, or as soon as a bot starts to
-think. Run in the MicroPython unix port (the device's heap, runtime.HEAP), the link's input
-and output replaced by the requests of a sync and a sink."""
+think or a key is handed to the top screen (the last play of a match closes its log: it needs
+the heap it has without a PC). Run in the MicroPython unix port (the device's heap,
+runtime.HEAP), the link's input and output replaced by the requests of a sync and a sink."""
 
 import json
 import subprocess
@@ -85,10 +86,14 @@ ask(5, "hello")
 gc.threshold(-1)  # (App.think: no collection but when the heap is full, then the link served)
 link.serve(lean=True)
 print(json.dumps(["a bot thinks", link.output.frames, loaded(), gc.threshold()]))
+gc.threshold(4096)
+ask(6, "hello")
+link.release()  # (App.handle: a key handed to the top screen)
+print(json.dumps(["a key", link.output.frames, loaded(), gc.threshold()]))
 """
 
 
-def test_the_requests_of_a_sync_share_its_modules_until_the_link_is_quiet_or_a_bot_thinks(
+def test_the_requests_of_a_sync_share_its_modules_until_the_link_is_quiet_a_bot_thinks_or_a_key(
         tmp_path):
     done = subprocess.run(
         [tool("micropython"), "-X", "heapsize=" + HEAP, "-c",
@@ -97,17 +102,18 @@ def test_the_requests_of_a_sync_share_its_modules_until_the_link_is_quiet_or_a_b
     assert done.returncode == 0, done.stdout + done.stderr
     steps = [json.loads(line) for line in done.stdout.splitlines()]
     assert [step[0] for step in steps] == ["hello", "get", "get", "hash", "a pause", "quiet",
-                                           "hello", "a bot thinks"]
+                                           "hello", "a bot thinks", "hello", "a key"]
     frames = [step[1] for step in steps]
-    assert frames == [1, 3, 5, 6, 6, 6, 7, 7]  # every answer whole: hello 1 frame, the gets
+    assert frames == [1, 3, 5, 6, 6, 6, 7, 7, 8, 8]  # every answer whole: hello 1 frame, the gets
     #                                            of the manifest and a log 2 (bytes, done), hash 1
     first = steps[0][2]
     assert sorted(first) == ["deckapp.checked_file", "deckapp.store_games",
                              "deckapp.sync_requests"]
     for _, _, modules, _ in steps[1:5]:  # the modules loaded by the first request, not again
         assert dict((name, modules[name]) for name in first) == first, steps
-    assert steps[5][2] == {} and steps[7][2] == {}, steps
-    assert sorted(steps[6][2]) == sorted(first)
+    assert steps[5][2] == {} and steps[7][2] == {} and steps[9][2] == {}, steps
+    assert sorted(steps[6][2]) == sorted(first) == sorted(steps[8][2])
     # The heap is collected less often in a session (SESSION_GC_EVERY: the collections were
     # most of the device's work), the shell's threshold back after it, a bot's own kept.
-    assert [step[3] for step in steps] == [SESSION_GC_EVERY] * 5 + [4096, SESSION_GC_EVERY, -1]
+    assert [step[3] for step in steps] == ([SESSION_GC_EVERY] * 5 + [4096, SESSION_GC_EVERY, -1]
+                                           + [SESSION_GC_EVERY, 4096])
