@@ -147,23 +147,6 @@ def test_a_search_never_looks_past_the_estimates_smallest_hands():
         assert nodes[0] == nodes[1] > 0
 
 
-def test_summed_searches_never_include_a_search_of_no_trick():
-    """`hard` sums the values of searches a trick apart; one trick above the estimate's
-    smallest hands only one search looks a trick ahead, so 2 searches summed are that one
-    (its positions and its move)."""
-    from deckcore.bots.scioto_endgame import Endgame
-    from deckcore.bots.scioto_estimate import SMALLEST
-    game, positions = endgame_positions({}, SMALLEST + 1, 4, 8)
-    for state in positions:
-        moves, nodes = [], []
-        for searches in (1, 2):
-            endgame = Endgame(game, 256, estimated=True)
-            moves.append(endgame.searched_action(state, state.legal_actions(), 2, None,
-                                                 searches))
-            nodes.append(endgame.rough.nodes)
-        assert moves[0] == moves[1] and nodes[1] >= nodes[0] > 0
-
-
 def test_the_cards_of_a_hand_are_found_in_any_pack_size():
     from deckcore.bots.scioto_endgame import _bits, size_of
     assert _bits(0) == []

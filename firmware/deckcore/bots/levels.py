@@ -43,8 +43,7 @@ class Budget:
     endgame      2-player Scioto: cards in the two hands from which the play is exact
     try_exact    ... from which an exact proof is tried first, ...
     proof_nodes  ... with this many positions before the bot searches instead
-    lookahead    ... and that search's steps: (most cards, tricks ahead, searches summed,
-                 each a trick shorter than the one before) (bots/scioto.py)
+    lookahead    ... and that search's (most cards, tricks ahead) steps (bots/scioto.py)
     distinct     the level searches one of the actions that play alike (the game's `distinct`)
     halve        worlds after which the search goes on with the better half of the actions
     variant_exact ... (endgame, try_exact, proof_nodes) in the variants: the three above are
@@ -81,15 +80,15 @@ def budget(game_name, level, players=0):
         if level == "normal":
             return Budget("normal", worlds=2, nodes=160, depth=4, width=3, exact=10,
                           endgame=12, try_exact=13, proof_nodes=16000,
-                          lookahead=((28, 2, 1),), variant_exact=(11, 12, 1000))
+                          lookahead=((28, 2),), variant_exact=(11, 12, 1000))
         if level == "hard":  # in the base game `strong`'s, which native code fits
             return Budget("hard", worlds=6, nodes=900, depth=4, width=3, exact=10,
                           endgame=14, try_exact=16, proof_nodes=250000,
-                          lookahead=((20, 3, 2), (28, 2, 2)), variant_exact=(12, 13, 16000))
+                          lookahead=((20, 3), (28, 2)), variant_exact=(12, 13, 16000))
         if level == "strong":
             return Budget("strong", worlds=8, nodes=3000, depth=5, width=4, exact=12,
                           endgame=14, try_exact=16, proof_nodes=250000,
-                          lookahead=((20, 3, 2), (28, 2, 2)), variant_exact=(14, 16, 250000))
+                          lookahead=((20, 3), (28, 2)), variant_exact=(14, 16, 250000))
     elif game_name == "scout":  # one ply and playouts (bots/scout.py), no tree search
         if level == "normal":
             return Budget("normal", worlds=4, places=3)

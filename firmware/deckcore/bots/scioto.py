@@ -111,18 +111,17 @@ def decide(view, legal, rng, budget, tick):
         action = endgame.best_action(state, ranked, nodes, tick)
         if action is not None or endgame.estimate is None:
             return action  # None: too long to prove; the generic search plays
-    tricks, searches = tricks_ahead(budget, cards)
-    return endgame.searched_action(state, ranked, tricks, tick, searches)
+    return endgame.searched_action(state, ranked, tricks_ahead(budget, cards), tick)
 
 
 def tricks_ahead(budget, cards):
-    """(tricks the search looks ahead with `cards` in the two hands, searches summed): those
-    of the first (most cards, tricks, searches) step of the budget's `lookahead` whose cards
-    are not exceeded. (A reply has one card fewer in the two hands than a lead with hands as
-    large, and its search is about half as long.)"""
-    for most, tricks, searches in budget.lookahead:
+    """The tricks the search looks ahead with `cards` in the two hands: those of the first
+    (most cards, tricks) step of the budget's `lookahead` whose cards are not exceeded. (A
+    reply has one card fewer in the two hands than a lead with hands as large, and its
+    search is about half as long.)"""
+    for most, tricks in budget.lookahead:
         if cards <= most:
-            return tricks, searches
+            return tricks
 
 
 def immediate(state):

@@ -493,32 +493,22 @@ class Endgame:
             return won + search(alpha - won, INFINITY)
         return won + rem - search(-INFINITY, won + rem - alpha)
 
-    def searched_action(self, state, actions, tricks, tick=None, searches=1):
+    def searched_action(self, state, actions, tricks, tick=None):
         """The best of `actions` (legal, most promising first) by a search that looks
         `tricks` tricks ahead (fewer near the estimate's smallest hands) and estimates the
-        positions there; with `searches` more than 1, by the sum of the values of that many
-        searches, each a trick shorter than the one before (never a search of no trick).
-        `tick`, if given, is called every TICK_EVERY positions."""
+        positions there. `tick`, if given, is called every TICK_EVERY positions."""
         self.rough.tick = tick
         seat = state.current_player()
         hands = state.hands
         # Never under the estimate's smallest hands: below those the search goes to the
         # end, with no table.
         size = max(len(hands[0]), len(hands[1]))
-        deepest = max(size - tricks, self.estimate.smallest)
-        stop = max(min(deepest + searches, size), deepest + 1)  # (past the last horizon)
+        self.rough.horizon = max(size - tricks, self.estimate.smallest)
         best, choice = -INFINITY, actions[0]
         for action in actions:
             after = state.clone()
             after.apply(action)
-            if searches == 1:  # fail-soft above the best so far
-                self.rough.horizon = deepest
-                value = self._rough_value(after, seat, best)
-            else:  # each search's value in full, for the sum
-                value = 0
-                for horizon in range(deepest, stop):
-                    self.rough.horizon = horizon
-                    value += self._rough_value(after, seat, -INFINITY)
+            value = self._rough_value(after, seat, best)
             if value > best:
                 best, choice = value, action
         self.rough.horizon = 0
