@@ -90,10 +90,28 @@ def row_line(cells):
 
 
 def table_text(name, rows, stamp):
-    """The text between the markers: the stamp, then the table."""
+    """The text between the markers: the stamps of the runs that measured the rows, in one
+    paragraph (a line of the doc), then the table, each game's rows together."""
     columns = COLUMNS[name]
     return "\n".join([stamp, "", row_line(columns), "|" + "---|" * len(columns)]
-                     + [row_line(row) for row in rows])
+                     + [row_line(row) for row in (grouped(rows) if name == "bots" else rows)])
+
+
+def grouped(rows):
+    """`rows` with each game's together (the bots' "SCOUT (3 players)": by game, then by its
+    number of players), each group in the order its rows came: a run of some rows again
+    adds its new ones at the end of the table, and they go where they belong."""
+    games, firsts = [], {}
+    for row in rows:
+        game = row[0].split(" (")[0]
+        if game not in games:
+            games.append(game)
+        firsts.setdefault(row[1], len(firsts))
+    def place(row):
+        players = re.search(r"\((\d+) players\)", row[0])
+        return (games.index(row[0].split(" (")[0]), int(players.group(1)) if players else 0,
+                firsts[row[1]])
+    return sorted(rows, key=place)
 
 
 def read_table(name, text):
@@ -103,12 +121,14 @@ def read_table(name, text):
     if text.count(begin) != 1 or text.count(end) != 1 or text.index(begin) > text.index(end):
         raise ValueError("the doc needs one %s and, after it, one %s" % (begin, end))
     inside = text[text.index(begin) + len(begin):text.index(end)].strip("\n").split("\n")
-    stamps = inside[:inside.index("")] if "" in inside else inside[:1]
+    paragraph = inside[:inside.index("")] if "" in inside else inside[:1]
+    inside = [" ".join(paragraph)] + inside[len(paragraph):]
+    stamps = [stamp for stamp in re.split(r" (?=Measured by `)", inside[0]) if stamp]
     for stamp in stamps:
         if not re.match(r"Measured by `tools/doc_tables\.py %s[` ]" % name, stamp):
             raise ValueError("the table's first lines are not the tool's stamps: %r" % stamp)
     columns = COLUMNS[name]
-    lines = [line for line in inside[len(stamps):] if line.strip()]
+    lines = [line for line in inside[1:] if line.strip()]
     if len(lines) < 2 or lines[0] != row_line(columns) or lines[1] != "|" + "---|" * len(columns):
         raise ValueError("the table's header is not %s" % row_line(columns))
     rows = []
@@ -152,7 +172,7 @@ def write(name, rows, stamp):
     stamps = [stamp] + [old for old in old_stamps if not covers(stamp, old)]
     begin, end = begin_marker(name), end_marker(name)
     text = (text[:text.index(begin) + len(begin)] + "\n"
-            + table_text(name, merged, "\n".join(stamps)) + "\n" + text[text.index(end):])
+            + table_text(name, merged, " ".join(stamps)) + "\n" + text[text.index(end):])
     with open(path, "w", encoding="utf-8") as file:
         file.write(text)
 
