@@ -139,10 +139,15 @@ class ResumeScreen(Screen):
 
 
 def _resumed(app):
-    """The table's Session: the match open on flash, at the position its log reached (if the
-    power went between two hands, the next is dealt)."""
+    """The table's Session: the match open on flash, at the position its log reached. If the
+    fault or the power cut came between two hands, the next is dealt; if it came after the
+    last hand's result, before the end line, the end line is written (the table then gives
+    way to the match's summary)."""
     from deckapp.play.stored import resume
     session = resume(app.store)
-    if session is not None and session.state is None and not session.is_over():
-        session.next_hand()
+    if session is not None and session.state is None:
+        if session.is_over():
+            session.end()
+        else:
+            session.next_hand()
     return session

@@ -15,7 +15,7 @@ from deckmate.sim import flash
 from deckmate.sim.script import save_screenshot
 from deckmate.store_files import read_checked
 from helpers import FIRMWARE, ROOT
-from play_sim import check_replay, device_log, expected_match, play
+from play_sim import check_replay, device_log, expected_match, fast_bots_keys, play
 from sim_helpers import run_with_link
 from test_keep_score import MATCHES as KEPT_MATCHES, script as keep_script
 from test_play_device import same_match, start_keys
@@ -211,3 +211,22 @@ def test_a_fault_in_the_scorekeepers_totals_is_recorded_and_the_kept_match_resum
                                                  "totals": totals, "winner": winners,
                                                  "hands": hands}
     check_replay(tmp_path, log)
+
+
+def test_a_fault_before_the_end_line_resumes_to_the_match_summary_and_writes_the_end(tmp_path):
+    # The last play's result written, its end line not (the heap filled as the log took it):
+    # the resume writes the end line the match would have had and shows the match's summary
+    # (it drew a table with no hand, a second fault at each resume). The offer's press and
+    # the summary's Done come at once, while the table opens: the second waits for the match.
+    expected = expected_match("scioto", KINDS, OPTIONS, 3, "sim")
+    flash_path = tmp_path / "flash.img"
+    keys, menu = start_keys("scioto", KINDS, OPTIONS), len(fast_bots_keys())  # (Play chosen)
+    shots = play(flash_path, keys[:menu] + ["shot menu"] + keys[menu:]
+                 + ["press"] * expected.summaries[-1] + ["press", "quick press press", "shot end"],
+                 tmp_path / "shots", fresh=True,
+                 fault="deckapp.store LogWriter.__call__ %d memory" % len(expected.lines))
+    record = crash_record(flash_path)  # the injected fault's, not a second one
+    assert record["error"].startswith("MemoryError") and "in _write" in record["trace"]
+    log = device_log(flash_path, crashed=True)
+    same_match(log, expected)
+    assert pixels(shots[1]) == pixels(shots[0])  # the main menu: no match open

@@ -121,11 +121,16 @@ class Session:
             self.last_hand = state
             self.state = None
             if self.match.is_over():
-                self._write("end", "completed", list(self.match.totals), self.match.winners(),
-                            len(self.match.results))
+                self.end()
         if not self.seats[seat].is_person() and (ended or self.person_to_act()):
             self._save_rngs()
         return ended
+
+    def end(self):
+        """Write the end line of the match played to its end, after its last hand's result
+        (`play`; a resume, when a fault or a power cut came between the two lines)."""
+        self._write("end", "completed", list(self.match.totals), self.match.winners(),
+                    len(self.match.results))
 
     # Undo ------------------------------------------------------------------------------
     def undo_count(self):

@@ -27,8 +27,8 @@ class TableScreen(Screen):
     def __init__(self, start):
         """The table of the match `start(app)` gives (a Session on flash: the boot's, which
         begins the match a set-up asked for or resumes the open one, deckapp/boot.py and
-        deckapp/resume.py); the first step calls it (the set-up or resume screen has left
-        memory by then: room for the log's buffers)."""
+        deckapp/resume.py); the first step calls it, or the first key if it comes sooner
+        (the set-up or resume screen has left memory by then: room for the log's buffers)."""
         Screen.__init__(self)
         self.session = None
         self.start = start
@@ -61,6 +61,11 @@ class TableScreen(Screen):
             self.changed()
             return
         self.start = None
+        if self.session.is_over():  # resumed after its last hand (deckapp/resume.py)
+            from deckapp.play.summary import MatchSummary
+            self.app.pop()
+            self.app.open(MatchSummary, self.session)
+            return
         if self.session.state is not None and self.session.hand_actions:  # (a resume)
             self.last_trick = last_trick(self.session)  # X shows it after a resume too
         phases.intern_table_drawing(self.session.game.NAME)
@@ -164,6 +169,10 @@ class TableScreen(Screen):
     # Keys ---------------------------------------------------------------------------------
     def key(self, key, kind):
         if not acts(key, kind):
+            return
+        if self.session is None and not self.stalled and key != "b":
+            self._start()  # a key pressed while the table opened waits for the match
+            self.app.top().key(key, kind)  # (the match's summary, if it was over)
             return
         if self.session is None:
             if key == "b":
