@@ -15,6 +15,7 @@ from deckmate.sim import flash
 from deckmate.sim.board import SimulatedBoard
 from helpers import ROOT, tool
 from play_sim import device_log, expected_match, fast_bots_keys, play, setup_keys
+from test_play_device import same_match
 from test_sim_serial import mpremote, wait_for_app
 
 ACTIONS = os.path.join(ROOT, "tests", "store", "device_actions.py")
@@ -108,3 +109,24 @@ def test_a_full_flash_refuses_a_new_match_with_the_sync_message_and_keeps_the_sa
     assert '"t":"end"' in saved
     with pytest.raises(FileNotFoundError):
         device_log(flash_path, "2")
+
+
+def test_a_full_flash_as_the_next_hand_is_dealt_says_to_sync_and_the_match_goes_on_after(
+        tmp_path):
+    # The flash fills as the hand summary's Next deals the second hand: the table says to
+    # sync (it was the crash screen), the first hand stays saved; started again (after a sync
+    # freed space), the match is offered and goes on to the log it would have had.
+    kinds, options = ["human", "easy", "easy"], {"compounding": True}
+    expected = expected_match("scioto", kinds, options, DEAL, "sim")
+    dealt = [json.loads(line)["t"] for line in expected.lines].index("deal", 2)  # hand 2's
+    flash_path = tmp_path / "flash.img"
+    nexts = expected.summaries[0] + 1  # the presses up to the first summary's Next
+    shots = play(flash_path, fast_bots_keys() + setup_keys("scioto", kinds, options, DEAL)
+                 + ["press"] * nexts + ["shot full"], tmp_path, fresh=True,
+                 fault="deckapp.store LogWriter.__call__ %d full" % (dealt + 1))
+    message = text_rows(shots[0], 110, 180)  # the sync message under the seats: two lines
+    assert message and message[-1] - message[0] > 20, message
+    saved = device_log(flash_path).splitlines(True)  # (no crash recorded)
+    assert saved[1:] == expected.lines[1:dealt]  # the first hand whole (the header's device
+    play(flash_path, ["press"] + ["press"] * (expected.presses - nexts))  # is the board's)
+    same_match(device_log(flash_path), expected)  # resumed, then on to its end

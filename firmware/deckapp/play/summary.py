@@ -31,7 +31,13 @@ class HandSummary(TextPage):
             self.app.pop()  # the table, which gives way to the match summary
             self.app.open(MatchSummary, session)
         else:
-            session.next_hand()
+            from deckapp.store import StoreError
+            try:
+                session.next_hand()
+            except StoreError as error:  # the flash is full: the table says to sync
+                self.app.pop()
+                self.app.top().stall(error)
+                return
             self.app.pop()
 
 

@@ -57,8 +57,7 @@ class TableScreen(Screen):
         try:
             self.session = self.start(self.app)
         except StoreError as error:  # the flash is full: the message says to sync
-            self.news, self.refused, self.stalled = str(error), True, True
-            self.changed()
+            self.stall(error)
             return
         self.start = None
         if self.session.is_over():  # resumed after its last hand (deckapp/resume.py)
@@ -99,6 +98,12 @@ class TableScreen(Screen):
     def _persons_turn(self):
         session = self.session
         return session is not None and session.state is not None and session.person_to_act()
+
+    def stall(self, error):
+        """The flash refused the log (a StoreError): its message, which says to sync, stays on
+        the news line and nothing more is played; what the log holds resumes after a sync."""
+        self.news, self.refused, self.stalled = str(error), True, True
+        self.changed()
 
     # Background work: dealing, bots, the pace --------------------------------------------
     def step(self):
@@ -150,8 +155,7 @@ class TableScreen(Screen):
         try:
             ended = session.play(action)
         except StoreError as error:  # flash full: the message says to sync
-            self.news, self.refused, self.stalled = str(error), True, True
-            self.changed()
+            self.stall(error)
             return
         after = session.state if not ended else session.last_hand
         if trick[2] and len(getattr(after, "trick", ())) <= trick[2]:  # the trick was taken

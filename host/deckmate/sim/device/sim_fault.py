@@ -6,7 +6,8 @@ method of a firmware class whenever its module is loaded.
 DECKMATE_SIM_FAULT="MODULE CLASS.METHOD N KIND": the Nth call of the method since this
 start prints FIRED, then fails: KIND `error` raises RuntimeError(MESSAGE), `memory` fills the
 heap until an allocation fails and lets that MemoryError go (what it took is garbage then,
-as a bot's search is when it fails so). The host gives the variable to each start
+as a bot's search is when it fails so), `full` raises the store's StoreFull, as its writes
+do when LittleFS answers ENOSPC (deckapp/store_base.flash_error). The host gives the variable to each start
 of the board until FIRED is in its output (host/deckmate/sim/script.py), so the fault happens
 once, however many resets it takes to reach it.
 """
@@ -33,6 +34,9 @@ def arm(spec):
                     taken = []
                     while True:
                         taken.append(bytearray(64))
+                if kind == "full":
+                    from deckapp.store_base import StoreFull
+                    raise StoreFull(MESSAGE)
                 raise RuntimeError(MESSAGE)
             return original(*args)
         return method
