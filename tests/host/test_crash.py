@@ -230,3 +230,15 @@ def test_a_fault_before_the_end_line_resumes_to_the_match_summary_and_writes_the
     log = device_log(flash_path, crashed=True)
     same_match(log, expected)
     assert pixels(shots[1]) == pixels(shots[0])  # the main menu: no match open
+
+
+def test_a_match_abandoned_on_the_offer_after_its_last_hand_was_scored_ends_completed(tmp_path):
+    # The same fault before the end line; the person picks Abandon on the offer (X, then A
+    # to confirm): every hand was played and scored, so the log ends "completed", not
+    # "abandoned", and the stats count the match.
+    expected = expected_match("scioto", KINDS, OPTIONS, 3, "sim")
+    flash_path = tmp_path / "flash.img"
+    play(flash_path, start_keys("scioto", KINDS, OPTIONS) + ["press"] * expected.summaries[-1]
+         + ["press", "x", "a"], fresh=True,
+         fault="deckapp.store LogWriter.__call__ %d memory" % len(expected.lines))
+    same_match(device_log(flash_path, crashed=True), expected)

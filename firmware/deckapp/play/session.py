@@ -156,7 +156,10 @@ class Session:
         return True
 
     def abandon(self):
-        """Close the log of a match given up before its end."""
+        """Close the log of a match given up before its end; one whose last hand was scored
+        (a fault came before its end line) was not given up: it ends completed."""
+        if self.is_over():
+            return self.end()
         self._write("end", "abandoned", list(self.match.totals), [], len(self.match.results))
 
     def _save_rngs(self):
