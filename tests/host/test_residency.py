@@ -87,12 +87,13 @@ for _ in range(400):
         menu_kept = type(top) is getattr(sys.modules.get("deckapp.play.menu"), "MatchMenu", None)
     if min(len(phases.get(phase, ((), ()))[1]) for phase in ("person", "think")) > 3:
         break
+board.poll = lambda now_ms: []
+del table, match, top  # this script's own hold on the match, which a device does not have
 wire = Wire(%r)
 app.link = link = SerialLink(store, board, wire)
 link.input = link.output = wire
 while app.stack:
     app.pop()
-board.poll = lambda now_ms: []
 app.tick(0)
 print(__import__("json").dumps([menu_kept, [[phase, sorted(modules), heaps]
                                             for phase, (modules, heaps) in phases.items()]]))
