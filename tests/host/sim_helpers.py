@@ -11,9 +11,12 @@ from deckmate.sim.firmware import DEVICE_DIR
 from deckmate.sim.link import Link
 
 
-def run_with_link(code, board="pico_lcd_13", heapsize="192K"):
+def run_with_link(code, board="pico_lcd_13", heapsize="192K", connected=None):
     """Run `code` with the sim image and the stand-in machine on sys.path, its side channel
-    served by a Link; returns (link, stdout text) once it has exited (it must exit 0)."""
+    served by a Link; returns (link, stdout text) once it has exited (it must exit 0).
+    `connected(link, running)`, if given, is called once the firmware has opened the side
+    channel (a test's keys, which need someone to receive them); `running()` says whether
+    the firmware still runs."""
     link = Link(read_board(board))
     prelude = "import sys\nsys.path[:0] = [%r, %r]\n" % (DEVICE_DIR, image.build_image("sim"))
     with tempfile.TemporaryFile() as output:
@@ -22,6 +25,10 @@ def run_with_link(code, board="pico_lcd_13", heapsize="192K"):
             stdout=output, stderr=subprocess.STDOUT,
             env=dict(os.environ, DECKMATE_SIM_LINK=link.path))
         try:
+            if connected is not None:
+                while link.connection is None and process.poll() is None:
+                    link.pump(0.05)
+                connected(link, lambda: process.poll() is None)
             while process.poll() is None:
                 link.pump(0.05)
             while link.pump(0.05):

@@ -241,4 +241,7 @@ def test_a_match_abandoned_on_the_offer_after_its_last_hand_was_scored_ends_comp
     play(flash_path, start_keys("scioto", KINDS, OPTIONS) + ["press"] * expected.summaries[-1]
          + ["press", "x", "a"], fresh=True,
          fault="deckapp.store LogWriter.__call__ %d memory" % len(expected.lines))
-    same_match(device_log(flash_path, crashed=True), expected)
+    log = device_log(flash_path, crashed=True)
+    assert json.loads(log.splitlines()[-1])["reason"] == "completed"
+    check_replay(tmp_path, log)  # the rules core's check of the whole log: a finished match
+    same_match(log, expected)

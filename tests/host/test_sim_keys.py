@@ -10,18 +10,16 @@ however late the firmware takes it in: two presses made while the firmware was b
 presses in its key queue (given the time they were taken in, the second was a bounce)."""
 
 import ast
-import os
 import subprocess
-import tempfile
 import time
 
 from deckhw.buttons import PRESS, RELEASE, REPEAT_DELAY_MS
-from deckmate import image, runtime
+from deckmate import runtime
 from deckmate.sim.boards import read_board
-from deckmate.sim.firmware import DEVICE_DIR
-from deckmate.sim.link import TICKS_PERIOD, Link, ticks_ms
+from deckmate.sim.link import TICKS_PERIOD, ticks_ms
 from deckmate.sim.script import KEY_SETTLE_MS, HeadlessBoard
 from play_sim import play
+from sim_helpers import run_with_link
 from text_boxes import read_boxes
 
 POLLS = """
@@ -42,29 +40,8 @@ def polls_of_a_tap(every_ms, hold_ms=KEY_SETTLE_MS):
     """The debouncer's events when the host taps Down once and the firmware polls the keys
     every `every_ms` (a firmware starved of the CPU polls late); and whether the firmware
     told the host it was done with the tap."""
-    board = read_board("pico_lcd_13")
-    link = Link(board)
-    prelude = "import sys\nsys.path[:0] = [%r, %r]\n" % (DEVICE_DIR, image.build_image("sim"))
-    code = prelude + POLLS % (board.keys["down"], every_ms)
-    with tempfile.TemporaryFile() as output:
-        process = subprocess.Popen([runtime.micropython_path(), "-X", "heapsize=192K", "-c", code],
-                                   stdout=output, stderr=subprocess.STDOUT,
-                                   env=dict(os.environ, DECKMATE_SIM_LINK=link.path))
-        try:
-            while link.connection is None and process.poll() is None:
-                link.pump(0.05)
-            link.tap("down", hold_ms)
-            while process.poll() is None:
-                link.pump(0.05)
-            while link.pump(0.05):
-                pass
-        finally:
-            if process.poll() is None:
-                process.kill()
-            link.close()
-        output.seek(0)
-        text = output.read().decode()
-    assert process.returncode == 0, text
+    code = POLLS % (read_board("pico_lcd_13").keys["down"], every_ms)
+    link, text = run_with_link(code, connected=lambda link, running: link.tap("down", hold_ms))
     return ast.literal_eval(text.strip().splitlines()[-1]), link.settled(0)
 
 
@@ -106,32 +83,20 @@ print(events)
 
 
 def test_presses_made_while_the_firmware_is_busy_reach_its_queue_each_at_its_own_time():
-    board = read_board("pico_lcd_13")
-    link = Link(board)
-    prelude = "import sys\nsys.path[:0] = [%r, %r]\n" % (DEVICE_DIR, image.build_image("sim"))
-    busy_ms = 600
-    with tempfile.TemporaryFile() as output:
-        process = subprocess.Popen([runtime.micropython_path(), "-X", "heapsize=192K", "-c",
-                                    prelude + BUSY % (board.keys["down"], busy_ms)],
-                                   stdout=output, stderr=subprocess.STDOUT,
-                                   env=dict(os.environ, DECKMATE_SIM_LINK=link.path))
-        try:
-            while link.idle_count == 0 and process.poll() is None:
-                link.pump(0.05)
-            made = time.monotonic()
-            for keys in (["down"], [], ["down"], []):  # a change every 40 ms, sent as made
-                link.press(keys)
-                time.sleep(0.04)
-            sent = time.monotonic()
-            while process.poll() is None:
-                link.pump(0.05)
-        finally:
-            if process.poll() is None:
-                process.kill()
-            link.close()
-        output.seek(0)
-        text = output.read().decode()
-    assert process.returncode == 0, text
+    busy_ms, times = 600, []
+
+    def presses(link, running):
+        while link.idle_count == 0 and running():
+            link.pump(0.05)
+        times.append(time.monotonic())
+        for keys in (["down"], [], ["down"], []):  # a change every 40 ms, sent as made
+            link.press(keys)
+            time.sleep(0.04)
+        times.append(time.monotonic())
+
+    code = BUSY % (read_board("pico_lcd_13").keys["down"], busy_ms)
+    _, text = run_with_link(code, connected=presses)
+    made, sent = times
     assert (sent - made) * 1000 < busy_ms / 2  # all of them while it was busy
     assert ast.literal_eval(text.strip().splitlines()[-1]) == [("down", PRESS), ("down", RELEASE)] * 2
 

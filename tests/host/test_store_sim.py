@@ -14,7 +14,8 @@ import pytest
 from deckmate.sim import flash
 from deckmate.sim.board import SimulatedBoard
 from helpers import ROOT, tool
-from play_sim import device_log, expected_match, fast_bots_keys, play, setup_keys
+from play_sim import (check_replay, device_log, expected_match, fast_bots_keys, play,
+                      setup_keys)
 from test_play_device import same_match
 from test_sim_serial import mpremote, wait_for_app
 
@@ -129,4 +130,6 @@ def test_a_full_flash_as_the_next_hand_is_dealt_says_to_sync_and_the_match_goes_
     saved = device_log(flash_path).splitlines(True)  # (no crash recorded)
     assert saved[1:] == expected.lines[1:dealt]  # the first hand whole (the header's device
     play(flash_path, ["press"] + ["press"] * (expected.presses - nexts))  # is the board's)
-    same_match(device_log(flash_path), expected)  # resumed, then on to its end
+    log = device_log(flash_path)  # resumed, then on to its end
+    check_replay(tmp_path, log)  # the rules core's check of the whole log
+    same_match(log, expected)
