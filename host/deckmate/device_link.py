@@ -161,179 +161,63 @@ class DeviceLink:
     def read_file(self, name):
         """The bytes of one of the store's files ("manifest", "acks")."""
         got = []
-        self._stream("get", lambda at: self._get_fields({"file": name}, at, self.get_most),
-                     0, None, lambda frame: self._take(frame, got.append))
+        self._stream("get", [_Reading({"file": name}, 0, None, got.append, None, self.get_most)])
         return b"".join(got)
 
     def fetch(self, game_id, offset, end, write, get_most, pieces=None):
-        """Bytes `offset` to `end` of a log, handed to `write(bytes)` as they arrive. After a
-        frame lost or damaged the device is asked for frames half as long (down to
-        CHUNK_LEAST bytes), and for longer ones again after frames that came whole.
-        `pieces`: the CRC-32 of each PIECE bytes of a closed log (its manifest entry's `crc`):
-        the device then sends the bytes without checking them (`x`), and each piece is
-        checked here before it is handed on; a piece that does not match is asked for
-        again."""
-        if pieces is None or offset % PIECE:
-            self._stream("get", lambda at: self._get_fields({"id": game_id}, at,
-                                                            min(get_most, end - at)),
-                         offset, end, lambda frame: self._take(frame, write))
-            return
-        held = bytearray()  # the bytes of the piece being received
-        start = [offset]    # where it begins: the bytes before it are checked and handed on
-
-        def fields(at):
-            del held[:]  # a request again: from the last piece checked
-            return self._get_fields({"id": game_id, "x": 1}, start[0],
-                                    min(get_most, end - start[0])), start[0]
-
-        def take(frame):
-            held.extend(frame["raw"])
-            while held and (len(held) >= PIECE or start[0] + len(held) >= end):
-                piece = bytes(held[:PIECE])
-                if "%08x" % binascii.crc32(piece) != pieces[start[0] // PIECE]:
-                    raise ValueError("a piece's CRC does not match")
-                write(piece)
-                del held[:PIECE]
-                start[0] += len(piece)
-            return frame["at"] + len(frame["raw"])
-        self._stream("get", fields, offset, end, take, positioned=True)
-        if start[0] < end:
-            raise LinkError("the device's log of game %s ended at %d of %d bytes"
-                            % (game_id, start[0], end))
+        """Bytes `offset` to `end` of a log, handed to `write(bytes)` as they arrive, `get_most`
+        a request. `pieces`: the CRC-32 of each PIECE bytes of a closed log (its manifest
+        entry's `crc`): the device then sends the bytes without checking them (`x`), and each
+        piece is checked here before it is handed on (from an offset that begins a piece)."""
+        self._stream("get", [_Reading({"id": game_id}, offset, end, write,
+                                      None if offset % PIECE else pieces, get_most)])
 
     def fetch_many(self, logs, finished):
         """Closed logs one after the other, `gets_most` a `gets` request: `logs` is [(game id,
         offset, end, write(bytes), pieces)], each offset a multiple of PIECE and `pieces` the
         CRC-32 of each PIECE bytes of the log (its manifest entry's `crc`). Each piece is
         checked here before it is handed to its log's `write`; `finished(index)` is called
-        once a log's bytes up to its end are handed on. After a frame lost or damaged (or a
-        piece that does not match) the request is sent again from the last piece checked,
-        for the logs not yet finished, in frames half as long (twice as long again after a
-        request answered whole), as fetch does."""
-        starts = [log[1] for log in logs]  # where each log's unchecked bytes begin
-        held = bytearray()  # the bytes of the piece being received
-        current = 0         # the log being received
+        once a log's bytes up to its end are handed on."""
+        self._stream("gets", [_Reading({"id": game_id}, offset, end, write, pieces)
+                              for game_id, offset, end, write, pieces in logs], finished)
+
+    def _stream(self, op, readings, finished=None):
+        """The frame loop of `get` and `gets`: the _Readings `readings` (one for a get, many
+        for a gets) read to their ends, each frame checked by its CRC (or its pieces') and
+        its position (`i`, the reading's index in the request, and `at`, its byte), then a
+        `done` frame at its end; `finished(index)` once a reading is whole. After a frame lost
+        or damaged the request is sent again from the last byte (or piece) checked, for the
+        readings not yet whole, and asks for frames half as long (down to CHUNK_LEAST bytes;
+        twice as long again after a request answered whole); a device busy is asked again."""
+        current = 0  # the reading whose frames come now
         stalls = 0
         busy_until = time.monotonic() + BUSY_MOST_S
-
-        def take(frame):
-            game_id, _, end, write, pieces = logs[current]
-            held.extend(frame["raw"])
-            while held and (len(held) >= PIECE or starts[current] + len(held) >= end):
-                piece = bytes(held[:PIECE])
-                if "%08x" % binascii.crc32(piece) != pieces[starts[current] // PIECE]:
-                    raise ValueError("a piece's CRC does not match")
-                write(piece)
-                del held[:PIECE]
-                starts[current] += len(piece)
-
-        while current < len(logs):
-            if starts[current] >= logs[current][2]:  # (whole, its done frame lost)
-                finished(current)
+        while current < len(readings):
+            reading = readings[current]
+            if reading.whole():  # (its done frame lost, or nothing to read)
+                if finished:
+                    finished(current)
                 current += 1
                 continue
-            self.query += 1
             first = current
-            request = {"logs": [[game_id, starts[index], end] for index, (game_id, _, end, _, _)
-                                in enumerate(logs[first:first + self.gets_most], first)],
-                       "q": self.query, "op": "gets"}
+            if op == "gets":
+                request = {"logs": [[each.fields["id"], each.start, each.end]
+                                    for each in readings[first:first + self.gets_most]]}
+            else:
+                request = reading.get_fields()
+            self.query += 1
+            request.update(q=self.query, op=op)
             if self.chunk != self.chunk_most:
                 request["c"] = self.chunk
             self._send(request)
-            del held[:]
-            reached = before = starts[current]
-            status = "lost"
-            while True:
-                frame = self._next_frame(time.monotonic() + ANSWER_S)
-                if frame is None or (frame.get("q") is None and "err" in frame):
-                    if frame is not None and frame.get("err") == "busy":
-                        time.sleep(BUSY_PAUSE_S)
-                        status = "busy"
-                    else:
-                        self.resent += 1
-                    break
-                if frame.get("q") != self.query:
-                    continue  # an answer to an earlier request
-                if "err" in frame:
-                    raise LinkError("the device refused gets: %s (%s)" % (frame.get("why"),
-                                                                         frame["err"]))
-                index = frame.get("i")
-                if type(index) is not int or index + first < current or (
-                        index + first == current and isinstance(frame.get("at"), int)
-                        and frame["at"] < reached):
-                    continue  # a duplicate
-                if index + first > current or frame.get("at") != reached:
-                    self.resent += 1
-                    break  # a frame before it was lost
-                if frame.get("done"):
-                    if reached < logs[current][2]:
-                        raise LinkError("the device's log of game %s ended at %d of %d bytes"
-                                        % (logs[current][0], reached, logs[current][2]))
-                    finished(current)
-                    current += 1
-                    if current == first + self.gets_most or current == len(logs):
-                        status = "done"
-                        break
-                    reached = starts[current]
-                    continue
-                try:
-                    take(frame)
-                except (KeyError, TypeError, ValueError):
-                    self.damaged += 1
-                    break
-                reached = frame["at"] + len(frame["raw"])
+            del reading.held[:]  # (sent again from the last piece checked)
+            before = reading.reached()
+            current, status = self._answer(op, readings, first, finished)
             if status == "lost":  # shorter frames, fewer damaged
                 self.chunk = max(CHUNK_LEAST, self.chunk // 2)
             elif status == "done":
                 self.chunk = min(self.chunk_most, self.chunk * 2)
-            if current > first or reached > before:  # (bytes came, if not a whole piece)
-                stalls = 0
-                busy_until = time.monotonic() + BUSY_MOST_S
-            elif status != "busy" or time.monotonic() > busy_until:
-                stalls += 1
-            if stalls >= ATTEMPTS:
-                raise LinkError("no answer from the device on %s to gets after %d tries; is the "
-                                "Deckmate app running on it?" % (self.connection.port, stalls))
-
-    def _get_fields(self, fields, at, count):
-        """A get's fields: the offset and the frames' length only when not the defaults."""
-        fields["n"] = count
-        if at:
-            fields["off"] = at
-        if self.chunk != self.chunk_most:
-            fields["c"] = self.chunk
-        return fields
-
-    @staticmethod
-    def _take(frame, write):
-        data = frame["raw"] if "raw" in frame else base64.b64decode(frame["data"], validate=True)
-        write(data)
-        return frame["at"] + len(data)
-
-    def _stream(self, op, fields, at, end, take, positioned=False):
-        """A request answered by several frames, each at its position `at` (a byte of a
-        file), then a `done` frame. Each frame is checked by its CRC and its position; after
-        a frame lost or damaged, the request is sent again from the position reached, so
-        nothing is taken twice or skipped, and asks for frames half as long (twice as long
-        again after a request answered whole). `end`: where to stop (None: where the file
-        ends, the done frame's `eof`). `positioned`: `fields(at)` gives the request and where
-        it starts (the last piece checked, fetch)."""
-        stalls = 0
-        busy_until = time.monotonic() + BUSY_MOST_S
-        while end is None or at < end:
-            self.query += 1
-            request = fields(at)
-            if positioned:  # (fields say where the request starts)
-                request, at = request
-            self._send(dict(request, q=self.query, op=op))
-            reached, status = self._receive_stream(op, at, take)
-            if status == "eof" and end is None:
-                return
-            if status == "lost":  # shorter frames, fewer damaged
-                self.chunk = max(CHUNK_LEAST, self.chunk // 2)
-            elif status in ("done", "eof"):
-                self.chunk = min(self.chunk_most, self.chunk * 2)
-            if reached > at:
+            if current > first or readings[current].reached() > before:  # (bytes came)
                 stalls = 0
                 busy_until = time.monotonic() + BUSY_MOST_S
             elif status != "busy" or time.monotonic() > busy_until:
@@ -341,37 +225,53 @@ class DeviceLink:
             if stalls >= ATTEMPTS:
                 raise LinkError("no answer from the device on %s to %s after %d tries; is the "
                                 "Deckmate app running on it?" % (self.connection.port, op, stalls))
-            at = reached
 
-    def _receive_stream(self, op, at, take):
-        """(position reached, "done", "eof", "lost" or "busy") for the request just sent: the
-        done frame came at the position reached (and the file ends there); a frame was lost
-        (or none came); the device had no room to answer."""
+    def _answer(self, op, readings, first, finished):
+        """(the reading reached, "done", "lost" or "busy") for the request just sent, whose
+        first reading is `first`: its answer came whole; a frame was lost or damaged (or none
+        came); the device had no room to answer."""
+        current = first
         while True:
             frame = self._next_frame(time.monotonic() + ANSWER_S)
             if frame is None or (frame.get("q") is None and "err" in frame):
                 if frame is not None and frame.get("err") == "busy":
                     time.sleep(BUSY_PAUSE_S)
-                    return at, "busy"
+                    return current, "busy"
                 self.resent += 1
-                return at, "lost"
+                return current, "lost"
             if frame.get("q") != self.query:
                 continue  # an answer to an earlier request
             if "err" in frame:
                 raise LinkError("the device refused %s: %s (%s)" % (op, frame.get("why"),
                                                                    frame["err"]))
-            if frame.get("at") != at:
-                if isinstance(frame.get("at"), int) and frame["at"] < at:
-                    continue  # a duplicate
+            index, at = frame.get("i", 0), frame.get("at")
+            reading = readings[current]
+            if type(index) is not int or first + index < current or (
+                    first + index == current and type(at) is int and at < reading.reached()):
+                continue  # a duplicate
+            if first + index > current or at != reading.reached():
                 self.resent += 1
-                return at, "lost"  # a frame before it was lost
+                return current, "lost"  # a frame before it was lost
             if frame.get("done"):
-                return at, "eof" if frame.get("eof") else "done"
+                if frame.get("eof") and reading.end is None:
+                    reading.end = at  # (a file: read to its end)
+                elif (op == "gets" or frame.get("eof")) and not reading.whole():
+                    raise LinkError("the device's log of game %s ended at %d of %d bytes"
+                                    % (reading.fields.get("id"), at, reading.end))
+                if not reading.whole():
+                    return current, "done"  # (a get's bytes: the next get goes on)
+                if finished:
+                    finished(current)
+                current += 1
+                if op != "gets" or current == first + self.gets_most or current == len(readings):
+                    return current, "done"
+                continue
             try:
-                at = take(frame)
-            except (KeyError, TypeError, ValueError, binascii.Error):
+                reading.take(frame["raw"] if "raw" in frame
+                             else base64.b64decode(frame["data"], validate=True))
+            except (KeyError, TypeError, ValueError, IndexError, binascii.Error):
                 self.damaged += 1
-                return at, "lost"
+                return current, "lost"
 
     def digest(self, game_id, count):
         return self.request("hash", id=game_id, n=count)["sha256"]
@@ -394,3 +294,53 @@ class DeviceLink:
         """now: a datetime (the PC's local time)."""
         self.request("time", now=[now.year, now.month, now.day, now.weekday(), now.hour,
                                   now.minute, now.second])
+
+
+class _Reading:
+    """What a get or gets reads of one log or file: `fields` name it ({"id": game id} or
+    {"file": name}); its bytes from `start` (those before are checked and handed on to
+    `write`) to `end` (None: where the file ends), `most` bytes a get; `pieces`: the CRC-32 of
+    each PIECE bytes of a closed log, checked here, a whole piece at a time (None: each frame
+    is checked by its own CRC and handed on as it comes)."""
+
+    def __init__(self, fields, start, end, write, pieces, most=GET_MOST):
+        self.fields = fields
+        self.start = start
+        self.end = end
+        self.write = write
+        self.pieces = pieces
+        self.most = most
+        self.held = bytearray()  # the bytes of the piece being received
+
+    def whole(self):
+        return self.end is not None and self.start >= self.end
+
+    def reached(self):
+        """Where the next frame is due."""
+        return self.start + len(self.held)
+
+    def get_fields(self):
+        """A get's fields for the bytes from `start` on: the offset only when not 0."""
+        fields = dict(self.fields)
+        if self.pieces is not None:
+            fields["x"] = 1
+        fields["n"] = self.most if self.end is None else min(self.most, self.end - self.start)
+        if self.start:
+            fields["off"] = self.start
+        return fields
+
+    def take(self, data):
+        """A frame's bytes, at `reached()`; ValueError for a piece that does not match."""
+        if self.pieces is None:
+            self.write(data)
+            self.start += len(data)
+            return
+        held = self.held
+        held.extend(data)
+        while held and (len(held) >= PIECE or self.start + len(held) >= self.end):
+            piece = bytes(held[:PIECE])
+            if "%08x" % binascii.crc32(piece) != self.pieces[self.start // PIECE]:
+                raise ValueError("a piece's CRC does not match")
+            self.write(piece)
+            del held[:PIECE]
+            self.start += len(piece)

@@ -143,7 +143,8 @@ _games_made = {}  # (game name, options as JSON) -> the Game made of them
 def _game_once(name):
     """deckcore.games.load for the replay, but a game's Game made once for the same options
     (a Game is final once made, deckcore.game): an archive of many logs of a few set-ups
-    replays them without resolving the same options again."""
+    replays them without resolving the same options again, nor parsing the same card tokens
+    again (_parsed_once)."""
     game_class = load(name)
     if game_class is None:
         return None
@@ -153,11 +154,27 @@ def _game_once(name):
         game = _games_made.get(key)
         if game is None:
             game = game_class(options)  # (a RulesError of the options: nothing kept)
+            game.parse_card = _parsed_once(game.parse_card)
             if len(_games_made) >= GAMES_KEPT:
                 _games_made.clear()
             _games_made[key] = game
         return game
     return made
+
+
+def _parsed_once(parse_card):
+    """A Game's parse_card that parses each token once: the card of a token is the Game's
+    alone (its pack), and a log names the same few dozen tokens in every deal and play (the
+    parsing was a quarter of a replay on the host). A token refused is refused each time,
+    with the Game's own message."""
+    cards = {}
+
+    def parse(text):
+        card = cards.get(text)
+        if card is None:
+            card = cards[text] = parse_card(text)
+        return card
+    return parse
 
 
 def replay_log(read, on_record=None):
