@@ -117,3 +117,69 @@ def test_the_requests_of_a_sync_share_its_modules_until_the_link_is_quiet_a_bot_
     # most of the device's work), the shell's threshold back after it, a bot's own kept.
     assert [step[3] for step in steps] == ([SESSION_GC_EVERY] * 5 + [4096, SESSION_GC_EVERY, -1]
                                            + [SESSION_GC_EVERY, 4096])
+
+
+LINES = """
+import json, sys
+sys.path[:0] = [%(firmware)r]
+from deckapp.serial_link import SerialLink
+from deckapp.store import Store
+from decklink.frame import TO_DEVICE, TO_HOST, decode, encode
+
+%(classes)s
+
+
+class Frames:
+    def __init__(self):
+        self.lines = []
+
+    def write(self, data):
+        self.lines.append(bytes(data))
+
+
+store = Store(%(root)r)
+store.boot()
+requests = Requests()
+link = SerialLink(store, Board(), requests)
+link.input = requests
+link.output = Frames()
+
+
+def send(line, lean=False, lean_after=None):
+    # `lean_after`: a bot starts to think once this many bytes of the line are read
+    requests.waiting = line
+    while requests.waiting:
+        link.serve(lean or (lean_after is not None and len(line) - len(requests.waiting)
+                            >= lean_after))
+    answer = link.output.lines[-1] if link.output.lines else b""
+    link.output.lines = []
+    print(json.dumps(decode(TO_HOST, answer) if answer else None))
+
+
+hello = encode(TO_DEVICE, {"q": 1, "op": "hello", "space": 0})
+send(encode(TO_DEVICE, {"q": 2, "op": "hello", "pad": "x" * 5000}))
+send(hello)
+send(encode(TO_DEVICE, {"q": 3, "op": "hello", "pad": "x" * 300}), lean=True)
+send(encode(TO_DEVICE, {"q": 4, "op": "hello", "pad": "x" * 300}), lean_after=256)
+send(hello)
+"""
+
+
+def test_a_request_line_is_read_whole_up_to_its_most_and_one_too_long_is_answered_not_read(
+        tmp_path):
+    classes = SCRIPT.split("class Requests:")[1].split("store = Store(")[0]
+    done = subprocess.run(
+        [tool("micropython"), "-X", "heapsize=" + HEAP, "-c",
+         LINES % {"firmware": FIRMWARE, "root": str(tmp_path), "classes": "class Requests:"
+                  + classes}], capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stdout + done.stderr
+    answers = [json.loads(line) for line in done.stdout.splitlines()]
+    too_long, after, lean, lean_midway, last = answers
+    # Over 4,096 bytes: a frame error that names the limit, its bytes past it never kept;
+    # the next request is read as a whole.
+    assert too_long == {"err": "frame", "why": "a request is at most 4,096 bytes"}
+    assert after["q"] == 1 and after["ok"] == 1
+    # While a bot thinks a request over 240 bytes is not kept (the PC asks again): also one
+    # whose first bytes came before the think began.
+    assert lean["err"] == "busy" and lean_midway["err"] == "busy"
+    assert last["q"] == 1 and last["ok"] == 1
