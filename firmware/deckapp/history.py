@@ -9,7 +9,6 @@ import json
 from micropython import const
 from deckapp.form import FormScreen, Row
 from deckapp.screen import Screen, acts
-from deckapp.play.words import plural
 from deckcore.games import TITLES, hand_word
 from deckui import font, theme, widgets
 
@@ -151,7 +150,7 @@ class SummaryScreen(Screen):
 
     def draw(self, canvas):
         y = widgets.TOP + 4
-        counted = plural(len(self.hands), self.game.hand_word + "s")
+        counted = widgets.plural(len(self.hands), self.game.hand_word + "s")
         font.text(canvas, "%s, %s" % (self.game.date, counted), 6, y, theme.MUTED)
         if self.lines is not None or self.problem:
             lines = widgets.wrap(self.problem or "Reading the log...", widgets.SIZE - 12)

@@ -36,15 +36,15 @@ from deckcore import const
 from deckcore.residency import unload
 
 # The code no bot's think needs: the table's drawing (with the cards' pictures, which the boot
-# screen loaded), the person's choices and their words, the hand's summary, the saved state
+# screen loaded), the person's choices in words, the hand's summary, the saved state
 # and the log's lines (the Session loads deckcore.log for each line it writes); and the game's
 # show module (deckcore.games.show_of: games/<game>_show.py) for one game only (its names are not
 # interned in the others'), or every game's with what they import (SCOUT's picker; the tarot
 # games' take theirs from the rules, games/tarot.py). A module the play screens import late
 # belongs here.
-_TABLE_DRAWING = const(("deckapp.play.layout", "deckapp.play.choices", "deckapp.play.words",
-                        "deckapp.play.summary", "deckcore.explain", "deckapp.play.textpage",
-                        "deckapp.play.stored", "deckcore.log", "deckui.cards"))
+_TABLE_DRAWING = const(("deckapp.play.layout", "deckapp.play.choices", "deckapp.play.summary",
+                        "deckcore.explain", "deckapp.play.textpage", "deckapp.play.stored",
+                        "deckcore.log", "deckui.cards"))
 _SHOWS_IMPORT = const(("deckcore.games.scout_pick",))
 # A sync's session: the link's requests, the frames of a streamed answer, the crash record
 _SYNC = const(("deckapp.sync_requests", "decklink.frame", "deckapp.crash"))

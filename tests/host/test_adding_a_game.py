@@ -24,9 +24,10 @@ NAMES = ("scioto", "scarto", "scout", "droggn", "chambery")
 def register(firmware, name, title, class_name):
     """The recipe's registration: the name in NAMES and TITLES of deckcore/games/__init__.py,
     and a branch for it in each of the registry's choices by name (in games/__init__.py,
-    games/options.py, keep.py and bots/), made like Scioto's branch."""
+    games/options.py, explain.py, keep.py and bots/), made like Scioto's branch."""
     for path in [os.path.join(firmware, "deckcore", "games", "__init__.py"),
                  os.path.join(firmware, "deckcore", "games", "options.py"),
+                 os.path.join(firmware, "deckcore", "explain.py"),
                  os.path.join(firmware, "deckcore", "keep.py")] + [
             os.path.join(firmware, "deckcore", "bots", f)
             for f in os.listdir(os.path.join(firmware, "deckcore", "bots"))

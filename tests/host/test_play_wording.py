@@ -80,7 +80,7 @@ import sys
 sys.path.append(%r)
 import json
 from deckapp.play.help import HelpScreen
-from deckapp.play.words import seat_figures
+from deckapp.play.layout import seat_figures
 from deckcore.games import load
 from deckcore.rng import Rng
 
@@ -101,3 +101,43 @@ def test_the_help_page_gives_the_legend_of_each_letter_of_the_short_figures():
         legend = text(lines)
         for letter in re.findall(r"\d+([a-z])", short):
             assert re.search(r"\b%s [a-zA-Z ]+[,.:]" % letter, legend), (name, short, legend)
+
+
+FIGURES = """
+import sys
+sys.path.append(%r)
+import json
+from deckapp.play.layout import seat_figures
+from deckcore.games import load
+from deckcore.rng import Rng
+
+def a_hand_under_way(name, options, actions=12):
+    game = load(name)(options)
+    state = game.new_hand(0, game.deal(Rng(1), 0))
+    for _ in range(actions):
+        if not state.is_terminal():  # a Droggn hand all pass throws in
+            state.apply(state.legal_actions()[0])
+    return state.view(0)
+
+out = []
+for name, options, wide in %r:
+    out.append(seat_figures(a_hand_under_way(name, options), 1, wide))
+print(json.dumps(out))
+"""
+WIDE = [("scioto", {"players": 3}, "8 cards  45 points"),
+        ("chambery", {"players": 3}, "22 cards  0 tricks"), ("scout", {"players": 3}, "8 cards  3 points")]
+SHORT = [("scioto", {"players": 5}), ("chambery", {}), ("droggn", {"players": 4}),
+         ("scout", {"players": 5})]
+
+
+def test_a_seat_s_figures_are_words_where_its_row_has_the_screen_s_width_else_short():
+    """In words beside three players or fewer ("8 cards  45 points"); short beside four or
+    more, a count and the initial of what is counted ("13c 2t")."""
+    cases = [(name, options, True) for name, options, _ in WIDE] + [
+        (name, options, False) for name, options in SHORT]
+    status, out, err = run_core(FIGURES % (FIRMWARE, cases), heap="4M")
+    assert status == 0, out + err
+    figures = json.loads(out.strip().splitlines()[-1])
+    assert figures[:len(WIDE)] == [wide for _, _, wide in WIDE]
+    for short in figures[len(WIDE):]:
+        assert re.fullmatch(r"\d+c \d+[pt]", short), short

@@ -12,16 +12,50 @@ the step needs, the cursor rests on a menu entry that lays them all down (Y too)
 core gets them one action each, in hand order. A game whose actions are too many for a list
 gives a picker that puts one together from its parts (its show module's `picker`: SCOUT's
 Show, Scout and Scout & Show, games/scout_pick.py).
+
+The choices, and the news line after one is played, are in words: the core's action text
+is what the logs hold (`two_cards`, `ask T21`, `give 5S`, `KH`); a person reads "two cards",
+"buy trump 21", "give back 5♠", "K♥". A game whose action texts do not say a play gives
+the words (SCOUT's plays, told from their parts: its show module's `play_words`).
 """
 
-from deckapp.play.words import action_words
-from deckcore.games import show_of
+from deckcore.games import SUIT_SYMBOLS, show_of
 from deckcore import const
 
 HAND = "hand"
 MENU = "menu"
 CONFIRM = "confirm"  # the menu entry that lays down the marked cards
 _MARKED_PHASES = const(("discard", "give"))
+_FACE_RANKS = const(("A", "J", "N", "Q", "K"))
+
+
+def card_words(token):
+    """A card token in a line of text: `5S` as 5♠, `T21` as trump 21; any other word as it
+    is."""
+    if token[:1] == "T" and token[1:].isdigit():
+        return "trump " + token[1:]
+    symbol = SUIT_SYMBOLS.get(token[-1:])
+    rank = token[:-1]
+    if symbol is not None and (rank.isdigit() or rank in _FACE_RANKS):
+        return rank + symbol
+    return token
+
+
+def action_words(game, text):
+    """An action's text (State.action_text) in the Game `game` as the play screens say it:
+    its first word in the game's words where its show module has them (VERBS)."""
+    words = [card_words(word) for word in text.replace("_", " ").split(" ")]
+    verbs = show_of(game.NAME).VERBS
+    if verbs is not None:
+        words[0] = verbs.get(words[0], words[0])
+    return " ".join(words)
+
+
+def play_words(state, action):
+    """What the news line says of `action`, taken in `state` (before it is applied)."""
+    show = show_of(state.game.NAME)
+    words = show.play_words(state, action) if show.play_words is not None else None
+    return words or action_words(state.game, state.action_text(action))
 
 
 class Choices:
@@ -120,15 +154,15 @@ class Choices:
         """A menu entry in words (the marked cards are lifted in the hand, not named)."""
         entry = self.menu[index]
         if entry == CONFIRM:
-            verb = action_words(self.verb.strip()) or "lay down"
+            verb = action_words(self.state.game, self.verb.strip()) or "lay down"
             return "OK: %s %d cards" % (verb, len(self.marked))
-        return action_words(self.state.action_text(entry))
+        return action_words(self.state.game, self.state.action_text(entry))
 
     def highlighted_text(self):
         if self.picker is not None:
             return self.picker.text()
         if self.focus == HAND:
-            return action_words(self.verb + self.card_texts[self.cursor])
+            return action_words(self.state.game, self.verb + self.card_texts[self.cursor])
         return self.menu_text(self.cursor)
 
     # Taking the highlighted choice -------------------------------------------------------

@@ -13,7 +13,7 @@ class HelpScreen(TextPage):
         show = show_of(game.NAME)
         lines: "list[str]" = list(show.BRIEF)
         if game.num_players > 3:  # the other seats in two columns, their figures short
-            # (words.seat_figures: "13c 2t"; the taken's initial a slice: an index interns)
+            # (layout.seat_figures: "13c 2t"; the taken's initial a slice: an index interns)
             lines.append("Beside the names: c cards in hand, %s %s." % (show.TAKEN[:1],
                                                                      show.LEGEND))
         lines.append("Options in force:")

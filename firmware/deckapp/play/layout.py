@@ -12,9 +12,9 @@ about a hand in progress from the viewer's seat, as the game's show module
 
 from micropython import const
 
-from deckapp.play.words import seat_figures
 from deckcore.games import show_of
 from deckui import cards, font, theme, widgets
+from deckui.widgets import plural
 
 _NEWS_Y = const(150)
 _HAND_Y = const(166)
@@ -82,6 +82,19 @@ def _seats(canvas, screen, state, view):
         canvas.vline(120, widgets.TOP + 2, ((len(others) + 1) // 2) * _LINE - 2, theme.BAR)
     rows = (len(others) + columns - 1) // columns
     return widgets.TOP + 4 + rows * _LINE
+
+
+def seat_figures(view, seat, wide):
+    """A seat's figures in the hand, as its game's show module counts them: the cards it
+    holds and what it has taken (Scioto's card points, SCOUT's points of captured cards and
+    chips, the tarot games' tricks): in words where its row has the screen's width (`wide`),
+    else short: "13c 2t" (the help page gives the legend)."""
+    show = show_of(view.game.NAME)
+    held, taken = show.seat_figures(view, seat)
+    taken_name = show.TAKEN
+    if wide:
+        return "%s  %s" % (plural(held, "cards"), plural(taken, taken_name))
+    return "%dc %d%s" % (held, taken, taken_name[:1])  # (a slice: an index interns)
 
 
 def menu_as_list(choices, view):

@@ -148,7 +148,7 @@ class TableScreen(Screen):
         session = self.session
         state = session.state
         seat = session.to_act()
-        from deckapp.play.words import play_words
+        from deckapp.play.choices import play_words
         said = play_words(state, action)
         trick = trick_with(state, action)
         from deckapp.store import StoreError

@@ -1,12 +1,18 @@
 """The registry of games: their names, and each game's modules by role, imported on first use to
-keep the device heap small:
+keep the device heap small; each is found by the game's name where it is needed:
 
     games/<game>.py          the rules: constants, Game, State, every rule with its refusal
+                             (`load` here)
     games/<game>_options.py  the options the set-up shows and checks without the rules
-                             (games/options.py finds them by the game's name)
+                             (games/options.py's `options_of`; the Game's own declared_options)
+    games/<game>_show.py     what the screens show of it (`show_of` here)
     games/<game>_keep.py     the scorekeeper's fields of a hand entered at a real table
+                             (deckcore/keep.py's `rules_of`)
     games/<game>_text.py     the help texts of the options and a hand's score explained
+                             (deckcore/explain.py's `text_of`: not here, which a match keeps
+                             loaded while its bots think)
     games/<game>_worlds.py   the cards a seat cannot see dealt for the bots: `determinize`
+                             (deckcore/bots/knowledge.py's `knowledge`)
 
 The games' modules never import this package's own names (they import `deckcore.games.tarot`
 and their roles by full name), so that it imports them without a cycle."""
@@ -67,20 +73,3 @@ def show_of(name):
         return None
     return show
 
-
-def text_of(name):
-    """The module of the texts of the game called `name`: HELP (its options' help, by option
-    name; the host's `deckmate options`) and hand_lines(state, names) (deckcore.explain)."""
-    if name == "scioto":
-        from deckcore.games import scioto_text as text
-    elif name == "scarto":
-        from deckcore.games import scarto_text as text
-    elif name == "scout":
-        from deckcore.games import scout_text as text
-    elif name == "droggn":
-        from deckcore.games import droggn_text as text
-    elif name == "chambery":
-        from deckcore.games import chambery_text as text
-    else:  # (a name from a checked header or NAMES: never)
-        raise KeyError(name)
-    return text

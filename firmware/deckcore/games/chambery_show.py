@@ -15,6 +15,7 @@ BRIEF = (
 ENTRY_HINT = ""  # the scorekeeper's hint over a hand's entry (none: the fields say it)
 play_words = None  # an action's text says it
 picker = None  # the legal actions are few
+VERBS = {"ask": "buy", "give": "give back"}  # the logs' phase words as people say them (3.4.4)
 
 
 def state_text(view, seat_name):

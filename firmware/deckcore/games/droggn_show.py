@@ -15,6 +15,7 @@ BRIEF = (
 ENTRY_HINT = ""  # the scorekeeper's hint over a hand's entry (none: the fields say it)
 play_words = None  # an action's text says it
 picker = None  # the legal actions are few
+VERBS = None  # the first words of its action texts are the rules' words
 
 
 def state_text(view, seat_name):

@@ -16,6 +16,7 @@ ENTRY_HINT = ""  # the scorekeeper's hint over a hand's entry (none: the fields 
 contract = None  # no contracts in Scioto
 play_words = None  # an action's text says it
 picker = None  # the legal actions are few: cards and "stop"
+VERBS = None  # the first words of its action texts are the rules' words
 
 
 def seat_figures(view, seat):

@@ -17,6 +17,7 @@ LEGEND = "points: cards captured and Scout chips"  # the help page's words for i
 # it out (5.4)
 ENTRY_HINT = "+1 a card won and a chip, -1 a card in hand (not the ender's). "
 contract = None  # no contracts in SCOUT
+VERBS = None  # its plays are told by play_words
 
 
 def seat_figures(view, seat):

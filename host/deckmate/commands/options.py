@@ -1,6 +1,7 @@
 """`deckmate options`: the options of a game, with their defaults, and house rules labelled."""
 
-from deckcore.games import load, text_of
+from deckcore.explain import text_of
+from deckcore.games import load
 
 from deckcore.games.options import options_of
 from deckmate.game_args import SWITCH_SPELLINGS, add_game_option

@@ -11,6 +11,7 @@ ENTRY_HINT = ""
 contract = None
 play_words = None
 picker = None
+VERBS = None
 
 
 def seat_figures(view, seat):
