@@ -82,8 +82,9 @@ class ResumeScreen(Screen):
             self.resume()
         elif key == "x":
             from deckapp.dialog import Dialog
-            app.push(Dialog("Abandon?", "The match ends here; its log is kept as "
-                            "abandoned.", self._abandon, {"a": "Abandon", "b": "Keep it"}))
+            app.push(Dialog("Abandon?", "The match ends here; its log is kept as abandoned "
+                            "(as completed if its last hand was played).", self._abandon,
+                            {"a": "Abandon", "b": "Keep it"}))
         elif key == "b":  # the match stays open; the menu, not a reset that offers it again
             app.pop()
             if not app.stack:

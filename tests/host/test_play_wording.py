@@ -15,6 +15,7 @@ import json
 from deckapp.play.session import BOT, Seat, Session
 from deckapp.play.setup import SetupScreen
 from deckapp.play.summary import HandSummary, MatchSummary
+from deckapp.play.table import TableScreen
 from deckapp.resume import ResumeScreen
 from deckapp.store import Store
 from deckcore.games import NAMES, load
@@ -39,15 +40,20 @@ def played(name):
     log = []
     session = Session(game, seats, 5, log.append, "g", "dev")
     session.start()
+    table = TableScreen(None)
+    table.session = session
+    titles = [table.title]  # the first hand dealt
     while not session.is_over():
         if session.state is None:
+            titles.append(table.title)  # a hand played, the next not dealt yet
             session.next_hand()
+            titles.append(table.title)
         session.play(session.state.legal_actions()[0])
     hand = HandSummary(session)
     resume = ResumeScreen(json.loads("".join(log).splitlines()[0]), 1)
     return {"set-up": match_length(name), "hand": [hand.title] + hand.lines,
             "key": hand.softkeys()["press"], "match": MatchSummary(session).lines,
-            "resume": resume.lines()}
+            "resume": resume.lines(), "table": titles}
 
 
 print(json.dumps({name: played(name) for name in NAMES}))
@@ -73,6 +79,10 @@ def test_each_game_calls_a_hand_one_word_from_set_up_to_summary_and_by_its_title
         assert words["key"] == "Match over"
         assert "%s, %ss played: 3" % (titles[name], word) in text(words["match"])
         assert words["resume"][0] == "%s, %s 2" % (titles[name], word)
+        # the table's title counts the hand on it: the one in play, else the last one played
+        # (a full flash stalls the table before the next is dealt)
+        assert words["table"] == ["%s %s" % (titles[name], n) for n in ("1/3", "1/3", "2/3",
+                                                                     "2/3", "3/3")]
 
 
 LEGEND = """

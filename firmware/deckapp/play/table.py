@@ -49,8 +49,10 @@ class TableScreen(Screen):
         session = self.session
         if session is None:
             return "New match"
-        return "%s %d/%d" % (session.game.TITLE, len(session.match.results) + 1,
-                             session.game.deals_in_match())
+        # the hand on the table: the one in play, else the last one played (the table stalled
+        # before the next was dealt)
+        shown = len(session.match.results) + (session.state is not None)
+        return "%s %d/%d" % (session.game.TITLE, shown, session.game.deals_in_match())
 
     def _start(self):
         from deckapp.store import StoreError
