@@ -150,7 +150,8 @@ class SummaryScreen(Screen):
 
     def draw(self, canvas):
         y = widgets.TOP + 4
-        counted = widgets.plural(len(self.hands), self.game.hand_word + "s")
+        count = len(self.hands)
+        counted = "%d %s%s" % (count, self.game.hand_word, "" if count == 1 else "s")
         font.text(canvas, "%s, %s" % (self.game.date, counted), 6, y, theme.MUTED)
         if self.lines is not None or self.problem:
             lines = widgets.wrap(self.problem or "Reading the log...", widgets.SIZE - 12)

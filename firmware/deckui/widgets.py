@@ -163,11 +163,6 @@ def dialog_box(canvas, title, lines):
     return x, y, width, height
 
 
-def plural(count, name):
-    """A count and the plural `name` of what is counted: "1 hand", "3 hands"."""
-    return "%d %s" % (count, name[:-1] if count == 1 else name)
-
-
 def wrap(string, room, size=font.SMALL):
     """Break `string` into lines of whole words that fit in `room` pixels."""
     lines = []

@@ -14,7 +14,6 @@ from micropython import const
 
 from deckcore.games import show_of
 from deckui import cards, font, theme, widgets
-from deckui.widgets import plural
 
 _NEWS_Y = const(150)
 _HAND_Y = const(166)
@@ -84,6 +83,11 @@ def _seats(canvas, screen, state, view):
     return widgets.TOP + 4 + rows * _LINE
 
 
+def _plural(count, name):
+    """A count and the plural `name` of what is counted: "1 card", "3 cards"."""
+    return "%d %s" % (count, name[:-1] if count == 1 else name)
+
+
 def seat_figures(view, seat, wide):
     """A seat's figures in the hand, as its game's show module counts them: the cards it
     holds and what it has taken (Scioto's card points, SCOUT's points of captured cards and
@@ -93,7 +97,7 @@ def seat_figures(view, seat, wide):
     held, taken = show.seat_figures(view, seat)
     taken_name = show.TAKEN
     if wide:
-        return "%s  %s" % (plural(held, "cards"), plural(taken, taken_name))
+        return "%s  %s" % (_plural(held, "cards"), _plural(taken, taken_name))
     return "%dc %d%s" % (held, taken, taken_name[:1])  # (a slice: an index interns)
 
 
