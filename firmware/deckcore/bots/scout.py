@@ -124,10 +124,12 @@ class Split:
     def __init__(self, numbers):
         self.numbers = numbers
         self.ahead = splits(numbers)
-        self.behind = splits(numbers[::-1])  # behind[k]: of the last k cards
+        self.behind = None  # behind[k]: of the last k cards (made at the first Show weighed)
 
     def without(self, start, length):
         """structure(numbers[:start] + numbers[start + length:])."""
+        if self.behind is None:
+            self.behind = splits(self.numbers[::-1])
         numbers, ahead, behind = self.numbers, self.ahead, self.behind
         end = start + length
         count = len(numbers)
@@ -170,7 +172,9 @@ def strongest(numbers):
                     end += 1
                 end += 1
         low = numbers[start] if numbers[start] < numbers[end - 1] else numbers[end - 1]
-        power = set_power(end - start, step, low)  # the set numbers[start:end], valid
+        power = (end - start) << 5 | low  # set_power of the set numbers[start:end], valid
+        if step == 0 and end - start > 1:
+            power |= 16
         if power > best:
             best = power
         start = start + 1 if end == start + 1 else end - 1
@@ -369,7 +373,10 @@ def _shows_and_places(state, seat, places):
         card = state.active[index]
         for turn in (0, 1):
             for fit in _fits(numbers, value(turned(card) if turn else card)):
-                ranked.append(-fit * PLACES + k)
+                if places > 1:
+                    ranked.append(-fit * PLACES + k)
+                elif not ranked or -fit * PLACES + k < ranked[0]:  # the best alone
+                    ranked = [-fit * PLACES + k]
                 k += 1
     ranked.sort()
     gaps = len(numbers) + 1  # places per way up of a card
@@ -512,7 +519,11 @@ class Turn:
             self._offer(self.show(split, legal[i], len(self.view.active)), legal[i])
         ranked = []  # (-fit, i) as one int: no tuple per place
         fits = [None] * 11  # _fits by the scouted card's number
-        for i in range(scouts, scout_shows):
+        listed = range(scouts, scout_shows)
+        if scout_shows - scouts == 1:  # one place listed (hard's playouts): nothing to rank
+            ranked.append(scouts)
+            listed = ()
+        for i in listed:
             index, number, gap = self._placement(legal[i])
             if fits[number] is None:
                 fits[number] = _fits(numbers, number)
