@@ -22,6 +22,7 @@ sys.path.insert(0, os.path.join(ROOT, "tools"))
 
 import keep_screens  # noqa: E402
 from deckmate import runtime  # noqa: E402
+from deckmate.store_files import log_path  # noqa: E402
 
 DEVICE_KB = int(runtime.HEAP.rstrip("K"))  # the heap gate (208K of the 64-bit port)
 
@@ -34,7 +35,7 @@ def scores_in(game, heap_kb):
         try:
             script.run_script(keep_screens.script_lines(game), image, os.path.join(scratch, "s"),
                               heapsize="%dK" % heap_kb, fresh=True)
-            last = flash.read_file(image, "logs/1.jsonl").decode().splitlines()[-1]
+            last = flash.read_file(image, log_path("1")).decode().splitlines()[-1]
         except (script.FirmwareFailed, FileNotFoundError):  # (no log: it could not start)
             return False
         return json.loads(last).get("reason") == "completed"

@@ -102,6 +102,9 @@ def start_game(store, game_log, header_line):
         raise StoreError("game %s already has a log" % game_id)
     if free_bytes(store) < store.reserve_bytes:
         raise StoreFull("%d bytes free" % free_bytes(store))
+    folder = game_log.path.rsplit("/", 1)[0]  # (its folder of games: a power cut after it is
+    if not exists(folder):                     # made leaves it empty, which boot removes)
+        os.mkdir(folder)
     game_log.append(header_line)
     started = open_entry(game_id, today())
     describe(started, header_line)
@@ -225,6 +228,14 @@ def read_lines(store, game_id):
                 yield line[:-1].decode()
     except OSError as error:
         raise flash_error(error, "reading the log of game %s" % game_id)
+
+
+def log_folders(store):
+    """The paths of the folders of logs (deckapp/store.py layout: the logs folder's names
+    without a dot; its files all have one), one at a time."""
+    for name in folder_names(store.logs_dir):
+        if "." not in name:
+            yield store.logs_dir + "/" + name
 
 
 def folder_names(folder):

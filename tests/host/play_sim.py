@@ -16,6 +16,7 @@ from deckcore.games.options import options_of
 from deckmate import runtime
 from deckmate.sim import flash
 from deckmate.sim.script import run_script
+from deckmate.store_files import log_path
 from helpers import deckmate
 
 PEOPLE = ["You"] + ["Player %d" % seat for seat in range(2, 7)]  # Settings' default names
@@ -190,7 +191,7 @@ def device_log(flash_path, game_id="1", crashed=False):
     if not crashed:
         record = crash_record(flash_path)
         assert record is None, "the board recorded a crash: " + record
-    return flash.read_file(str(flash_path), "logs/%s.jsonl" % game_id).decode()
+    return flash.read_file(str(flash_path), log_path(game_id)).decode()
 
 
 def header(log_text):

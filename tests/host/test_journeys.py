@@ -86,8 +86,10 @@ def flash_logs(image, unbooted=False):
     it; a file the host's LittleFS cannot read then is left out."""
     from littlefs import LittleFSError
     logs, acks = {}, {}
-    for name in flash.list_files(image, "logs"):
-        if name.endswith(".jsonl"):
+    names = flash.list_files(image, "logs")
+    for name in names + ["%s/%s" % (folder, inner) for folder in names if "." not in folder
+                         for inner in flash.list_files(image, "logs/" + folder)]:
+        if name.endswith(".jsonl"):  # (in its folder of logs, or as the firmware before them)
             try:
                 data = flash.read_file(image, "logs/" + name)
             except LittleFSError:
@@ -95,7 +97,7 @@ def flash_logs(image, unbooted=False):
                     raise
                 continue
             if b"\n" in data:
-                logs[name[:-len(".jsonl")]] = data
+                logs[name.split("/")[-1][:-len(".jsonl")]] = data
         elif name.endswith(".ack"):  # (a full flash)
             acks[name[:-len(".ack")]] = read_checked(flash.read_file(image, "logs/" + name))[0]
         elif "logs/" + name == ACKS:  # the journal: the SHA-256's first 16 hex digits or more

@@ -154,9 +154,9 @@ def test_the_match_script_plays_scioto_whatever_game_the_set_up_remembers(tmp_pa
     started = steps.index("up") + 2  # the game row turned to Scioto, then Start
     assert steps[:started][-3:] == ["until right Scioto", "up", "press"]
     run_script(steps[:started], flash, None)
-    logs = [name for name in list_files(flash, "logs") if name.endswith(".jsonl")]
+    logs = [name for name in list_files(flash, "logs/0") if name.endswith(".jsonl")]
     assert len(logs) == 1
-    header = json.loads(read_file(flash, "logs/" + logs[0]).decode().splitlines()[0])
+    header = json.loads(read_file(flash, "logs/0/" + logs[0]).decode().splitlines()[0])
     assert header["game"] == "scioto"
 
 

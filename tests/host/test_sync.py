@@ -163,7 +163,8 @@ def test_an_open_game_is_copied_not_acknowledged_nor_pruned_and_once_grown_repla
             assert link.acknowledge([dict(listed[2], sha256=link.digest("3", len(logs[2][1])))]
                                     ) == [["3", "open"]]
         assert "3 new; 2 acknowledged" in sync(board.serial_path, tmp_path / "A", "--prune")
-    assert flash.list_files(flash_path, "logs") == ["3.jsonl", "manifest.chk"]
+    assert flash.list_files(flash_path, "logs") == ["0", "manifest.chk"]  # (games 0-31's folder)
+    assert flash.list_files(flash_path, "logs/0") == ["3.jsonl"]
     assert archived_bytes(tmp_path / "A", "3") == logs[2][1]
     flash.write_files(flash_path, {log_path("3"): b"".join(lines[:90])})  # played on
     with SimulatedBoard(flash_path) as board:
@@ -187,8 +188,9 @@ def test_a_log_the_reader_refuses_is_kept_aside_never_acknowledged_the_others_ar
     assert "game 2 kept aside: %s:2:" % board.serial_path in done.stdout
     assert done.stdout.strip().endswith("2 new, 1 rejected (kept aside); 2 acknowledged; "
                                         "2 removed from the device")
-    assert flash.list_files(flash_path, "logs") == ["2.jsonl", "manifest.chk"]
-    assert flash.read_file(flash_path, "logs/2.jsonl") == broken
+    assert flash.list_files(flash_path, "logs") == ["0", "manifest.chk"]
+    assert flash.list_files(flash_path, "logs/0") == ["2.jsonl"]
+    assert flash.read_file(flash_path, log_path("2")) == broken
 
 
 def test_a_game_kept_aside_is_never_counted_as_archived_and_each_sync_reads_it_again(

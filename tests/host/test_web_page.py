@@ -160,8 +160,8 @@ def a_match_of_scioto_against_a_bot_played_with_the_on_screen_keys(page, tmp_pat
     click(page, ["press"] * expected.presses)
     the_page_drew_while_the_firmware_thought(page)
     written = logs(page)
-    assert list(written) == ["/logs/1.jsonl"]
-    log = written["/logs/1.jsonl"]
+    assert list(written) == ["/logs/0/1.jsonl"]
+    log = written["/logs/0/1.jsonl"]
     assert log == expected.text()  # byte for byte the rules core's log of that match
     assert records(log)[-1]["reason"] == "completed"
     path = tmp_path / "scioto.jsonl"
@@ -250,7 +250,7 @@ def history_downloads_each_log_and_all_of_them_for_deckmate_import(page, tmp_pat
     while not ((downloads / one).exists() and (downloads / everything).exists()):
         assert time.monotonic() < deadline, os.listdir(str(downloads))
         time.sleep(0.05)
-    assert (downloads / one).read_text() == logs(page)["/logs/1.jsonl"]
+    assert (downloads / one).read_text() == logs(page)["/logs/0/1.jsonl"]
     checked = deckmate("replay", "--check", downloads / one)
     assert checked.returncode == 0, checked.stdout + checked.stderr
     archive = tmp_path / "archive"

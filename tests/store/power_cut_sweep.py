@@ -1,8 +1,12 @@
 """A power cut at every flash write and erase of a scripted workload, under MicroPython.
 
-Usage: micropython power_cut_sweep.py CORE_DIR FIRMWARE_DIR FIRST_LOG SECOND_LOG [SHARD COUNT]
+Usage: micropython power_cut_sweep.py CORE_DIR FIRMWARE_DIR FIRST_LOG SECOND_LOG [SHARD COUNT
+[migrating]]
 (CORE_DIR holds the compiled deckcore, FIRMWARE_DIR the firmware sources; a shard tries the
-cut points k with k % COUNT == SHARD.)
+cut points k with k % COUNT == SHARD.) `migrating`: the workload up to the second game's half
+is done first, and its logs moved into the logs folder itself, as the firmware before the
+folders of logs kept them; what is recorded and cut is the boot that moves them into their
+folders and the rest of the workload.
 
 The workload on a freshly formatted flash: boot the store, save the settings, play the first
 game to its end and close it, acknowledge it, start the second game, prune the first half way
@@ -15,6 +19,7 @@ lines, missing at most the line in flight; the settings are the old or the new v
 game replays through the rules core and takes its next line. Prints one line of outcomes and
 exits 1 at the first cut that breaks a rule."""
 
+import os
 import sys
 
 sys.path[1:1] = sys.argv[1:3]
@@ -30,7 +35,8 @@ BOOT_OUTCOMES = (("unfinished file", "boot removed a temp file"),
                  ("found the log", "boot listed an unlisted log"),
                  ("which had ended", "boot finished a close"),
                  ("cut-off", "boot repaired a cut-off line"),
-                 ("acknowledgement of pruned", "boot finished a prune"))
+                 ("acknowledgement of pruned", "boot finished a prune"),
+                 ("into their folders", "boot moved logs into their folders"))
 
 
 class Script:
@@ -51,6 +57,12 @@ class Script:
             self.step((game_number, index + 1))
 
     def run(self, store):
+        self.begin(store)
+        self.finish(store)
+
+    def begin(self, store):
+        """Boot, the settings, the first game played, closed and acknowledged, the second
+        begun: half its lines."""
         store.boot()
         self.step("boot")
         store.save_state("settings", SETTINGS)
@@ -63,13 +75,40 @@ class Script:
         self.step("close")
         store.acknowledge("1", store.entry("1")["sha256"])
         self.step("acknowledge")
-        log = store.start_game("2", second[0])
+        self.log = store.start_game("2", second[0])
         self.step((2, 1))
-        half = len(second) // 2
-        self.play_lines(log, 2, 1, half)
+        self.play_lines(self.log, 2, 1, len(second) // 2)
+
+    def finish(self, store):
+        """The first game pruned, the second played on (it stays open)."""
+        second = self.games[1]
         store.prune()
         self.step("prune")
-        self.play_lines(log, 2, half, len(second) - 1)  # the second game stays open
+        self.play_lines(self.log, 2, len(second) // 2, len(second) - 1)
+
+    def migrating(self, flash):
+        """The workload's beginning as the firmware before the folders of logs left it (the
+        logs in the logs folder itself); then recorded: a boot, which moves them into their
+        folders, and the rest of the workload."""
+        store = Store("/flash", reserve_bytes=0)
+        self.begin(store)
+        self.log.handle.close()  # (the device switched off)
+        for game_id in ("1", "2"):
+            os.rename(store.log_path(game_id), "%s/%s.jsonl" % (store.logs_dir, game_id))
+        os.rmdir(store.log_path("1").rsplit("/", 1)[0])
+        unmount()
+        mount(flash)
+        for step in self.returned:  # (done before any cut)
+            self.returned[step] = 0
+        flash.operations = 0
+
+        def rest():
+            store = Store("/flash", reserve_bytes=0)
+            store.boot()
+            self.step("boot again")
+            self.log = store.open_game()
+            self.finish(store)
+        return rest
 
     def done(self, step, cut):
         return step in self.returned and self.returned[step] <= cut
@@ -111,6 +150,8 @@ def check_store(script, store, cut, outcomes):
     for words, outcome in BOOT_OUTCOMES:
         if [sentence for sentence in report if words in sentence]:
             outcomes[outcome] = outcomes.get(outcome, 0) + 1
+    if [name for name in os.listdir(store.logs_dir) if name.endswith(".jsonl")]:
+        fail(cut, "a log is left outside its folder of logs")
     settings = store.load_state("settings", None)
     if settings != SETTINGS and (settings is not None or script.done("settings", cut)):
         fail(cut, "settings %r" % settings)
@@ -181,7 +222,11 @@ def main():
     format_and_mount(flash)
     flash.operations = 0
     script = Script(flash, games)
-    base, trace = record(flash, lambda: script.run(Store("/flash", reserve_bytes=0)))
+    if sys.argv[7:] == ["migrating"]:
+        work = script.migrating(flash)
+    else:
+        work = lambda: script.run(Store("/flash", reserve_bytes=0))  # noqa: E731
+    base, trace = record(flash, work)
     unmount()
     outcomes = {}
     tried = 0

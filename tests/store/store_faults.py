@@ -32,7 +32,10 @@ def scioto_log(seed):
     return _played[seed]
 
 
-def fresh_store(blocks=32, **limits):
+BLOCKS = 34  # (32 before the folders of logs: a folder takes two blocks)
+
+
+def fresh_store(blocks=BLOCKS, **limits):
     try:
         unmount()
     except OSError:
@@ -253,7 +256,7 @@ def test_a_cut_off_last_line_is_removed_at_boot_even_if_the_power_fails_meanwhil
     base, trace = record(flash, lambda: Store("/flash").boot())
     unmount()
     for cut, image in cut_images(base, trace):
-        flash = Flash(32, image)
+        flash = Flash(BLOCKS, image)
         mount(flash)
         store = Store("/flash")
         store.boot()
@@ -286,3 +289,43 @@ def test_a_batch_of_acknowledgements_is_one_write_and_older_ack_files_join_the_j
     assert not exists(store.logs_dir + "/21.ack") and store.acked("21") == entries[20]["sha256"]
     assert sorted(store.prune(), key=int) == [str(number) for number in range(1, 22)]
     assert list(store.games()) == [] and not exists(store.logs_dir + "/acks.chk")
+
+
+def test_the_logs_of_the_firmware_before_the_folders_of_logs_are_moved_into_them_at_boot():
+    """The firmware before the folders of logs kept every log in the logs folder itself: the
+    first boot moves them into their folders of 32 (FOLDER_LOGS at a time: more than one
+    pass here), with the game in progress, and loses nothing: the logs are whole, the open
+    game goes on, acknowledgements hold and the prune then empties a folder and removes it.
+    (A power cut at each of its writes: power_cut_sweep.py migrating.)"""
+    import os
+    from decklink.log_folders import FOLDER_LOGS
+    flash, store = fresh_store(blocks=48)
+    count = 2 * FOLDER_LOGS + 6
+    small = ['{"t":"header","game":"scioto"}\n', '{"t":"end"}\n']  # (kept in the metadata)
+    for number in range(1, count):
+        play(store, str(number), small)
+    play(store, str(count), scioto_log(2)[:9], close=False).handle.close()  # (switched off)
+    entries = dict((entry["id"], entry) for entry in store.games())
+    acks = [[str(number), entries[str(number)]["size"], entries[str(number)]["sha256"][:16]]
+            for number in range(1, FOLDER_LOGS)]  # games 1-31: the first folder, but game 0
+    assert store.acknowledge_listed(acks, True) == []
+    folders = sorted(os.listdir(store.logs_dir))
+    for number in range(1, count + 1):  # as the firmware before the folders kept them
+        os.rename(store.log_path(str(number)), "%s/%d.jsonl" % (store.logs_dir, number))
+    for name in folders:
+        if "." not in name:
+            os.rmdir(store.logs_dir + "/" + name)
+    store, report = restart(flash)
+    assert report == ["moved %d logs into their folders" % count], report
+    assert store.problems == [] and sorted(os.listdir(store.logs_dir)) == folders
+    assert folders == ["0", "1", "2", "acks.chk", "manifest.chk"], folders
+    for number in range(1, count):
+        assert stored_lines(store, str(number)) == small
+    log = store.open_game()
+    assert log.game_id == str(count) and stored_lines(store, str(count)) == scioto_log(2)[:9]
+    log.append(scioto_log(2)[9])
+    assert stored_lines(store, str(count)) == scioto_log(2)[:10]
+    assert sorted(store.prune(), key=int) == [str(number) for number in range(1, FOLDER_LOGS)]
+    assert sorted(os.listdir(store.logs_dir)) == ["1", "2", "manifest.chk"]  # folder 0 gone
+    store, report = restart(flash)
+    assert report == [] and store.problems == []
