@@ -31,8 +31,8 @@ FILES = ("manifest", "acks")  # the store's files a get reads besides the logs
 _SPARE = []
 # The closed logs the session's gets sent to their end, {store_acks.ack_key(id): size}, when
 # their last byte was a newline: what an `ack` checks of a log (its size, a whole last line),
-# known without looking the log up again in the folder of logs (on a flash of 1,000 logs a
-# lookup reads about 50 KB of LittleFS's metadata, half a sync's flash reads). A closed log
+# known without looking the log up again (a lookup reads about 11 KB of LittleFS's metadata
+# in a folder of 32 logs: docs/storage.md). A closed log
 # changes only by a prune, which rewrites the manifest (the ack then checks each log on flash).
 # The PC acknowledges as it archives, so few are kept: past SERVED_MOST the record starts anew
 # (those then are looked up). It leaves memory with this module.
@@ -108,8 +108,8 @@ def _list_tag(link):
 
 def _manifest_tag(store):
     """The manifest's checksum line ("#" and 16 hex digits), or "empty". (The file is looked
-    up once: the manifest sorts after every numbered log in their folder, the longest lookup
-    there.)"""
+    up once: a lookup reads the logs folder's metadata up to its name, after the folders of
+    logs.)"""
     try:
         handle = open(store.manifest_path, "rb")
     except OSError:
