@@ -192,10 +192,9 @@ def test_a_fault_in_the_tables_draw_is_recorded_and_the_match_resumes(tmp_path):
 
 
 def test_a_fault_in_the_scorekeepers_totals_is_recorded_and_the_kept_match_resumes(tmp_path):
-    # From a fresh flash, whose set-up starts on Scioto: the script's `until right Scioto` is
-    # left out, as the text boxes it reads do not take a fault's count of draws along (the
-    # fault never fires with them on: left for a later look, docs/notes/2026-12-06-journeys.md)
-    keys = [key for key in keep_script("scioto") if not key.startswith("until ")]
+    # The script's `until right Scioto` reads the panel's text boxes: the fault fires with
+    # their recorder on too (device/sim_boot.py chains the two)
+    keys = keep_script("scioto")
     committed = keys.index("shot confirm-scioto") + 2  # after its A, which commits hand 1
     flash_path = tmp_path / "flash.img"
     shots = play(flash_path, keys[:committed] + ["shot crash", "press", "shot offer", "press"]

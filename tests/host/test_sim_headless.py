@@ -10,7 +10,8 @@ import pytest
 from PIL import Image
 
 from deckhw.buttons import DEBOUNCE_MS
-from deckmate.sim.script import KEY_SETTLE_MS, FirmwareFailed, ScriptError, parse_script, run_script
+from deckmate.sim.script import (FAULT_FIRED, KEY_SETTLE_MS, FaultNotFired, FirmwareFailed,
+                                 ScriptError, parse_script, run_script)
 from helpers import deckmate
 
 
@@ -163,3 +164,19 @@ def test_the_match_script_plays_scioto_whatever_game_the_set_up_remembers(tmp_pa
 def test_an_until_step_that_never_shows_its_text_fails_naming_the_line(tmp_path):
     with pytest.raises(ScriptError, match="line 2: 'Hearts' not on the panel after 20 presses"):
         run_script(["press", "until right Hearts"], str(tmp_path / "f.img"), None, fresh=True)
+
+
+@pytest.mark.parametrize("text_boxes", [False, True])
+def test_a_fault_fires_with_or_without_the_text_boxes_and_one_never_met_fails_the_run(
+        tmp_path, text_boxes):
+    # The fault's import and the recorder's are chained (device/sim_boot.py): the second draw
+    # of the menu fails either way (the crash screen then). A fault the script never reaches
+    # fails the run rather than letting a test of the fault path pass without its fault.
+    flash, output = str(tmp_path / "f.img"), []
+    run_script(["down"], flash, None, fresh=True, text_boxes=text_boxes,
+               fault="deckapp.shell App._draw_area 2 error", output=output.append)
+    assert FAULT_FIRED in output[0]
+    with pytest.raises(FaultNotFired, match="the fault 'deckapp.store LogWriter.__call__ 1 full' "
+                       "never happened: the script ended before the method's call 1"):
+        run_script(["down"], flash, None, text_boxes=text_boxes,
+                   fault="deckapp.store LogWriter.__call__ 1 full")

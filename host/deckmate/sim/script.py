@@ -53,6 +53,11 @@ class TextNotShown(ScriptError):
     """An `until` step whose text did not show (the message names the line)."""
 
 
+class FaultNotFired(Exception):
+    """A key script run with a fault to inject that ended without the fault happening (a test
+    of the fault path that would pass without its fault)."""
+
+
 class FirmwareFailed(Exception):
     """The firmware crashed, exited or stopped answering; the message has its output."""
 
@@ -272,8 +277,9 @@ def run_script(lines, flash, shots_dir, heapsize=firmware.HEAPSIZE, board="pico_
     for a bad script or a key the board lacks (before booting) and FirmwareFailed if the firmware crashed, exited or
     stopped answering. `output(text)`, when given, gets what the firmware printed, once the
     board is switched off. `fault` ("MODULE CLASS.METHOD N KIND") makes the Nth call of
-    that method fail, once: KIND `error` a RuntimeError, `memory` a MemoryError
-    (device/sim_fault.py: tests of the fault path).
+    that method fail, once: KIND `error` a RuntimeError, `memory` a MemoryError, `full` the
+    store's StoreFull (device/sim_fault.py: tests of the fault path); FaultNotFired if the
+    script ended without it.
     `text_boxes`: each shot's boxes in NAME.boxes.json too (the firmware gets the heap and
     the recorder's room, firmware.TEXT_BOXES_HEAP_KB)."""
     steps = parse_script(lines)
@@ -290,6 +296,11 @@ def run_script(lines, flash, shots_dir, heapsize=firmware.HEAPSIZE, board="pico_
             path = headless.run_step(step, shots_dir)
             if path:
                 shots.append(path)
+        if fault and FAULT_FIRED not in headless.output_text():
+            raise FaultNotFired(
+                "the fault %r never happened: the script ended before the method's call %s "
+                "(give a count the script reaches, or a method the firmware calls)"
+                % (fault, fault.split()[2]))
     finally:
         if output is not None:
             output(headless.output_text())

@@ -8,7 +8,8 @@ by DECKMATE_SIM_FLASH, 4096-byte blocks, made and filled with the firmware image
 runs next (a Ctrl-C stops it into the REPL, as on a board), unless DECKMATE_SIM_SKIP_MAIN is set: the bridge sets it after a raw-REPL soft
 reset, when rp2 does not run main.py either. With DECKMATE_SIM_FAULT set, a test's fault is
 armed first (sim_fault.py); with DECKMATE_SIM_TEXT_BOXES set, the
-boxes the screens draw are recorded first (text_boxes.py).
+boxes the screens draw are recorded first (text_boxes.py), the fault's import under the
+recorder's.
 """
 
 import os
@@ -18,14 +19,13 @@ import vfs
 from micropython import const
 
 import machine  # the stand-in (machine.py beside this file), imported while the host files are visible
-if os.getenv("DECKMATE_SIM_FAULT"):  # a test's fault (sim_fault.py beside this file)
-    import sim_fault
-    sim_fault.arm(os.getenv("DECKMATE_SIM_FAULT"))
-    del sim_fault
-
 text_boxes = None
 if os.getenv("DECKMATE_SIM_TEXT_BOXES"):
     import text_boxes  # (beside this file too)
+if os.getenv("DECKMATE_SIM_FAULT"):  # a test's fault (sim_fault.py beside this file too),
+    import sim_fault  # under the text boxes' recorder when it is on
+    sim_fault.arm(os.getenv("DECKMATE_SIM_FAULT"), text_boxes)
+    del sim_fault
 
 _BLOCK_SIZE = const(4096)
 _ERASED_SIZE = const(256)  # an erase writes this many 0xff bytes at a time, not a whole block

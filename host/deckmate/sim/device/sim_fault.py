@@ -10,6 +10,11 @@ as a bot's search is when it fails so), `full` raises the store's StoreFull, as 
 do when LittleFS answers ENOSPC (deckapp/store_base.flash_error). The host gives the variable to each start
 of the board until FIRED is in its output (host/deckmate/sim/script.py), so the fault happens
 once, however many resets it takes to reach it.
+
+With the recorder of text boxes on too (text_boxes.py), the fault's import goes under the
+recorder's, which alone hooks the shell: MicroPython reads builtins.__import__ back as the
+built-in one, so a recorder that took it from there would leave this one out, and the fault
+would never fire.
 """
 
 import builtins
@@ -19,7 +24,9 @@ FIRED = "deckmate sim: fault injected"
 MESSAGE = "a fault injected by the test"
 
 
-def arm(spec):
+def arm(spec, recorder=None):
+    """Arm the fault `spec`; `recorder`: the text boxes' module when it is on (the fault's import
+    is then handed to it, to call under its own), else None."""
     module_name, target, calls, kind = spec.split()
     class_name, method_name = target.split(".")
     plain_import = builtins.__import__
@@ -44,11 +51,12 @@ def arm(spec):
     def imported(name, *rest):
         result = plain_import(name, *rest)
         shell = sys.modules.get("deckapp.shell")
-        if shell is not None and hasattr(shell, "run") and not hasattr(shell, "_sim_fault"):
+        if (recorder is None and shell is not None and hasattr(shell, "run")
+                and not hasattr(shell, "_sim_fault_import")):
             # The app wraps builtins.__import__ in its own (shell.import_with_room), but
             # MicroPython reads back the built-in one there, not this: it is handed this one
             # (once the shell's module is loaded: `run` comes last).
-            shell._sim_fault = True
+            shell._sim_fault_import = True  # (not _sim_fault: a fault in the shell's own)
             with_room = shell.import_with_room
             shell.import_with_room = lambda plain: with_room(imported)
         module = sys.modules.get(module_name)
@@ -59,4 +67,7 @@ def arm(spec):
             setattr(owner, method_name, failing(getattr(owner, method_name)))
         return result
 
-    builtins.__import__ = imported
+    if recorder is None:
+        builtins.__import__ = imported
+    else:
+        recorder.import_under(imported)
