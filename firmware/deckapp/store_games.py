@@ -230,14 +230,6 @@ def read_lines(store, game_id):
         raise flash_error(error, "reading the log of game %s" % game_id)
 
 
-def log_folders(store):
-    """The paths of the folders of logs (deckapp/store.py layout: the logs folder's names
-    without a dot; its files all have one), one at a time."""
-    for name in folder_names(store.logs_dir):
-        if "." not in name:
-            yield store.logs_dir + "/" + name
-
-
 def folder_names(folder):
     """The names in a folder one at a time: a list of a thousand logs' names would not fit in
     the device's heap (MicroPython's ilistdir; CPython, on a PC, has listdir)."""

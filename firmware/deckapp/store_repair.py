@@ -9,8 +9,7 @@ from deckapp.checked_file import checked_values, exists, remove_if_there, write_
 from deckapp.store_base import SYNC_MESSAGE, StoreFull, flash_error
 from deckapp.store_acks import ack_file, acked, acks_path, append_block, journal_acks, read_acks
 from deckapp.store_games import (CHUNK, closed_entry, count_entries, describe, file_digest,
-                                 folder_names, log_folders, open_entry, rewrite_manifest,
-                                 scan_log)
+                                 folder_names, open_entry, rewrite_manifest, scan_log)
 from decklink.log_folders import FOLDER_LOGS
 
 
@@ -93,6 +92,14 @@ def boot(store, verify_closed=True):
         report.append(SYNC_MESSAGE)
     _remove_empty(folders)
     return report
+
+
+def log_folders(store):
+    """The paths of the folders of logs (deckapp/store.py layout: the logs folder's names
+    without a dot; its files all have one), one at a time."""
+    for name in folder_names(store.logs_dir):
+        if "." not in name:
+            yield store.logs_dir + "/" + name
 
 
 def _remove_temp_files(folder, report):
