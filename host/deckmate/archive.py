@@ -14,9 +14,10 @@ changes nothing; a longer copy of which the archived one is the beginning (a gam
 at the last sync, grown since) replaces it; any other copy with the same keys is a conflict,
 kept aside, never written over the archived one; a copy kept aside is read again whenever it
 comes again (a newer reader may take it), and once archived leaves rejected/. Writers take
-SQLite's write lock for each log (`BEGIN IMMEDIATE`), so two syncs or imports at once leave
-the archive consistent. A raw file is put in place only once its rows are written, just before
-they are committed; what a writer killed on the way leaves (`*.PID.tmp`, a raw file without its
+SQLite's write lock for each log, or each batch of logs a sync stores (`BEGIN IMMEDIATE`), so
+two syncs or imports at once leave the archive consistent. A raw file is written and synced
+aside, and put in place (its folder synced) only once its rows are written, just before they
+are committed; what a writer killed on the way leaves (`*.PID.tmp`, a raw file without its
 row) is removed by `tidy`, which a sync and an import run first.
 
 Tables (schema version SCHEMA_VERSION in `PRAGMA user_version`, migrated in place by
@@ -34,7 +35,8 @@ Tables (schema version SCHEMA_VERSION in `PRAGMA user_version`, migrated in plac
              archived copy), sha256, size, game (scioto, ...), mode ('played' or
              'scorekept'), rules_v, log_v, options (JSON), seed, date (the device's, or NULL),
              state ('complete', 'stopped', 'abandoned' or 'unfinished'), hands (played),
-             totals and winners (JSON lists, seats), added, updated
+             totals and winners (JSON lists, seats), added, updated; indexed by sha256
+             (schema 4: a sync asks for each log it lists whether the archive holds it)
     players  game_row, seat, name, kind ('human' or 'bot'), level (a bot's, else NULL)
     hands    game_row, hand (1-based), dealer (seat, NULL for a scorekept hand without one)
     scores   game_row, hand, seat, points (counted in the hand), score (what the hand adds),
@@ -55,7 +57,7 @@ from deckmate.game_record import (COMPLETE, PLAYED, SCOREKEPT, STATE_OF_END,
                                   UNFINISHED)
 from deckmate.logs import BadLog, ReadLog, replay_log
 
-SCHEMA_VERSION = 3
+SCHEMA_VERSION = 4
 MIGRATIONS = {
     1: [
         """CREATE TABLE devices (device_id TEXT PRIMARY KEY, firmware TEXT, first_seen TEXT,
@@ -82,6 +84,7 @@ MIGRATIONS = {
     3: ["ALTER TABLE files ADD COLUMN device_id TEXT", "ALTER TABLE files ADD COLUMN game_id TEXT",
         """UPDATE files SET device_id=(SELECT device_id FROM games WHERE games.sha256=files.sha256),
            game_id=(SELECT game_id FROM games WHERE games.sha256=files.sha256)"""],
+    4: ["CREATE INDEX games_by_sha256 ON games (sha256)"],
 }
 DATABASE = "archive.sqlite3"
 LOCK_WAIT_S = 30  # how long a deckmate waits for another that holds the archive
@@ -126,6 +129,30 @@ class Outcome:
         self.why = why
 
 
+class CheckedLog:
+    """The bytes of one log as Archive.check found them, for Archive.add_checked: its SHA-256,
+    and either the Outcome already known (`outcome`: the archive holds these bytes), the
+    reader's refusal (`problem`), or its records (`read`, a ReadLog; `kept`: a scorekept
+    log's hands, _kept_hands) and its game's `key`, (device id, game id)."""
+
+    def __init__(self, data, source, date, came_from):
+        self.data = data
+        self.digest = hashlib.sha256(data).hexdigest()
+        self.source = source
+        self.date = date if isinstance(date, str) and len(date) <= 40 else None
+        self.came_from = came_from
+        self.outcome = None
+        self.problem = None
+        self.read = None
+        self.kept = None
+        self.taken_back = False  # a copy of it kept aside before (add_checked)
+
+    @property
+    def key(self):
+        header = self.read.records[0][1]
+        return header["device"], header["game_id"]  # (checked by the reader)
+
+
 class Summary:
     """Counts of outcomes, said in one line (never one ambiguous "imported N")."""
 
@@ -150,6 +177,7 @@ class Summary:
 class Archive:
     def __init__(self, folder=None):
         self.folder = os.path.abspath(folder or default_folder())
+        self._looked_for = set()  # partial_path's, for copies cut off by other processes
         if not_a_folder(self.folder):
             raise ArchiveError(not_a_folder(self.folder))
         try:
@@ -260,13 +288,15 @@ class Archive:
         stopped."""
         folder = os.path.join(self.folder, "partial", _safe(device_id))
         mine = os.path.join(folder, "%s.%d.part" % (_safe(game_id), os.getpid()))
-        if not os.path.exists(mine) and os.path.isdir(folder):
+        if mine not in self._looked_for and not os.path.exists(mine) \
+                and os.path.isdir(folder):
             for left in _left_by_others(folder, _safe(game_id) + ".", ".part"):
                 try:
                     os.replace(left, mine)
                     break
                 except FileNotFoundError:  # another sync took it over first
                     continue
+        self._looked_for.add(mine)  # (looked for once: a sync asks for each a few times)
         return mine
 
     def read_raw(self, device_id, game_id):
@@ -319,43 +349,88 @@ class Archive:
     # -- adding a log --
 
     def add_log(self, data, source, date=None, came_from=(None, None)):
-        """Add the bytes of one log; the Outcome. The log is replayed through the rules core
-        first: one the reader refuses is kept aside with its reason, never half-imported.
-        `came_from`: the (device id, game id) a sync copied it as, kept with a copy kept
-        aside (the header's are not to be trusted then)."""
-        digest = hashlib.sha256(data).hexdigest()
-        same = self.db.execute("SELECT device_id, game_id FROM games WHERE sha256=?",
-                               (digest,)).fetchone()
-        if same is not None:
-            return Outcome(UNCHANGED, same[0], same[1])
-        if not isinstance(date, str) or len(date) > 40:  # the device's list gives it
-            date = None
-        try:
-            read = ReadLog(source, data)
-            replay = replay_log(read)[0]
-        except BadLog as error:
-            return self._keep_aside(data, digest, source, REJECTED, str(error), *came_from)
-        header = read.records[0][1]
-        device_id, game_id = header["device"], header["game_id"]  # checked by the reader
-        path = self.raw_path(device_id, game_id)
-        temp = _temp_name(path)
-        try:
-            with self._transaction() as on_commit:
-                outcome = self._add_read(data, digest, source, date, read, replay, device_id,
-                                         game_id, temp)
-                if outcome.kind in (NEW, GROWN):  # in place with its rows as they commit
-                    on_commit.append(lambda: os.replace(temp, path))
-        finally:
-            _remove_quietly(temp)
-        if outcome.kind == CONFLICT:
-            return self._keep_aside(data, digest, source, CONFLICT, outcome.reason,
-                                    *(came_from if came_from[0] else (device_id, game_id)))
-        if outcome.kind in (NEW, GROWN):
-            for ending in (".jsonl", ".why.txt"):  # a copy kept aside before, taken now
-                _remove_quietly(self.rejected_path(digest, ending))
-        return outcome
+        """Add the bytes of one log; the Outcome (`check`, then `add_checked`)."""
+        return self.add_checked([self.check(data, source, date, came_from)])[0]
 
-    def _add_read(self, data, digest, source, date, read, replay, device_id, game_id, temp):
+    def check(self, data, source, date=None, came_from=(None, None)):
+        """The CheckedLog of the bytes of one log, for add_checked, which writes it: the log
+        replayed through the rules core (one the reader refuses is kept aside with its
+        reason, never half-imported), unless the archive holds the very bytes. `date`: the
+        device's (its list gives it); `came_from`: the (device id, game id) a sync copied it
+        as, kept with a copy kept aside (the header's are not to be trusted then)."""
+        checked = CheckedLog(data, source, date, came_from)
+        same = self.db.execute("SELECT device_id, game_id FROM games WHERE sha256=?",
+                               (checked.digest,)).fetchone()
+        if same is not None:
+            checked.outcome = Outcome(UNCHANGED, same[0], same[1])
+            return checked
+        try:
+            checked.read = ReadLog(source, data)
+            replay = replay_log(checked.read)[0]
+        except BadLog as error:
+            checked.problem = str(error)
+            return checked
+        if isinstance(replay, KeptReplay):
+            checked.kept = _kept_hands(replay)
+        return checked
+
+    def add_checked(self, checked):
+        """Add the CheckedLogs `checked` (`check`); their Outcomes, in order. The logs the
+        reader took are written together, in one transaction (a run of them, each of another
+        game), Ctrl-C held back until it is done: each raw file's bytes synced as it is
+        written, then, as the rows commit, the files put in place and their folders synced,
+        so one commit makes them all durable (a sync stores the logs it copies so, a few at a
+        time, before it acknowledges them)."""
+        run = []  # of distinct games, written together
+        for log in checked:
+            if log.outcome is None and log.problem is None:
+                if any(other.key == log.key for other in run):
+                    self._write_run(run)
+                    run = []
+                run.append(log)
+        if run:
+            self._write_run(run)
+        outcomes = []
+        for log in checked:
+            if log.problem is not None:
+                log.outcome = self._keep_aside(log.data, log.digest, log.source, REJECTED,
+                                               log.problem, *log.came_from)
+            elif log.outcome.kind == CONFLICT:
+                log.outcome = self._keep_aside(
+                    log.data, log.digest, log.source, CONFLICT, log.outcome.reason,
+                    *(log.came_from if log.came_from[0] else log.key))
+            elif log.taken_back:  # a copy kept aside before, archived now
+                for ending in (".jsonl", ".why.txt"):
+                    _remove_quietly(self.rejected_path(log.digest, ending))
+            outcomes.append(log.outcome)
+        return outcomes
+
+    def _write_run(self, logs):
+        """Write the CheckedLogs `logs`, each of another game, in one transaction; each its
+        Outcome (CONFLICT: to be kept aside)."""
+        temps = []
+        try:
+            with _uninterrupted(), self._transaction() as on_commit:
+                folders = set()
+                for log in logs:
+                    path = self.raw_path(*log.key)
+                    temps.append(_temp_name(path))
+                    log.outcome = self._add_read(log, temps[-1])
+                    if log.outcome.kind in (NEW, GROWN):  # in place with its rows
+                        on_commit.append(lambda temp=temps[-1], path=path: os.replace(temp, path))
+                        folders.add(os.path.dirname(path))
+                for folder in sorted(folders):
+                    on_commit.append(lambda folder=folder: _sync_folder(folder))
+        except BaseException:
+            for temp in temps:
+                _remove_quietly(temp)
+            raise
+
+    def _add_read(self, log, temp):
+        """Write a CheckedLog's file as `temp` and its rows (in a transaction); its Outcome
+        (UNCHANGED or CONFLICT: neither written)."""
+        data, digest = log.data, log.digest
+        device_id, game_id = log.key
         known = self.db.execute("SELECT game_row, sha256, file_id, date FROM games WHERE "
                                 "device_id=? AND game_id=?", (device_id, game_id)).fetchone()
         if known is not None:
@@ -371,17 +446,18 @@ class Archive:
                                % (game_id, device_id, known[1]))
         path = self.raw_path(device_id, game_id)
         _write_file(temp, data)
-        self.db.execute("DELETE FROM files WHERE sha256=? AND status IN (?, ?)",
-                        (digest, REJECTED, CONFLICT))  # kept aside before, taken now
+        log.taken_back = self.db.execute(  # kept aside before, taken now
+            "DELETE FROM files WHERE sha256=? AND status IN (?, ?)",
+            (digest, REJECTED, CONFLICT)).rowcount > 0
+        now = _now()
         file_id = self.db.execute(
             "INSERT INTO files (sha256, size, path, status, source, added, device_id, game_id) "
             "VALUES (?, ?, ?, 'archived', ?, ?, ?, ?)",
-            (digest, len(data), os.path.relpath(path, self.folder), source, _now(), device_id,
+            (digest, len(data), os.path.relpath(path, self.folder), log.source, now, device_id,
              game_id)).lastrowid
-        kept = _kept_hands(replay) if isinstance(replay, KeptReplay) else None
-        fields = _game_fields(read, kept)
+        fields = _game_fields(log.read, log.kept)
         fields.update(device_id=device_id, game_id=game_id, file_id=file_id, sha256=digest,
-                      size=len(data), date=date, updated=_now())
+                      size=len(data), date=log.date, updated=now)
         if known is None:
             fields["added"] = fields["updated"]
             names = sorted(fields)
@@ -390,7 +466,7 @@ class Archive:
                 [fields[name] for name in names]).lastrowid
         else:
             game_row = known[0]
-            fields["date"] = date or known[3]
+            fields["date"] = log.date or known[3]
             self.db.execute("UPDATE files SET status='replaced' WHERE file_id=?", (known[2],))
             for table in ("scores", "hands", "players"):
                 self.db.execute("DELETE FROM %s WHERE game_row=?" % table, (game_row,))
@@ -398,37 +474,38 @@ class Archive:
             self.db.execute("UPDATE games SET %s WHERE game_row=?"
                             % ", ".join("%s=?" % name for name in names),
                             [fields[name] for name in names] + [game_row])
-        self._add_rows(game_row, read, kept)
+        self._add_rows(game_row, log.read, log.kept)
         return Outcome(NEW if known is None else GROWN, device_id, game_id)
 
     def _add_rows(self, game_row, read, kept):
         """The players, hands and scores rows of a game: a played log's deal and result
         records, or a scorekept log's hands `kept` (_kept_hands)."""
         header = read.records[0][1]
-        for player in header.get("players") or []:
-            self.db.execute("INSERT INTO players VALUES (?, ?, ?, ?, ?)",
-                            (game_row, player.get("seat"), player.get("name"), player.get("kind"),
-                             player.get("level")))
+        self.db.executemany("INSERT INTO players VALUES (?, ?, ?, ?, ?)", [
+            (game_row, player.get("seat"), player.get("name"), player.get("kind"),
+             player.get("level")) for player in header.get("players") or []])
+        hands = {}   # hand: its dealer
+        scores = {}  # (hand, seat): (points, score, total)
         if kept is not None:
-            for hand, dealer, points, scores, totals in kept:
-                self.db.execute("INSERT INTO hands VALUES (?, ?, ?)", (game_row, hand, dealer))
-                self.db.executemany("INSERT INTO scores VALUES (?, ?, ?, ?, ?, ?)",
-                                    [(game_row, hand, seat, points[seat], scores[seat],
-                                      totals[seat]) for seat in range(len(scores))])
-            return
-        for _, record in read.records:
-            kind = record.get("t")
-            if kind == "deal":
-                self.db.execute("INSERT OR REPLACE INTO hands VALUES (?, ?, ?)",
-                                (game_row, record["hand"], record.get("dealer")))
-            elif kind == "result":
-                self.db.execute("INSERT OR IGNORE INTO hands VALUES (?, ?, NULL)",
-                                (game_row, record["hand"]))
-                for seat in range(len(record["score"])):
-                    self.db.execute("INSERT OR REPLACE INTO scores VALUES (?, ?, ?, ?, ?, ?)",
-                                    (game_row, record["hand"], seat,
-                                     _at(record.get("points"), seat), record["score"][seat],
-                                     _at(record.get("totals"), seat)))
+            for hand, dealer, points, counted, totals in kept:
+                hands[hand] = dealer
+                for seat in range(len(counted)):
+                    scores[hand, seat] = (points[seat], counted[seat], totals[seat])
+        else:
+            for _, record in read.records:
+                kind = record.get("t")
+                if kind == "deal":
+                    hands[record["hand"]] = record.get("dealer")
+                elif kind == "result":
+                    hands.setdefault(record["hand"], None)
+                    for seat in range(len(record["score"])):
+                        scores[record["hand"], seat] = (
+                            _at(record.get("points"), seat), record["score"][seat],
+                            _at(record.get("totals"), seat))
+        self.db.executemany("INSERT INTO hands VALUES (?, ?, ?)",
+                            [(game_row, hand, dealer) for hand, dealer in hands.items()])
+        self.db.executemany("INSERT INTO scores VALUES (?, ?, ?, ?, ?, ?)",
+                            [(game_row, hand, seat) + row for (hand, seat), row in scores.items()])
 
     def _keep_aside(self, data, digest, source, status, reason, device_id=None, game_id=None):
         """Keep a refused copy in rejected/ with a .why.txt; recorded once per hash, its
@@ -475,11 +552,12 @@ def _game_fields(read, kept):
     hands = 0
     dealt = False
     for _, record in read.records:
-        if record.get("t") == "end":
+        kind = record.get("t")
+        if kind == "end":
             end = record
-        elif record.get("t") == "result":
+        elif kind == "result":
             hands += 1
-        elif record.get("t") == "deal":
+        elif kind == "deal":
             dealt = True
     if kept is not None:
         mode, hands = SCOREKEPT, len(kept)
@@ -523,11 +601,20 @@ def _temp_name(path):
 
 
 def _write_file(path, data):
-    os.makedirs(os.path.dirname(path), exist_ok=True)
-    with open(path, "wb") as handle:
-        handle.write(data)
-        handle.flush()
-        os.fsync(handle.fileno())
+    """A new file of `data`, synced (its folder made if need be)."""
+    flags = os.O_WRONLY | os.O_CREAT | os.O_TRUNC | getattr(os, "O_BINARY", 0)
+    try:
+        handle = os.open(path, flags, 0o666)
+    except FileNotFoundError:
+        os.makedirs(os.path.dirname(path), exist_ok=True)
+        handle = os.open(path, flags, 0o666)
+    try:
+        written = 0
+        while written < len(data):
+            written += os.write(handle, data[written:])
+        os.fsync(handle)
+    finally:
+        os.close(handle)
 
 
 def _write_atomically(path, data):
@@ -537,6 +624,17 @@ def _write_atomically(path, data):
         os.replace(temp, path)
     finally:
         _remove_quietly(temp)
+
+
+def _sync_folder(folder):
+    """Make the names just put in `folder` durable (where a folder can be synced: POSIX)."""
+    if os.name != "posix":
+        return
+    handle = os.open(folder, os.O_RDONLY)
+    try:
+        os.fsync(handle)
+    finally:
+        os.close(handle)
 
 
 def _remove_quietly(path):

@@ -14,6 +14,7 @@ from deckmate.archive import Archive
 from deckmate.sim import firmware, flash
 from deckmate.sim.board import SimulatedBoard
 from deckmate.store_files import store_files
+from deckmate.sync import STORED_TOGETHER
 from helpers import deckmate
 from sync_helpers import SIM_DEVICE, board_with_games, device_log, typical_logs
 from test_import_hostile import files_under, raw_files_have_rows
@@ -167,7 +168,7 @@ def test_a_shorter_other_open_game_of_the_same_id_is_kept_aside_not_taken_as_hel
 
 
 def test_ctrl_c_in_a_sync_is_one_line_and_what_was_archived_stays(tmp_path):
-    logs = typical_logs(10)
+    logs = typical_logs(STORED_TOGETHER + 4)  # Ctrl-C as the first of them are stored
     flash_path = str(tmp_path / "flash.img")
     archive_dir = tmp_path / "A"
     with board_with_games(flash_path, logs) as board:
