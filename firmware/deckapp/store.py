@@ -13,7 +13,7 @@ row (the sync's requests) holds them loaded with `store.hold()` until `store.rel
 Layout under the root given to `Store(root)` (`/` on the device, any folder on a PC):
 
     logs/<folder>/<game_id>.jsonl   one append-only log per game (docs/log-format.md), in a
-                           folder of 32 games by number (decklink/log_folders.py: LittleFS
+                           folder of 32 games by number (decklink log_name: LittleFS
                            finds a file by reading its folder from the first entry)
     logs/manifest.chk      the manifest: one JSON line per game, then a checksum line
     logs/acks.chk          the journal of the PC's acknowledgements: [game id, SHA-256] of
@@ -57,7 +57,7 @@ object is finished: everything before the failed event is committed; resume with
 
 # (SYNC_MESSAGE, StoreError and StoreFull are the store's API: callers import them from here)
 from deckapp.store_base import SYNC_MESSAGE, StoreError, StoreFull, checked_name, flash_error
-from decklink.log_folders import log_name
+from decklink import log_name
 
 RNGS = "play"  # the state file of a match's bots' generators (LogWriter.save_rngs)
 RESERVE_BYTES = 64 * 1024  # free space a new game needs (the longest measured takes 28 KB)

@@ -10,7 +10,6 @@ from deckapp.store_base import SYNC_MESSAGE, StoreFull, flash_error
 from deckapp.store_acks import ack_file, acked, acks_path, append_block, journal_acks, read_acks
 from deckapp.store_games import (CHUNK, closed_entry, count_entries, describe, file_digest,
                                  folder_names, open_entry, rewrite_manifest, scan_log)
-from decklink.log_folders import FOLDER_LOGS
 
 
 DIGEST_LEAST = 16  # the hex digits of a SHA-256 an acknowledgement holds at least (64 bits:
@@ -37,12 +36,13 @@ def boot(store, verify_closed=True):
     #   to be written (nothing is written else); until then the old folder's listing can pass
     #   over another of its files, and boot found the log after the one moved missing
     #   (tests/store/power_cut_sweep.py migrating, a cut in the third operation)
-    for folder in (store.logs_dir, store.state_dir):
-        _remove_temp_files(folder, report)
     _move_into_folders(store, report)
-    folders = list(log_folders(store))  # (a few dozen: 32 logs a folder)
-    for folder in folders:
-        _remove_temp_files(folder, report)
+    folders = [store.logs_dir + "/" + name for name in folder_names(store.logs_dir)
+               if "." not in name]  # the folders of logs (a few dozen: 32 logs a folder)
+    for folder in [store.logs_dir, store.state_dir] + folders:
+        for name in [name for name in folder_names(folder) if name.endswith(".tmp")]:
+            os.remove(folder + "/" + name)
+            report.append("removed the unfinished file %s" % name)
     listed = _Ids()
     try:
         for entry in checked_values(store.manifest_path):
@@ -94,50 +94,31 @@ def boot(store, verify_closed=True):
     return report
 
 
-def log_folders(store):
-    """The paths of the folders of logs (deckapp/store.py layout: the logs folder's names
-    without a dot; its files all have one), one at a time."""
-    for name in folder_names(store.logs_dir):
-        if "." not in name:
-            yield store.logs_dir + "/" + name
-
-
-def _remove_temp_files(folder, report):
-    for name in [name for name in folder_names(folder) if name.endswith(".tmp")]:
-        os.remove(folder + "/" + name)
-        report.append("removed the unfinished file %s" % name)
-
-
 def _move_into_folders(store, report):
     """Move the logs that the firmware before the folders of logs kept in the logs folder
-    itself into their folders (decklink/log_folders.py), a rename each: a power cut leaves a
-    log in one place or the other, and the next boot moves the rest. The names are taken
-    FOLDER_LOGS at a time from a listing read to its end before any is moved: a list of a
-    thousand does not fit in the heap, and a folder is not listed while it changes."""
+    itself into their folders (decklink's log_name), a rename each: a power cut leaves a log
+    in one place or the other, and the next boot moves the rest. (Before the temp files are
+    removed: "5.jsonl.tmp" is not moved.) The names are taken 32 at a time from a listing
+    read to its end before any is moved: a list of a thousand does not fit in the heap, and a
+    folder is not listed while it changes. (Its parts are not functions of their own: each
+    name of a function is interned for good at boot, and a Droggn match has few to spare.)"""
     moved = 0
     while True:
         names = []
         for name in folder_names(store.logs_dir):
-            if name.endswith(".jsonl") and len(names) < FOLDER_LOGS:
+            if name.endswith(".jsonl") and len(names) < 32:
                 names.append(name)
-        count = 0
         for name in names:
-            _move_into_folder(store, name[:-6])
-            count += 1
-        moved += count
-        if count < FOLDER_LOGS:
+            target = store.log_path(name[:-6])
+            folder = target.rsplit("/", 1)[0]
+            if not exists(folder):
+                os.mkdir(folder)
+            os.rename(store.logs_dir + "/" + name, target)
+        moved += len(names)
+        if len(names) < 32:
             break
     if moved:
         report.append("moved %d logs into their folders" % moved)
-
-
-def _move_into_folder(store, game_id):
-    """Move a log from the logs folder itself into its folder of logs (a rename)."""
-    target = store.log_path(game_id)
-    folder = target.rsplit("/", 1)[0]
-    if not exists(folder):
-        os.mkdir(folder)
-    os.rename("%s/%s.jsonl" % (store.logs_dir, game_id), target)
 
 
 def _remove_empty(folders):

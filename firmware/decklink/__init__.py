@@ -1,3 +1,16 @@
 """What the device and the PC must agree on, defined once and run by both (MicroPython on the
 device, CPython in the host tool): the sync protocol's line frames (frame.py) and the format
-of the store's checked files, the manifest and the state files (checked.py)."""
+of the store's checked files, the manifest and the state files (checked.py), and where the
+store keeps a game's log (log_name, here: the package is loaded whenever a module of it is, and
+a name of its own would be one more that the device interns for good)."""
+
+
+def log_name(game_id):
+    """The path of a game's log under the store's logs folder, "FOLDER/ID.jsonl": in a folder
+    of 32 games by number, FOLDER the number // 32 ("named" for ids that are not numbers).
+    LittleFS finds a file by reading its folder's metadata from the folder's first entry: in
+    one folder of a thousand logs each lookup read about 43 KB of it, most of a sync's work on
+    the device; in a folder of 32 about 11 KB (docs/storage.md)."""
+    if game_id.isdigit():
+        return "%d/%s.jsonl" % (int(game_id) // 32, game_id)
+    return "named/%s.jsonl" % game_id

@@ -8,14 +8,14 @@ import hashlib
 import json
 
 from decklink.checked import checked_lines, read_blocks, read_values
-from decklink.log_folders import log_name
+from decklink import log_name
 
 MANIFEST = "logs/manifest.chk"
 ACKS = "logs/acks.chk"  # the journal of acknowledgements (deckapp/store_acks.py)
 
 
 def log_path(game_id):
-    """A log's path on the flash, in its folder of logs (decklink/log_folders.py)."""
+    """A log's path on the flash, in its folder of logs (decklink's log_name)."""
     return "logs/" + log_name(game_id)
 
 

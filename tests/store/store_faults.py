@@ -293,12 +293,12 @@ def test_a_batch_of_acknowledgements_is_one_write_and_older_ack_files_join_the_j
 
 def test_the_logs_of_the_firmware_before_the_folders_of_logs_are_moved_into_them_at_boot():
     """The firmware before the folders of logs kept every log in the logs folder itself: the
-    first boot moves them into their folders of 32 (FOLDER_LOGS at a time: more than one
+    first boot moves them into their folders of 32 (32 at a time: more than one
     pass here), with the game in progress, and loses nothing: the logs are whole, the open
     game goes on, acknowledgements hold and the prune then empties a folder and removes it.
     (A power cut at each of its writes: power_cut_sweep.py migrating.)"""
     import os
-    from decklink.log_folders import FOLDER_LOGS
+    FOLDER_LOGS = 32  # (decklink's log_name)
     flash, store = fresh_store(blocks=48)
     count = 2 * FOLDER_LOGS + 6
     small = ['{"t":"header","game":"scioto"}\n', '{"t":"end"}\n']  # (kept in the metadata)
