@@ -2,6 +2,7 @@
 unfinished game replaces its copy; refused and conflicting logs are kept aside with the reason;
 two imports at once leave it consistent."""
 
+import hashlib
 import json
 import os
 import sqlite3
@@ -13,6 +14,7 @@ import pytest
 from deckmate.archive import (CONFLICT, GROWN, NEW, REJECTED, UNCHANGED, Archive, ArchiveError,
                               SCHEMA_VERSION)
 from helpers import deckmate, selfplay
+from test_import_hostile import raw_files_have_rows
 
 
 @pytest.fixture(scope="module")
@@ -92,6 +94,37 @@ def test_a_log_the_reader_refuses_is_kept_aside_with_the_reason_and_nothing_of_i
         assert again.kind == REJECTED and again.reason.startswith("again:")
         assert rows(archive, "SELECT count(*) FROM files") == [(1,)]  # kept once
         assert (tmp_path / "rejected" / why[0]).read_text().strip() == again.reason
+
+
+def test_logs_stored_together_share_a_commit_a_run_of_different_games(tmp_path, logs):
+    """What a sync does with the copies of a batch: each checked as it comes, then all written
+    at once, each with the outcome it has alone; a later copy of a game of the run starts
+    another run (it grows the game the run archives)."""
+    early = b"".join(logs[2].splitlines(keepends=True)[:5])
+    with Archive(tmp_path) as archive:
+        statements = []
+        archive.db.set_trace_callback(statements.append)
+        checked = [archive.check(data, "copy %d" % index) for index, data in
+                   enumerate([logs[0], logs[1], early, b"not a log\n", logs[2]])]
+        outcomes = archive.add_checked(checked)
+        assert [outcome.kind for outcome in outcomes] == [NEW, NEW, NEW, REJECTED, GROWN]
+        assert statements.count("COMMIT") == 3  # the first three; the grown one; the refused
+        assert archive.read_raw("host", game_id(logs[2])) == logs[2]
+        assert raw_files_have_rows(archive)
+        assert [kind for (kind,) in rows(archive, "SELECT status FROM files ORDER BY file_id")
+                ] == ["archived", "archived", "replaced", "archived", "rejected"]
+
+
+def test_an_archive_of_schema_3_finds_a_log_by_its_sha256_through_an_index(tmp_path, logs):
+    with Archive(tmp_path) as archive:
+        archive.add_log(logs[0], "a")
+        archive.db.execute("DROP INDEX games_by_sha256")
+        archive.db.execute("PRAGMA user_version=3")
+    with Archive(tmp_path) as archive:
+        assert rows(archive, "PRAGMA user_version") == [(SCHEMA_VERSION,)]
+        plan = rows(archive, "EXPLAIN QUERY PLAN SELECT 1 FROM games WHERE sha256='x'")
+        assert "games_by_sha256" in str(plan)
+        assert archive.holds(hashlib.sha256(logs[0]).hexdigest())
 
 
 def test_an_archive_of_a_newer_schema_is_refused_with_the_fix(tmp_path):

@@ -8,8 +8,9 @@ import pytest
 
 from deckcore.bots.levels import make
 from deckcore.games import load
+from deckcore.rng import Rng
 from deckcore.selfplay import play_match
-from deckmate.logs import BadLog, ReadLog, replay_log
+from deckmate.logs import BadLog, ReadLog, _game_once, replay_log
 from deckmate.runtime import run_core
 from helpers import ROOT, deckmate
 
@@ -36,6 +37,44 @@ def _with_header(**changes):
     records = _scioto_log()
     records[0].update(changes)
     return records
+
+
+@pytest.mark.parametrize("line", [
+    b'{"t":"note","x":[1,2.5,null,true,-Infinity,"\\u00e9"]}', b'"text"', b'1 2',
+    b'\xef\xbb\xbf{"t":"note"}', b'{"t":"note"} {"t":"end"}', b'{"t":"note"},',
+    b'{"t":"\xff"}', b'\x0c {"t":"note"}\t\x0b', b'[' * 100000])
+def test_a_line_reads_as_json_loads_reads_it_and_a_line_it_refuses_says_why(line):
+    data = line + b"\n" + b'{"t":"end"}\n'
+    try:
+        value = json.loads(line.strip().decode("utf-8"))
+    except (UnicodeDecodeError, ValueError, RecursionError) as error:
+        with pytest.raises(BadLog) as caught:
+            ReadLog("game.jsonl", data)
+        assert str(caught.value) == "game.jsonl:1: not a JSON record (%s)" % error
+    else:
+        assert ReadLog("game.jsonl", data).records == [(1, value), (2, {"t": "end"})]
+
+
+def test_a_bad_card_token_is_refused_each_time_though_the_game_read_its_tokens_before():
+    records = _scioto_log()
+    _replay(records)
+    deal = next(record for record in records if record["t"] == "deal")
+    deal["hands"][0][0] = "ZZ"
+    first = _error(records)
+    assert "'ZZ'" in first and _error(records) == first
+
+
+def test_the_deal_checks_reference_deal_is_the_rules_deal_each_time():
+    """The replay's Game deals a generator's state once (the deal check asks for the same
+    reference deal at every deal): the generator is left as a deal leaves it, and the piles
+    are the caller's own."""
+    replayed, fresh = _game_once("droggn")({}), load("droggn")({})
+    for seed in (1, 2, 1):
+        rng, fresh_rng = Rng(seed), Rng(seed)
+        piles = replayed.deal(rng, 0)
+        assert piles == fresh.deal(fresh_rng, 0) and rng.state == fresh_rng.state
+        piles["hands"][0].clear()
+        piles["talon"].clear()
 
 
 def test_a_second_header_is_an_error():

@@ -233,6 +233,25 @@ def test_a_game_kept_aside_is_never_counted_as_archived_and_each_sync_reads_it_a
     assert acks_on_flash(flash_path)["2"] == hashlib.sha256(newer).hexdigest()[:16]
 
 
+def test_a_get_past_the_end_of_a_log_says_where_it_ended_not_that_the_device_is_silent(
+        tmp_path):
+    """Both ways a log is read (its bytes handed on as they come, or checked a piece at a time
+    by the manifest's CRCs) go through the one frame loop, and end alike."""
+    logs = typical_logs(1)
+    game_id, data = logs[0]
+    with board_with_games(tmp_path / "flash.img", logs) as board:
+        wait_for_app(board)
+        with BoardConnection(board.serial_path) as connection:
+            link = DeviceLink(connection)
+            entry = link.games()[0]
+            for pieces in (None, entry["crc"]):
+                got = []
+                with pytest.raises(LinkError, match="game %s ended at %d of %d bytes" % (
+                        game_id, len(data), len(data) + 10)):
+                    link.fetch(game_id, 0, len(data) + 10, got.append, link.get_most, pieces)
+                assert data.startswith(b"".join(got))
+
+
 def test_damaged_unknown_and_overlong_frames_get_error_frames_and_the_app_answers_on(tmp_path):
     with board_with_games(tmp_path / "flash.img", []) as board:
         wait_for_app(board)
