@@ -111,8 +111,9 @@ class ResumeScreen(Screen):
                 from deckapp.keep.totals import TotalsScreen
                 app.open(TotalsScreen, resumed)  # (nothing of this module held by the totals)
             else:
+                from deckapp.play.stored import resumed
                 from deckapp.play.table import TableScreen
-                app.open(TableScreen, _resumed)
+                app.open(TableScreen, resumed)
         except ImportError as error:
             self.missing(error)
 
@@ -138,17 +139,3 @@ class ResumeScreen(Screen):
         app.push(Dialog("Match in progress", "The %s screens are not part of this firmware "
                         "image." % ("scorekeeper's" if self.kept else "game")))
 
-
-def _resumed(app):
-    """The table's Session: the match open on flash, at the position its log reached. If the
-    fault or the power cut came between two hands, the next is dealt; if it came after the
-    last hand's result, before the end line, the end line is written (the table then gives
-    way to the match's summary)."""
-    from deckapp.play.stored import resume
-    session = resume(app.store)
-    if session is not None and session.state is None:
-        if session.is_over():
-            session.end()
-        else:
-            session.next_hand()
-    return session

@@ -19,6 +19,7 @@ from play_sim import check_replay, device_log, expected_match, fast_bots_keys, p
 from sim_helpers import run_with_link
 from test_keep_score import MATCHES as KEPT_MATCHES, script as keep_script
 from test_play_device import same_match, start_keys
+from text_boxes import read_boxes
 
 KINDS, OPTIONS = ["human", "easy", "easy"], {"compounding": True}  # two bots play first
 INJECTED = "RuntimeError: a fault injected by the test"
@@ -139,16 +140,21 @@ def crash_record(flash_path):
     return read_checked(flash.read_file(str(flash_path), "state/crash.chk"))[0]
 
 
-def play_through_a_fault(tmp_path, fault, presses_before):
+def play_through_a_fault(tmp_path, fault, presses_before, resume=("press",)):
     """The Scioto match started and `presses_before` centre presses made, the fault met, the
-    crash screen shot, its centre key, the resume offer's, then the centre key to the end."""
+    crash screen shot, its centre key, the resume offer's (or the keys `resume`), then the
+    centre key to the end."""
     expected = expected_match("scioto", KINDS, OPTIONS, 3, "sim")
     flash_path = tmp_path / "flash.img"
     shots = play(flash_path, start_keys("scioto", KINDS, OPTIONS) + ["press"] * presses_before
-                 + ["shot crash", "press", "shot offer", "press"]
+                 + ["shot crash", "press", "shot offer"] + list(resume)
                  + ["press"] * (expected.presses - presses_before),
-                 tmp_path / "shots", fresh=True, fault=fault)
+                 tmp_path / "shots", fresh=True, fault=fault, text_boxes=True)
     return expected, flash_path, shots
+
+
+def texts(shot):
+    return " ".join(box.text for box in read_boxes(shot) if box.kind == "text")
 
 
 def expected_crash_screen(tmp_path, error_line):
@@ -162,9 +168,13 @@ def expected_crash_screen(tmp_path, error_line):
 # after the person's decision (their generators are saved at the person's turn).
 
 def test_a_bot_that_runs_out_of_memory_is_recorded_and_the_match_resumes(tmp_path):
-    # the third decision of a bot: the first after the person's first card
+    # the third decision of a bot: the first after the person's first card. Resume and B at
+    # once, while the table opens: B waits for the match and opens its menu, as at the table
+    # (it reset to the offer: the resumed table is alone on the stack); B again goes back.
     expected, flash_path, shots = play_through_a_fault(
-        tmp_path, "deckcore.bots.levels LevelBot.choose 3 memory", 1)
+        tmp_path, "deckcore.bots.levels LevelBot.choose 3 memory", 1,
+        ["quick press b", "shot match-menu", "b"])
+    assert texts(shots[2]).startswith("Match ") and "Abandon the match" in texts(shots[2])
     record = crash_record(flash_path)
     assert record["error"].startswith("MemoryError: memory allocation failed") and record["fw"]
     assert "in bot_choice" in record["trace"]
@@ -197,18 +207,41 @@ def test_a_fault_in_the_scorekeepers_totals_is_recorded_and_the_kept_match_resum
     keys = keep_script("scioto")
     committed = keys.index("shot confirm-scioto") + 2  # after its A, which commits hand 1
     flash_path = tmp_path / "flash.img"
-    shots = play(flash_path, keys[:committed] + ["shot crash", "press", "shot offer", "press"]
-                 + keys[committed:], tmp_path / "shots", fresh=True,
+    # Resume and B at once: the totals, not a reset to the offer (B waits for the match)
+    shots = play(flash_path, keys[:committed] + ["shot crash", "press", "shot offer",
+                                                 "quick press b", "shot resumed"]
+                 + keys[committed:], tmp_path / "shots", fresh=True, text_boxes=True,
                  fault="deckapp.keep.totals TotalsScreen.draw 3 error")  # the totals again (1: opening)
     record = crash_record(flash_path)
     assert record["error"] == INJECTED and "in _draw_area" in record["trace"]
     shot = dict((os.path.basename(path), path) for path in shots)
     assert pixels(shot["crash.png"]) == expected_crash_screen(tmp_path, INJECTED)
+    assert texts(shot["resumed.png"]).startswith("Scioto "), texts(shot["resumed.png"])
     log = device_log(flash_path, crashed=True)
     totals, winners, hands = KEPT_MATCHES["scioto"]
     assert json.loads(log.splitlines()[-1]) == {"t": "end", "reason": "completed",
                                                  "totals": totals, "winner": winners,
                                                  "hands": hands}
+    check_replay(tmp_path, log)
+
+
+def test_a_fault_between_a_hands_last_play_and_its_result_resumes_with_the_hand_scored(
+        tmp_path):
+    # The heap filled as the log took the first hand's result, after its last play (a bot's):
+    # the resume writes the result the play would have and deals the next hand, and the match
+    # goes on to the log it would have had. (Every resume failed there: the replayed hand was
+    # over, and the table asked a bot to play in it.)
+    expected = expected_match("scioto", KINDS, OPTIONS, 3, "sim")
+    result = [json.loads(line)["t"] for line in expected.lines].index("result")
+    flash_path = tmp_path / "flash.img"
+    dealt = expected.summaries[0] + 1  # the presses up to the first summary's Next
+    play(flash_path, start_keys("scioto", KINDS, OPTIONS) + ["press"] * (dealt - 1)
+         + ["press", "press"] + ["press"] * (expected.presses - dealt), fresh=True,
+         fault="deckapp.store LogWriter.__call__ %d memory" % (result + 1))
+    record = crash_record(flash_path)  # the injected fault's, not one at each resume
+    assert record["error"].startswith("MemoryError") and "in _write" in record["trace"]
+    log = device_log(flash_path, crashed=True)
+    same_match(log, expected)
     check_replay(tmp_path, log)
 
 

@@ -2,13 +2,17 @@
 writes, undo, and resume from an open log."""
 
 import json
+import os
+import shutil
+from types import SimpleNamespace
 
 import pytest
 
 from deckapp.play import stored
 from deckapp.play.session import BOT, HUMAN, Seat, Session
-from deckapp.store import RNGS, Store
+from deckapp.store import RNGS, LogWriter, Store
 from deckcore.games import load
+from deckcore.replay import Replay
 from helpers import deckmate, selfplay
 
 
@@ -174,3 +178,49 @@ def test_a_match_kept_by_the_store_resumes_from_flash_and_its_log_passes_replay(
     assert stored.resume(store) is None
     checked = deckmate("replay", "--check", tmp_path / "logs" / (resumed.game_id + ".jsonl"))
     assert checked.returncode == 0, checked.stderr
+
+
+def test_a_match_cut_at_every_write_of_its_log_resumes_and_ends_as_the_rules_replay_it(
+        tmp_path, monkeypatch):
+    # A 3-player Scioto match of three short hands (the person takes the first legal action)
+    # with the flash as the power left it at each write of its log (the store's files copied
+    # just before the line was written), the store booted again and the match resumed as the
+    # offer's Resume does (stored.resumed), then played to its end: every log ends completed
+    # and replays through the rules core; it is the uncut match's, byte for byte, unless the
+    # cut came between two bots' plays (the bot that played since the person's turn goes on
+    # from the generator saved then, docs/storage.md). A cut between a hand's last play and
+    # its result used to stop the match for good: the resumed hand was over, and a bot was
+    # asked to play in it.
+    game = load("scioto")({"players": 3, "ranks": 6})
+    root, cuts = tmp_path / "flash", tmp_path / "cuts"
+    write_line = LogWriter.__call__
+
+    def written(writer, line):  # the flash as a power cut during this write leaves it
+        shutil.copytree(root, cuts / str(len(os.listdir(cuts)) + 1))
+        write_line(writer, line)
+
+    cuts.mkdir()
+    store = Store(str(root))
+    store.boot()
+    monkeypatch.setattr(LogWriter, "__call__", written)
+    run_bots_and_person(stored.start(store, game, person_and_bots(game), 3, "e6614103"))
+    monkeypatch.setattr(LogWriter, "__call__", write_line)
+    intended = list(store.read_lines("1"))
+    differing = []
+    for cut in range(2, len(intended) + 1):  # (the header's write begins the match)
+        store = Store(str(cuts / str(cut)))  # switched on again
+        store.boot()
+        resumed = stored.resumed(SimpleNamespace(store=store))
+        rest = []  # (the rest of the match written in memory: the flash's part is done)
+        resumed.write = lambda line: rest.append(line[:-1])
+        run_bots_and_person(resumed)
+        lines = list(store.read_lines("1")) + rest
+        replayed = Replay(load)
+        for line in lines:
+            replayed.feed(json.loads(line))
+        assert replayed.match.is_over() and '"reason":"completed"' in lines[-1], cut
+        if lines != intended:
+            differing.append(cut)
+            before, after = (json.loads(line) for line in intended[cut - 2:cut])
+            assert before["t"] == after["t"] == "act" and 0 not in (before["seat"], after["seat"]), cut
+    assert 0 < len(differing) < len(intended) // 2, differing

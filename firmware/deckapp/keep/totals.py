@@ -110,8 +110,8 @@ class TotalsScreen(Screen):
 
     # Screen --------------------------------------------------------------------------------
     def softkeys(self):
-        if self.kept is None:
-            return {"b": "Back"}
+        if self.kept is None:  # (Back once the flash refused the match; while it opens, none)
+            return {} if self.start is not None else {"b": "Back"}
         if self.stopped:
             return {"press": "Done"}
         keys = {"press": "Finish" if self.kept.match.is_over() else "Enter", "a": "Table",
@@ -125,6 +125,10 @@ class TotalsScreen(Screen):
             return
         kept = self.kept
         if kept is None:
+            if self.start is not None:  # a key pressed while the totals opened waits for the
+                self.step()  # match, as at the table (B leaving a resumed match's totals,
+                self.app.top().key(key, kind)  # alone on the stack, would reset to its offer)
+                return
             if key == "b":
                 self.app.pop()
             return

@@ -108,23 +108,29 @@ class Session:
         """Commit the action of the seat to act (the caller checked `illegal_reason`).
         Returns True when it ended the hand; the result (and the end) is then written."""
         seat = self.to_act()
-        hand = len(self.match.results) + 1
-        self._write("act", hand, seat, self.state.action_text(action))
+        self._write("act", len(self.match.results) + 1, seat, self.state.action_text(action))
         self.state.apply(action)
         self.hand_actions.append(action)
         self.hand_seats.append(seat)
         ended = self.state.is_terminal()
         if ended:
-            state = self.state
-            self.match.finish_hand(state)
-            self._write("result", hand, state.points(), state.scores(), list(self.match.totals))
-            self.last_hand = state
-            self.state = None
+            self.finish_hand()
             if self.match.is_over():
                 self.end()
         if not self.seats[seat].is_person() and (ended or self.person_to_act()):
             self._save_rngs()
         return ended
+
+    def finish_hand(self):
+        """Score the hand the last action ended and write its result line (`play`; a resume,
+        when a fault or a power cut came between the hand's last action and its result,
+        deckapp/play/stored.py)."""
+        state = self.state
+        hand = len(self.match.results) + 1
+        self.match.finish_hand(state)
+        self._write("result", hand, state.points(), state.scores(), list(self.match.totals))
+        self.last_hand = state
+        self.state = None
 
     def end(self):
         """Write the end line of the match played to its end, after its last hand's result

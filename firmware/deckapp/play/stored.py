@@ -74,10 +74,26 @@ def replay(games, records, write):
     return session
 
 
+def resumed(app):
+    """The table's Session when the resume offer opens it (deckapp/resume.py): the match open
+    on flash, at the position its log reached (`resume`), or None. If the fault or the power
+    cut came between two hands, the next is dealt; if it came after the last hand's result,
+    before the end line, the end line is written (the table then gives way to the match's
+    summary)."""
+    session = resume(app.store)
+    if session is not None and session.state is None:
+        if session.is_over():
+            session.end()
+        else:
+            session.next_hand()
+    return session
+
+
 def resume(store):
     """The match whose log is open (the boot's offer has read it: deckapp/resume.py), at the
     position it reached, or None. The log is replayed record by record, never held whole in
-    memory."""
+    memory. A hand whose last action was written but not its result (a fault or a power cut
+    between the two lines) is scored: its result is written, as the play would have."""
     from deckcore.games import load
     game_log = store.open_game()
     if game_log is None:
@@ -91,4 +107,6 @@ def resume(store):
     saved = store.load_state(RNGS, {})
     if saved.get("game_id") == session.game_id:
         restore_rngs(session, saved.get("rngs", []))
+    if session.state is not None and session.state.is_terminal():  # cut off before its result
+        session.finish_hand()
     return session

@@ -84,8 +84,8 @@ class TableScreen(Screen):
         Screen.shown(self)
 
     def softkeys(self):
-        if self.session is None:
-            return {"b": "Back"}
+        if self.session is None:  # B: the match menu once it is dealt, unless the flash refused it
+            return {"b": "Back" if self.stalled else "Menu"}
         if self.covered:
             return {"press": "I am " + self.session.seats[self.viewer].name}
         keys = {"b": "Menu"}
@@ -176,8 +176,11 @@ class TableScreen(Screen):
     def key(self, key, kind):
         if not acts(key, kind):
             return
-        if self.session is None and not self.stalled and key != "b":
-            self._start()  # a key pressed while the table opened waits for the match
+        if self.session is None and not self.stalled:
+            # a key pressed while the table opened waits for the match, B too (the match
+            # menu: a resumed match's table is alone on the stack, and leaving it would reset
+            # to the resume offer)
+            self._start()
             self.app.top().key(key, kind)  # (the match's summary, if it was over)
             return
         if self.session is None:
