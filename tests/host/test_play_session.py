@@ -176,7 +176,7 @@ def test_a_match_kept_by_the_store_resumes_from_flash_and_its_log_passes_replay(
     assert (resumed.to_act(), resumed.state.view(0).hand, resumed.state.trick) == position
     run_bots_and_person(resumed)
     assert stored.resume(store) is None
-    checked = deckmate("replay", "--check", tmp_path / "logs" / (resumed.game_id + ".jsonl"))
+    checked = deckmate("replay", "--check", store.log_path(resumed.game_id))
     assert checked.returncode == 0, checked.stderr
 
 
