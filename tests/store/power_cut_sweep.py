@@ -159,7 +159,7 @@ def check_store(script, store, cut, outcomes):
         check_game(script, store, number, cut, outcomes)
     open_log = store.open_game()
     if open_log is not None:
-        resume(script, store, open_log, cut)
+        resume(script, store, open_log, cut, outcomes)
 
 
 def check_game(script, store, number, cut, outcomes):
@@ -192,8 +192,9 @@ def check_game(script, store, number, cut, outcomes):
         fail(cut, "game 1 is open again")
 
 
-def resume(script, store, open_log, cut):
-    """The app resumes the open game (deckapp.play.stored) and it takes its next line."""
+def resume(script, store, open_log, cut, outcomes):
+    """The app resumes the open game (deckapp.play.stored) and it takes its next line (after
+    the result of a hand cut off after its last play, which the resume writes)."""
     game_id = open_log.game_id
     count = len(list(open_log.lines()))
     try:
@@ -204,6 +205,12 @@ def resume(script, store, open_log, cut):
     intended = script.games[int(game_id) - 1]
     if session is None:
         fail(cut, "game %s is not resumed" % game_id)
+    lines = list(store.read_lines(game_id))
+    if len(lines) > count:  # a hand cut off after its last play: the resume wrote its result
+        if lines != [line[:-1] for line in intended[:len(lines)]] or len(lines) > count + 1:
+            fail(cut, "game %s: the resume wrote %r" % (game_id, lines[count:]))
+        outcomes["the resume scored a hand"] = outcomes.get("the resume scored a hand", 0) + 1
+        count = len(lines)
     if count < len(intended):
         session.write(intended[count])
         if list(store.read_lines(game_id)) != [line[:-1] for line in intended[:count + 1]]:
