@@ -148,6 +148,22 @@ def test_deckmate_import_says_what_it_did_in_one_line_and_a_second_run_changes_n
     assert second.stdout.splitlines()[-1] == "5 files: 4 already archived, 1 rejected (kept aside)"
 
 
+def test_deckmate_import_of_a_boards_logs_folder_takes_the_logs_in_its_folders_of_32(tmp_path):
+    from deckmate.commands.import_logs import log_files
+    from deckmate.store_files import log_path
+    for game_id in ("1", "31", "32", "x"):  # logs/0/, logs/1/ and logs/named/ (log_name)
+        target = tmp_path / log_path(game_id)
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_bytes(b"{}\n")
+    (tmp_path / "logs" / "manifest.chk").write_bytes(b"#\n")
+    (tmp_path / "logs" / "A" / "raw").mkdir(parents=True)  # an archive kept beside: not read
+    (tmp_path / "logs" / "A" / "raw" / "2.jsonl").write_bytes(b"{}\n")
+    found = [path for _, path, _ in log_files([str(tmp_path / "logs")])]
+    assert [os.path.relpath(path, str(tmp_path)) for path in found] == [
+        os.path.join("logs", "0", "1.jsonl"), os.path.join("logs", "0", "31.jsonl"),
+        os.path.join("logs", "1", "32.jsonl"), os.path.join("logs", "named", "x.jsonl")]
+
+
 IMPORT_ALL = """
 import sys
 from deckmate.archive import Archive

@@ -16,10 +16,14 @@ def add_parser(subparsers):
                     "first. A log already archived changes nothing; a longer copy of an "
                     "unfinished game replaces it; a log the reader refuses, or that conflicts "
                     "with the archived game of the same device and id, is kept aside in "
-                    "ARCHIVE/rejected with the reason. Example: deckmate import logs/*.jsonl")
+                    "ARCHIVE/rejected with the reason. Examples: deckmate import a.jsonl "
+                    "b.jsonl; deckmate import logs (a board's logs folder copied off it, "
+                    "e.g. by mpremote cp -r :logs .)")
     parser.add_argument("files", nargs="+", metavar="FILE",
-                        help="log files (.jsonl); a folder or a zip archive (the browser's "
-                             "History downloads one) stands for the .jsonl files in it")
+                        help="log files (.jsonl); a folder stands for the .jsonl files in it "
+                             "and in its folders of logs as a board keeps them (logs/0/, "
+                             "logs/1/, ...); a zip archive (the browser's History downloads "
+                             "one) for the .jsonl files in it")
     parser.add_argument("--archive", metavar="DIR",
                         help="the archive folder (default: the user data folder, e.g. "
                              "~/.local/share/deckmate/archive)")
@@ -33,8 +37,7 @@ def log_files(paths):
     found = []
     for path in paths:
         if os.path.isdir(path):
-            found.extend((full, full, None) for full in sorted(
-                os.path.join(path, name) for name in os.listdir(path) if name.endswith(".jsonl")))
+            found.extend((full, full, None) for full in folder_logs(path))
         elif path.endswith(".zip"):
             try:
                 with zipfile.ZipFile(path) as archive:
@@ -46,6 +49,20 @@ def log_files(paths):
         else:
             found.append((path, path, None))
     return found
+
+
+def folder_logs(folder):
+    """The .jsonl files of `folder` and of its folders of logs as a board's store keeps them
+    (decklink's log_name: logs/0/1.jsonl, ..., logs/named/ID.jsonl), so that a copy of a
+    board's logs folder imports whole; other folders (an archive kept beside) are not read."""
+    names = os.listdir(folder)
+    found = [os.path.join(folder, name) for name in names if name.endswith(".jsonl")]
+    for name in names:
+        inner = os.path.join(folder, name)
+        if (name.isdigit() or name == "named") and os.path.isdir(inner):
+            found.extend(os.path.join(inner, log) for log in os.listdir(inner)
+                         if log.endswith(".jsonl"))
+    return sorted(found)
 
 
 def read_log(path, member):
