@@ -67,12 +67,22 @@ MORE_ROWS = {"scout": [(players, pair) for players in (2, 3, 4, 5)
                        if (players, pair) != (4, ("hard", "normal"))]}
 
 
-def begin_marker(name):
-    return "<!-- doc_tables %s: begin -->" % name
+def begin_marker(name, tool="doc_tables"):
+    return "<!-- %s %s: begin -->" % (tool, name)
 
 
-def end_marker(name):
-    return "<!-- doc_tables %s: end -->" % name
+def end_marker(name, tool="doc_tables"):
+    return "<!-- %s %s: end -->" % (tool, name)
+
+
+def between_markers(text, name, inside, tool="doc_tables"):
+    """`text` with `inside` (lines) in place of what is between the markers of `name`, the
+    rest byte for byte; ValueError when the markers are not one of each, in that order."""
+    begin, end = begin_marker(name, tool), end_marker(name, tool)
+    if text.count(begin) != 1 or text.count(end) != 1 or text.index(begin) > text.index(end):
+        raise ValueError("the doc needs one %s and, after it, one %s" % (begin, end))
+    return (text[:text.index(begin) + len(begin)] + "\n" + inside + "\n"
+            + text[text.index(end):])
 
 
 def commit():
@@ -170,9 +180,7 @@ def write(name, rows, stamp):
     fresh = dict((tuple(row[:KEY_COLUMNS]), row) for row in rows)
     merged = [fresh.pop(tuple(row[:KEY_COLUMNS]), row) for row in old_rows] + list(fresh.values())
     stamps = [stamp] + [old for old in old_stamps if not covers(stamp, old)]
-    begin, end = begin_marker(name), end_marker(name)
-    text = (text[:text.index(begin) + len(begin)] + "\n"
-            + table_text(name, merged, " ".join(stamps)) + "\n" + text[text.index(end):])
+    text = between_markers(text, name, table_text(name, merged, " ".join(stamps)))
     with open(path, "w", encoding="utf-8") as file:
         file.write(text)
 

@@ -23,8 +23,11 @@ on its pty, in one run,
    USB CDC on an RP2040, micropython issue 7479), plus the device's work (3.), plus a USB
    frame (1 ms) a request: the KB/s of log it moves.
 
-    .venv/bin/python tools/sync_bench.py [--games N] [--quick] [--json] [--keep DIR]
+    .venv/bin/python tools/sync_bench.py [--games N] [--quick] [--json] [--keep DIR] [--write]
 
+`--write`: the table into docs/sync-protocol.md, between its markers
+`<!-- sync_bench figures: begin -->` and `<!-- sync_bench figures: end -->`, the rest of the
+doc untouched (the full run only: the doc's table is of 1,000 games).
 `--quick`: 150 games, in under two minutes. `--json`: one JSON object, the figures of the
 N-game case (round_trip_ms, round_trips_per_log outside the gets, device_s_per_mb,
 host_s_per_mb, rp2040_kb_per_s) and the rest. Run it alone, under `nice`: the machine's load
@@ -44,6 +47,7 @@ import time
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(ROOT, "tests", "host"))
 
+import doc_tables  # noqa: E402
 from deckmate import runtime  # noqa: E402
 from deckmate.archive import Archive  # noqa: E402
 from deckmate.commands.bench import REFERENCE_RP2040_S  # noqa: E402
@@ -56,6 +60,10 @@ from deckmate.sync import sync_device  # noqa: E402
 from sync_helpers import SIM_DEVICE, board_with_games, typical_logs  # noqa: E402
 from test_sim_serial import wait_for_app  # noqa: E402
 
+DOC = os.path.join(ROOT, "docs", "sync-protocol.md")
+MARKERS = {"name": "figures", "tool": "sync_bench"}  # <!-- sync_bench figures: begin -->, its end
+DOC_GAMES = 1000  # the doc's table is of the full run
+LOAD = [0.0]  # the host's load average when the measuring began
 RESERVE_BLOCKS = 16 + 4  # the store's reserve for a new game, and the manifest's room
 
 
@@ -313,23 +321,17 @@ def import_case(logs, count, work):
 
 
 def stamp():
-    """The commit measured (with "+" when the tree has changes), the time and the load."""
-    def git(*words):
-        return subprocess.run(["git", "-C", ROOT] + list(words), capture_output=True,
-                              text=True).stdout.strip()
-    return "commit %s%s, %s, load average %.1f" % (
-        git("rev-parse", "--short", "HEAD"), "+" if git("status", "--porcelain") else "",
-        time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime()), os.getloadavg()[0])
+    """The code measured (the last commit that changed firmware/ or host/, "+" when this tree
+    differs from it, as tools/doc_tables.py stamps), the time and the load when the run began."""
+    return "commit %s, %s, load average %.1f on %d cores" % (
+        doc_tables.commit(), time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime()), LOAD[0],
+        os.cpu_count())
 
 
-def table(results, base64_s, crc_s):
-    """The figures as docs/sync-protocol.md's table (markdown), its stamp first."""
+def table(results, base64_s, crc_s, stamped):
+    """The figures as docs/sync-protocol.md's table (markdown), the stamp `stamped` first."""
     pico, many = results["pico"], results["many"]
-
-    def both(goal, text, key=None, form="%s"):
-        return "| %s | %s | %s | %s |" % (text, goal, form % (pico[key] if key else ""),
-                                          form % (many[key] if key else ""))
-    rows = ["`tools/sync_bench.py`, %s:" % stamp(), "",
+    rows = ["`tools/sync_bench.py`, %s:" % stamped, "",
             "| figure | goal | a full Pico flash | %s games |" % format(many["games"], ","),
             "|---|---|---|---|",
             "| games, bytes of log | | %d, %s | %d, %s |" % (
@@ -369,6 +371,15 @@ def table(results, base64_s, crc_s):
     return "\n".join(rows)
 
 
+def write(table_text, path=DOC):
+    """Puts `table_text` between the doc's markers, the rest of the doc byte for byte."""
+    with open(path, encoding="utf-8") as file:
+        text = file.read()
+    text = doc_tables.between_markers(text, inside=table_text, **MARKERS)
+    with open(path, "w", encoding="utf-8") as file:
+        file.write(text)
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", type=int, default=1000)
@@ -377,9 +388,19 @@ def main():
     parser.add_argument("--quick", action="store_true", help="150 games: under two minutes")
     parser.add_argument("--json", action="store_true", help="the figures as one JSON object")
     parser.add_argument("--keep", help="keep the flash images and archives in this folder")
+    parser.add_argument("--write", action="store_true",
+                        help="write the table into docs/sync-protocol.md (the full run only)")
     args = parser.parse_args()
     if args.quick:
         args.games = 150
+    if args.write:
+        if args.games != DOC_GAMES:
+            parser.error("--write puts the full run's table in the doc: run it without "
+                         "--quick or --games")
+        with open(DOC, encoding="utf-8") as file:  # the markers are there before any work
+            doc_tables.between_markers(file.read(), inside="", **MARKERS)
+    LOAD[0] = os.getloadavg()[0]  # at the start: the figures of a busy host are upper bounds
+    stamped = stamp()
     say = (lambda text: None) if args.json else (lambda text: print(text, flush=True))
     work = args.keep or tempfile.mkdtemp(prefix="sync-bench-")
     os.makedirs(work, exist_ok=True)
@@ -431,8 +452,12 @@ def main():
             first, again = import_case(many, args.imports, work)
             say("import: %d logs in %.1f s (%.1f ms a log); again (nothing new): %.1f s"
                 % (args.imports, first, 1000 * first / args.imports, again))
-        if not args.json:
-            say(table(results, base64_s, crc_s))
+        if not args.json or args.write:
+            text = table(results, base64_s, crc_s, stamped)
+            say(text)
+        if args.write:
+            write(text)
+            say("written into %s" % os.path.relpath(DOC, ROOT))
         if args.json:
             many = results["many"]
             print(json.dumps({
@@ -450,7 +475,7 @@ def main():
                 "device_longest_slice_ms": round(1000 * many["longest_s"], 1),
                 "device_one_get_a_log_s_per_mb": round(many["device_one_get_s_per_mb"], 3),
                 "device_timed_s_per_mb": round(many["device_timed_s_per_mb"], 3),
-                "requests": many["requests"], "stamp": stamp(),
+                "requests": many["requests"], "stamp": stamped,
                 "first_protocol_frame_s_per_mb": round(base64_s, 3),
                 "checked_frame_s_per_mb": round(crc_s, 3)}))
     finally:
