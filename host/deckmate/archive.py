@@ -16,8 +16,8 @@ kept aside, never written over the archived one; a copy kept aside is read again
 comes again (a newer reader may take it), and once archived leaves rejected/. Writers take
 SQLite's write lock for each log, or each batch of logs a sync stores (`BEGIN IMMEDIATE`), so
 two syncs or imports at once leave the archive consistent. A raw file is written and synced
-aside, and put in place (its folder synced) only once its rows are written, just before they
-are committed; what a writer killed on the way leaves (`*.PID.tmp`, a raw file without its
+aside (a sync's partial copy, synced, is taken as it is), and put in place (its folder
+synced) only once its rows are written, just before they are committed; what a writer killed on the way leaves (`*.PID.tmp`, a raw file without its
 row) is removed by `tidy`, which a sync and an import run first.
 
 Tables (schema version SCHEMA_VERSION in `PRAGMA user_version`, migrated in place by
@@ -135,8 +135,9 @@ class CheckedLog:
     reader's refusal (`problem`), or its records (`read`, a ReadLog; `kept`: a scorekept
     log's hands, _kept_hands) and its game's `key`, (device id, game id)."""
 
-    def __init__(self, data, source, date, came_from):
+    def __init__(self, data, source, date, came_from, copied=None):
         self.data = data
+        self.copied = copied  # a file of these very bytes (a sync's partial copy), or None
         self.digest = hashlib.sha256(data).hexdigest()
         self.source = source
         self.date = date if isinstance(date, str) and len(date) <= 40 else None
@@ -352,13 +353,17 @@ class Archive:
         """Add the bytes of one log; the Outcome (`check`, then `add_checked`)."""
         return self.add_checked([self.check(data, source, date, came_from)])[0]
 
-    def check(self, data, source, date=None, came_from=(None, None)):
+    def check(self, data, source, date=None, came_from=(None, None), copied=None):
         """The CheckedLog of the bytes of one log, for add_checked, which writes it: the log
         replayed through the rules core (one the reader refuses is kept aside with its
         reason, never half-imported), unless the archive holds the very bytes. `date`: the
         device's (its list gives it); `came_from`: the (device id, game id) a sync copied it
-        as, kept with a copy kept aside (the header's are not to be trusted then)."""
-        checked = CheckedLog(data, source, date, came_from)
+        as, kept with a copy kept aside (the header's are not to be trusted then);
+        `copied`: a file that holds these very bytes (a sync's partial copy, closed), which
+        add_checked then takes as the raw file (synced, and moved into place as the rows
+        commit) rather than writing the bytes again; it is left where it is for any other
+        outcome than new or grown."""
+        checked = CheckedLog(data, source, date, came_from, copied)
         same = self.db.execute("SELECT device_id, game_id FROM games WHERE sha256=?",
                                (checked.digest,)).fetchone()
         if same is not None:
@@ -408,16 +413,18 @@ class Archive:
     def _write_run(self, logs):
         """Write the CheckedLogs `logs`, each of another game, in one transaction; each its
         Outcome (CONFLICT: to be kept aside)."""
-        temps = []
+        temps = []  # (the files written here; a copy taken over stays for a resume)
         try:
             with _uninterrupted(), self._transaction() as on_commit:
                 folders = set()
                 for log in logs:
                     path = self.raw_path(*log.key)
-                    temps.append(_temp_name(path))
-                    log.outcome = self._add_read(log, temps[-1])
+                    temp = log.copied or _temp_name(path)
+                    if not log.copied:
+                        temps.append(temp)
+                    log.outcome = self._add_read(log, temp)
                     if log.outcome.kind in (NEW, GROWN):  # in place with its rows
-                        on_commit.append(lambda temp=temps[-1], path=path: os.replace(temp, path))
+                        on_commit.append(lambda temp=temp, path=path: os.replace(temp, path))
                         folders.add(os.path.dirname(path))
                 for folder in sorted(folders):
                     on_commit.append(lambda folder=folder: _sync_folder(folder))
@@ -427,8 +434,9 @@ class Archive:
             raise
 
     def _add_read(self, log, temp):
-        """Write a CheckedLog's file as `temp` and its rows (in a transaction); its Outcome
-        (UNCHANGED or CONFLICT: neither written)."""
+        """Write a CheckedLog's file as `temp` (or sync its copy, `log.copied`, which `temp`
+        then names) and its rows (in a transaction); its Outcome (UNCHANGED or CONFLICT:
+        neither written)."""
         data, digest = log.data, log.digest
         device_id, game_id = log.key
         known = self.db.execute("SELECT game_row, sha256, file_id, date FROM games WHERE "
@@ -445,7 +453,10 @@ class Archive:
                                "%s); this copy is not a continuation of it"
                                % (game_id, device_id, known[1]))
         path = self.raw_path(device_id, game_id)
-        _write_file(temp, data)
+        if log.copied:
+            _sync_file(log.copied, os.path.dirname(path))
+        else:
+            _write_file(temp, data)
         log.taken_back = self.db.execute(  # kept aside before, taken now
             "DELETE FROM files WHERE sha256=? AND status IN (?, ?)",
             (digest, REJECTED, CONFLICT)).rowcount > 0
@@ -615,6 +626,17 @@ def _write_file(path, data):
         os.fsync(handle)
     finally:
         os.close(handle)
+
+
+def _sync_file(path, folder):
+    """Make the bytes of the file `path` durable (a copy taken over as a raw file, moved
+    into `folder` once its rows are written: the folder made here if need be)."""
+    handle = os.open(path, os.O_RDWR | getattr(os, "O_BINARY", 0))
+    try:
+        os.fsync(handle)
+    finally:
+        os.close(handle)
+    os.makedirs(folder, exist_ok=True)
 
 
 def _write_atomically(path, data):

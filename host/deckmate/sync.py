@@ -125,7 +125,7 @@ def sync_device(link, archive, prune=False, advance=None, say=print, planned=Non
                 result.copied_bytes += entry["size"] - start
                 checked.append((entry, archive.check(
                     data, "%s:%s" % (link.connection.port, entry["id"]), entry.get("date"),
-                    (device_id, entry["id"]))))
+                    (device_id, entry["id"]), archive.partial_path(device_id, entry["id"]))))
                 if len(checked) >= STORED_TOGETHER:
                     batch, checked = checked, []
                     _store(archive, device_id, batch, result, say, acks)
@@ -156,12 +156,14 @@ STORED_TOGETHER = 16  # the copies stored with one commit (a third of the archiv
 
 def _store(archive, device_id, batch, result, say, acks):
     """Store the copies `batch`, [(entry, CheckedLog)], in the archive, one commit for them
-    all (Archive.add_checked): only then are their partial files removed, and the closed
+    all (Archive.add_checked, which takes a new or grown log's partial file as its raw
+    file): only then are the partial files left removed, and the closed
     logs the archive now holds handed to `acks`, to be acknowledged (by the fetching thread,
     the device's ack_most a request)."""
     outcomes = archive.add_checked([checked for _, checked in batch])
     for (entry, _), outcome in zip(batch, outcomes):
-        os.remove(archive.partial_path(device_id, entry["id"]))
+        with contextlib.suppress(FileNotFoundError):  # (moved into raw/ if archived)
+            os.remove(archive.partial_path(device_id, entry["id"]))
         _record(result, entry, say, outcome)
         if entry["state"] == "closed" and archive.holds(entry["sha256"]):
             acks.archived(entry)

@@ -115,6 +115,27 @@ def test_logs_stored_together_share_a_commit_a_run_of_different_games(tmp_path, 
                 ] == ["archived", "archived", "replaced", "archived", "rejected"]
 
 
+def test_a_syncs_copy_of_a_new_log_becomes_its_raw_file_and_any_other_copy_stays(tmp_path, logs):
+    """A sync's partial copy of a log it stores is taken as the raw file (moved, not written
+    again) once its rows commit; the copy of a log refused or already held is left where it
+    is, for the sync to remove."""
+    copies = tmp_path / "partial"
+    copies.mkdir()
+    sent = [logs[0], b"not a log\n", logs[0]]
+    paths = [copies / ("%d.part" % index) for index in range(len(sent))]
+    for path, data in zip(paths, sent):
+        path.write_bytes(data)
+    inode = paths[0].stat().st_ino
+    with Archive(tmp_path / "A") as archive:
+        outcomes = archive.add_checked([archive.check(data, "copy", copied=str(path))
+                                        for path, data in zip(paths, sent)])
+        assert [outcome.kind for outcome in outcomes] == [NEW, REJECTED, UNCHANGED]
+        raw = archive.raw_path("host", game_id(logs[0]))
+        assert os.stat(raw).st_ino == inode and archive.read_raw("host", game_id(logs[0])) == logs[0]
+        assert [path.exists() for path in paths] == [False, True, True]
+        assert raw_files_have_rows(archive)
+
+
 def test_an_archive_of_schema_3_finds_a_log_by_its_sha256_through_an_index(tmp_path, logs):
     with Archive(tmp_path) as archive:
         archive.add_log(logs[0], "a")
