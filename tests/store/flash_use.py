@@ -2,10 +2,13 @@
 
 Usage: micropython flash_use.py CORE_DIR FIRMWARE_DIR IMAGE_DIR LOG
 
-On a fresh LittleFS of the Pico's 352 blocks of 4096 bytes, the files of IMAGE_DIR (the
-deployed image) are copied as a deploy does; then the log is written through the store, line by line as
-a game is played; prints the blocks the image took, the log's bytes and the blocks it took. Then games like it are played until the store
-refuses a new one (its reserve, or its cap on the number of logs): prints how many fit.
+On a fresh LittleFS of the Pico's 352 blocks of 4096 bytes, the log is written alone in a
+folder, line by line, flushed as the store flushes it: the blocks its file takes. Then on
+another fresh one the files of IMAGE_DIR (the deployed image) are copied as a deploy does, and the log is written
+through the store, line by line as a game is played: the blocks the image took and the blocks
+the first game took (its log, its folder of logs and the manifest). Then games like it are
+played until the store refuses a new one (its reserve, or its cap on the number of logs): how
+many fit. Prints one line of these figures (tools/storage_figures.py reads it).
 """
 
 import os
@@ -43,10 +46,24 @@ def play(store, lines):
     log.close()
 
 
+def log_alone_blocks(lines):
+    format_and_mount(Flash(PICO_BLOCKS))
+    os.mkdir("/flash/logs")  # in a folder, as the store keeps it: the root's commits apart
+    empty = used_blocks()
+    with open("/flash/logs/1.jsonl", "w") as log:
+        for line in lines:
+            log.write(line)
+            log.flush()
+    blocks = used_blocks() - empty
+    unmount()
+    return blocks
+
+
 def main():
     image, path = sys.argv[3], sys.argv[4]
     with open(path) as handle:
         lines = [line for line in handle]
+    alone = log_alone_blocks(lines)
     format_and_mount(Flash(PICO_BLOCKS))
     copy_tree(image, "/flash")
     image_blocks = used_blocks()
@@ -62,9 +79,10 @@ def main():
             games += 1
     except StoreFull as full:
         refusal = full.detail
-    print("image %d blocks; %s: %d lines, %d bytes, %d blocks; %d games fit (%d blocks left, %s)"
-          % (image_blocks, path.rsplit("/", 1)[-1], len(lines), sum(len(l) for l in lines), one,
-             games, PICO_BLOCKS - used_blocks(), refusal))
+    print("image %d blocks; %s: %d lines, %d bytes, %d blocks alone, %d blocks the first game; "
+          "%d games fit (%d blocks left, %s)"
+          % (image_blocks, path.rsplit("/", 1)[-1], len(lines), sum(len(l) for l in lines), alone,
+             one, games, PICO_BLOCKS - used_blocks(), refusal))
 
 
 main()
