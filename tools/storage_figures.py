@@ -15,8 +15,9 @@ doc byte for byte (doc_tables.between_markers, the writer every doc's table uses
   log takes, those of a fresh store's first game and the games that fit on the Pico's flash.
 Two tables, because they measure two things: whether a cut loses anything, and the room a game
 takes. Each is stamped with the code it measured (doc_tables.commit: the last commit that
-changed firmware/ or host/) and the load average when the run began. About three minutes at `nice -n 10` on a
-2-core host at load 0.3; blocks are counts, which the load does not change; CPU seconds are not.
+changed firmware/ or host/) and the load average when the run began. About three minutes at
+`nice -n 10` on a 2-core host at load 0.3; blocks are counts, which the load does not change;
+CPU seconds are not.
 """
 
 import argparse
