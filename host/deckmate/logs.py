@@ -160,7 +160,7 @@ def _game_once(name):
     """deckcore.games.load for the replay, but a game's Game made once for the same options
     (a Game is final once made, deckcore.game): an archive of many logs of a few set-ups
     replays them without resolving the same options again, nor parsing the same card tokens
-    again (_parsed_once), nor dealing the same reference deal again (_dealt_once)."""
+    again (_parsed_once), nor checking the same pack again (_checked_once)."""
     game_class = load(name)
     if game_class is None:
         return None
@@ -171,7 +171,7 @@ def _game_once(name):
         if game is None:
             game = game_class(options)  # (a RulesError of the options: nothing kept)
             game.parse_card = _parsed_once(game.parse_card)
-            game.deal = _dealt_once(game.deal)
+            game.check_deal = _checked_once(game.check_deal, game.DEAL_PILES)
             if len(_games_made) >= GAMES_KEPT:
                 _games_made.clear()
             _games_made[key] = game
@@ -194,23 +194,31 @@ def _parsed_once(parse_card):
     return parse
 
 
-def _dealt_once(deal):
-    """A Game's deal(rng, dealer) that deals each (state of the generator, dealer) once: a
-    deal draws from its generator alone (deckcore.game), and the check of each logged deal
-    asks the rules for the same reference deal (deckcore.checks.check_deal). The generator is
-    left as the deal leaves it; the piles are the caller's own."""
-    deals = {}
+def _checked_once(check_deal, names):
+    """A Game's check_deal(piles) that checks each (pile sizes, cards dealt) once: a deal
+    check looks at the piles' sizes and the cards they hold, never at their order
+    (Game.check_deal: "exactly the pack in piles of the right sizes"; deckcore.checks deals a
+    reference deal and parses the pack for it), so the good deals of one Game share a key
+    (the sizes, the cards sorted) and all but the first skip that work. A deal refused is
+    checked (and refused) each time, with the rules' message."""
+    good = set()
 
-    def dealt(rng, dealer):
-        key = (rng.state, dealer)
-        if key not in deals:
-            if len(deals) >= GAMES_KEPT:
-                deals.clear()
-            deals[key] = deal(rng, dealer), rng.state
-        piles, rng.state = deals[key]
-        return dict((name, [list(hand) for hand in pile] if name == "hands" else list(pile))
-                    for name, pile in piles.items())
-    return dealt
+    def check(piles):
+        try:
+            sizes = tuple(tuple(len(hand) for hand in piles[name]) if name == "hands"
+                          else len(piles[name]) for name in names)
+            cards = sorted(card for name in names for pile in
+                           (piles[name] if name == "hands" else [piles[name]]) for card in pile)
+            key = sizes, tuple(cards)
+        except (KeyError, TypeError):  # (not a deal's shape: the rules say what is wrong)
+            key = None
+        if key is None or key not in good:
+            check_deal(piles)
+            if key is not None:
+                if len(good) >= GAMES_KEPT:
+                    good.clear()
+                good.add(key)
+    return check
 
 
 def replay_log(read, on_record=None):

@@ -7,6 +7,7 @@ import os
 import pytest
 
 from deckcore.bots.levels import make
+from deckcore import RulesError
 from deckcore.games import load
 from deckcore.rng import Rng
 from deckcore.selfplay import play_match
@@ -64,17 +65,27 @@ def test_a_bad_card_token_is_refused_each_time_though_the_game_read_its_tokens_b
     assert "'ZZ'" in first and _error(records) == first
 
 
-def test_the_deal_checks_reference_deal_is_the_rules_deal_each_time():
-    """The replay's Game deals a generator's state once (the deal check asks for the same
-    reference deal at every deal): the generator is left as a deal leaves it, and the piles
-    are the caller's own."""
-    replayed, fresh = _game_once("droggn")({}), load("droggn")({})
-    for seed in (1, 2, 1):
-        rng, fresh_rng = Rng(seed), Rng(seed)
-        piles = replayed.deal(rng, 0)
-        assert piles == fresh.deal(fresh_rng, 0) and rng.state == fresh_rng.state
-        piles["hands"][0].clear()
-        piles["talon"].clear()
+@pytest.mark.parametrize("name", ["droggn", "scout", "scioto"])
+def test_the_replays_deal_check_says_what_the_rules_check_says_of_every_deal(name):
+    """The replay's Game checks a deal's sizes and cards once for all the good deals of the
+    Game (their order is not checked): every other deal is checked again, and refused with
+    the rules' own message each time, after good deals and between them."""
+    replayed, fresh = _game_once(name)({}), load(name)({})
+    deals = [fresh.deal(Rng(seed), seed % fresh.num_players) for seed in range(1, 7)]
+    doubled = fresh.deal(Rng(7), 0)
+    doubled["hands"][0][0] = doubled["hands"][1][0]  # a card twice, one missing
+    short = fresh.deal(Rng(8), 0)
+    short["hands"][1] = short["hands"][1][1:]
+    for piles in deals + [doubled, short] + deals[:2] + [doubled]:
+        said = []
+        for game in (fresh, replayed):
+            try:
+                game.check_deal(piles)
+                said.append(None)
+            except RulesError as error:
+                said.append(str(error))
+        assert said[0] == said[1]
+        assert (said[0] is None) == (piles is not doubled and piles is not short)
 
 
 def test_a_second_header_is_an_error():
