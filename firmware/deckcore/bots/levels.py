@@ -96,11 +96,9 @@ def budget(game_name, level, players=0):
             if players == 2:  # with more, normal's fourth or fifth best is often the best
                 return Budget("hard", worlds=4, places=3, playouts=6, depth=2, width=1)
             # in as many worlds as `nodes` allow (2 to 16): a late turn's are cheap (bots.md)
-            if players == 5:  # where a world decides more of what follows: four best
-                return Budget("hard", worlds=4, places=3, playouts=16, candidates=4, depth=2,
-                              width=1, nodes=1800)
-            return Budget("hard", worlds=4, places=3, playouts=16, candidates=5, depth=2,
-                          width=1, nodes=1600)
+            return Budget("hard", worlds=4, places=3, playouts=16, depth=2, width=1,
+                          candidates=4 if players == 5 else 5,  # 5: a world decides more
+                          nodes=1800 if players == 5 else 1600)
         if level == "strong":
             return Budget("strong", worlds=4, places=3, playouts=16, depth=0)
         return Budget("easy", worlds=1, places=1)

@@ -172,9 +172,7 @@ def strongest(numbers):
                     end += 1
                 end += 1
         low = numbers[start] if numbers[start] < numbers[end - 1] else numbers[end - 1]
-        power = (end - start) << 5 | low  # set_power of the set numbers[start:end], valid
-        if step == 0 and end - start > 1:
-            power |= 16
+        power = set_power(end - start, step, low)  # the set numbers[start:end], valid
         if power > best:
             best = power
         start = start + 1 if end == start + 1 else end - 1
