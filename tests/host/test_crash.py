@@ -228,21 +228,23 @@ def test_a_fault_in_the_scorekeepers_totals_is_recorded_and_the_kept_match_resum
 def test_a_fault_between_a_hands_last_play_and_its_result_resumes_with_the_hand_scored(
         tmp_path):
     # The heap filled as the log took the first hand's result, after its last play (a bot's):
-    # the resume writes the result the play would have and deals the next hand, whose first
-    # plays are the ones the match would have had (test_play_session follows such a resume to
-    # the match's end). Every resume failed there: the replayed hand was over, and the table
-    # asked a bot to play in it.
+    # the resume writes the result the play would have and deals the next hand; played on to
+    # its end, the log ends completed, the rules core's check accepts it, and it is the uncut
+    # match's (test_play_session cuts a match at every write of its log). Every resume failed
+    # there: the replayed hand was over, and the table asked a bot to play in it.
     expected = expected_match("scioto", KINDS, OPTIONS, 3, "sim")
     result = [json.loads(line)["t"] for line in expected.lines].index("result")
     flash_path = tmp_path / "flash.img"
+    rest = expected.presses - expected.summaries[0] - 1  # (the first summary's Next: skipped)
     play(flash_path, start_keys("scioto", KINDS, OPTIONS) + ["press"] * expected.summaries[0]
-         + ["press", "press", "shot table"], tmp_path, fresh=True,
+         + ["press", "press", "shot table"] + ["press"] * rest, tmp_path, fresh=True,
          fault="deckapp.store LogWriter.__call__ %d memory" % (result + 1))
     record = crash_record(flash_path)  # the injected fault's, not one at each resume
     assert record["error"].startswith("MemoryError") and "in _write" in record["trace"]
-    lines = device_log(flash_path, crashed=True).splitlines(True)
-    assert len(lines) > result + 2  # the result, the next deal and the bots' first plays
-    assert lines[1:] == expected.lines[1:len(lines)]  # (the header's device is the board's)
+    log = device_log(flash_path, crashed=True)
+    assert json.loads(log.splitlines()[-1])["reason"] == "completed"
+    check_replay(tmp_path, log)  # the rules core's check of the whole log: a finished match
+    same_match(log, expected)  # the uncut match's log, byte for byte (but the header's device)
 
 
 def test_a_fault_before_the_end_line_resumes_to_the_match_summary_and_writes_the_end(tmp_path):
@@ -260,6 +262,7 @@ def test_a_fault_before_the_end_line_resumes_to_the_match_summary_and_writes_the
     record = crash_record(flash_path)  # the injected fault's, not a second one
     assert record["error"].startswith("MemoryError") and "in _write" in record["trace"]
     log = device_log(flash_path, crashed=True)
+    check_replay(tmp_path, log)  # the rules core's check of the whole log: a finished match
     same_match(log, expected)
     assert pixels(shots[1]) == pixels(shots[0])  # the main menu: no match open
 
