@@ -162,11 +162,12 @@ def _store(archive, device_id, batch, result, say, acks):
     the device's ack_most a request)."""
     outcomes = archive.add_checked([checked for _, checked in batch])
     for (entry, _), outcome in zip(batch, outcomes):
-        with contextlib.suppress(FileNotFoundError):  # (moved into raw/ if archived)
-            os.remove(archive.partial_path(device_id, entry["id"]))
+        if outcome.kind not in (NEW, GROWN):  # (a new or grown log's copy is its raw file now)
+            with contextlib.suppress(FileNotFoundError):
+                os.remove(archive.partial_path(device_id, entry["id"]))
         _record(result, entry, say, outcome)
-        if entry["state"] == "closed" and archive.holds(entry["sha256"]):
-            acks.archived(entry)
+        if entry["state"] == "closed" and outcome.kind in (NEW, GROWN, UNCHANGED):
+            acks.archived(entry)  # (the archive holds its bytes: their SHA-256 is the list's)
 
 
 @contextlib.contextmanager
