@@ -19,12 +19,6 @@ def log_path(game_id):
     return "logs/" + log_name(game_id)
 
 
-def ack_path(game_id):
-    """An acknowledgement in a file of its own (a full flash; the firmware before the
-    journal)."""
-    return "logs/%s.ack" % game_id
-
-
 def read_checked(data):
     """The values of a checked file's bytes; ValueError if it is damaged."""
     return list(read_values(data.splitlines(keepends=True)))
