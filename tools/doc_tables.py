@@ -75,14 +75,20 @@ def end_marker(name, tool="doc_tables"):
     return "<!-- %s %s: end -->" % (tool, name)
 
 
-def between_markers(text, name, inside, tool="doc_tables"):
-    """`text` with `inside` (lines) in place of what is between the markers of `name`, the
-    rest byte for byte; ValueError when the markers are not one of each, in that order."""
+def marked(text, name, tool="doc_tables"):
+    """(where what is between the markers of `name` begins, where it ends) in `text`;
+    ValueError when the markers are not one of each, in that order."""
     begin, end = begin_marker(name, tool), end_marker(name, tool)
     if text.count(begin) != 1 or text.count(end) != 1 or text.index(begin) > text.index(end):
         raise ValueError("the doc needs one %s and, after it, one %s" % (begin, end))
-    return (text[:text.index(begin) + len(begin)] + "\n" + inside + "\n"
-            + text[text.index(end):])
+    return text.index(begin) + len(begin), text.index(end)
+
+
+def between_markers(text, name, inside, tool="doc_tables"):
+    """`text` with `inside` (lines) in place of what is between the markers of `name`, the
+    rest byte for byte; ValueError when the markers are not one of each, in that order."""
+    start, stop = marked(text, name, tool)
+    return text[:start] + "\n" + inside + "\n" + text[stop:]
 
 
 def commit():
@@ -127,10 +133,8 @@ def grouped(rows):
 def read_table(name, text):
     """(stamp lines, rows) of the table between the markers of `name` in a doc's text;
     ValueError when the markers or the table are not as this tool writes them."""
-    begin, end = begin_marker(name), end_marker(name)
-    if text.count(begin) != 1 or text.count(end) != 1 or text.index(begin) > text.index(end):
-        raise ValueError("the doc needs one %s and, after it, one %s" % (begin, end))
-    inside = text[text.index(begin) + len(begin):text.index(end)].strip("\n").split("\n")
+    start, stop = marked(text, name)
+    inside = text[start:stop].strip("\n").split("\n")
     paragraph = inside[:inside.index("")] if "" in inside else inside[:1]
     inside = [" ".join(paragraph)] + inside[len(paragraph):]
     stamps = [stamp for stamp in re.split(r" (?=Measured by `)", inside[0]) if stamp]
