@@ -244,7 +244,7 @@ class DeviceLink:
             if "err" in frame:
                 raise LinkError("the device refused %s: %s (%s)" % (op, frame.get("why"),
                                                                    frame["err"]))
-            index, at = frame.get("i", 0), frame.get("at")
+            index, at = frame.get("i") if op == "gets" else 0, frame.get("at")  # (a get's: no i)
             reading = readings[current]
             if type(index) is not int or first + index < current or (
                     first + index == current and type(at) is int and at < reading.reached()):
