@@ -153,6 +153,7 @@ def _record_label(record):
 
 
 GAMES_KEPT = 64  # the Games of this many headers' options kept for the next logs
+DEALS_KEPT = 64  # the good deals (sizes, cards) a Game's deal check keeps (_checked_once)
 _games_made = {}  # (game name, options as JSON) -> the Game made of them
 
 
@@ -215,7 +216,7 @@ def _checked_once(check_deal, names):
         if key is None or key not in good:
             check_deal(piles)
             if key is not None:
-                if len(good) >= GAMES_KEPT:
+                if len(good) >= DEALS_KEPT:
                     good.clear()
                 good.add(key)
     return check
