@@ -6,10 +6,11 @@ usage: .venv/bin/python tools/doc_tables.py budgets|bots [--quick] [--games scou
 
 Each of the two docs holds one table of current figures between two markers,
 `<!-- doc_tables NAME: begin -->` and `<!-- doc_tables NAME: end -->`. This tool measures the
-figures, prints the table and, with --write, puts it between the markers. Every row carries
-the commit of the code it measured (the last that changed firmware/ or host/, "+" when this
-tree differs from it), so that --games and --parts can measure some rows again and keep the
-others, and the stamps of the runs that measured the rows kept.
+figures, prints the table and, with --write, puts it between the markers, under one sentence
+that says how to read and remeasure it. Every row carries its run (the date and the host's
+load average when the run began) and the commit of the code it measured (the last that
+changed firmware/ or host/, "+" when this tree differs from it), so that --games, --parts,
+--players and --pairs can measure some rows again and keep the others with their own.
 
 budgets (about 12 minutes on a busy 2-core host at `nice -n -10`; --quick about 4):
 - redraw: tools/device_budgets.py's estimate of a full-screen push and of one card's rows;
@@ -50,8 +51,21 @@ sys.path[:0] = [HERE, os.path.join(ROOT, "firmware"), os.path.join(ROOT, "host")
 DOCS = {"budgets": os.path.join(ROOT, "docs", "budgets.md"),
         "bots": os.path.join(ROOT, "docs", "bots.md")}
 COLUMNS = {
-    "budgets": ("budget", "case", "measured", "limit", "within", "commit"),
-    "bots": ("game", "match-up", "deals", "A - B per deal [95% CI]", "A's win rate", "commit"),
+    "budgets": ("budget", "case", "measured", "limit", "within", "run", "commit"),
+    "bots": ("game", "match-up", "deals", "A - B per deal [95% CI]", "A's win rate", "run",
+             "commit"),
+}
+# The one sentence above each table: what a row's run and commit are, and how to remeasure.
+HEADERS = {
+    "budgets": "Each row's run is the day it was measured and the host's load average when its "
+               "run began (with, for the redraw and the keys, how much slower the calibration "
+               "loop found an RP2040); its commit is the code it measured. "
+               "`tools/doc_tables.py budgets --write` measures every row again; `--parts` and "
+               "`--games` measure some of them and keep the others.",
+    "bots": "Each row's run is the day it was measured and the host's load average when its run "
+            "began; its commit is the code it measured. `tools/doc_tables.py bots --write` "
+            "measures every row again; `--games`, `--players` and `--pairs` measure some of "
+            "them (with `--deals` as many deals as the row gives) and keep the others.",
 }
 KEY_COLUMNS = 2  # a row is known by its first two cells: measuring again replaces it
 GAME_WORDS = {"scioto": "Scioto", "scarto": "Scarto", "chambery": "Chambéry",
@@ -105,11 +119,11 @@ def row_line(cells):
     return "| " + " | ".join(cells) + " |"
 
 
-def table_text(name, rows, stamp):
-    """The text between the markers: the stamps of the runs that measured the rows, in one
-    paragraph (a line of the doc), then the table, each game's rows together."""
+def table_text(name, rows):
+    """The text between the markers: the table's sentence (a line of the doc), then the
+    table, each game's rows together."""
     columns = COLUMNS[name]
-    return "\n".join([stamp, "", row_line(columns), "|" + "---|" * len(columns)]
+    return "\n".join([HEADERS[name], "", row_line(columns), "|" + "---|" * len(columns)]
                      + [row_line(row) for row in (grouped(rows) if name == "bots" else rows)])
 
 
@@ -131,16 +145,12 @@ def grouped(rows):
 
 
 def read_table(name, text):
-    """(stamp lines, rows) of the table between the markers of `name` in a doc's text;
-    ValueError when the markers or the table are not as this tool writes them."""
+    """The rows of the table between the markers of `name` in a doc's text; ValueError when
+    the markers or the table are not as this tool writes them."""
     start, stop = marked(text, name)
     inside = text[start:stop].strip("\n").split("\n")
-    paragraph = inside[:inside.index("")] if "" in inside else inside[:1]
-    inside = [" ".join(paragraph)] + inside[len(paragraph):]
-    stamps = [stamp for stamp in re.split(r" (?=Measured by `)", inside[0]) if stamp]
-    for stamp in stamps:
-        if not re.match(r"Measured by `tools/doc_tables\.py %s[` ]" % name, stamp):
-            raise ValueError("the table's first lines are not the tool's stamps: %r" % stamp)
+    if inside[0] != HEADERS[name]:
+        raise ValueError("the table's first line is not the tool's sentence: %r" % inside[0][:80])
     columns = COLUMNS[name]
     lines = [line for line in inside[1:] if line.strip()]
     if len(lines) < 2 or lines[0] != row_line(columns) or lines[1] != "|" + "---|" * len(columns):
@@ -153,56 +163,35 @@ def read_table(name, text):
         if not re.fullmatch(r"[0-9a-f]{7,40}\+?", cells[-1]):
             raise ValueError("a row's last cell is not a commit: %r" % line)
         rows.append(cells)
-    return stamps, rows
+    return rows
 
 
-def command_of(stamp):
-    return stamp.split("`")[1]
-
-
-def measured(stamp):
-    """(games, parts, players, pairs) a stamp's run measured, each a set or None for all."""
-    words = command_of(stamp).split()
-    def listed(option):
-        return set(words[words.index(option) + 1].split(",")) if option in words else None
-    return listed("--games"), listed("--parts"), listed("--players"), listed("--pairs")
-
-
-def covers(new, old):
-    """Whether the run of stamp `new` measured every row the run of stamp `old` did."""
-    return all(mine is None or (theirs is not None and theirs <= mine)
-               for mine, theirs in zip(measured(new), measured(old)))
-
-
-def write(name, rows, stamp):
-    """Puts the table into the doc, keeping the rows of what was not measured again and the
-    stamps of the runs that measured them (the last run's first)."""
+def write(name, rows):
+    """Puts the table into the doc, keeping the rows of what was not measured again (each
+    with its own run and commit)."""
     path = DOCS[name]
     with open(path, encoding="utf-8") as file:
         text = file.read()
-    old_stamps, old_rows = read_table(name, text)
     fresh = dict((tuple(row[:KEY_COLUMNS]), row) for row in rows)
-    merged = [fresh.pop(tuple(row[:KEY_COLUMNS]), row) for row in old_rows] + list(fresh.values())
-    stamps = [stamp] + [old for old in old_stamps if not covers(stamp, old)]
-    text = between_markers(text, name, table_text(name, merged, " ".join(stamps)))
+    merged = [fresh.pop(tuple(row[:KEY_COLUMNS]), row) for row in read_table(name, text)]
+    text = between_markers(text, name, table_text(name, merged + list(fresh.values())))
     with open(path, "w", encoding="utf-8") as file:
         file.write(text)
 
 
-def stamp_line(name, args, calibration=None):
-    how = " --quick" if args.quick else ""
-    how += " --deals %d" % args.deals if args.deals else ""
-    games = " --games %s" % args.games if args.games else ""
-    if name == "budgets" and args.parts != ",".join(PARTS):
-        games += " --parts %s" % args.parts
-    for option in ("players", "pairs"):
-        if getattr(args, option, None):
-            games += " --%s %s" % (option, getattr(args, option))
-    line = "Measured by `tools/doc_tables.py %s%s%s` on %s, load average %.1f on %d cores" % (
-        name, how, games, datetime.date.today().isoformat(), LOAD[0], os.cpu_count())
-    if calibration is not None:
-        line += " (calibration loop %.2f ms here: RP2040 = %.0f x this host)" % calibration
-    return line + "; each row gives its commit."
+def run_cell(load, cores, calibration=None):
+    """A row's run: today, the load average when the run began and, for a time estimated
+    from the redraw's calibration loop, the RP2040's factor over this host."""
+    cell = "%s, load %.1f on %d cores" % (datetime.date.today().isoformat(), load, cores)
+    return cell + ("" if calibration is None else ", calibrated: RP2040 %.0f x slower"
+                   % calibration[1])
+
+
+def provenance(rows, at, calibration=None):
+    """`rows` with their run and commit, the last two cells (the calibration only on the rows
+    estimated from it: the redraw and a key's answer)."""
+    return [row + [run_cell(LOAD[0], os.cpu_count(), calibration if row[0] in CALIBRATED
+                            else None), at] for row in rows]
 
 
 def within(ok):
@@ -216,9 +205,10 @@ def kb(number):
 # --- budgets ---------------------------------------------------------------------------------
 
 PARTS = ("redraw", "keys", "think", "heap", "image")
+CALIBRATED = ("redraw", "a key's answer")  # the budgets whose times scale by the redraw's loop
 
 
-def measure_budgets(games, quick, at, parts=PARTS):
+def measure_budgets(games, quick, parts=PARTS):
     """The rows of docs/budgets.md's table for `parts`, and (calibration ms, RP2040 factor) of
     the redraw's run (None without it)."""
     import device_budgets
@@ -239,7 +229,7 @@ def measure_budgets(games, quick, at, parts=PARTS):
                 rows.append(["redraw", "%s (%d rows)" % (name, rows_pushed),
                              "%.0f ms (bytecode %.1f, viper %.1f, SPI %.1f)" % (
                                  total, bytecode_ms, viper_ms, spi_ms),
-                             "%d ms" % limit, within(total <= limit), at])
+                             "%d ms" % limit, within(total <= limit)])
         per_row_ms = totals["full screen"] / 240
     if "keys" in parts:
         answers, key_reference_us = shell_timing.measure()
@@ -249,8 +239,7 @@ def measure_budgets(games, quick, at, parts=PARTS):
             drawing = spent_us * scale / 1000
             total = drawing + pushed * per_row_ms
             rows.append(["a key's answer", what, "%.0f ms (drawing %.0f, %d rows pushed)"
-                         % (total, drawing, pushed), "%d ms" % KEY_MS, within(total <= KEY_MS),
-                         at])
+                         % (total, drawing, pushed), "%d ms" % KEY_MS, within(total <= KEY_MS)])
     if "think" in parts:
         for level in ("normal", "hard"):
             p95_limit, max_limit = THINK_LIMITS[level]
@@ -260,14 +249,14 @@ def measure_budgets(games, quick, at, parts=PARTS):
                              "p50 %.2f / p95 %.2f / max %.2f s (%d decisions)" % (
                                  row["p50_s"], row["p95_s"], row["max_s"], row["decisions"]),
                              "p95 %g s, max %g s" % (p95_limit, max_limit),
-                             within(row["p95_s"] <= p95_limit and row["max_s"] <= max_limit), at])
+                             within(row["p95_s"] <= p95_limit and row["max_s"] <= max_limit)])
     if "heap" in parts:
-        rows += heap_rows(games, ("normal",) if quick else ("easy", "normal", "hard"), at)
+        rows += heap_rows(games, ("normal",) if quick else ("easy", "normal", "hard"))
     if "image" in parts:
         count, total, blocks = device_budgets.image_size()
         rows.append(["image size", "rp2040",  # (the count of files is a figure, not the key)
                      "%d files, %s; %d flash blocks of 4 KB" % (count, kb(total), blocks),
-                     "%d KB" % IMAGE_LIMIT_KB, within(total <= IMAGE_LIMIT_KB * 1024), at])
+                     "%d KB" % IMAGE_LIMIT_KB, within(total <= IMAGE_LIMIT_KB * 1024)])
     return rows, calibration
 
 
@@ -285,7 +274,7 @@ def traced_arguments(plan, heap_kb):
     return plan, heap_kb
 
 
-def heap_rows(games, levels, at):
+def heap_rows(games, levels):
     from concurrent.futures import ThreadPoolExecutor
 
     import match_heap
@@ -333,7 +322,7 @@ def heap_rows(games, levels, at):
         held = "**held in 1 run of 2**" if second is not None else within(trace is not None)
         rows.append(["heap, a whole match", case, measured,
                      "plays in %sK; names under 1,261" % budget_kb,
-                     held if trace is None or trace[1] <= 1260 else within(False), at])
+                     held if trace is None or trace[1] <= 1260 else within(False)])
     return rows
 
 
@@ -344,7 +333,7 @@ def bot_rows(game_name):
     return [(None, pair) for pair in ARENA_PAIRS] + MORE_ROWS.get(game_name, [])
 
 
-def measure_bots(games, deals, at, players=None, pairs=None):
+def measure_bots(games, deals, players=None, pairs=None):
     """The rows of `games`; given sets `players` (numbers, the default set-up's included)
     and `pairs` ("hard-normal"), only the rows they name."""
     from deckcore.games import load
@@ -362,7 +351,7 @@ def measure_bots(games, deals, at, players=None, pairs=None):
             rows.append(["%s (%d players)" % (GAME_WORDS[game_name], game.num_players),
                          "`%s` vs `%s`" % (a, b), str(deals),
                          "%+.2f [%.2f, %.2f]" % (diff["mean"], diff["ci95"][0], diff["ci95"][1]),
-                         "%.1f%%" % (100 * result["bots"][0]["win_rate"]), at])
+                         "%.1f%%" % (100 * result["bots"][0]["win_rate"])])
     return rows
 
 
@@ -397,19 +386,19 @@ def main(argv=None):
         parts = args.parts.split(",")
         if not set(parts) <= set(PARTS):
             parser.error("--parts takes %s" % ",".join(PARTS))
-        rows, calibration = measure_budgets(games, args.quick, at, parts)
+        rows, calibration = measure_budgets(games, args.quick, parts)
     else:
         players = None if args.players is None else set(int(n) for n in args.players.split(","))
         pairs = None if args.pairs is None else set(args.pairs.split(","))
-        rows = measure_bots(games, args.deals or (6 if args.quick else 200), at, players, pairs)
+        rows = measure_bots(games, args.deals or (6 if args.quick else 200), players, pairs)
         if not rows:
             parser.error("no row of %s is at --players %s with --pairs %s"
                          % (", ".join(games), args.players, args.pairs))
         calibration = None
-    stamp = stamp_line(args.table, args, calibration)
-    print(table_text(args.table, rows, stamp))
+    rows = provenance(rows, at, calibration)
+    print(table_text(args.table, rows))
     if args.write:
-        write(args.table, rows, stamp)
+        write(args.table, rows)
         print("written into %s" % os.path.relpath(DOCS[args.table], ROOT))
     return 0
 
