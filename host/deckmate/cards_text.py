@@ -5,8 +5,7 @@ SCOUT card's top number in black. Without colour (piped) the same text stays rea
 
 from rich.text import Text
 
-SUIT_SYMBOLS = {"S": "\u2660", "C": "\u2663", "H": "\u2665", "D": "\u2666"}
-FOOL_STAR = "\u2605"
+from deckcore.games import FOOL_STAR, SUIT_SYMBOLS  # as the device's screens read them
 # the device's palette (deckui/theme.py, either scheme): card face, suit and trump colours
 _FACE = "#fafaf4"
 _SUIT_INK = {"S": "#141414", "C": "#141414", "H": "#c8141e", "D": "#c8141e"}
