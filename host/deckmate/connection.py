@@ -8,6 +8,7 @@ when no port is named."""
 
 import errno
 import os
+import select
 import sys
 import time
 
@@ -98,6 +99,7 @@ class BoardConnection:
         except TransportError:
             raise PortError(_cannot_open(port))
         self.serial = self.transport.serial
+        self._descriptor = _non_blocking_descriptor(self.serial)
         self.pending = bytearray()
         self.bytes_read = 0
         self.bytes_written = 0
@@ -127,10 +129,7 @@ class BoardConnection:
             left = deadline - time.monotonic()
             if left <= 0:
                 return None
-            self._wait_at_most(min(left, 0.05))
-            data = self.serial.read(max(1, self.serial.in_waiting))
-            self.bytes_read += len(data)
-            self.pending.extend(data)
+            self._take_in(1, min(left, 0.05))
 
     def read_bytes(self, count, deadline):
         """The next `count` bytes as they come (a data frame's log bytes), or fewer at the
@@ -140,14 +139,45 @@ class BoardConnection:
                 left = deadline - time.monotonic()
                 if left <= 0:
                     break
-                self._wait_at_most(min(left, 0.05))
-                data = self.serial.read(max(count - len(self.pending), self.serial.in_waiting))
-                self.bytes_read += len(data)
-                self.pending.extend(data)
+                self._take_in(count - len(self.pending), min(left, 0.05))
         except _port_errors() as error:
             raise PortLost(self.port, error)
         data = bytes(self.pending[:count])
         del self.pending[:count]
+        return data
+
+    def _take_in(self, wanted, wait):
+        """Add to `pending` what the port holds, `wanted` bytes or more if they are there,
+        waiting up to `wait` seconds for the first. On POSIX the port's descriptor (which
+        pyserial keeps non-blocking) is read straight: one read a piece when bytes are
+        waiting, as they are while a sync streams, where pyserial's read waits in a select
+        first and asks for the bytes waiting apart (each a system call that hands the
+        interpreter's lock to the archive's thread and back)."""
+        if self._descriptor is None:
+            self._wait_at_most(wait)
+            data = self.serial.read(max(wanted, self.serial.in_waiting))
+        else:
+            data = self._read_descriptor(wanted, wait)
+        self.bytes_read += len(data)
+        self.pending.extend(data)
+
+    def _read_descriptor(self, wanted, wait):
+        """Up to max(`wanted`, READ_MOST) bytes from the non-blocking descriptor: those waiting,
+        or the first to come within `wait` seconds (none by then: b"")."""
+        try:
+            data = os.read(self._descriptor, max(wanted, READ_MOST))
+        except BlockingIOError:
+            if not select.select([self._descriptor], [], [], wait)[0]:
+                return b""
+            try:
+                data = os.read(self._descriptor, max(wanted, READ_MOST))
+            except BlockingIOError:
+                return b""
+        if not data:  # (ready, yet nothing: the port is gone, as pyserial says it)
+            import serial
+            raise serial.SerialException("device reports readiness to read but returned no "
+                                         "data (device disconnected or multiple access on "
+                                         "port?)")
         return data
 
     def _wait_at_most(self, seconds):
@@ -231,6 +261,19 @@ class BoardConnection:
 
     def __exit__(self, *exc):
         self.close()
+
+
+def _non_blocking_descriptor(port):
+    """The file descriptor of a pyserial port on POSIX when it is non-blocking (pyserial opens
+    it so), read straight by BoardConnection; None elsewhere (Windows: pyserial's reads)."""
+    descriptor = getattr(port, "fd", None)
+    if os.name != "posix" or type(descriptor) is not int:
+        return None
+    import fcntl
+    return descriptor if fcntl.fcntl(descriptor, fcntl.F_GETFL) & os.O_NONBLOCK else None
+
+
+READ_MOST = 4096  # the bytes a read of the port asks for at least (a pty gives 4 KB a read)
 
 
 class BoardError(CommandError):

@@ -7,6 +7,7 @@ resumes where it stopped."""
 import csv
 import hashlib
 import json
+import os
 import subprocess
 import sys
 import time
@@ -390,7 +391,9 @@ def test_a_board_gone_midway_is_one_line_and_the_next_sync_goes_on_from_there(tm
 @pytest.mark.parametrize("error", ["termios", "serial", "os"])
 def test_every_way_a_port_fails_under_a_write_or_a_read_is_a_lost_connection(tmp_path, error):
     """pyserial's flush raises termios.error (not an OSError) when the board's side closed
-    first; its reads raise SerialException; a closed descriptor raises OSError."""
+    first; its reads raise SerialException, as the connection's own read of the port's
+    descriptor (POSIX) does for a port that says it is ready and gives nothing; a closed
+    descriptor raises OSError."""
     import termios
 
     import serial
@@ -408,10 +411,16 @@ def test_every_way_a_port_fails_under_a_write_or_a_read_is_a_lost_connection(tmp
         connection = BoardConnection(board.serial_path)
         try:
             connection.serial.flush = connection.serial.read = fail
+            connection._read_descriptor = fail  # (the read of POSIX, beside pyserial's)
+            descriptors = (connection._descriptor, None)  # (None: pyserial's read)
+            assert descriptors[0] is not None or os.name != "posix"
             for use in (lambda: connection.write(b"x"),
-                        lambda: connection.read_line(time.monotonic() + 1)):
-                with pytest.raises(PortLost, match="lost the connection to the device"):
-                    use()
+                        lambda: connection.read_line(time.monotonic() + 1),
+                        lambda: connection.read_bytes(10, time.monotonic() + 1)):
+                for descriptor in descriptors:
+                    connection._descriptor = descriptor
+                    with pytest.raises(PortLost, match="lost the connection to the device"):
+                        use()
         finally:
             connection.close()
 
