@@ -237,7 +237,7 @@ def device_counts(work, path, sample, how):
                                          done.stdout.split("COUNTED")[1].split()]
     (listing, listing_device), (copies, copies_device) = [
         counted_instructions("%s.%d" % (out, part)) for part in (1, 2)]
-    for part in (1, 2, 3):  # (the third: the loop in the sync's heap, not used)
+    for part in (1, 2):
         os.remove("%s.%d" % (out, part))
     os.remove(out)
     scale = REFERENCE_RP2040_S / calibration_count(work)

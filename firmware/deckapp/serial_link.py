@@ -41,6 +41,10 @@ QUIET_MS = 1500  # a session ends once no request or answer has gone by for this
 SESSION_GC_EVERY = 65536
 
 
+def _let_go(value):
+    """The bytes of a line too long to keep (SerialLink._read)."""
+
+
 class SerialLink:
     def __init__(self, store, board, poller):
         """`poller`: a select.poll with stdin registered (the shell's)."""
@@ -70,12 +74,8 @@ class SerialLink:
         if lean:
             self.release()
         if self.stream is not None:
-            started = time.ticks_ms()
-            slice_ms, most = (_BUSY_SEND_MS, _BUSY_CHUNK) if working else (_SEND_MS, 65536)
-            self._call(None, most)
-            while self.stream is not None \
-                    and time.ticks_diff(time.ticks_ms(), started) < slice_ms:
-                self._call(None, most)
+            self._call(None, _BUSY_CHUNK if working else 65536, _BUSY_SEND_MS if working
+                       else _SEND_MS)
         elif not self.closed and self._read(lean) and self.line:
             return True
         elif self.in_session and time.ticks_diff(time.ticks_ms(), self.heard_ms) > QUIET_MS:
@@ -85,54 +85,60 @@ class SerialLink:
     def _read(self, lean):
         """Take in the bytes that have come, up to the end of a line; whether any came. A
         byte at a time, into a buffer of one (a byte read allocates nothing: a request of
-        4 KB would otherwise be a few collections of the heap). A byte of a request costs the
-        device about a hundred times what a byte of a log sent does (its file's lookup
-        included): the loop does as little as it can a byte."""
+        4 KB would otherwise be a few collections of the heap); the port is never read for
+        more than it has (a read waits for its bytes). A byte of a request costs the device
+        about a hundred times what a byte of a log sent does: the loop does as little as it
+        can a byte (the line's room is counted once a slice, a byte too many ends the line
+        as too long)."""
         line = self.line
         byte = self.byte
         ready = self.poller.ipoll  # (the loop's names bound once: a third of its time)
         readinto = self.input.readinto
         append = line.append
-        most = _LEAN_MOST if lean else _LINE_MOST
-        room = 0 if self.too_long else max(0, most - len(line))  # the bytes the line may take
-        for count in range(_READ_MOST):
-            for _ in ready(0):
-                break
-            else:
-                return count > 0
-            if not readinto(byte):  # end of file: nobody will ever write (no unregister: on
-                self.closed = True  # the unix port that stalls the stand-in machine's own
-                return False        # poll)
-            value = byte[0]
-            if value != 10:  # a newline
-                if room:
-                    room -= 1
-                    try:
-                        append(value)
-                    except MemoryError:  # no room for it: answered busy, the PC asks again
-                        self.line = line = bytearray()
-                        room = 0
-                        self.too_long = True
+        room = (_LEAN_MOST if lean else _LINE_MOST) - len(line)  # the bytes it may still take
+        if self.too_long or room <= 0:
+            self.too_long = True
+            append = _let_go
+            room = _READ_MOST
+        count = 0
+        try:
+            for count in range(min(_READ_MOST, room + 1)):
+                for _ in ready(0):
+                    break
                 else:
-                    self.too_long = True
-                continue
-            request, too_long = bytes(line), self.too_long
+                    return count > 0
+                if not readinto(byte):  # end of file: nobody will ever write (no
+                    self.closed = True  # unregister: on the unix port that stalls the
+                    return False        # stand-in machine's own poll)
+                value = byte[0]
+                if value == 10:  # a newline
+                    return self._line_read(lean)
+                append(value)
+        except MemoryError:  # no room for it: answered busy, the PC asks again
             self.line = bytearray()
-            self.too_long = False
-            start = request.find(b"#>")  # what came before (mpremote's last bytes) is not
-            if start >= 0:                # the request's
-                if lean or (too_long and len(request) < _LINE_MOST):  # (cut short)
-                    self.output.write(BUSY_FRAME)
-                else:
-                    self._call(request[start:], too_long)
-            return True
+            self.too_long = True
+        if count >= room:  # (a byte more than the line may hold: the line is too long, the
+            self.too_long = True  # bytes after it are let go up to its end)
         return True
 
-    def _call(self, request, more):
+    def _line_read(self, lean):
+        """A whole line has come: the request in it answered (True)."""
+        request, too_long = bytes(self.line), self.too_long
+        self.line = bytearray()
+        self.too_long = False
+        start = request.find(b"#>")  # what came before (mpremote's last bytes) is not
+        if start >= 0:                # the request's
+            if lean or (too_long and len(request) < _LINE_MOST):  # (cut short)
+                self.output.write(BUSY_FRAME)
+            else:
+                self._call(request[start:], too_long)
+        return True
+
+    def _call(self, request, more, slice_ms=0):
         """deckapp/sync_requests.py in the session (begun if need be): the answer to `request`
-        (bytes; `more`: it was too long), or with None the next chunk of the answer being
-        sent (at most `more` bytes). A MemoryError is answered with BUSY_FRAME and ends the
-        session."""
+        (bytes; `more`: it was too long), or with None the next frames of the answer being
+        sent for `slice_ms` (at most `more` bytes a frame). A MemoryError is answered with
+        BUSY_FRAME and ends the session."""
         if not self.in_session:
             self.in_session = True
             self.store.hold()
@@ -145,7 +151,7 @@ class SerialLink:
                 from deckapp import sync_requests as requests  # import is a call of the
                 self.requests = requests                       # shell's hook, in Python)
             if request is None:
-                requests.send_chunk(self, more)
+                requests.send_chunk(self, more, slice_ms)
             else:
                 requests.answer(self, request, more)
         except MemoryError:

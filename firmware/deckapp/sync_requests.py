@@ -10,8 +10,10 @@ cannot be done, an error frame with its `q` and a `why`. Nothing here raises out
 import binascii
 import hashlib
 import os
+import time
 
 from deckapp.store import StoreError
+from deckcore.residency import Visit
 from deckapp import VERSION
 from decklink.checked import CHECK_DIGITS
 from decklink.frame import TO_DEVICE, TO_HOST, FrameError, decode, encode
@@ -80,14 +82,16 @@ def op_hello(link, request):
     """The device and its store. `space`: 0 leaves out `free` and `total`, the flash's bytes
     (a sync does not need them; on LittleFS they are a walk through every block of every
     file, a cost that grows with the flash's logs)."""
-    from deckapp.crash import last
+    with Visit():  # (the crash record's module, read once a session)
+        from deckapp.crash import last
+        crash = last(link.store)
     message = {"ok": 1, "proto": PROTOCOL, "device": link.board.device_id(), "fw": VERSION,
                "log_v": LOG_FORMAT, "logs": link.store.game_count, "open": link.store.open_id,
                "open_size": None if link.store.open_id is None else _log_size(
                    link, link.store.open_id),
                "chunk": CHUNK, "get_most": GET_MOST, "gets_most": GETS_MOST,
                "ack_most": ACK_MOST,
-               "crash": last(link.store), "listed": _list_tag(link)}
+               "crash": crash, "listed": _list_tag(link)}
     if request.get("space", 1):
         info = os.statvfs(link.store.root or "/")
         message["free"] = link.store.free_bytes()
@@ -154,8 +158,9 @@ def op_get(link, request):
     if name is None and request.get("x"):
         from deckapp.store_acks import ack_key
         served = ack_key(request["id"])
-    link.stream = GetStream(request["q"], path, offset, min(offset + count, size), size, chunk,
-                            not request.get("x"), handle, served)
+    stream = GetStream(request["q"], chunk, not request.get("x"))
+    stream.begin(path, offset, min(offset + count, size), size, handle, served)
+    link.stream = stream
     send_chunk(link)
 
 
@@ -177,43 +182,49 @@ def op_gets(link, request):
 
 
 class ManyStream:
-    """A `gets` being answered: a GetStream a log in turn (the next one opened by the call
-    after the last one's done frame: a lookup a slice of the loop)."""
+    """A `gets` being answered: its logs in turn through one GetStream (the next log opened
+    by the call after the last one's done frame: a lookup a slice of the loop)."""
 
     def __init__(self, query, store, logs, chunk, ack_key):
         self.query = query
         self.store = store
         self.logs = logs
-        self.chunk = chunk
         self.ack_key = ack_key
         self.index = 0
-        self.get = None
+        self.get = GetStream(query, chunk, False)  # (one for all the logs: an object and
+        self.started = False                       # its attributes made once a request)
 
     def send(self, output, most):
-        """Send the next frame; False once the last log's done frame is sent."""
-        if self.get is None:
-            game_id, offset, end = self.logs[self.index]
-            path = self.store.log_path(game_id)
-            try:
-                handle = open(path, "rb")
-            except OSError:
-                reply_to(output, {"q": self.query, "err": "args",
-                                  "why": "gets: no log of game %s" % game_id})
-                return False
-            size = handle.seek(0, 2)
-            self.get = GetStream(self.query, path, offset, min(end, size), size, self.chunk,
-                                 False, handle, self.ack_key(game_id), self.index)
+        """Send the next frame; False once the last log's done frame is sent. (This and
+        GetStream's calls for each frame keep to a few locals: a call whose locals and
+        stack take more than 11 slots has them allocated on the heap.)"""
+        if not self.started and not self._start(output):
+            return False
         if self.get.send(output, most):
             return True
-        self.get.release()
-        self.get = None
+        self.get.close()
+        self.started = False
         self.index += 1
         return self.index < len(self.logs)
 
+    def _start(self, output):
+        """Open the next log; False (and the error frame sent) if it is not there."""
+        game_id, offset, end = self.logs[self.index]
+        path = self.store.log_path(game_id)
+        try:
+            handle = open(path, "rb")
+        except OSError:
+            reply_to(output, {"q": self.query, "err": "args",
+                              "why": "gets: no log of game %s" % game_id})
+            return False
+        size = handle.seek(0, 2)
+        self.get.begin(path, offset, min(end, size), size, handle, self.ack_key(game_id),
+                       self.index)
+        self.started = True
+        return True
+
     def release(self):
-        if self.get is not None:
-            self.get.release()
-            self.get = None
+        self.get.release()
 
 
 def _log_size(link, game_id):
@@ -224,30 +235,26 @@ def _log_size(link, game_id):
         raise ValueError("no log of game %s" % game_id)
 
 
-def send_chunk(link, most=CHUNK):
-    """The stream's next frame (serial_link calls it once a slice, `most` the log bytes a
-    data frame may hold now); a flash error ends it with an error frame."""
+def send_chunk(link, most=CHUNK, slice_ms=0):
+    """The stream's next frames, for `slice_ms` (serial_link calls it once a slice of the
+    loop; one frame at least), `most` the log bytes a data frame may hold now; a flash error
+    ends it with an error frame."""
     stream = link.stream
+    output = link.output
+    started = time.ticks_ms()
     try:
-        if stream.send(link.output, most):
-            return
+        while stream.send(output, most):
+            if time.ticks_diff(time.ticks_ms(), started) >= slice_ms:
+                return
     except (OSError, StoreError) as error:
         reply(link, {"q": stream.query, "err": "store", "why": "flash error: %s" % error})
     link.end_stream()
 
 
-def _frame_line(output, head):
-    """Write the frame line of `head` (JSON text, bytes) in its pieces: nothing is joined, so
-    the only garbage of a frame is its text (the heap's collections are most of a get's
-    work)."""
-    output.write(TO_HOST)
-    output.write(head)
-    output.write(b"*%08x\n" % (binascii.crc32(head) & 0xFFFFFFFF))
-
-
 class GetStream:
-    """A get being answered, a frame at a time. Its file is opened by the first read after a
-    release (serial_link releases it between the slices of a lean pass).
+    """A get being answered, a frame at a time (a `gets`: each of its logs in turn, begin).
+    Its file is opened by the first read after a release (serial_link releases it between
+    the slices of a lean pass).
 
     A data frame is a header frame and the log's bytes as they are, then a newline:
 
@@ -258,80 +265,136 @@ class GetStream:
     byte but the newline; a piece that holds a Ctrl-C or Ctrl-D (a damaged log) goes in
     base64 instead, `data` in the header frame: no frame ever holds those two bytes. The
     newline after the bytes starts the next frame on a line of its own, so a PC that lost
-    its place in the bytes finds the next frame."""
+    its place in the bytes finds the next frame.
 
-    def __init__(self, query, path, offset, end, size, chunk, checked, handle=None,
-                 served=None, index=None):
+    Every frame of a log begins with the same text up to `"at":` (`head`), whose CRC-32 is
+    computed once a log (`head_crc`): a frame computes the CRC of the rest alone, and writes
+    its line in three pieces, joining nothing (the heap's collections are most of a get's
+    work, and the CRC a byte of a frame line is the dearest work on the bytes of a sync's)."""
+
+    def __init__(self, query, chunk, checked):
         """`checked`: each frame is checked here (its CRC, no Ctrl-C or Ctrl-D byte), else by
-        the PC. `handle`: the file, open (else opened by the first read). `served`: the log's
-        key in _SERVED, noted there once its last byte is sent (a newline). `index`: the
-        log's `i` in a `gets`, in each of its frames."""
+        the PC."""
         self.query = query
-        self.head = b'"q":%d,' % query if index is None else b'"q":%d,"i":%d,' % (query, index)
+        self.chunk = chunk
+        self.checked = checked
+        self.buffer = bytearray(0)
+        self.handle = None
+        self.begin(None, 0, 0, 0, None)
+
+    def begin(self, path, offset, end, size, handle, served=None, index=None):
+        """Send bytes `offset` to `end` of the file at `path` (`size` bytes; `handle`: the
+        file, open, else opened by the first read). `served`: the log's key in _SERVED,
+        noted there once its last byte is sent (a newline). `index`: the log's `i` in a
+        `gets`, in each of its frames."""
         self.path = path
         self.offset = offset
         self.end = end
         self.size = size
-        self.chunk = chunk
         self.handle = handle
-        self.buffer = bytearray(0)
-        self.checked = checked
+        if handle is not None:
+            handle.seek(offset)
         self.served = served
         self.last = 0  # the last byte sent
+        if index is None:
+            head = b'{"q":%d,"ok":1,"at":' % self.query
+        else:
+            head = b'{"q":%d,"i":%d,"ok":1,"at":' % (self.query, index)
+        self.head = TO_HOST + head
+        self.head_crc = binascii.crc32(head)
+
+    def _line(self, output, rest):
+        """Write a frame line: `head`, then `rest` (bytes: the JSON text after `"at":`)."""
+        output.write(self.head)
+        output.write(rest)
+        output.write(b"*%08x\n" % (binascii.crc32(rest, self.head_crc) & 0xFFFFFFFF))
 
     def send(self, output, most):
         """Send the next frame; False once the last (`done`) is sent."""
         if self.offset < self.end:
-            if not self.buffer:
-                if self.handle is None:
-                    self.handle = open(self.path, "rb")
-                self.handle.seek(self.offset)
-                if _SPARE:
-                    self.buffer = _SPARE.pop()
-                else:
-                    try:  # (only in a session: a match cut the heap into pieces)
-                        self.buffer = bytearray(CHUNK)
-                    except MemoryError:
-                        self.buffer = bytearray(512)
-            buffer = self.buffer
-            want = min(self.chunk, most, len(buffer), self.end - self.offset)
-            count = self.handle.readinto(memoryview(buffer)[:want])
+            count = self._read(most)
             if count:
-                data = memoryview(buffer)[:count]
-                if not self.checked:
-                    _frame_line(output, b'{%s"ok":1,"at":%d,"n":%d}' % (
-                        self.head, self.offset, count))
-                    output.write(data)
-                    output.write(b"\n")
-                elif buffer.find(b"\x03", 0, count) < 0 and buffer.find(b"\x04", 0, count) < 0:
-                    _frame_line(output, b'{%s"ok":1,"at":%d,"n":%d,"crc":"%08x"}' % (
-                        self.head, self.offset, count, binascii.crc32(data) & 0xFFFFFFFF))
-                    output.write(data)
-                    output.write(b"\n")
+                if self.checked:
+                    self._checked(output, count)
                 else:
-                    head = b'{%s"ok":1,"at":%d,"data":"' % (self.head, self.offset)
-                    # (MicroPython's b2a_base64 takes any buffer)
-                    text = binascii.b2a_base64(data)[:-1]  # pyright: ignore[reportArgumentType]
-                    crc = binascii.crc32(b'"}', binascii.crc32(text, binascii.crc32(head)))
-                    output.write(TO_HOST + head)
-                    output.write(text)
-                    output.write(b'"}*%08x\n' % (crc & 0xFFFFFFFF))
-                self.offset += count
-                self.last = buffer[count - 1]
+                    self._line(output, b'%d,"n":%d}' % (self.offset, count))
+                    self._bytes(output, count)
                 return True
             self.end = self.offset  # the file is shorter than it was
+        return self._done(output)
+
+    def _read(self, most):
+        """Read the next bytes (at most `most`) into the buffer; how many."""
+        buffer = self.buffer
+        if not buffer or self.handle is None:
+            buffer = self._ready()
+        want = min(self.chunk, most, self.end - self.offset)
+        if want == len(buffer):
+            return self.handle.readinto(buffer)
+        return self.handle.readinto(memoryview(buffer)[:want])
+
+    def _ready(self):
+        """The buffer (a spare one, or a new one) and the file, opened at the offset."""
+        if not self.buffer:
+            if _SPARE:
+                self.buffer = _SPARE.pop()
+            else:
+                try:  # (only in a session: a match cut the heap into pieces)
+                    self.buffer = bytearray(CHUNK)
+                except MemoryError:
+                    self.buffer = bytearray(512)
+            self.chunk = min(self.chunk, len(self.buffer))
+        if self.handle is None:
+            self.handle = open(self.path, "rb")
+            self.handle.seek(self.offset)
+        return self.buffer
+
+    def _bytes(self, output, count):
+        """Write the buffer's first `count` bytes and the newline after them."""
+        buffer = self.buffer
+        output.write(buffer if count == len(buffer) else memoryview(buffer)[:count])
+        output.write(b"\n")
+        self.offset += count
+        self.last = buffer[count - 1]
+
+    def _checked(self, output, count):
+        """The frame of `count` bytes checked here: their CRC-32 in the frame, or base64 if
+        they hold a Ctrl-C or Ctrl-D."""
+        buffer = self.buffer
+        data = memoryview(buffer)[:count]
+        if buffer.find(b"\x03", 0, count) < 0 and buffer.find(b"\x04", 0, count) < 0:
+            self._line(output, b'%d,"n":%d,"crc":"%08x"}' % (
+                self.offset, count, binascii.crc32(data) & 0xFFFFFFFF))
+            self._bytes(output, count)
+            return
+        rest = b'%d,"data":"' % self.offset
+        text = binascii.b2a_base64(data)[:-1]  # pyright: ignore[reportArgumentType]
+        crc = binascii.crc32(b'"}', binascii.crc32(text, binascii.crc32(rest, self.head_crc)))
+        output.write(self.head)  # (MicroPython's b2a_base64 takes any buffer)
+        output.write(rest)
+        output.write(text)
+        output.write(b'"}*%08x\n' % (crc & 0xFFFFFFFF))
+        self.offset += count
+        self.last = buffer[count - 1]
+
+    def _done(self, output):
+        """The done frame (the log noted in _SERVED if it was sent to its end); False."""
         if self.served is not None and self.offset == self.size and self.last == 10:
             if len(_SERVED) >= SERVED_MOST:
                 _SERVED.clear()
             _SERVED[self.served] = self.size
-        _frame_line(output, b'{%s"ok":1,"done":1,"at":%d,"eof":%s}' % (
-            self.head, self.offset, b"true" if self.offset >= self.size else b"false"))
+        self._line(output, b'%d,"done":1,"eof":%s}' % (
+            self.offset, b"true" if self.offset >= self.size else b"false"))
         return False
 
-    def release(self):
+    def close(self):
+        """Close the file (the buffer stays for the next log of a `gets`)."""
         if self.handle is not None:
             self.handle.close()
             self.handle = None
+
+    def release(self):
+        self.close()
         if len(self.buffer) == CHUNK:
             _SPARE.append(self.buffer)
         self.buffer = bytearray(0)
