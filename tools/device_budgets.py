@@ -164,8 +164,7 @@ if %(shell)r:  # as Play and the set-up screen leave it: the table screen alone 
     from deckapp.play.table import TableScreen
     match = stored.new_match(%(game)r, {}, seats, %(seed)d)
     app.open(TableScreen, lambda app: stored.begin(app.store, match, app.device_id))
-    table = app.top()
-    table.step()  # the match starts: its log on the store, the first hand dealt
+    table = app.top()  # opened: the match starts, its log on the store, the first hand dealt
     session = table.session
     session.bot_choice = thinking(session.bot_choice)
     while session.state is not None:  # one hand, drawn as it goes

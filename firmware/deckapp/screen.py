@@ -17,6 +17,14 @@ them on a stack and talks to the top one only:
                           small enough that a key press still gets a visible answer within
                           100 ms on an RP2040; returns True while more work remains
     shown()               called when the screen becomes the top one again (after a pop)
+    opening               None, or `opening(app)`: what the screen shows, read from flash (a
+                          match: the table's, the scorekeeper's totals), which waits until
+                          the screen that opened it has left memory (room for the log's
+                          buffers). App.top calls it, and hands its result to opened(), before
+                          anything else reaches the screen: it is first drawn open, and a key
+                          pressed meanwhile waits for it and goes to what it opened
+    opened(opening)       the screen opens with `opening(app)` (its StoreError is the
+                          screen's to say)
 
 `self.app` is set by the shell before the screen is first shown; through it a screen reaches
 app.push(screen), app.pop(), app.replace(screen), app.board, app.store, app.settings and
@@ -38,6 +46,7 @@ class Screen:
     overlay = False  # True: drawn over the screen below it (a dialog), not on a cleared area
     app: "App"       # set by the shell when the screen is pushed
     module = None    # its class's module (app.open), unloaded when its last screen closes
+    opening = None   # opening(app), until App.top has opened the screen with it (opened)
 
     def __init__(self):
         self.dirty_rows = None  # (first, last + 1) of the rows to push, None when clean
@@ -56,6 +65,9 @@ class Screen:
 
     def shown(self):
         self.changed()
+
+    def opened(self, opening):
+        pass
 
     def changed(self, first=0, end=240):
         """Ask for a redraw; rows [first, end) are the ones that changed (default: all), so

@@ -83,16 +83,26 @@ class App:
         self.apply_settings()
 
     def top(self):
-        """The screen on top. When the last screen has left (a match is over: the menu and the
-        set-up gave way to its table; the boot screen gives way to the menu itself), the board
-        soft-resets and the app boots again on a fresh heap, as the match began
+        """The screen on top, open. When the last screen has left (a match is over: the menu
+        and the set-up gave way to its table; the boot screen gives way to the menu itself),
+        the board soft-resets and the app boots again on a fresh heap, as the match began
         (start_after_reset): the names a long match interned and the holes it left would not
         give the menu's import room. (A test's board goes on after its reset: the boot screen
-        is opened over what is loaded, and gives way to the main menu.)"""
+        is opened over what is loaded, and gives way to the main menu.)
+        A screen still `opening` (Screen: a match read from flash) is opened first, outside
+        the screen that pushed it: it is drawn open (a resumed hand, never a blank table
+        first), and a key pressed meanwhile goes to what it opened (the table, or the
+        summary of a match that was over), B too: a resumed match's screen is alone on the
+        stack, and leaving it unopened would reset to the resume offer."""
         if not self.stack:
             self.board.reset()
             self.boot(self)
-        return self.stack[-1]
+        screen = self.stack[-1]
+        if screen.opening is None:
+            return screen
+        opening, screen.opening = screen.opening, None
+        screen.opened(opening)
+        return self.top()
 
     def push(self, screen):
         screen.app = self

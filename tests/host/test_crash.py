@@ -211,7 +211,7 @@ def test_a_fault_in_the_scorekeepers_totals_is_recorded_and_the_kept_match_resum
     shots = play(flash_path, keys[:committed] + ["shot crash", "press", "shot offer",
                                                  "quick press b", "shot resumed"]
                  + keys[committed:], tmp_path / "shots", fresh=True, text_boxes=True,
-                 fault="deckapp.keep.totals TotalsScreen.draw 3 error")  # the totals again (1: opening)
+                 fault="deckapp.keep.totals TotalsScreen.draw 2 error")  # the totals again
     record = crash_record(flash_path)
     assert record["error"] == INJECTED and "in _draw_area" in record["trace"]
     shot = dict((os.path.basename(path), path) for path in shots)

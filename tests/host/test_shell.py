@@ -6,6 +6,8 @@ is left to do."""
 
 import json
 
+import pytest
+
 from deckmate.runtime import run_core
 from helpers import FIRMWARE
 
@@ -304,6 +306,47 @@ print(__import__("json").dumps([type(app.stack[-1]).__name__, store.load_state(S
                                 list(store.read_lines("1")) == begun, len(list(store.games()))]))
 """ % (str(tmp_path), str(tmp_path)))
     assert shown == ["ResumeScreen", None, True, 1]
+
+
+@pytest.mark.parametrize("kind, keys, first_drawn", [
+    ("play", '("press", PRESS)', ["SCOUT 1/", ["TableScreen"]]),
+    ("play", '("press", PRESS), ("b", PRESS)', ["Match", ["TableScreen", "MatchMenu"]]),
+    ("keep", '("press", PRESS)', ["Scioto", ["TotalsScreen"]]),
+])
+def test_a_resumed_match_is_drawn_open_and_a_key_pressed_as_it_opens_goes_to_it(
+        tmp_path, kind, keys, first_drawn):
+    """The offer's centre key resumes the open match: the next thing drawn is its table (or
+    the scorekeeper's totals) as the log left it, never an empty "New match" or "Keep score"
+    screen while it opens (App.top opens it first). B pressed with the centre key, before the
+    match is opened, waits for it: the match menu over the table, not a step back to the
+    offer (the resumed table is alone on the stack)."""
+    shown = run(START + """
+from deckapp.keep import stored as kept
+from deckapp.play import stored as played
+store = Store(%r)
+store.boot()
+if %r == "play":
+    played.begin(store, new_match("scout", {"players": 2}, SEATS, 7), "0123456789abcdef")
+else:
+    kept.begin(store, kept.new_match("scioto", {"players": 3}, ["Ada", "Bea", "Cy"], 0),
+               "0123456789abcdef")
+board = ScriptedBoard([[], [], [%s], [], []])
+app = App(board, Store(%r), Settings())
+app.boot, app.menu = boot, menu
+drawn = []
+render = app.render
+def recording():
+    if render():  # what the panel shows after each push: the title and the screens
+        drawn.append([app.stack[-1].title, [type(screen).__name__ for screen in app.stack]])
+app.render = recording
+boot(app)
+for _ in range(5):
+    app.tick(0)
+print(__import__("json").dumps(drawn))
+""" % (str(tmp_path), kind, keys, str(tmp_path)))
+    offer = shown.index(["Match in progress", ["ResumeScreen"]])
+    title, stack = shown[offer + 1]
+    assert title.startswith(first_drawn[0]) and stack == first_drawn[1], shown
 
 
 def test_the_devices_import_loads_modules_on_a_collected_heap_and_passes_loaded_ones_through():

@@ -24,8 +24,10 @@ _LINE = const(18)  # the line over the totals (the hand, the dealers) and the on
 
 class TotalsScreen(Screen):
     def __init__(self, start):
+        """The totals of the KeptMatch `start(app)` gives, opened by the shell
+        (Screen.opening) once the set-up or resume screen has left memory."""
         Screen.__init__(self)
-        self.start = start
+        self.opening = start
         self.kept = None
         self.problem = ""
         self.stopped = False  # the match was stopped: its standings shown until Done
@@ -37,21 +39,12 @@ class TotalsScreen(Screen):
             return "Keep score"
         return self.kept.game.TITLE
 
-    def step(self):
-        """The match opened at the first step, as the table's (not while the screen that
-        opened this one is still running: a resume's offer leaves memory first)."""
-        if self.start is None:
-            return False
-        self._open()
-        self.start = None
-        self.changed()
-        return True
-
-    def _open(self):
+    def opened(self, start):
         from deckapp.store import StoreError
         app = self.app
+        self.changed()
         try:
-            self.kept = self.start(app)
+            self.kept = start(app)
         except StoreError as error:
             self.problem = str(error)
             return
@@ -110,8 +103,8 @@ class TotalsScreen(Screen):
 
     # Screen --------------------------------------------------------------------------------
     def softkeys(self):
-        if self.kept is None:  # (Back once the flash refused the match; while it opens, none)
-            return {} if self.start is not None else {"b": "Back"}
+        if self.kept is None:  # the flash refused the match
+            return {"b": "Back"}
         if self.stopped:
             return {"press": "Done"}
         keys = {"press": "Finish" if self.kept.match.is_over() else "Enter", "a": "Table",
@@ -124,11 +117,7 @@ class TotalsScreen(Screen):
         if kind != PRESS:
             return
         kept = self.kept
-        if kept is None:
-            if self.start is not None:  # a key pressed while the totals opened waits for the
-                self.step()  # match, as at the table (B leaving a resumed match's totals,
-                self.app.top().key(key, kind)  # alone on the stack, would reset to its offer)
-                return
+        if kept is None:  # the flash refused the match
             if key == "b":
                 self.app.pop()
             return

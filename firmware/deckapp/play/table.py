@@ -27,11 +27,11 @@ class TableScreen(Screen):
     def __init__(self, start):
         """The table of the match `start(app)` gives (a Session on flash: the boot's, which
         begins the match a set-up asked for or resumes the open one, deckapp/boot.py and
-        deckapp/resume.py); the first step calls it, or the first key if it comes sooner
-        (the set-up or resume screen has left memory by then: room for the log's buffers)."""
+        deckapp/resume.py), opened by the shell (Screen.opening) once the set-up or resume
+        screen has left memory."""
         Screen.__init__(self)
         self.session = None
-        self.start = start
+        self.opening = start
         self.choices = None
         self.news = ""          # one line: the last play, or the rule that refused a choice
         self.refused = False    # the news is a refusal (drawn as a warning)
@@ -47,21 +47,20 @@ class TableScreen(Screen):
     @property
     def title(self):
         session = self.session
-        if session is None:
+        if session is None:  # the flash refused it
             return "New match"
         # the hand on the table: the one in play, else the last one played (the table stalled
         # before the next was dealt)
         shown = len(session.match.results) + (session.state is not None)
         return "%s %d/%d" % (session.game.TITLE, shown, session.game.deals_in_match())
 
-    def _start(self):
+    def opened(self, start):
         from deckapp.store import StoreError
         try:
-            self.session = self.start(self.app)
+            self.session = start(self.app)
         except StoreError as error:  # the flash is full: the message says to sync
             self.stall(error)
             return
-        self.start = None
         if self.session.is_over():  # resumed after its last hand (deckapp/resume.py)
             from deckapp.play.summary import MatchSummary
             self.app.pop()
@@ -84,8 +83,8 @@ class TableScreen(Screen):
         Screen.shown(self)
 
     def softkeys(self):
-        if self.session is None:  # B: the match menu once it is dealt, unless the flash refused it
-            return {"b": "Back" if self.stalled else "Menu"}
+        if self.session is None:  # the flash refused the match
+            return {"b": "Back"}
         if self.covered:
             return {"press": "I am " + self.session.seats[self.viewer].name}
         keys = {"b": "Menu"}
@@ -111,9 +110,6 @@ class TableScreen(Screen):
     def step(self):
         if self.stalled:
             return False
-        if self.session is None:
-            self._start()
-            return True
         session = self.session
         if self.wait_until is not None:
             if time.ticks_diff(self.wait_until, time.ticks_ms()) > 0:
@@ -176,14 +172,7 @@ class TableScreen(Screen):
     def key(self, key, kind):
         if not acts(key, kind):
             return
-        if self.session is None and not self.stalled:
-            # a key pressed while the table opened waits for the match, B too (the match
-            # menu: a resumed match's table is alone on the stack, and leaving it would reset
-            # to the resume offer)
-            self._start()
-            self.app.top().key(key, kind)  # (the match's summary, if it was over)
-            return
-        if self.session is None:
+        if self.session is None:  # the flash refused the match
             if key == "b":
                 self.app.pop()
             return
@@ -230,8 +219,8 @@ class TableScreen(Screen):
     # Drawing ------------------------------------------------------------------------------
     def draw(self, canvas):
         from deckapp.play import layout
-        if self.session is None:
-            layout.draw_message(canvas, self.news or "Dealing")
+        if self.session is None:  # the flash refused the match
+            layout.draw_message(canvas, self.news)
         else:
             layout.draw_table(canvas, self)
 
