@@ -118,13 +118,21 @@ class ResumeScreen(Screen):
             self.missing(error)
 
     def abandon(self):
+        """The match's log closed as abandoned (completed if its last hand was played); a
+        log that cannot be replayed (damaged, or not a match's: the resume said so) or whose
+        end line the flash refuses (StoreError) is closed as it is, every line kept for the
+        PC."""
+        from deckapp.store import StoreError
         store = self.app.store
-        if self.kept:
-            from deckapp.keep import stored
-            stored.resume(store).close("abandoned")
-        else:
-            from deckapp.play import stored
-            stored.resume(store).abandon()
+        try:
+            if self.kept:
+                from deckapp.keep import stored
+                stored.resume(store).close("abandoned")
+            else:
+                from deckapp.play import stored
+                stored.resume(store).abandon()
+        except StoreError:
+            store.open_game().close()
 
     def missing(self, error):
         """The screens of this match's kind are not in the firmware image: said in a dialog

@@ -349,6 +349,53 @@ print(__import__("json").dumps(drawn))
     assert title.startswith(first_drawn[0]) and stack == first_drawn[1], shown
 
 
+@pytest.mark.parametrize("kind", ["play", "keep"])
+def test_an_open_log_that_cannot_be_replayed_is_said_and_the_offers_x_closes_it_whole(
+        tmp_path, kind):
+    """An open log the boot finds whole but the rules core cannot replay (here its header
+    record is misnamed): Resume says so in one line that names the fix, instead of a fault
+    at every resume; B goes back to the offer, whose X (confirmed) closes the log as it is,
+    every byte kept for the PC; then a new match can start."""
+    shown = run(START + """
+from deckapp.keep import stored as kept
+from deckapp.play import stored as played
+store = Store(%r)
+store.boot()
+if %r == "play":
+    played.begin(store, new_match("scout", {"players": 2}, SEATS, 7), "0123456789abcdef")
+else:
+    kept.begin(store, kept.new_match("scioto", {"players": 3}, ["Ada", "Bea", "Cy"], 0),
+               "0123456789abcdef")
+path = store.log_path("1")
+with open(path) as file:
+    text = file.read().replace('"t":"header"', '"t":"heaDer"', 1)
+with open(path, "w") as file:
+    file.write(text)
+board = ScriptedBoard([[], [], [("press", PRESS)], [("b", PRESS)], [], [], [("x", PRESS)],
+                       [("a", PRESS)], [], [], []])
+app = App(board, Store(%r), Settings())
+app.boot, app.menu = boot, menu
+boot(app)
+seen = []
+for _ in range(11):
+    app.tick(0)
+    top = app.stack[-1]
+    said = getattr(top, "news", None) or getattr(top, "problem", None)
+    if said:
+        seen.append([type(top).__name__, top.title, said, top.softkeys()])
+with open(path) as file:
+    kept_whole = file.read() == text
+print(__import__("json").dumps([seen[0], type(app.stack[-1]).__name__, app.store.open_id,
+                                kept_whole, app.store.entry("1")["state"]]))
+""" % (str(tmp_path), kind, str(tmp_path)))
+    (screen, title, said, keys), top, open_id, kept_whole, state = shown
+    assert screen == ("TableScreen" if kind == "play" else "TotalsScreen")
+    assert title == ("Play" if kind == "play" else "Keep score") and keys == {"b": "Back"}
+    assert said.startswith("Game 1 cannot be resumed (its log: ") and \
+        said.endswith("). Back, then Abandon (X), closes the log as it is, every line kept."), said
+    assert top == "MainMenu" and open_id is None and kept_whole and state == "closed"
+
+
 def test_the_devices_import_loads_modules_on_a_collected_heap_and_passes_loaded_ones_through():
     """deckapp.shell.import_with_room: a module not yet loaded (also a submodule named in
     `from ... import`) is imported with the heap collected first (60 KB of garbage made just

@@ -141,16 +141,23 @@ def resumed(app):
 
 
 def resume(store):
-    """The scorekept match whose log is open, as far as its log goes, or None."""
+    """The scorekept match whose log is open, as far as its log goes, or None; StoreError
+    for a log that cannot be replayed (damaged, or not a scorekept match's), which says that
+    the offer's X closes it as it is (deckapp/resume.py): nothing of it is lost."""
     game_log = store.open_game()
     if game_log is None:
         return None
     from deckapp import phases
     from deckcore.keep_replay import KeptReplay  # (8 KB of replay code: only for the resume)
+    from deckapp.store import StoreError
+    from deckcore.replay import UNRESUMABLE, LogError
     replay = KeptReplay(load)
-    for line in game_log.lines():
-        if line.strip():
-            replay.feed(json.loads(line))
+    try:
+        for line in game_log.lines():
+            if line.strip():
+                replay.feed(json.loads(line))
+    except (LogError, ValueError) as error:  # (ValueError: a line that is not JSON)
+        raise StoreError(UNRESUMABLE % (game_log.game_id, error))
     names = [player["name"] for player in replay.header["players"]]
     keeper = replay.keeper
     del replay, KeptReplay

@@ -48,7 +48,7 @@ def draw_table(canvas, screen):
 
 
 def draw_message(canvas, text):
-    """The table before the match has started: dealing, or why it cannot start."""
+    """The table of a match that could not start or resume: why (the flash's refusal)."""
     y = 90
     for line in widgets.wrap(text, 220):
         font.centred(canvas, line, 0, y, 240, theme.TEXT)

@@ -9,7 +9,7 @@ import sys
 
 from deckapp import phases
 from deckapp.play.session import Seat, Session
-from deckapp.store import RNGS, LogWriter
+from deckapp.store import RNGS, LogWriter, StoreError
 
 
 def start(store, game, seats, seed, device):
@@ -93,14 +93,20 @@ def resume(store):
     """The match whose log is open (the boot's offer has read it: deckapp/resume.py), at the
     position it reached, or None. The log is replayed record by record, never held whole in
     memory. A hand whose last action was written but not its result (a fault or a power cut
-    between the two lines) is scored: its result is written, as the play would have."""
+    between the two lines) is scored: its result is written, as the play would have. A log
+    that cannot be replayed (damaged, or not a match's) raises StoreError, which says that
+    the offer's X closes it as it is (deckapp/resume.py): nothing of it is lost."""
     from deckcore.games import load
+    from deckcore.replay import UNRESUMABLE, LogError
     game_log = store.open_game()
     if game_log is None:
         return None
     replay_loaded = "deckcore.replay" in sys.modules
     records = (json.loads(line) for line in game_log.lines() if line.strip())
-    session = replay(load, records, LogWriter(store, game_log.game_id, game_log))
+    try:
+        session = replay(load, records, LogWriter(store, game_log.game_id, game_log))
+    except (LogError, ValueError) as error:  # (ValueError: a line that is not JSON)
+        raise StoreError(UNRESUMABLE % (game_log.game_id, error))
     if not replay_loaded:
         phases.resumed()  # 8 KB of code the match needs no more
     session.intern_bots()  # (not with the replay's code loaded: the resume's peak)

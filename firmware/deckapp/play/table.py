@@ -47,8 +47,8 @@ class TableScreen(Screen):
     @property
     def title(self):
         session = self.session
-        if session is None:  # the flash refused it
-            return "New match"
+        if session is None:  # the match could not start or resume (as the menu's entry)
+            return "Play"
         # the hand on the table: the one in play, else the last one played (the table stalled
         # before the next was dealt)
         shown = len(session.match.results) + (session.state is not None)
