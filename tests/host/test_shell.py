@@ -308,6 +308,21 @@ print(__import__("json").dumps([type(app.stack[-1]).__name__, store.load_state(S
     assert shown == ["ResumeScreen", None, True, 1]
 
 
+# A match left open on flash: played (you and a bot, SCOUT) or scorekept (Scioto)
+OPEN_MATCH = START + """
+from deckapp.keep import stored as kept
+from deckapp.play import stored as played
+
+
+def open_match(store, kind):
+    if kind == "play":
+        played.begin(store, new_match("scout", {"players": 2}, SEATS, 7), "0123456789abcdef")
+    else:
+        kept.begin(store, kept.new_match("scioto", {"players": 3}, ["Ada", "Bea", "Cy"], 0),
+                   "0123456789abcdef")
+"""
+
+
 @pytest.mark.parametrize("kind, keys, first_drawn", [
     ("play", '("press", PRESS)', ["SCOUT 1/", ["TableScreen"]]),
     ("play", '("press", PRESS), ("b", PRESS)', ["Match", ["TableScreen", "MatchMenu"]]),
@@ -320,16 +335,10 @@ def test_a_resumed_match_is_drawn_open_and_a_key_pressed_as_it_opens_goes_to_it(
     screen while it opens (App.top opens it first). B pressed with the centre key, before the
     match is opened, waits for it: the match menu over the table, not a step back to the
     offer (the resumed table is alone on the stack)."""
-    shown = run(START + """
-from deckapp.keep import stored as kept
-from deckapp.play import stored as played
+    shown = run(OPEN_MATCH + """
 store = Store(%r)
 store.boot()
-if %r == "play":
-    played.begin(store, new_match("scout", {"players": 2}, SEATS, 7), "0123456789abcdef")
-else:
-    kept.begin(store, kept.new_match("scioto", {"players": 3}, ["Ada", "Bea", "Cy"], 0),
-               "0123456789abcdef")
+open_match(store, %r)
 board = ScriptedBoard([[], [], [%s], [], []])
 app = App(board, Store(%r), Settings())
 app.boot, app.menu = boot, menu
@@ -356,16 +365,10 @@ def test_an_open_log_that_cannot_be_replayed_is_said_and_the_offers_x_closes_it_
     record is misnamed): Resume says so in one line that names the fix, instead of a fault
     at every resume; B goes back to the offer, whose X (confirmed) closes the log as it is,
     every byte kept for the PC; then a new match can start."""
-    shown = run(START + """
-from deckapp.keep import stored as kept
-from deckapp.play import stored as played
+    shown = run(OPEN_MATCH + """
 store = Store(%r)
 store.boot()
-if %r == "play":
-    played.begin(store, new_match("scout", {"players": 2}, SEATS, 7), "0123456789abcdef")
-else:
-    kept.begin(store, kept.new_match("scioto", {"players": 3}, ["Ada", "Bea", "Cy"], 0),
-               "0123456789abcdef")
+open_match(store, %r)
 path = store.log_path("1")
 with open(path) as file:
     text = file.read().replace('"t":"header"', '"t":"heaDer"', 1)
