@@ -251,9 +251,11 @@ def requests_of(store, entries):
                                               in entries[first:first + GETS_MOST]]}
                       for first in range(0, len(entries), GETS_MOST)]
     listed = listed_tag(store)
-    fields[1] += [{"op": "ack", "acks": [[game_id, size, digest[:16]] for game_id, size, digest
-                                         in entries[first:first + ACK_MOST]], "listed": listed}
-                  for first in range(0, len(entries), ACK_MOST)]
+    fields[1] += [{"op": "ack", "logs": " ".join(  # (deckmate/device_link.py ack_text)
+        "%s %d %s" % (game_id, size, binascii.b2a_base64(binascii.unhexlify(digest[:16]))
+                      .decode().strip().rstrip("="))
+        for game_id, size, digest in entries[first:first + ACK_MOST]), "listed": listed}
+        for first in range(0, len(entries), ACK_MOST)]
     query = 0
     requests = []
     for part in fields:

@@ -23,12 +23,13 @@ import sys
 from micropython import const
 
 from deckapp.store import StoreError
+from deckapp.store_base import CRASH_STATE
 from deckapp.store_games import today
 from deckapp import VERSION
 from deckhw.buttons import PRESS
 from deckui import font, theme, widgets
 
-NAME = "crash"            # the store's state file of the last fault
+NAME = CRASH_STATE        # the store's state file of the last fault
 ERROR_MOST = const(200)   # characters of the error's line kept
 TRACE_MOST = const(1200)  # characters of the traceback's calls kept (the innermost last)
 _MARGIN = const(8)

@@ -46,8 +46,8 @@ _TABLE_DRAWING = const(("deckapp.play.layout", "deckapp.play.choices", "deckapp.
                         "deckcore.explain", "deckapp.play.textpage", "deckapp.play.stored",
                         "deckcore.log", "deckui.cards"))
 _SHOWS_IMPORT = const(("deckcore.games.scout_pick",))
-# A sync's session: the link's requests, the frames of a streamed answer, the crash record
-_SYNC = const(("deckapp.sync_requests", "decklink.frame", "deckapp.crash"))
+# A sync's session: the link's requests, the frames of a streamed answer
+_SYNC = const(("deckapp.sync_requests", "decklink.frame"))
 # What a store's call loads (deckapp.store_base stays, with the store)
 _STORE_CALLS = const(("deckapp.store_games", "deckapp.store_acks", "deckapp.store_repair",
                      "deckapp.checked_file", "decklink.checked"))
@@ -88,8 +88,8 @@ def intern_table_drawing(game):
 
 
 def release_sync():
-    """After a sync's session: the link's requests, the frames of a streamed answer and the
-    crash record it read leave memory (the store's too: the link's Store.release)."""
+    """After a sync's session: the link's requests and the frames of a streamed answer leave
+    memory (the store's too: the link's Store.release)."""
     for module in _SYNC:
         unload(module)
 

@@ -157,7 +157,7 @@ class Store:
         self.held = False      # the modules of the calls stay loaded (hold, release)
 
     def log_path(self, game_id):
-        return "%s/%s" % (self.logs_dir, log_name(checked_name(game_id)))
+        return log_name(checked_name(game_id), self.logs_dir)
 
     def state_path(self, name):
         return "%s/%s.chk" % (self.state_dir, checked_name(name))

@@ -4,6 +4,7 @@ check of a file's name. It stays loaded with deckapp.store; the helpers only tho
 use are theirs (checked_file.exists, store_games.today, ...)."""
 
 SYNC_MESSAGE = "Flash full: sync with a PC to free space"
+CRASH_STATE = "crash"  # the state file of the last fault (deckapp/crash.py; a sync's hello)
 ENOSPC = 28
 
 

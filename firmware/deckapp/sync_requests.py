@@ -13,7 +13,7 @@ import os
 import time
 
 from deckapp.store import StoreError
-from deckcore.residency import Visit
+from deckapp.store_base import CRASH_STATE
 from deckapp import VERSION
 from decklink.checked import CHECK_DIGITS
 from decklink.frame import TO_DEVICE, TO_HOST, FrameError, decode, encode
@@ -82,16 +82,14 @@ def op_hello(link, request):
     """The device and its store. `space`: 0 leaves out `free` and `total`, the flash's bytes
     (a sync does not need them; on LittleFS they are a walk through every block of every
     file, a cost that grows with the flash's logs)."""
-    with Visit():  # (the crash record's module, read once a session)
-        from deckapp.crash import last
-        crash = last(link.store)
     message = {"ok": 1, "proto": PROTOCOL, "device": link.board.device_id(), "fw": VERSION,
                "log_v": LOG_FORMAT, "logs": link.store.game_count, "open": link.store.open_id,
                "open_size": None if link.store.open_id is None else _log_size(
                    link, link.store.open_id),
                "chunk": CHUNK, "get_most": GET_MOST, "gets_most": GETS_MOST,
-               "ack_most": ACK_MOST,
-               "crash": crash, "listed": _list_tag(link)}
+               "ack_most": ACK_MOST, "ack_text": 1,
+               "crash": link.store.load_state(CRASH_STATE, None),  # (deckapp/crash.py's
+               "listed": _list_tag(link)}  # record: that module, the screen's, not loaded)
     if request.get("space", 1):
         info = os.statvfs(link.store.root or "/")
         message["free"] = link.store.free_bytes()
@@ -425,8 +423,13 @@ def op_ack(link, request):
     size and its whole last line (the prune hashes it before removing it), else it is hashed
     again. The answer: `acked`, how many were recorded, and `refused`, [[id, why]]: "open" (a
     game in progress), "unknown", "size" or "hash" (the bytes on flash differ). The logs are
-    checked one a slice of the loop (AckStream), so keys and the screen go on meanwhile."""
-    acks, listed = request["acks"], request.get("listed", "")
+    checked one a slice of the loop (AckStream), so keys and the screen go on meanwhile.
+    `logs` (hello's `ack_text`), in place of `acks`: the same in one text, "ID SIZE HASH ..."
+    with HASH the first 8 bytes of the SHA-256 in base64 (11 characters): 22 bytes a log
+    where `acks` took 33, and the request's bytes are the dearest a sync reads (serial_link:
+    a byte at a time)."""
+    text, listed = request.get("logs"), request.get("listed", "")
+    acks = request["acks"] if text is None else _acks_of(text)
     if not 0 < len(acks) <= ACK_MOST or [ack for ack in acks if len(ack) != 3
                                          or len(ack[2]) < DIGEST_LEAST]:
         raise ValueError("acks: 1 to %d of [id, size, sha256 (%d hex digits at least)]"
@@ -434,6 +437,16 @@ def op_ack(link, request):
     as_listed = listed.split("+")[0] == _manifest_tag(link.store)
     link.stream = AckStream(request["q"], link.store, acks, as_listed)
     send_chunk(link)
+
+
+def _acks_of(text):
+    """[[id, size, the first 16 hex digits of its SHA-256]] of an ack's `logs` text (its
+    words as bytes: a new text is looked up among the interned names)."""
+    words = text.encode().split()
+    if len(words) % 3:
+        raise ValueError("logs: ID SIZE HASH, each")
+    return [[words[at].decode(), int(words[at + 1]), binascii.hexlify(binascii.a2b_base64(
+        words[at + 2] + b"=")).decode()] for at in range(0, len(words), 3)]
 
 
 class AckStream:

@@ -282,9 +282,14 @@ class DeviceLink:
         refused, [[id, why]] (deckapp/sync_requests.py op_ack)."""
         refused = []
         for first in range(0, len(entries), self.ack_most):
-            acks = [[entry["id"], entry["size"], entry["sha256"][:ACK_DIGITS]]
-                    for entry in entries[first:first + self.ack_most]]
-            refused += self.request("ack", acks=acks, listed=listed)["refused"]
+            batch = entries[first:first + self.ack_most]
+            if self.device.get("ack_text") and all(entry["id"] and entry["id"].isalnum()
+                                                   for entry in batch):
+                refused += self.request("ack", logs=ack_text(batch), listed=listed)["refused"]
+            else:  # (a firmware before `ack_text`)
+                acks = [[entry["id"], entry["size"], entry["sha256"][:ACK_DIGITS]]
+                        for entry in batch]
+                refused += self.request("ack", acks=acks, listed=listed)["refused"]
         return refused
 
     def prune(self):
@@ -294,6 +299,14 @@ class DeviceLink:
         """now: a datetime (the PC's local time)."""
         self.request("time", now=[now.year, now.month, now.day, now.weekday(), now.hour,
                                   now.minute, now.second])
+
+
+def ack_text(entries):
+    """An ack's `logs` (deckapp/sync_requests.py op_ack): "ID SIZE HASH ..." of `entries`
+    (list entries), HASH the first 8 bytes of the SHA-256 in base64, unpadded."""
+    return " ".join("%s %d %s" % (entry["id"], entry["size"], base64.b64encode(
+        bytes.fromhex(entry["sha256"][:ACK_DIGITS])).decode().rstrip("="))
+        for entry in entries)
 
 
 class _Reading:

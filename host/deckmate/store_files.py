@@ -16,7 +16,7 @@ ACKS = "logs/acks.chk"  # the journal of acknowledgements (deckapp/store_acks.py
 
 def log_path(game_id):
     """A log's path on the flash, in its folder of logs (decklink's log_name)."""
-    return "logs/" + log_name(game_id)
+    return log_name(game_id, "logs")
 
 
 def read_checked(data):

@@ -71,24 +71,32 @@ def test_a_sync_copies_every_game_byte_identical_and_a_repeat_copies_nothing(
 
 
 class SmallBatches(DeviceLink):
-    """A link whose acknowledgements go `most` logs a request, each request's op recorded;
-    `gets_most` 0: it copies a log a get, as with a firmware before `gets`."""
+    """A link whose acknowledgements go `most` logs a request, each request's op recorded
+    (and an ack's form: `logs`, a text, or `acks`, a list); `gets_most` 0: it copies a log a
+    get, as with a firmware before `gets`; `ack_text` False: as with a firmware before
+    `ack_text`."""
 
-    def __init__(self, connection, most, gets_most=None):
+    def __init__(self, connection, most, gets_most=None, ack_text=True):
         super().__init__(connection)
         self.most = most
         self.gets_most_then = gets_most
+        self.ack_text = ack_text
         self.sent = []
+        self.ack_forms = []
 
     def hello(self, space=True):
         answer = super().hello(space)
         self.ack_most = self.most
         if self.gets_most_then is not None:
             self.gets_most = self.gets_most_then
+        if not self.ack_text:
+            del self.device["ack_text"]
         return answer
 
     def _send(self, message):
         self.sent.append(message["op"])
+        if message["op"] == "ack":
+            self.ack_forms.append("logs" if "logs" in message else "acks")
         super()._send(message)
 
 
@@ -109,7 +117,21 @@ def test_the_logs_are_acknowledged_in_batches_as_they_are_archived(tmp_path):
     assert result.acked == 7 and result.refused == []
     # (the batches go between the gets once the archive has them; how many is the threads')
     assert link.sent.count("ack") == 4
+    assert set(link.ack_forms) == {"logs"}  # (22 bytes a log where the list took 33)
     assert flash.read_file(flash_path, ACKS).count(b"\n#") == 4  # a block a batch
+    assert acks_on_flash(flash_path) == dict(
+        (game_id, hashlib.sha256(data).hexdigest()[:16]) for game_id, data in logs)
+
+
+def test_a_firmware_before_the_acks_in_a_text_gets_them_in_a_list(tmp_path):
+    logs = typical_logs(3)
+    flash_path = str(tmp_path / "flash.img")
+    with board_with_games(flash_path, logs) as board:
+        wait_for_app(board)
+        with Archive(tmp_path / "A") as archive, BoardConnection(board.serial_path) as port:
+            link = SmallBatches(port, 2, ack_text=False)
+            result = sync_device(link, archive, say=lambda text: None)
+    assert result.acked == 3 and link.ack_forms == ["acks", "acks"]
     assert acks_on_flash(flash_path) == dict(
         (game_id, hashlib.sha256(data).hexdigest()[:16]) for game_id, data in logs)
 

@@ -117,6 +117,21 @@ show("gets", [[frame["i"], frame["at"], frame.get("n"), frame.get("done")] for f
 show("gets sizes", [entry["size"] for entry in games])
 answer = ask(14, "gets", logs=[[games[0]["id"], 0, 5], ["99", 0, 5]])
 show("gets unknown", [answer.get("err"), answer.get("why")])
+
+import binascii
+from deckapp import store_acks
+show("games", [{"sha256": entry["sha256"]} for entry in games])
+def text_of(entry, size=None):  # (deckmate/device_link.py ack_text)
+    return "%%s %%d %%s" %% (entry["id"], size or entry["size"], binascii.b2a_base64(
+        binascii.unhexlify(entry["sha256"][:16])).decode().strip().rstrip("="))
+os.remove(store.logs_dir + "/acks.chk")
+answer = ask(15, "ack", logs=" ".join(text_of(entry) for entry in games), listed=listed)
+show("text", [answer["acked"], answer["refused"], [value[1] for value in
+                                                   store_acks.journal_acks(store)]])
+answer = ask(16, "ack", logs=text_of(games[0], games[0]["size"] + 1), listed=listed)
+show("text refused", answer["refused"])
+answer = ask(17, "ack", logs=games[0]["id"] + " 12", listed=listed)
+show("text damaged", answer.get("err"))
 """
 
 
@@ -148,3 +163,9 @@ def test_the_requests_that_cost_a_board_its_flash_and_its_heap_do_as_little(tmp_
     assert steps["gets"] == sum(([[index, 0, size, None], [index, size, None, 1]]
                                  for index, size in enumerate(sizes)), [])
     assert steps["gets unknown"] == ["args", "gets: no log of game 99"]
+    # An ack's logs as one text ("ID SIZE HASH ...", the hash's first 8 bytes in base64: 22
+    # bytes a log where the list took 33), checked and recorded as the list's: the journal
+    # holds each log's 16 hex digits.
+    assert steps["text"] == [3, [], [entry["sha256"][:16] for entry in steps["games"]]]
+    assert steps["text refused"] == [["1", "size"]]
+    assert steps["text damaged"] == "args"
