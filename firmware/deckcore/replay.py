@@ -150,9 +150,14 @@ class Replay:
         self.hand_actions = []
 
     def _act(self, record):
-        state = self._playing(record)
+        # (the checks of _playing inline, as the most frequent record's: a host replays
+        # every act of every log it archives)
+        state = self.state
+        hand = record.get("hand")
+        if state is None or type(hand) != int or hand != len(self.match.results) + 1:
+            state = self._playing(record)  # (raises, saying which)
         seat = record.get("seat")
-        if not _is_whole(seat):
+        if type(seat) != int:
             raise LogError("seat %r is not a seat number; seats are whole numbers 0..%d" % (
                 seat, self.game.num_players - 1))
         if seat != state.current_player():
