@@ -48,6 +48,7 @@ import datetime
 import hashlib
 import json
 import os
+import re
 import signal
 import sqlite3
 import time
@@ -89,6 +90,7 @@ MIGRATIONS = {
 DATABASE = "archive.sqlite3"
 LOCK_WAIT_S = 30  # how long a deckmate waits for another that holds the archive
 SAFE_LENGTH = 100  # the longest id kept as it is in a file name
+_KEPT_AS_IT_IS = re.compile(r"[A-Za-z0-9_-][A-Za-z0-9._-]{0,%d}\Z" % (SAFE_LENGTH - 1))
 STALE_S = 3600  # where a process cannot be asked whether it runs, its files this old are left
 
 # What adding a log did (Outcome.kind)
@@ -586,6 +588,8 @@ def _game_fields(read, kept):
 def _safe(name):
     """A device or game id as a file name: ASCII letters, digits, - _ and . kept, others
     escaped; one too long for a file name is cut and told apart by its hash."""
+    if type(name) is str and _KEPT_AS_IT_IS.match(name):  # (an id as the devices make them)
+        return name
     text = "".join(char if char.isascii() and char.isalnum() or char in "-_." else
                    "%%%02x" % ord(char) for char in name).lstrip(".") or "%2e"
     if len(text) > SAFE_LENGTH:

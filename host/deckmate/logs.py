@@ -33,8 +33,10 @@ class ReadLog:
     def __init__(self, path, data):
         """`data` is the file's bytes; `path` names it in messages."""
         self.path = path
-        self.records = []    # (line number, parsed JSON value)
+        self.records = _whole_lines(data)  # (line number, parsed JSON value)
         self.truncated = False  # the last line was cut off (power lost while writing)
+        if self.records:
+            return
         lines = data.split(b"\n")
         ends_with_newline = data.endswith(b"\n")
         for index, raw in enumerate(lines):
@@ -64,6 +66,31 @@ class ReadLog:
 
 
 _scan = json.JSONDecoder().scan_once  # (the work of json.loads, without its wrapping)
+_BLANK = " \t\n\r\x0b\x0c"  # what bytes.strip strips: ASCII's white space
+
+
+def _whole_lines(data):
+    """The records of a log every line of which is whole (UTF-8, each one JSON value), its
+    text decoded once, as ReadLog reads them line by line; [] for any other (ReadLog then
+    reads it line by line, to say what is wrong, or that its last line was cut off)."""
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError:
+        return []
+    records = []
+    number = 0
+    for line in text.split("\n"):
+        number += 1
+        line = line.strip(_BLANK)
+        if line:
+            try:
+                value, end = _scan(line, 0)
+            except (ValueError, RecursionError, StopIteration):
+                return []
+            if end != len(line):
+                return []
+            records.append((number, value))
+    return records
 
 
 def _json_line(text):

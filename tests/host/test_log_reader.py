@@ -43,7 +43,9 @@ def _with_header(**changes):
 @pytest.mark.parametrize("line", [
     b'{"t":"note","x":[1,2.5,null,true,-Infinity,"\\u00e9"]}', b'"text"', b'1 2',
     b'\xef\xbb\xbf{"t":"note"}', b'{"t":"note"} {"t":"end"}', b'{"t":"note"},',
-    b'{"t":"\xff"}', b'\x0c {"t":"note"}\t\x0b', b'[' * 100000])
+    b'{"t":"\xff"}', b'\x0c {"t":"note"}\t\x0b', b'[' * 100000,
+    b'{"t":"note"}\r', b'{"t":"note"}\xc2\xa0', b'\xe2\x80\xa8{"t":"note"}',
+    b'{"t":"note"}\xc2\x85'])  # (white space to Unicode, not to bytes.strip nor to JSON)
 def test_a_line_reads_as_json_loads_reads_it_and_a_line_it_refuses_says_why(line):
     data = line + b"\n" + b'{"t":"end"}\n'
     try:
