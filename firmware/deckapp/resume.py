@@ -46,6 +46,9 @@ def offer(app):
     return None if found is None else ResumeScreen(found[0], found[1])
 
 
+RESUMING = "Resuming"  # the offer's title once its centre key is pressed, until the match shows
+
+
 class ResumeScreen(Screen):
     title = "Match in progress"
 
@@ -56,6 +59,8 @@ class ResumeScreen(Screen):
         self.kept = "mode" in header  # score-kept at a table (deckapp/keep/)
 
     def softkeys(self):
+        if self.title == RESUMING:
+            return {}
         return {"press": "Resume", "x": "Abandon", "b": "Later"}
 
     def lines(self):
@@ -77,7 +82,10 @@ class ResumeScreen(Screen):
         if not acts(key, kind):
             return
         app = self.app
-        if key == "press":
+        if key == "press":  # said at once: the replay of a long match takes seconds on a board
+            self.title = RESUMING
+            self.changed()
+            app.render()
             app.pop()
             self.resume()
         elif key == "x":

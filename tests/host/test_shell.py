@@ -330,11 +330,12 @@ def open_match(store, kind):
 ])
 def test_a_resumed_match_is_drawn_open_and_a_key_pressed_as_it_opens_goes_to_it(
         tmp_path, kind, keys, first_drawn):
-    """The offer's centre key resumes the open match: the next thing drawn is its table (or
-    the scorekeeper's totals) as the log left it, never an empty "New match" or "Keep score"
-    screen while it opens (App.top opens it first). B pressed with the centre key, before the
-    match is opened, waits for it: the match menu over the table, not a step back to the
-    offer (the resumed table is alone on the stack)."""
+    """The offer's centre key resumes the open match: the offer says "Resuming" at once (the
+    replay of a long match takes seconds on a board), then the next thing drawn is its table
+    (or the scorekeeper's totals) as the log left it, never an empty "New match" or "Keep
+    score" screen while it opens (App.top opens it first). B pressed with the centre key,
+    before the match is opened, waits for it: the match menu over the table, not a step back
+    to the offer (the resumed table is alone on the stack)."""
     shown = run(OPEN_MATCH + """
 store = Store(%r)
 store.boot()
@@ -354,7 +355,8 @@ for _ in range(5):
 print(__import__("json").dumps(drawn))
 """ % (str(tmp_path), kind, keys, str(tmp_path)))
     offer = shown.index(["Match in progress", ["ResumeScreen"]])
-    title, stack = shown[offer + 1]
+    assert shown[offer + 1] == ["Resuming", ["ResumeScreen"]]
+    title, stack = shown[offer + 2]
     assert title.startswith(first_drawn[0]) and stack == first_drawn[1], shown
 
 
