@@ -103,7 +103,7 @@ class TotalsScreen(Screen):
 
     # Screen --------------------------------------------------------------------------------
     def softkeys(self):
-        if self.kept is None:  # the flash refused the match
+        if self.kept is None:  # the match could not start or resume
             return {"b": "Back"}
         if self.stopped:
             return {"press": "Done"}
@@ -117,7 +117,7 @@ class TotalsScreen(Screen):
         if kind != PRESS:
             return
         kept = self.kept
-        if kept is None:  # the flash refused the match
+        if kept is None:  # the match could not start or resume
             if key == "b":
                 self.app.pop()
             return

@@ -58,7 +58,7 @@ class TableScreen(Screen):
         from deckapp.store import StoreError
         try:
             self.session = start(self.app)
-        except StoreError as error:  # the flash is full: the message says to sync
+        except StoreError as error:  # a full flash, or a log it cannot replay: its fix said
             self.stall(error)
             return
         if self.session.is_over():  # resumed after its last hand (deckapp/resume.py)
@@ -83,7 +83,7 @@ class TableScreen(Screen):
         Screen.shown(self)
 
     def softkeys(self):
-        if self.session is None:  # the flash refused the match
+        if self.session is None:  # the match could not start or resume
             return {"b": "Back"}
         if self.covered:
             return {"press": "I am " + self.session.seats[self.viewer].name}
@@ -172,7 +172,7 @@ class TableScreen(Screen):
     def key(self, key, kind):
         if not acts(key, kind):
             return
-        if self.session is None:  # the flash refused the match
+        if self.session is None:  # the match could not start or resume
             if key == "b":
                 self.app.pop()
             return
@@ -219,7 +219,7 @@ class TableScreen(Screen):
     # Drawing ------------------------------------------------------------------------------
     def draw(self, canvas):
         from deckapp.play import layout
-        if self.session is None:  # the flash refused the match
+        if self.session is None:  # the match could not start or resume
             layout.draw_message(canvas, self.news)
         else:
             layout.draw_table(canvas, self)
