@@ -34,7 +34,7 @@ sys.path[:0] = [os.path.join(HERE, "..", "tests", "host"), os.path.join(HERE, ".
 
 from play_sim import (HEAVIEST, crash_record, device_log, expected_match,  # noqa: E402
                       fast_bots_keys, setup_keys)
-from deckmate import runtime  # noqa: E402
+from deckmate import programs, runtime  # noqa: E402
 from deckmate.sim.script import FirmwareFailed, run_script  # noqa: E402
 
 DEAL = 3
@@ -110,7 +110,7 @@ def main(argv=None):
     args = parser.parse_args(argv)
     try:
         runtime.micropython_path()
-    except runtime.RuntimeMissing as missing:
+    except programs.ProgramMissing as missing:
         print("match_heap: %s" % missing)
         return 1
     matches = [m for m in (HEAVIEST if args.heaviest else MATCHES)

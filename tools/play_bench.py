@@ -29,7 +29,7 @@ import sys
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path[:0] = [os.path.join(ROOT, "firmware"), os.path.join(ROOT, "host")]
 
-from deckmate import image, runtime  # noqa: E402
+from deckmate import image, programs, runtime  # noqa: E402
 from deckmate.commands.bench import REFERENCE_RP2040_S, percentile  # noqa: E402
 
 # The set-ups measured, by the name the command line takes: the game and its options.
@@ -184,7 +184,7 @@ def main():
             parser.error("no set-up %r (%s)" % (name, ", ".join(sorted(GAMES))))
     try:
         runtime.micropython_path()
-    except runtime.RuntimeMissing as missing:
+    except programs.ProgramMissing as missing:
         raise SystemExit("play_bench: %s" % missing)
     below_ms, reference_ms = measure_rng(args.heap)
     print("MicroPython unix port (64-bit): %d Rng.below calls %.1f ms, the calibration loop "

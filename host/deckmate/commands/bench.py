@@ -75,7 +75,7 @@ def run(args):
             args.level, ", ".join(BOT_NAMES), did_you_mean(args.level, list(BOT_NAMES))))
     if args.hands < 1:
         raise UsageError("--hands must be at least 1")
-    runtime.micropython_path()  # RuntimeMissing (one line) before any work
+    runtime.micropython_path()  # ProgramMissing (one line) before any work
     games = [args.game] if args.game else list(GAME_NAMES)
     levels = [args.level] if args.level else list(LEVELS)
     rows = []

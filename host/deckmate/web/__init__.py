@@ -23,12 +23,13 @@ import json
 import os
 import shutil
 
-from deckmate import image, runtime
+from deckmate import image
 from deckmate.errors import CommandError
+from deckmate.firmware_sources import firmware_dir
 
 PACKAGE = "@micropython/micropython-webassembly-pyscript"
 PAGE_DIR = os.path.dirname(os.path.abspath(__file__))
-CLONE_ROOT = os.path.dirname(runtime.FIRMWARE_DIR)  # the repository, in a clone
+CLONE_ROOT = os.path.dirname(firmware_dir())  # the repository, in a clone
 PACKAGED_ROOT = os.path.join(PAGE_DIR, "port")  # an installed deckmate's copy
 PAGE_FILES = ("index.html", "deckmate.js")
 WORKER = os.path.join(PAGE_DIR, "worker.js")
