@@ -90,9 +90,11 @@ class ResumeScreen(Screen):
             self.resume()
         elif key == "x":
             from deckapp.dialog import Dialog
-            app.push(Dialog("Abandon?", "The match ends here; its log is kept as abandoned "
-                            "(as completed if its last hand was played).", self._abandon,
-                            {"a": "Abandon", "b": "Keep it"}))
+            # what abandon() does: the log closed with its end line, or as it is where the
+            # rules core cannot replay it (the resume said so)
+            app.push(Dialog("Abandon?", "The match ends here and stays saved: as abandoned "
+                            "(finished if its last hand was played), or unchanged if it "
+                            "cannot be resumed.", self._abandon, {"a": "Abandon", "b": "Keep it"}))
         elif key == "b":  # the match stays open; the menu, not a reset that offers it again
             app.pop()
             if not app.stack:

@@ -365,8 +365,9 @@ def test_an_open_log_that_cannot_be_replayed_is_said_and_the_offers_x_closes_it_
         tmp_path, kind):
     """An open log the boot finds whole but the rules core cannot replay (here its header
     record is misnamed): Resume says so in one line that names the fix, instead of a fault
-    at every resume; B goes back to the offer, whose X (confirmed) closes the log as it is,
-    every byte kept for the PC; then a new match can start."""
+    at every resume; B goes back to the offer, whose X asks, saying such a match stays
+    unchanged, and (confirmed) closes the log as it is, every byte kept for the PC; then a new
+    match can start."""
     shown = run(OPEN_MATCH + """
 store = Store(%r)
 store.boot()
@@ -381,23 +382,26 @@ board = ScriptedBoard([[], [], [("press", PRESS)], [("b", PRESS)], [], [], [("x"
 app = App(board, Store(%r), Settings())
 app.boot, app.menu = boot, menu
 boot(app)
-seen = []
+seen, asked = [], None
 for _ in range(11):
     app.tick(0)
     top = app.stack[-1]
     said = getattr(top, "news", None) or getattr(top, "problem", None)
     if said:
         seen.append([type(top).__name__, top.title, said, top.softkeys()])
+    if type(top).__name__ == "Dialog":
+        asked = " ".join(top.lines)
 with open(path) as file:
     kept_whole = file.read() == text
-print(__import__("json").dumps([seen[0], type(app.stack[-1]).__name__, app.store.open_id,
-                                kept_whole, app.store.entry("1")["state"]]))
+print(__import__("json").dumps([seen[0], asked, type(app.stack[-1]).__name__,
+                                app.store.open_id, kept_whole, app.store.entry("1")["state"]]))
 """ % (str(tmp_path), kind, str(tmp_path)))
-    (screen, title, said, keys), top, open_id, kept_whole, state = shown
+    (screen, title, said, keys), asked, top, open_id, kept_whole, state = shown
     assert screen == ("TableScreen" if kind == "play" else "TotalsScreen")
     assert title == ("Play" if kind == "play" else "Keep score") and keys == {"b": "Back"}
     assert said.startswith("Game 1 cannot be resumed (its log: ") and \
         said.endswith("). Back, then Abandon (X), closes the log as it is, every line kept."), said
+    assert asked.endswith("or unchanged if it cannot be resumed."), asked  # as X then does
     assert top == "MainMenu" and open_id is None and kept_whole and state == "closed"
 
 
