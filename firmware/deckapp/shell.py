@@ -77,7 +77,8 @@ class App:
         self.settings = settings
         self.device_id = board.device_id()
         self.stack = []
-        self.kept = list(sys.modules)  # the modules the boot leaves loaded (a fault unloads the rest)
+        # the modules the boot leaves loaded (a fault unloads the rest)
+        self.kept = list(sys.modules)
         self._bars = None        # (title, soft-key labels) as last drawn
         self._drawn = None       # the screen whose area is on the panel
         self.apply_settings()
@@ -259,12 +260,13 @@ class App:
     def step(self, now_ms):
         """One pass of the loop, the app's step-at-a-time entry point for whatever runs the
         loop (board.run: App.loop on a board, a Web Worker's event loop in a browser): the
-        service, then one slice of work, or after a fault a pass of the crash screen (deckapp/crash.py, which the
-        centre key leaves by a reset). Returns the ms to wait before the next pass: 0 while
-        work is left, else _POLL_MS, board.idle() called. Work left includes a draw: the
-        slice opened a screen (the boot screen gives way to the match's table) or changed
-        the top one (a person's turn found), so the panel shows what the app is at whenever
-        it idles (a key script waits on the idle: deckmate sim)."""
+        service, then one slice of work, or after a fault a pass of the crash screen
+        (deckapp/crash.py, which the centre key leaves by a reset). Returns the ms to wait
+        before the next pass: 0 while work is left, else _POLL_MS, board.idle() called. Work
+        left includes a draw: the slice opened a screen (the boot screen gives way to the
+        match's table) or changed the top one (a person's turn found), so the panel shows
+        what the app is at whenever it idles (a key script waits on the idle: deckmate
+        sim)."""
         if self.fault:
             from deckapp.crash import answer  # (loaded since the fault)
             answer(self.board, now_ms)
