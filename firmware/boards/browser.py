@@ -27,7 +27,8 @@ import framebuf
 import os
 from micropython import const
 
-import deckmate_page  # pyright: ignore[reportMissingImports]  (the page's, registered by worker.js)
+# (the page's module, registered by worker.js)
+import deckmate_page  # pyright: ignore[reportMissingImports]
 from deckhw.buttons import KEY_NAMES, Buttons
 
 NAME = "browser"
@@ -70,8 +71,9 @@ class PageDisplay(framebuf.FrameBuffer):
     def show(self):
         """Hand the page the marked rows (one band from the first to the last) and the palette."""
         if self.first < self.end:
-            deckmate_page.show(memoryview(self.buffer)[self.first * _ROW_BYTES:self.end * _ROW_BYTES],
-                               self.first, self.palette)
+            deckmate_page.show(
+                memoryview(self.buffer)[self.first * _ROW_BYTES:self.end * _ROW_BYTES],
+                self.first, self.palette)
         self.first = _SIZE
         self.end = 0
 
@@ -186,7 +188,8 @@ class BrowserBoard:
 
 
 def make_board():
-    files = os.VfsPosix("/")  # pyright: ignore[reportAttributeAccessIssue]  (this port's, not rp2's)
+    # (this port's VfsPosix, not rp2's)
+    files = os.VfsPosix("/")  # pyright: ignore[reportAttributeAccessIssue]
     os.umount("/")
     os.mount(PageFlash(files), "/")
     return BrowserBoard()

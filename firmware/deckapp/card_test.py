@@ -10,7 +10,8 @@ from deckui import cards, font, theme, widgets
 # drawn, to keep the module small in memory
 PAGES = (
     ("Scioto", "AC 5S 10H 13D 11C 12S 9H JS QD KC 10D AH", "AC 3C 7S 10S 2H 8H 13H 4D 9D 12D 13D"),
-    ("Scarto", "1S 10C JH NH QD KS T1 T11 T20 T21 Fool", "2S 7S KS 1C NC 4H QH 9D T3 T15 Fool T21"),
+    ("Scarto", "1S 10C JH NH QD KS T1 T11 T20 T21 Fool",
+     "2S 7S KS 1C NC 4H QH 9D T3 T15 Fool T21"),
     ("Chamb\u00e9ry Tarot", "1H 6D 10S JC NC QH KD T1 T21 Fool",
      "1S 8S QS 6C KC 1H NH 7D T2 T19 Fool"),
     ("Droggn", "4S 10C 1H 7D NS KH JD QC T1 T21 Fool", "5S 9S KS 4C QC 2H JH 3D T7 T13 T21"),

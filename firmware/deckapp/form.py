@@ -13,8 +13,8 @@ Rows (a screen keeps them in `self.rows`, a list it may replace at any time):
         a whole number in [lo, hi]; left and right take `step` off or add it, and go on
         while held (the debouncer's REPEAT); after the first eight repeats a held key runs
         to the next round ten (of `step`s) each time, so it lands on 40, 30, 20 rather than
-        on 34, 24 or past the value wanted. At an end it stops (or goes round with `wrap`). `shown(value)` gives the
-        text drawn (str by default): `row.value` is the number.
+        on 34, 24 or past the value wanted. At an end it stops (or goes round with `wrap`).
+        `shown(value)` gives the text drawn (str by default): `row.value` is the number.
     Choice(label, choices, value, shown=None, wrap=True, press=None, name=None)
         one of `choices` (a list or tuple of any values; the first when `value` is not one
         of them); left and right pick the one before or after, also while held, and at an

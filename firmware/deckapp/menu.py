@@ -2,8 +2,8 @@
 when it is chosen, so only the screens in use take memory. Play takes the menu off the app's
 stack: the set-up and the table run without it, and the shell opens the menu again when they
 have gone (App.top). While a match is left open for later (the start-up's offer, B), Play
-and Keep score offer it again instead. Keep score is the scorekeeper of a table that plays with real cards
-(deckapp/keep/)."""
+and Keep score offer it again instead. Keep score is the scorekeeper of a table that plays
+with real cards (deckapp/keep/)."""
 
 from micropython import const
 from deckapp.form import FormScreen, Row

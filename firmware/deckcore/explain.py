@@ -1,12 +1,13 @@
 """How a finished hand was scored, rule by rule, as short lines of text: the device's hand
 summary shows them, and the host's `deckmate replay` and report print the very same lines.
 
-Each game's lines (hand_lines in deckcore/games/<game>_text.py) restate what its `points()` and `scores()`
-computed (the numbers come from the core, never computed twice): what was counted, against
-what, with which multiplier, and who pays whom. On the device the game's module is loaded for
-the call only, and a match never loads, nor interns the names of, another game's. The game's
-text module is found here by the game's name (`text_of`), not in the registry of games, which a
-match keeps loaded while its bots think: the device lets this module go then.
+Each game's lines (hand_lines in deckcore/games/<game>_text.py) restate what its `points()`
+and `scores()` computed (the numbers come from the core, never computed twice): what was
+counted, against what, with which multiplier, and who pays whom. On the device the game's
+module is loaded for the call only, and a match never loads, nor interns the names of, another
+game's. The game's text module is found here by the game's name (`text_of`), not in the
+registry of games, which a match keeps loaded while its bots think: the device lets this
+module go then.
 """
 
 from deckcore.residency import Visit

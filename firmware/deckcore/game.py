@@ -195,9 +195,10 @@ class State:
 
 class View:
     """What one seat may see of a hand: the game, the seat, the dealer and the State's public
-    fields (`copy_public`). A game's view adds what this seat alone sees (its own hand, a secret pile it
-    laid down) and the sizes of what it does not, and implements visible_cards(): every card
-    this seat can see, for the tests that check that no secret leaks."""
+    fields (`copy_public`). A game's view adds what this seat alone sees (its own hand, a
+    secret pile it laid down) and the sizes of what it does not, and implements
+    visible_cards(): every card this seat can see, for the tests that check that no secret
+    leaks."""
 
     def __init__(self, state, seat):
         self.game = state.game

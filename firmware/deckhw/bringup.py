@@ -33,7 +33,8 @@ def draw_status(display, board, lines, push_ms):
     gc.collect()
     display.text("%s" % board.name, 4, _TEXT_TOP, _WHITE)
     display.text("heap free %d" % gc.mem_free(), 4, _TEXT_TOP + 12, _WHITE)
-    display.text("full push %s ms" % ("-" if push_ms is None else push_ms), 4, _TEXT_TOP + 24, _WHITE)
+    display.text("full push %s ms" % ("-" if push_ms is None else push_ms), 4, _TEXT_TOP + 24,
+                 _WHITE)
     for i, line in enumerate(lines):
         display.text(line, 4, _TEXT_TOP + 44 + 12 * i, _WHITE)
     display.mark(_TEXT_TOP, display.height)

@@ -4,14 +4,13 @@ The form's rows are the game's fields (deckcore/keep.py, games/<game>_keep.py), 
 player for a per-player field; left and right change a value by one (held: it runs on, then
 to each round ten: deckapp/form.py), X and Y by five (on a row with a joined number beside
 its own, the Scout chips beside the cards captured of an older log, X and Y change that one
-by one); up and
-down pass over the rows that follow from others, which are filled in as the person goes
-(the last player's points, the defenders'), and rows come and go with the contract. A
-starts the check: an entry that cannot happen is refused with a one-line reason and the
-cursor goes to the field to fix; otherwise the confirmation shows what the hand gives each player and the
-totals after it, and only A there commits it (B goes back to the form). The entry so far is
-kept on flash whenever the cursor leaves a changed row, so a power cut loses at most the
-row being changed.
+by one); up and down pass over the rows that follow from others, which are filled in as the
+person goes (the last player's points, the defenders'), and rows come and go with the
+contract. A starts the check: an entry that cannot happen is refused with a one-line reason
+and the cursor goes to the field to fix; otherwise the confirmation shows what the hand gives
+each player and the totals after it, and only A there commits it (B goes back to the form).
+The entry so far is kept on flash whenever the cursor leaves a changed row, so a power cut
+loses at most the row being changed.
 """
 
 import gc

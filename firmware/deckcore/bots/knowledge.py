@@ -38,7 +38,7 @@ def knowledge(game):
 
 def determinizer(game):
     """`determinize(view, rng)`, which the game's knowledge module gives (from its worlds
-    module, games/<game>_worlds.py): a full State consistent with a view. A tarot world holds the view's
-    own lists of the play (TarotState.copy_public): what is played on it is taken back (undo)
-    or played on a clone, so the view stays as it was."""
+    module, games/<game>_worlds.py): a full State consistent with a view. A tarot world holds
+    the view's own lists of the play (TarotState.copy_public): what is played on it is taken
+    back (undo) or played on a clone, so the view stays as it was."""
     return knowledge(game).determinize

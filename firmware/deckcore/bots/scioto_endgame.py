@@ -444,7 +444,8 @@ class Endgame:
         if not state.trick:
             return (lambda a, b: search.trick_value(lead, follow, rem, a, b)), rem, leader
         if state.phase == "relead":
-            return (lambda a, b: search.after_dismissal(lead, follow, last, pot, rem, a, b)), rem, leader
+            return ((lambda a, b: search.after_dismissal(lead, follow, last, pot, rem, a, b)),
+                    rem, leader)
         return (lambda a, b: search.follow_value(lead, follow, last, pot, rem, a, b)), rem, leader
 
     def _guess(self, state, rem):

@@ -305,7 +305,8 @@ class ChamberyState(TarotState):
         if high != PASS:
             self.contract = high
             self.declarer = self.auction.declarer
-            self.side = [0 if seat == self.declarer else 1 for seat in range(self.game.num_players)]
+            self.side = [0 if seat == self.declarer else 1
+                         for seat in range(self.game.num_players)]
             if CARDS_BOUGHT[high]:
                 self.phase = "ask"
                 self.to_act = self.declarer

@@ -130,7 +130,8 @@ class Scioto(Game):
                 seen[card] = 1
                 out.append(card)
             return out
-        return {"hands": [own_ids(hand) for hand in deal["hands"]], "stock": own_ids(deal["stock"])}
+        return {"hands": [own_ids(hand) for hand in deal["hands"]],
+                "stock": own_ids(deal["stock"])}
 
     def deals_in_match(self):
         return self.options["deals"]

@@ -67,7 +67,8 @@ def settle(opts):
     for distance, scope in DISMISSAL_RULES[opts["dismissal"]]:
         if 2 * distance >= ranks:  # section 1.5 validity: distances below R/2
             raise RulesError("the %s dismissal rule needs more than %d ranks: with distance %d "
-                             "two cards could dismiss each other" % (opts["dismissal"], 2 * distance, distance))
+                             "two cards could dismiss each other"
+                             % (opts["dismissal"], 2 * distance, distance))
     if opts["schedule"] is None:
         opts["schedule"] = "tiers" if ranks == 12 and not opts["double_pack"] else "pips"
     elif opts["schedule"] == "tiers" and ranks != 12:
@@ -75,4 +76,5 @@ def settle(opts):
     if opts["deals"] is None:
         opts["deals"] = players
     elif opts["deals"] % players:
-        raise RulesError("deals must be a multiple of %d so everyone deals equally often" % players)
+        raise RulesError("deals must be a multiple of %d so everyone deals equally often"
+                         % players)

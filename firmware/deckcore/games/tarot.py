@@ -32,7 +32,8 @@ Module API (all tables are bytearrays indexed by card id):
     next_seat(seat, players, direction)  CLOCKWISE (+1, to the left) or COUNTER_CLOCKWISE (-1)
     deal_in_packets(cards, order, seats, packet, per_hand)   hands dealt round `order`
     Auction(speakers)                    one round, each speaks once, PASS or a higher bid
-    tarot_worlds.deal_unknown(cards, sizes, allowed, rng)   random deal of hidden cards into slots that
+    tarot_worlds.deal_unknown(cards, sizes, allowed, rng)
+                                         random deal of hidden cards into slots that
                                          respects allowed(slot, card) (voids), for bots;
                                          exact, O(cards * 2**slots), None if impossible
     may_hold(voids, card)                False if `card` is of a suit in the voids bitmask
