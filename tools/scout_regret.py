@@ -13,9 +13,13 @@ hands in sight, and takes the seat's score less the others' mean. A level's regr
 best candidate's value less that of its choice, in points of the round.
 
 Prints, per level, the mean regret with its 95% interval by kind of decision (the flip; a
-turn with no set to beat or facing one; by the third of the round, counted in cards left),
-and by the kind of action the level chose (Show, Scout, Scout & Show), and each level's
-difference from the first named, decision by decision. The oracle plays as `strong` does,
+turn with no set to beat or facing one, and facing one with the Scout & Show chip still held;
+by the third of the round, counted in cards left; by the kind of the oracle's best action,
+which says what the seat should have done), and each level's difference from the first
+named, decision by decision; then, per level, by the kind of action it chose (keep, flip,
+Show, Scout, Scout & Show) against the kind of the best: how many decisions, their mean
+regret with its interval and their share of the level's whole regret, which says where it
+loses most. The oracle plays as `strong` does,
 with four times its worlds, so it favours play like its own: compare levels by their
 differences, and check a gain in the arena (docs/bots.md).
 """
@@ -45,6 +49,8 @@ ORACLE_WORLDS = 64
 CANDIDATES = 6
 NORMAL = budget("scout", "normal")
 KINDS = {SHOW: "show", SCOUT: "scout", SCOUT_SHOW: "scout & show"}
+ACTION_KINDS = ("keep", "flip", "show", "scout", "scout & show")
+SITUATIONS = ("flip", "no set to beat", "facing a set", "facing a set, S&S chip held")
 
 
 def oracle_values(view, candidates, rng):
@@ -75,6 +81,7 @@ def regrets(job):
     total = sum(len(hand) for hand in state.hands)
     found = []
     turns = 0
+    ranked = 0  # how many of a turn's candidates are normal's best, in its order
     while not state.is_terminal():
         seat = state.current_player()
         legal = state.legal_actions()
@@ -87,6 +94,7 @@ def regrets(job):
             candidates = None
             if len(legal) > 1 and turns % every == 0:
                 candidates = _best_of(Turn(view, Rng(index * 31 + turns), NORMAL.worlds), legal)
+                ranked = len(candidates)
         if candidates is not None:
             chosen = [bot.choose(view, legal, Rng(index * 7919 + len(found))) for bot in bots]
             for action in chosen:
@@ -97,11 +105,21 @@ def regrets(job):
             best = max(values)
             left = sum(len(hand) for hand in state.hands)
             third = min(2, 3 * (total - left) // total)
+            if situation == "facing a set" and view.scout_show[seat]:
+                situation = "facing a set, S&S chip held"
             found.append((situation, third,
                           [(best - values[candidates.index(action)], _kind(action))
-                           for action in chosen]))
+                           for action in chosen],
+                          _kind(candidates[values.index(best)]),
+                          None if situation == "flip" else
+                          _rank(values.index(best), ranked)))
         state.apply(normal.choose(view, legal, rng))
     return found
+
+
+def _rank(index, ranked):
+    """A candidate's rank among normal's best (0 the best), or CANDIDATES for a level's own."""
+    return index if index < ranked else CANDIDATES
 
 
 def _best_of(turn, legal):
@@ -125,7 +143,7 @@ def _kind(action):
 def report(levels, decisions, label):
     if not decisions:
         return
-    line = "%-28s %5d" % (label, len(decisions))
+    line = "%-36s %5d" % (label, len(decisions))
     for k in range(len(levels)):
         mean, ci = mean_interval([d[2][k][0] for d in decisions])
         line += "  %6.3f [%6.3f, %6.3f]" % (mean, ci[0], ci[1])
@@ -153,22 +171,36 @@ def main(argv=None):
             advance()
     print("%d-player SCOUT, %d deals, regret in points of the round"
           % (args.players, args.deals))
-    print("%-28s %5s" % ("decisions", "n") + "".join(
+    print("%-36s %5s" % ("decisions", "n") + "".join(
         "  %-24s" % ("regret of " + level) for level in args.levels) + "".join(
         "  %-24s" % (level + " - " + args.levels[0]) for level in args.levels[1:]))
     report(args.levels, decisions, "all")
-    for situation in ("flip", "no set to beat", "facing a set"):
+    for situation in SITUATIONS:
         report(args.levels, [d for d in decisions if d[0] == situation], situation)
     for third in range(3):
         report(args.levels, [d for d in decisions if d[0] != "flip" and d[1] == third],
                "play, round's %s third" % ("first", "second", "last")[third])
+    for kind in ACTION_KINDS:
+        report(args.levels, [d for d in decisions if d[3] == kind], "best: " + kind)
+    ranks = [d[4] for d in decisions if d[4] is not None]
+    if ranks:
+        print("the best's rank by normal's one ply (turns of the play): " + ", ".join(
+            "%s %d" % (str(r + 1) if r < CANDIDATES else "a level's own", ranks.count(r))
+            for r in sorted(set(ranks))))
     for k in range(len(args.levels)):
-        for kind in ("keep", "flip", "show", "scout", "scout & show"):
-            chosen = [d[2][k][0] for d in decisions if d[2][k][1] == kind]
-            if chosen:
-                mean, ci = mean_interval(chosen)
-                print("%-8s chose %-14s %5d  %6.3f [%6.3f, %6.3f]"
-                      % (args.levels[k], kind, len(chosen), mean, ci[0], ci[1]))
+        whole = sum(d[2][k][0] for d in decisions) or 1
+        print("%-8s %-36s %5s  %-24s %s" % (args.levels[k], "chose (the best's kind)", "n",
+                                              "regret", "share"))
+        for kind in ACTION_KINDS:
+            for best in ("",) + ACTION_KINDS:
+                chosen = [d[2][k][0] for d in decisions
+                          if d[2][k][1] == kind and (not best or d[3] == best)]
+                if chosen and (not best or len(chosen) < len(decisions)):
+                    mean, ci = mean_interval(chosen)
+                    label = kind + (" (best: %s)" % best if best else "")
+                    print("%-8s %-36s %5d  %6.3f [%6.3f, %6.3f]  %4.0f%%"
+                          % (args.levels[k], (" " if best else "") + label, len(chosen), mean,
+                             ci[0], ci[1], 100 * sum(chosen) / whole))
     return 0
 
 
