@@ -118,7 +118,8 @@ def run_arena(game, names, deals, seed, jobs=2, advance=lambda steps=1: None):
     for b in range(len(names)):
         mean, ci = mean_interval([r[0][b] for r in results])
         win_rate = sum(r[1][b] for r in results) / deals
-        bots.append({"name": names[b], "mean_score": round(mean, 4), "win_rate": round(win_rate, 4),
+        bots.append({"name": names[b], "mean_score": round(mean, 4),
+                     "win_rate": round(win_rate, 4),
                      "ci95": [round(ci[0], 4), round(ci[1], 4)]})
     diff, diff_ci = mean_interval([r[0][0] - r[0][1] for r in results])
     result = {"game": game.NAME, "deals": deals, "bots": bots,

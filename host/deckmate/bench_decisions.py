@@ -63,7 +63,8 @@ def play(game, level, hands, seed, on_decision):
         rngs = [deal_rng.fork(seat) for seat in range(seats)]
         while not state.is_terminal():
             seat = state.current_player()
-            state.apply(on_decision(bots[seat], state.view(seat), state.legal_actions(), rngs[seat]))
+            state.apply(on_decision(bots[seat], state.view(seat), state.legal_actions(),
+                                    rngs[seat]))
 
 
 def measure(game_name, options, level, hands, seed):

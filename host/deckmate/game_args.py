@@ -36,9 +36,11 @@ def add_game_option(parser, required=True, help_end=""):
 
 def add_game_arguments(parser):
     add_game_option(parser)
-    parser.add_argument("--players", type=int, help="number of players (where the game allows a choice)")
+    parser.add_argument("--players", type=int,
+                        help="number of players (where the game allows a choice)")
     parser.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
-                        help="a game option, repeatable; `deckmate options --game GAME` lists them")
+                        help="a game option, repeatable; `deckmate options --game GAME` lists "
+                             "them")
 
 
 def option_value(game_class, key, text):
@@ -46,7 +48,8 @@ def option_value(game_class, key, text):
     for option in options_of(game_class.NAME).OPTIONS:
         if option.name == key and option.choices == (False, True):
             if text.lower() not in SWITCH_WORDS:
-                raise UsageError("option %s is on or off (%s), got %r" % (key, SWITCH_SPELLINGS, text))
+                raise UsageError("option %s is on or off (%s), got %r"
+                                 % (key, SWITCH_SPELLINGS, text))
             return SWITCH_WORDS[text.lower()]
     return parse_option_value(text)
 
@@ -101,5 +104,6 @@ def bot_names(text, allowed, seats):
                 given, ", ".join(allowed), did_you_mean(given, list(allowed))))
         names.append(found[0])
     if len(names) > seats:
-        raise UsageError("%d bots named for %d seats; name at most %d" % (len(names), seats, seats))
+        raise UsageError("%d bots named for %d seats; name at most %d"
+                         % (len(names), seats, seats))
     return names

@@ -29,7 +29,8 @@ TARGETS = {
     # Raspberry Pi Pico 2 (Cortex-M33, Armv8-M Mainline): mpy-cross has no armv8m; the RP2350
     # port runs Armv7E-M code with the single-precision FPU.
     "rp2350": "armv7emsp",
-    "web": None,           # MicroPython's WebAssembly port in a browser (deckmate web): bytecode only
+    # MicroPython's WebAssembly port in a browser (deckmate web): bytecode only
+    "web": None,
 }
 
 
@@ -53,7 +54,8 @@ def manifest_entries(manifest=MANIFEST):
             words = line.split()
             path, kind = words[0], (words[1] if len(words) > 1 else "mpy")
             if kind not in ("mpy", "native", "source", "data") or len(words) > 2:
-                raise ImageError("%s:%d: expected `PATH [native|source|data]`" % (manifest, number))
+                raise ImageError("%s:%d: expected `PATH [native|source|data]`"
+                                 % (manifest, number))
             full = os.path.join(FIRMWARE_DIR, path)
             if path.endswith("/"):
                 for folder, _, names in os.walk(full):

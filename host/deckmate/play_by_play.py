@@ -100,8 +100,8 @@ class PlayByPlay:
         number = record["hand"]
         if record["t"] == "entry":
             self.lines.append(Text())
-            self._say("Hand %d: %s (entered)" % (number, does(self.names[record["dealer"]], "deals")),
-                      "bold")
+            dealer = self.names[record["dealer"]]
+            self._say("Hand %d: %s (entered)" % (number, does(dealer, "deals")), "bold")
         else:
             self._say("Hand %d corrected" % number, "bold")
         for name, value in record["e"].items():
@@ -170,7 +170,8 @@ class PlayByPlay:
         if state is None:
             return
         self.trick = list(zip(getattr(state, "trick_seats", ()),
-                              [state.game.card_text(card) for card in getattr(state, "trick", ())]))
+                              [state.game.card_text(card)
+                               for card in getattr(state, "trick", ())]))
         self.active = [state.game.card_text(card) for card in getattr(state, "active", ())]
 
     def _say(self, text, style=""):

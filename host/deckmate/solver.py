@@ -72,7 +72,8 @@ def native_library():
             os.replace(scratch, target)
         library = ctypes.CDLL(target)
         u64, c_int = ctypes.c_uint64, ctypes.c_int
-        library.setup.argtypes = [c_int, ctypes.POINTER(c_int), ctypes.POINTER(u64), c_int, c_int, c_int]
+        library.setup.argtypes = [c_int, ctypes.POINTER(c_int), ctypes.POINTER(u64),
+                                  c_int, c_int, c_int]
         library.node_count.restype = ctypes.c_longlong
         library.trick_value.argtypes = [u64, u64, c_int, c_int, c_int]
         library.follow_value.argtypes = [u64, u64, c_int, c_int, c_int, c_int, c_int]

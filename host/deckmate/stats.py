@@ -3,7 +3,8 @@
 import math
 import statistics
 
-Z95 = statistics.NormalDist().inv_cdf(0.975)  # 1.96: half a 95% normal interval, in standard errors
+# 1.96: half a 95% normal interval, in standard errors
+Z95 = statistics.NormalDist().inv_cdf(0.975)
 
 
 def mean_interval(values):

@@ -37,7 +37,8 @@ def read_records(args, hands=False, needed=False):
     from deckmate.archive_records import Filters, records
     since = getattr(args, "since", None)
     if since and not _is_date(since):
-        raise UsageError("--since %s is not a date; give it as YYYY-MM-DD, e.g. 2026-11-01" % since)
+        raise UsageError("--since %s is not a date; give it as YYYY-MM-DD, e.g. 2026-11-01"
+                         % since)
     folder = args.archive or default_folder()
     if not_a_folder(folder):
         raise UsageError(not_a_folder(folder))

@@ -17,9 +17,9 @@ def add_parser(subparsers):
         "arena", help="play bots against each other on the same deals, seats rotated",
         description="Play every deal once per rotation of the seats so that every bot plays "
                     "every seat on the same cards, and report each bot's mean score per hand, "
-                    "win rate and 95% confidence intervals; in the tarot games also split by the "
-                    "seat's part in the hand (declarer, defender, ...). `solver` (host only) plays "
-                    "2-player Scioto with all cards dealt exactly.")
+                    "win rate and 95% confidence intervals; in the tarot games also split by "
+                    "the seat's part in the hand (declarer, defender, ...). `solver` (host "
+                    "only) plays 2-player Scioto with all cards dealt exactly.")
     add_game_arguments(parser)
     parser.add_argument("--bots", required=True,
                         help="two or more bot names, comma-separated, at most one per seat; they "
@@ -52,13 +52,16 @@ def run(args):
     if args.json:
         print(json.dumps(result))
         return 0
-    print("%s, %d deals, seats rotated (%d seatings each)" % (game.NAME, args.deals, game.num_players))
+    print("%s, %d deals, seats rotated (%d seatings each)"
+          % (game.NAME, args.deals, game.num_players))
     print("%-8s %12s %22s %9s" % ("bot", "mean score", "95% CI", "win rate"))
     for bot in result["bots"]:
         print("%-8s %12.2f %22s %8.1f%%" % (bot["name"], bot["mean_score"],
-                                           "[%.2f, %.2f]" % tuple(bot["ci95"]), 100 * bot["win_rate"]))
+                                           "[%.2f, %.2f]" % tuple(bot["ci95"]),
+                                           100 * bot["win_rate"]))
     d = result["diff"]
-    print("%s - %s: %.2f per deal, 95%% CI [%.2f, %.2f]" % (d["a"], d["b"], d["mean"], d["ci95"][0], d["ci95"][1]))
+    print("%s - %s: %.2f per deal, 95%% CI [%.2f, %.2f]"
+          % (d["a"], d["b"], d["mean"], d["ci95"][0], d["ci95"][1]))
     if "by_role" in result:
         print("by the seat's part in the hand (%s - %s in that seat; the shares add up to the "
               "mean per seat):" % (d["a"], d["b"]))

@@ -29,7 +29,8 @@ LEVELS = ("easy", "normal", "strong")  # benched when no --level is given
 # The calibration loop's time on an RP2040 at 125 MHz, in seconds (see the docstring).
 REFERENCE_RP2040_S = 0.46
 SEED = 20261129
-SCRIPT = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "bench_decisions.py")
+SCRIPT = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))),
+                      "bench_decisions.py")
 
 
 def add_parser(subparsers):
@@ -44,7 +45,8 @@ def add_parser(subparsers):
                         help="one bot, as arena names them: %s (default: %s; %s runs on the "
                              "host only, so it is not benched)" % (
                                  ", ".join(BOT_NAMES), ", ".join(LEVELS), ", ".join(HOST_BOTS)))
-    parser.add_argument("--hands", type=int, default=2, help="hands played per game and bot (default 2)")
+    parser.add_argument("--hands", type=int, default=2,
+                        help="hands played per game and bot (default 2)")
     parser.add_argument("--json", action="store_true", help="print a JSON list")
     parser.set_defaults(run=run)
 
@@ -54,7 +56,8 @@ def measure(game, level, hands):
     status, out, err = runtime.run_script(SCRIPT, [game, level, hands, SEED])
     lines = [line for line in out.splitlines() if line.startswith("BENCH ")]
     if status != 0 or not lines:
-        raise CommandError("the MicroPython run of %s/%s failed:\n%s%s" % (game, level, out[-2000:], err[-2000:]))
+        raise CommandError("the MicroPython run of %s/%s failed:\n%s%s"
+                           % (game, level, out[-2000:], err[-2000:]))
     _, reference, times, peak = lines[0].split(" ")
     scale = REFERENCE_RP2040_S / int(reference)
     seconds = sorted(int(t) * scale for t in times.split(",") if t)
@@ -86,9 +89,10 @@ def run(args):
                 advance()
                 if not args.json:
                     row = rows[-1]
-                    print("%-9s %-7s %5d decisions  p50 %7.3f s  p95 %7.3f s  max %7.3f s  heap %7d B" % (
-                        row["game"], row["level"], row["decisions"], row["p50_s"], row["p95_s"],
-                        row["max_s"], row["peak_heap"]), flush=True)
+                    print("%-9s %-7s %5d decisions  p50 %7.3f s  p95 %7.3f s  max %7.3f s  "
+                          "heap %7d B" % (row["game"], row["level"], row["decisions"],
+                                          row["p50_s"], row["p95_s"], row["max_s"],
+                                          row["peak_heap"]), flush=True)
     if args.json:
         print(json.dumps(rows))
     return 0

@@ -32,7 +32,8 @@ def run(args):
     from deckmate.sim.boards import checked_board
     checked_board(args.board)
     if args.target is not None and args.target not in image.TARGETS:
-        raise UsageError("--target %s: one of %s" % (args.target, ", ".join(sorted(image.TARGETS))))
+        raise UsageError("--target %s: one of %s"
+                         % (args.target, ", ".join(sorted(image.TARGETS))))
     port = args.port or _the_board_port()
     steps = None if args.json else print
     plan, state, target = deploy.deploy(port, args.board, args.target, steps)

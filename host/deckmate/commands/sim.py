@@ -70,8 +70,8 @@ def add_parser(subparsers):
                         help="where `shot NAME` writes NAME.png (default: here; for the demo "
                              "played where there is no display, %s)" % DEMO_SHOTS)
     parser.add_argument("--flash", metavar="FILE",
-                        help="the flash image, kept between runs (default: sim-flash.img in the user "
-                             "data folder, e.g. ~/.local/share/deckmate)")
+                        help="the flash image, kept between runs (default: sim-flash.img in "
+                             "the user data folder, e.g. ~/.local/share/deckmate)")
     parser.add_argument("--fresh", action="store_true", help="start with an empty flash")
     parser.add_argument("--flash-blocks", type=int, metavar="N",
                         help="a new flash of N blocks of 4 KB (default: the Pico's 1,408 KB), "
@@ -87,7 +87,8 @@ def add_parser(subparsers):
 
 
 # module -> the package that provides it (pinned in requirements.txt)
-SIM_PACKAGES = (("littlefs", "littlefs-python"), ("PIL", "pillow"), ("platformdirs", "platformdirs"))
+SIM_PACKAGES = (("littlefs", "littlefs-python"), ("PIL", "pillow"),
+                ("platformdirs", "platformdirs"))
 
 
 def check_sim_packages():
@@ -100,8 +101,8 @@ def check_sim_packages():
         except ImportError:
             missing.append(package)
     if missing:
-        raise CommandError("the simulator needs %s: run `bash tools/setup.sh` (or `pip install %s`)"
-                           % (", ".join(missing), " ".join(missing)))
+        raise CommandError("the simulator needs %s: run `bash tools/setup.sh` (or "
+                           "`pip install %s`)" % (", ".join(missing), " ".join(missing)))
 
 
 def checked_flash(path):

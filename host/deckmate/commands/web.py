@@ -28,5 +28,6 @@ def run(args):
     print("wrote %s: %s (%.1f MB in all)" % (
         args.out, ", ".join(sorted(sizes)), sum(sizes.values()) / 1e6))
     print("open %s in a browser (or serve the folder with the COOP/COEP headers of "
-          "`deckmate web --help`: keys read during a bot's think)" % os.path.join(args.out, "index.html"))
+          "`deckmate web --help`: keys read during a bot's think)"
+          % os.path.join(args.out, "index.html"))
     return 0

@@ -19,9 +19,10 @@ TEXT_BOXES_HEAP_KB = 8
 
 
 def prepare_flash(flash_path, board_name, fresh=False, blocks=None, chip_id=None):
-    """Deploy the current firmware image for the simulator onto the flash image file, with /board.txt naming the board; a fresh flash has `blocks`
-    blocks (default: the Pico's). The image keeps its own chip id, the board's device id
-    (made when the image is first written), unless `chip_id` (bytes) is given."""
+    """Deploy the current firmware image for the simulator onto the flash image file, with
+    /board.txt naming the board; a fresh flash has `blocks` blocks (default: the Pico's). The
+    image keeps its own chip id, the board's device id (made when the image is first written),
+    unless `chip_id` (bytes) is given."""
     files = image.image_files(image.build_image(runtime.SIM_TARGET))
     flash.install_image(flash_path, files, fresh=fresh,
                         extra={"board.txt": board_name.encode() + b"\n"}, blocks=blocks,

@@ -5,8 +5,8 @@ One step a line: a key (`up down left right press a b x y`) pressed and released
 the one before, 2 * QUICK_MS unless given, and held half of that: a person's quick presses
 while a screen changes. They reach the board at once, each change with its own time, as if
 the firmware had been busy the whole time: only the pins' interrupts and the key queue
-(deckhw/buttons.py) hand them on); `until KEY TEXT` (KEY pressed until a text on the panel reads TEXT,
-at most UNTIL_PRESSES times: a choice made whatever the device remembered, e.g.
+(deckhw/buttons.py) hand them on); `until KEY TEXT` (KEY pressed until a text on the panel
+reads TEXT, at most UNTIL_PRESSES times: a choice made whatever the device remembered, e.g.
 `until right Scioto` on the set-up's game row); `wait MS`; `shot NAME` (NAME.png, 240x240,
 the app area); `# comment`.
 After each step the host waits until the firmware is idle (board.idle(), nothing left to
@@ -101,7 +101,8 @@ def quick_step(words):
 def check_keys(steps, board):
     """ScriptError for the first step that presses a key `board` (a BoardDefinition) lacks."""
     for step in steps:
-        keys = step[3:] if step[1] == "quick" else step[2:3] if step[1] in ("key", "hold", "until") else ()
+        keys = (step[3:] if step[1] == "quick" else
+                step[2:3] if step[1] in ("key", "hold", "until") else ())
         for key in keys:
             if key not in board.keys:
                 raise ScriptError("line %d: the board %s has no key %r (it has: %s)"
@@ -198,7 +199,8 @@ class HeadlessBoard:
         self.output.close()
 
     def fail(self, reason):
-        raise FirmwareFailed("%s\n--- firmware output ---\n%s" % (reason, self.output_text()[-4000:]))
+        raise FirmwareFailed("%s\n--- firmware output ---\n%s"
+                             % (reason, self.output_text()[-4000:]))
 
     def wait_until(self, condition, what):
         deadline = time.monotonic() + ANSWER_TIMEOUT_S
@@ -274,12 +276,12 @@ def run_script(lines, flash, shots_dir, heapsize=firmware.HEAPSIZE, board="pico_
                text_boxes=False):
     """Boot the simulated board on the flash image file `flash`, play the key script `lines`
     and write its shots into `shots_dir`. Returns the PNG paths written. Raises ScriptError
-    for a bad script or a key the board lacks (before booting) and FirmwareFailed if the firmware crashed, exited or
-    stopped answering. `output(text)`, when given, gets what the firmware printed, once the
-    board is switched off. `fault` ("MODULE CLASS.METHOD N KIND") makes the Nth call of
-    that method fail, once: KIND `error` a RuntimeError, `memory` a MemoryError, `full` the
-    store's StoreFull (device/sim_fault.py: tests of the fault path); FaultNotFired if the
-    script ended without it.
+    for a bad script or a key the board lacks (before booting) and FirmwareFailed if the
+    firmware crashed, exited or stopped answering. `output(text)`, when given, gets what the
+    firmware printed, once the board is switched off. `fault` ("MODULE CLASS.METHOD N KIND")
+    makes the Nth call of that method fail, once: KIND `error` a RuntimeError, `memory` a
+    MemoryError, `full` the store's StoreFull (device/sim_fault.py: tests of the fault path);
+    FaultNotFired if the script ended without it.
     `text_boxes`: each shot's boxes in NAME.boxes.json too (the firmware gets the heap and
     the recorder's room, firmware.TEXT_BOXES_HEAP_KB)."""
     steps = parse_script(lines)

@@ -50,7 +50,9 @@ class WebError(CommandError):
 def root():
     """The folder of package.json and node_modules/: the clone's, else the installed
     package's copy."""
-    return CLONE_ROOT if os.path.isfile(os.path.join(CLONE_ROOT, "package.json")) else PACKAGED_ROOT
+    if os.path.isfile(os.path.join(CLONE_ROOT, "package.json")):
+        return CLONE_ROOT
+    return PACKAGED_ROOT
 
 
 def cloned():
@@ -125,9 +127,9 @@ def write_site(out):
         worker = handle.read()
     files = image.image_files(image.build_image("web"))
     contents = {
-        "runtime.js": _licence_comment() + _script("DECKMATE_RUNTIME", {"package": PACKAGE, "version": installed_version(),
-                                                   "mjs": module, "wasm": _base64(wasm),
-                                                   "worker": worker}),
+        "runtime.js": _licence_comment() + _script("DECKMATE_RUNTIME", {
+            "package": PACKAGE, "version": installed_version(), "mjs": module,
+            "wasm": _base64(wasm), "worker": worker}),
         "firmware.js": _script("DECKMATE_FIRMWARE", {"files": dict(
             (path.replace(os.sep, "/"), _base64(data)) for path, data in sorted(files.items()))}),
     }

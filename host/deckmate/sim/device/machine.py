@@ -23,14 +23,15 @@ Pin.irq is a board's pin interrupt as the firmware sees it: the handler of each 
 level a change of the keys (or a tap) moves is called with the pin, which reads the level
 after that change, and ticks_ms() gives the change's own time (a board's `machine` has no
 ticks_ms: deckhw/board.py then times them by time.ticks_ms, in the interrupt at the change).
-The changes are taken in when the firmware next reads a pin or idles, so those made while it was busy (a screen being
-imported and drawn) are handed to the handlers late, in order, each with its own time, as a
-board's interrupts would have queued them as they came.
+The changes are taken in when the firmware next reads a pin or idles, so those made while it
+was busy (a screen being imported and drawn) are handed to the handlers late, in order, each
+with its own time, as a board's interrupts would have queued them as they came.
 
 With DECKMATE_SIM_TRACE_HEAP set, each start prints `start`, and every idle first prints the
-live heap after a collection and the interned names (`heap BYTES` and micropython.qstr_info's line; tools/match_heap.py);
-set to `modules`, also the loaded modules (`modules NAME ...`), and with
-DECKMATE_SIM_TRACE_MAP set as well, micropython.mem_info(1)'s map of the heap, then `endmap`.
+live heap after a collection and the interned names (`heap BYTES` and micropython.qstr_info's
+line; tools/match_heap.py); set to `modules`, also the loaded modules (`modules NAME ...`),
+and with DECKMATE_SIM_TRACE_MAP set as well, micropython.mem_info(1)'s map of the heap, then
+`endmap`.
 """
 
 import os

@@ -5,11 +5,11 @@ compiles it and the modules beside it to .mpy, as the firmware is, and runs it a
 Like rp2's _boot.py it mounts the flash at /: here a LittleFS v2 image in the host file named
 by DECKMATE_SIM_FLASH, 4096-byte blocks, made and filled with the firmware image by the host
 (host/deckmate/sim/flash.py). The host filesystem then disappears, as on a board. main.py
-runs next (a Ctrl-C stops it into the REPL, as on a board), unless DECKMATE_SIM_SKIP_MAIN is set: the bridge sets it after a raw-REPL soft
-reset, when rp2 does not run main.py either. With DECKMATE_SIM_FAULT set, a test's fault is
-armed first (sim_fault.py); with DECKMATE_SIM_TEXT_BOXES set, the
-boxes the screens draw are recorded first (text_boxes.py), the fault's import under the
-recorder's.
+runs next (a Ctrl-C stops it into the REPL, as on a board), unless DECKMATE_SIM_SKIP_MAIN is
+set: the bridge sets it after a raw-REPL soft reset, when rp2 does not run main.py either.
+With DECKMATE_SIM_FAULT set, a test's fault is armed first (sim_fault.py); with
+DECKMATE_SIM_TEXT_BOXES set, the boxes the screens draw are recorded first (text_boxes.py),
+the fault's import under the recorder's.
 """
 
 import os
@@ -18,7 +18,8 @@ import vfs
 
 from micropython import const
 
-import machine  # the stand-in (machine.py beside this file), imported while the host files are visible
+# the stand-in (machine.py beside this file), imported while the host files are visible
+import machine
 text_boxes = None
 if os.getenv("DECKMATE_SIM_TEXT_BOXES"):
     import text_boxes  # (beside this file too)

@@ -7,9 +7,9 @@ DECKMATE_SIM_FAULT="MODULE CLASS.METHOD N KIND": the Nth call of the method sinc
 start prints FIRED, then fails: KIND `error` raises RuntimeError(MESSAGE), `memory` fills the
 heap until an allocation fails and lets that MemoryError go (what it took is garbage then,
 as a bot's search is when it fails so), `full` raises the store's StoreFull, as its writes
-do when LittleFS answers ENOSPC (deckapp/store_base.flash_error). The host gives the variable to each start
-of the board until FIRED is in its output (host/deckmate/sim/script.py), so the fault happens
-once, however many resets it takes to reach it.
+do when LittleFS answers ENOSPC (deckapp/store_base.flash_error). The host gives the variable
+to each start of the board until FIRED is in its output (host/deckmate/sim/script.py), so the
+fault happens once, however many resets it takes to reach it.
 
 With the recorder of text boxes on too (text_boxes.py), the fault's import goes under the
 recorder's, which alone hooks the shell: MicroPython reads builtins.__import__ back as the
