@@ -7,8 +7,8 @@ e.g. `tools/arena_rule_of_thumb.py strong --game scarto --bots hard,strong --dea
 of thumb strengths (bots/tarot_knowledge.py STRENGTH), as every tarot bot did before
 Scarto's outlook was fitted (docs/notes/2026-12-03-hard-level.md, "The tarot games' fitted
 outlook"): that is `strong` as issue 27 found it, the level `hard` is measured against. The
-other bots play as they are. In Chambéry and Droggn, whose outlook is the rule of thumb, it changes
-nothing.
+other bots play as they are. In Chambéry and Droggn, whose outlook is the rule of thumb, it
+changes nothing.
 """
 
 import os

@@ -16,19 +16,20 @@ driver's own. The estimate adds three parts:
   (about 20 Thumb instructions: a load, two palette indices, four loads, four stores and
   the loop's arithmetic, at about 2 cycles each) at 125 MHz;
 - SPI: the RGB565 bytes at the board's 62.5 MHz clock, blocking (MicroPython's SPI.write).
-Heap: under `micropython -X heapsize=208K` (runtime.HEAP, the budget), the whole app as a match against bots leaves it:
-the board and its frame buffer, the shell at its main menu (store on a scratch folder,
-settings, fonts), then the table screen of deckapp.play starting a match (its log on the
-store) with bots of one level in every seat, drawn after every decision, through one hand
-dealt from seed 2 (seed 1 passes Droggn's first hand out). `--no-shell`: the board and a
-deckapp.play Session alone. It runs as the board does: from the image's folder with "" first
-on sys.path, so that a module's __file__ is its path on the board, the same name (qstr) as
-the source name its .mpy embeds. The live heap (after a collection) is sampled at every slice
-of the bots' work (`tick`) and every decision; at each new peak, micropython.mem_info gives
-the largest free block (GC blocks of 32 bytes on the 64-bit port): a fragmented heap fails
-before it is full; micropython.qstr_info gives the names interned and their pools (pools of
-20, 40, ... 640 hold 1260 names; the 1261st allocates a 7th of 1280, about 14 KB). A run
-that fails in the budget is measured again in 1 MB for its peak.
+Heap: under `micropython -X heapsize=208K` (runtime.HEAP, the budget), the whole app as a
+match against bots leaves it: the board and its frame buffer, the shell at its main menu
+(store on a scratch folder, settings, fonts), then the table screen of deckapp.play starting
+a match (its log on the store) with bots of one level in every seat, drawn after every
+decision, through one hand dealt from seed 2 (seed 1 passes Droggn's first hand out).
+`--no-shell`: the board and a deckapp.play Session alone. It runs as the board does: from
+the image's folder with "" first on sys.path, so that a module's __file__ is its path on the
+board, the same name (qstr) as the source name its .mpy embeds. The live heap (after a
+collection) is sampled at every slice of the bots' work (`tick`) and every decision; at each
+new peak, micropython.mem_info gives the largest free block (GC blocks of 32 bytes on the
+64-bit port): a fragmented heap fails before it is full; micropython.qstr_info gives the
+names interned and their pools (pools of 20, 40, ... 640 hold 1260 names; the 1261st
+allocates a 7th of 1280, about 14 KB). A run that fails in the budget is measured again in
+1 MB for its peak.
 Image: build_image("rp2040"), the files a Pico gets, and the flash blocks they take.
 """
 
@@ -191,22 +192,27 @@ def run_micropython(code, heapsize="192K", check=True):
     prelude = "import sys\nsys.path[:] = ['', '.frozen', %r, %r]\n" % (
         DEVICE_DIR, os.path.dirname(runtime.__file__))
     done = subprocess.run([runtime.micropython_path(), "-X", "heapsize=" + heapsize, "-c",
-                           prelude + code], capture_output=True, text=True, cwd=image.build_image("sim"),
-                          env=dict((k, v) for k, v in os.environ.items() if k != "DECKMATE_SIM_LINK"))
+                           prelude + code], capture_output=True, text=True,
+                          cwd=image.build_image("sim"),
+                          env=dict((k, v) for k, v in os.environ.items()
+                                   if k != "DECKMATE_SIM_LINK"))
     if done.returncode and not check:
         return None
     if done.returncode:
-        raise SystemExit("the MicroPython run failed:\n" + done.stdout[-3000:] + done.stderr[-2000:])
+        raise SystemExit("the MicroPython run failed:\n" + done.stdout[-3000:]
+                         + done.stderr[-2000:])
     return done.stdout
 
 
 def redraw_estimates():
     out = run_micropython(TIMING % {"card": CARD_ROWS})
-    rows = [[int(v) for v in line.split()[1:]] for line in out.splitlines() if line.startswith("TIMING")]
+    rows = [[int(v) for v in line.split()[1:]] for line in out.splitlines()
+            if line.startswith("TIMING")]
     reference = min(r[0] for r in rows)  # the least disturbed: a busy host slows the long loop
     factor = REFERENCE_RP2040_S * 1000 / reference  # device ms per host us of bytecode
     estimates = {}
-    for name, rows_pushed, total, viper in (("full screen", 240, 1, 3), ("one card", CARD_ROWS, 2, 4)):
+    for name, rows_pushed, total, viper in (("full screen", 240, 1, 3),
+                                            ("one card", CARD_ROWS, 2, 4)):
         host_push = statistics.median(r[total] for r in rows)
         host_viper = statistics.median(r[viper] for r in rows)
         bytecode_ms = max(0, host_push - host_viper) * factor
@@ -235,7 +241,8 @@ def peak_heap(game, level="normal", shell=True, seed=2):
     at_menu, peak, decisions = (int(v) for v in lines[-1].split()[1:])
     at_peak = lines[max(i for i in range(len(lines)) if lines[i].startswith("PEAK")):]
     blocks = int([l for l in at_peak if "max free sz:" in l][0].rsplit(":", 1)[1])
-    pools, names = (int(v) for v in re.search(r"n_pool=(\d+), n_qstr=(\d+)", "\n".join(at_peak)).groups())
+    pools, names = (int(v) for v in re.search(r"n_pool=(\d+), n_qstr=(\d+)",
+                                              "\n".join(at_peak)).groups())
     return at_menu, peak, blocks * GC_BLOCK_BYTES if fitted else 0, names, pools, decisions, fitted
 
 
@@ -271,7 +278,8 @@ def redraws():
     reference, factor, estimates = redraw_estimates()
     print("calibration loop %.0f us on this host: %.3f RP2040 ms per host us of bytecode"
           % (reference, factor))
-    print("| push | rows | unix port (push / of it viper) | RP2040 bytecode | viper | SPI | RP2040 total |")
+    print("| push | rows | unix port (push / of it viper) | RP2040 bytecode | viper | SPI "
+          "| RP2040 total |")
     print("|---|---|---|---|---|---|---|")
     for name, (rows, host_push, host_viper, bytecode_ms, viper_ms, spi_ms) in estimates.items():
         print("| %s | %d | %d us / %d us | %.1f ms | %.1f ms | %.1f ms | **%.0f ms** |"

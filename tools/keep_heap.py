@@ -5,9 +5,10 @@ the heap gate's 208 KB of the 64-bit port (deckmate.runtime.HEAP, docs/budgets.m
     python tools/keep_heap.py [--step 8] [GAME ...]
 
 Each game's docs/keys/keep-score-GAME.keys is played from a fresh flash at the gate's heap,
-then at that heap - step, and so on, until a run fails; the last heap that scored the match (its end record
-written, with the script's totals) is printed. The heap's layout depends on when the keys
-are read, so a threshold moves by a step or so from run to run (docs/budgets.md).
+then at that heap - step, and so on, until a run fails; the last heap that scored the match
+(its end record written, with the script's totals) is printed. The heap's layout depends on
+when the keys are read, so a threshold moves by a step or so from run to run
+(docs/budgets.md).
 """
 
 import argparse

@@ -35,7 +35,8 @@ def take(game, shots_dir, flash, **running):
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--out", default=SCREENS, help="folder for the PNGs")
-    parser.add_argument("games", nargs="*", help="some of %s (default: all five)" % ", ".join(GAMES))
+    parser.add_argument("games", nargs="*",
+                        help="some of %s (default: all five)" % ", ".join(GAMES))
     args = parser.parse_args()
     for game in args.games:
         if game not in GAMES:

@@ -24,7 +24,8 @@ GLYPHS = os.path.join(ROOT, "firmware", "deckui", "glyphs.bin")
 # Printable ASCII, the four suits, the Fool's star, a few letters of the games' names and
 # of player names, and the arrows and the dot that soft-key labels use; then the rest of the
 # accented letters of the on-screen keyboard (deckui/keyboard.py: the names of the games'
-# countries, French, German, Italian and Nordic: Zo\u00e9, J\u00fcrgen, \u00c5sa, S\u00f8ren), both cases.
+# countries, French, German, Italian and Nordic: Zo\u00e9, J\u00fcrgen, \u00c5sa,
+# S\u00f8ren), both cases.
 KEYBOARD_ACCENTS = "\u00c0\u00c2\u00c7\u00c6\u00c9\u00c8\u00ca\u00cb\u00cf\u00ce" \
                    "\u00dc\u00d9\u00db\u00c4\u00d6\u00d4\u00d8\u00c5\u00d2"
 CHARS = ("".join(chr(c) for c in range(32, 127))
@@ -102,7 +103,8 @@ def font_files(font_dir):
             offset += (advance + 7) // 8 * height
             largest = max(largest, (advance + 7) // 8 * height)
         lines += ['    (  # %s' % name, '        %d,' % height, '        %d,' % baseline,
-                  '        %r,' % widths, '        %r,' % bytes(offsets), '        %d,' % len(glyphs),
+                  '        %r,' % widths, '        %r,' % bytes(offsets),
+                  '        %d,' % len(glyphs),
                   '    ),']
         glyphs += bits
     lines += [')', '', 'LARGEST = %d  # bytes of the largest glyph' % largest]

@@ -48,8 +48,8 @@ MATCHES = [  # (game, people, bots, options, deal), as in test_play_device.py
 ]
 
 def holds(game, kinds, options, deal, expected, heap_kb, trace=None):
-    """Whether the match plays to its end in heap_kb with the expected log. `trace`, a list, gets (live heap, names) of every idle (the caller sets
-    DECKMATE_SIM_TRACE_HEAP)."""
+    """Whether the match plays to its end in heap_kb with the expected log. `trace`, a list,
+    gets (live heap, names) of every idle (the caller sets DECKMATE_SIM_TRACE_HEAP)."""
     keys = fast_bots_keys() + setup_keys(game, kinds, options, deal) + ["press"] * expected.presses
     with tempfile.TemporaryDirectory() as folder:
         flash = os.path.join(folder, "flash.img")

@@ -103,8 +103,8 @@ def main_bench():
     for argv in (["games"], ["games", "--player", "Ann"], ["stats"], ["stats", "--json"],
                  ["stats", "--game", "scioto", "--player", "Hélène"]):
         times, cpu_times, (wall, cpu) = timed(argv + ["--archive", folder], args.runs)
-        print("deckmate %s\n  in process: wall p50 %.3f s, p95 %.3f s, max %.3f s; CPU p50 %.3f s, "
-              "max %.3f s\n  a new process: wall %.3f s, CPU %.3f s" % (
+        print("deckmate %s\n  in process: wall p50 %.3f s, p95 %.3f s, max %.3f s; "
+              "CPU p50 %.3f s, max %.3f s\n  a new process: wall %.3f s, CPU %.3f s" % (
                   " ".join(argv), percentile(times, 50), percentile(times, 95), max(times),
                   percentile(cpu_times, 50), max(cpu_times), wall, cpu))
 

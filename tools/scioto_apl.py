@@ -6,7 +6,8 @@ gives away per deal by imperfect play (0 for perfect play). Positions are the ar
 (`--seed`, deal i as `deckmate arena` deals it), played by two `normal` bots until each hand
 holds `--cards` cards (14: the whole deal, as in data/scioto_solved.json).
 
-    python tools/scioto_apl.py --bot normal --deals 100 --cards 8 [--option compounding=on] [--decisions]
+    python tools/scioto_apl.py --bot normal --deals 100 --cards 8
+        [--option compounding=on] [--decisions]
 
 Prints one JSON object: the bot, the mean loss per deal with its 95% interval, the share
 of positions played without loss, the number of positions, and where the loss is made
@@ -88,7 +89,8 @@ def main(argv=None):
                         help="also the mean loss per decision, by hand size")
     args = parser.parse_args(argv)
     options = parse_options(Scioto, args.option)
-    jobs = [(options, args.bot, args.seed, i, args.cards, args.decisions) for i in range(args.deals)]
+    jobs = [(options, args.bot, args.seed, i, args.cards, args.decisions)
+            for i in range(args.deals)]
     results = []
     with multiprocessing.Pool(args.jobs) as pool, progress(len(jobs), "positions") as advance:
         for result in pool.imap(loss, jobs):
@@ -113,8 +115,9 @@ def main(argv=None):
         for _, decisions, _ in results:
             for size, regret in decisions:
                 by_size.setdefault(size, []).append(regret)
-        report["decision_loss"] = {size: {"decisions": len(xs), "mean": round(statistics.fmean(xs), 3)}
-                                   for size, xs in sorted(by_size.items(), reverse=True)}
+        report["decision_loss"] = {
+            size: {"decisions": len(xs), "mean": round(statistics.fmean(xs), 3)}
+            for size, xs in sorted(by_size.items(), reverse=True)}
     print(json.dumps(report))
     return 0
 

@@ -5,8 +5,8 @@
 The simulated board boots on a fresh flash that holds three saved games (so History has
 something to show) and the half-written settings file a power cut would leave (so the boot
 screen shows what the flash check repaired), then plays the key script tools/screens.keys and
-writes one PNG per `shot` step. tests/host/test_shell_screens.py plays the same script and compares its shots with the
-committed ones in docs/screens/.
+writes one PNG per `shot` step. tests/host/test_shell_screens.py plays the same script and
+compares its shots with the committed ones in docs/screens/.
 """
 
 import argparse

@@ -7,9 +7,9 @@ frame buffer: bytecode and framebuf's C) plus the push of the rows it marked (th
 layer's cost, docs/budgets.md). This measures the first part under the MicroPython unix port
 for a few typical keys, scaled like `deckmate bench` scales a bot's decision: by the
 calibration loop timed in the same run (REFERENCE_RP2040_S), the fastest of ten timings:
-on a busy host the long loop is interrupted more often than a key's short work. The display here is a plain
-frame buffer that records the rows each show() would push; the screens and the shell are the
-firmware's own.
+on a busy host the long loop is interrupted more often than a key's short work. The display
+here is a plain frame buffer that records the rows each show() would push; the screens and
+the shell are the firmware's own.
 """
 
 import os
@@ -96,7 +96,8 @@ for what, module, name, key in %(cases)r:
         names = ["Ada", "Bea", "Cy", "Dan", "Eve", "Flo"]
         game = load("scioto")({"players": 6})
         arguments = (KeptMatch(Keeper(game, 0), names, None, None), 1)
-    app.open(getattr(__import__(module, None, None, [name]), name), *arguments)  # (a list of screens)
+    # (a list of screens)
+    app.open(getattr(__import__(module, None, None, [name]), name), *arguments)
     app.render()
     for _ in range(%(trials)d):
         start = time.ticks_us()

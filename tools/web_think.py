@@ -50,7 +50,8 @@ window.pressLater = (after) => {
   const meant = now() + after;
   setTimeout(() => {
     document.dispatchEvent(new KeyboardEvent("keydown", {key: "b", bubbles: true}));
-    setTimeout(() => document.dispatchEvent(new KeyboardEvent("keyup", {key: "b", bubbles: true})), 60);
+    setTimeout(() => document.dispatchEvent(
+      new KeyboardEvent("keyup", {key: "b", bubbles: true})), 60);
   }, after);
   return meant;
 };
