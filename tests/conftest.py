@@ -12,7 +12,8 @@ sys.path.insert(0, os.path.join(ROOT, "tests", "core"))
 # A name here only orders; a long test not listed still runs, later.
 LONGEST_FIRST = (
     "tests/core/test_bots_scout.py::test_decisions_depend_only_on_the_seats_view_with_4_and_5",
-    "tests/host/test_play_device.py::test_a_match_against_bots_finished_with_the_centre_key[chambery",
+    ("tests/host/test_play_device.py::"
+     "test_a_match_against_bots_finished_with_the_centre_key[chambery"),
     "tests/host/test_store_power_cut.py",
     "tests/core/test_bots_scout.py::test_decisions_depend_only_on_the_seats_view",
     "tests/host/test_play_device.py",

@@ -8,4 +8,5 @@ def raises(error_class, function, *args):
     except error_class as error:
         return error
     raise AssertionError("%s(%s) did not raise %s" % (
-        getattr(function, "__name__", "call"), ", ".join(repr(a) for a in args), error_class.__name__))
+        getattr(function, "__name__", "call"), ", ".join(repr(a) for a in args),
+        error_class.__name__))

@@ -49,7 +49,8 @@ def test_every_bot_plays_only_legal_actions_in_scioto():
 
 def test_the_same_seed_gives_the_same_decisions():
     game = load("scioto")({"players": 3})
-    assert play_hand(game, ["normal", "easy", "greedy"], 9) == play_hand(game, ["normal", "easy", "greedy"], 9)
+    kinds = ["normal", "easy", "greedy"]
+    assert play_hand(game, kinds, 9) == play_hand(game, kinds, 9)
 
 
 def test_tick_slices_the_work_and_changes_no_decision():

@@ -151,7 +151,8 @@ def test_3_9_called_game_pair_40_trio_28():
     points = pair_and_trio(40, 28)
     for multipliers in ("none", "1902"):  # a called game is x1, and the losers have 28 >= 17
         assert settle(points, CALLED_SIDES, CALLED, "seed", multipliers) == [18, -12, 18, -12, -12]
-        assert settle(points, CALLED_SIDES, CALLED, "pagat_1902", multipliers) == [9, -6, 9, -6, -6]
+        assert settle(points, CALLED_SIDES, CALLED, "pagat_1902", multipliers) == \
+            [9, -6, 9, -6, -6]
 
 
 def test_3_9_called_game_pair_16_trio_52():
@@ -186,8 +187,10 @@ def test_3_9_a_tie_at_34_pays_nothing_in_every_mode():
 
 
 def test_3_6_4_two_cards_is_x1_and_the_maximum_factor_is_8():
-    assert settle([4, 4, 60, 0, 0], SOLO_SIDES, TWO_CARDS, "seed", "1902") == [-52, -52, 208, -52, -52]
-    assert settle([4, 4, 60, 0, 0], SOLO_SIDES, SOLO, "seed", "1902") == [-208, -208, 832, -208, -208]
+    assert settle([4, 4, 60, 0, 0], SOLO_SIDES, TWO_CARDS, "seed", "1902") == \
+        [-52, -52, 208, -52, -52]
+    assert settle([4, 4, 60, 0, 0], SOLO_SIDES, SOLO, "seed", "1902") == \
+        [-208, -208, 832, -208, -208]
 
 
 def test_7_6_pagat_1902_odd_share_falls_to_the_dealer():
@@ -239,8 +242,10 @@ def test_3_3_4_never_kings_t21_or_the_fool():
     state = rigged(["KS T21 Fool T5 T1 5S", "2H", "3H", "4H", "5H"], "6S 7S 8S")
     assert state.legal_actions() == cards("T5 5S 6S 7S 8S")  # other trumps may go
     for text in ("KS", "T21", "Fool"):
-        assert reason(state, text) == "section 3.3.4: Kings, T21 and the Fool may never be discarded"
-    assert reason(state, "T1") == "section 3.3.4: T1 may be discarded only if there is no alternative"
+        assert reason(state, text) == \
+            "section 3.3.4: Kings, T21 and the Fool may never be discarded"
+    assert reason(state, "T1") == \
+        "section 3.3.4: T1 may be discarded only if there is no alternative"
 
 
 def test_3_3_4_t1_only_without_alternative_and_then_shown_to_all():

@@ -156,7 +156,8 @@ def test_random_playouts_74_points_zero_sum_and_every_card_kept():
             assert sum(scores) == 0
             contracts[state.contract] += 1
             if state.declarer < 0:
-                assert state.points() == [0] * game.num_players and scores == [0] * game.num_players
+                assert state.points() == [0] * game.num_players
+                assert scores == [0] * game.num_players
                 continue
             mine, theirs = state.side_points(True), state.side_points(False)
             assert mine + theirs == game.total_points

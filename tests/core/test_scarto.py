@@ -156,7 +156,8 @@ def test_2_2_4_no_kings_t20_t1_or_fool_in_the_scart():
     state = rigged(["KS T20 T1 T2 Fool 5S", "2H", "3H"], "6S 7S 8S")
     assert state.legal_actions() == cards("T2 5S 6S 7S 8S")
     for text in ("KS", "T20", "Fool"):
-        assert reason(state, text) == "section 2.2.4: Kings, T20, T1 and the Fool may not be discarded"
+        assert reason(state, text) == \
+            "section 2.2.4: Kings, T20, T1 and the Fool may not be discarded"
     assert reason(state, "T1").startswith("section 2.2.4: T1 may be discarded only")
     assert reason(state, "9S") == "seat 0 does not hold 9S"
 

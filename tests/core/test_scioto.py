@@ -255,7 +255,8 @@ def test_1_5_double_pack_turns_trick_and_draw_on_for_two_players_and_refuses_it_
                                                             "trick_and_draw": False}))
     assert Scioto({"players": 3, "double_pack": True}).options["trick_and_draw"] is False
     assert "auto: on with the double pack" in [
-        o.help_line(scioto_text.HELP) for o in scioto_options.OPTIONS if o.name == "trick_and_draw"][0]
+        o.help_line(scioto_text.HELP) for o in scioto_options.OPTIONS
+        if o.name == "trick_and_draw"][0]
 
 
 def test_1_5_double_pack_the_second_of_two_identical_cards_dismisses_the_first():

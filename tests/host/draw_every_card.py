@@ -37,7 +37,8 @@ def check(token, width, height, size, strips):
     for y in range(ROOM):
         for x in range(ROOM):
             if (x >= width or y >= height) and canvas.pixel(x, y) != theme.BACKGROUND:
-                print("%s %dx%d: drawn outside its card at (%d, %d)" % (token, width, height, x, y))
+                print("%s %dx%d: drawn outside its card at (%d, %d)"
+                      % (token, width, height, x, y))
                 return 1
     strip = cards.INDEX_WIDTH[size]
     for y in range(1, height - 1):
@@ -49,7 +50,8 @@ def check(token, width, height, size, strips):
                 return 1
     picture = bytes(canvas.pixel(x, y) for y in range(height) for x in range(strip))
     if picture in strips:
-        print("%s %dx%d: its index strip looks like %s's" % (token, width, height, strips[picture]))
+        print("%s %dx%d: its index strip looks like %s's"
+              % (token, width, height, strips[picture]))
         broken += 1
     strips[picture] = token
     return broken

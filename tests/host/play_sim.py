@@ -149,12 +149,12 @@ def expected_match(game_name, kinds, options, deal, device, game_id="1", undo_af
 
 # The set-ups the set-up screen allows that need the most memory, one or more per family of
 # games, each a short match (game, people, bots, options, deal; the bots at each device level
-# in the test, at --level in tools/match_heap.py): tests/host/test_play_heaviest.py plays them in HEAP,
-# tools/match_heap.py --heaviest measures them (docs/budgets.md has the figures). Scioto: four
-# players, 9 ranks, compounding and mandatory dismissal, the deal that crashed a device (issue
-# 23); Chambery: its default five players; Droggn: the 78-card pack, one deal (8: the first
-# with a play, 1-7 are passed out); SCOUT: five players, and three (the longest hands, 12
-# cards).
+# in the test, at --level in tools/match_heap.py): tests/host/test_play_heaviest.py plays them
+# in HEAP, tools/match_heap.py --heaviest measures them (docs/budgets.md has the figures).
+# Scioto: four players, 9 ranks, compounding and mandatory dismissal, the deal that crashed a
+# device (issue 23); Chambery: its default five players; Droggn: the 78-card pack, one deal
+# (8: the first with a play, 1-7 are passed out); SCOUT: five players, and three (the longest
+# hands, 12 cards).
 HEAVIEST = [
     ("scioto", 1, 3, {"ranks": 9, "compounding": True, "mandatory_dismissal": True}, 17),
     ("chambery", 1, 4, {}, 3),

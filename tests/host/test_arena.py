@@ -41,7 +41,8 @@ def test_arena_json_is_one_object_of_the_documented_shape():
 
 def test_arena_is_the_same_with_one_worker_or_two():
     game = load("scioto")({"players": 3})
-    assert run_arena(game, ["normal", "greedy"], 4, 7, jobs=1) == run_arena(game, ["normal", "greedy"], 4, 7, jobs=2)
+    bots = ["normal", "greedy"]
+    assert run_arena(game, bots, 4, 7, jobs=1) == run_arena(game, bots, 4, 7, jobs=2)
 
 
 def test_a_bot_against_itself_scores_evenly():
@@ -60,7 +61,8 @@ def test_the_solver_never_loses_to_a_bot_on_an_endgame_sized_pack():
 
 
 def test_arena_refuses_unknown_bots_and_the_solver_with_hidden_cards():
-    assert deckmate("arena", "--game", "scioto", "--bots", "normal,nobody", "--deals", 1).returncode == 2
+    assert deckmate("arena", "--game", "scioto", "--bots", "normal,nobody",
+                    "--deals", 1).returncode == 2
     assert deckmate("arena", "--game", "scioto", "--players", 3, "--bots", "solver,normal",
                     "--deals", 1).returncode == 2
 

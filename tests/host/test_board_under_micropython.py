@@ -9,7 +9,8 @@ import pytest
 from helpers import FIRMWARE, ROOT, tool
 
 DEVICE_TESTS = os.path.join(ROOT, "tests", "device")
-MODULES = sorted(os.path.basename(p)[:-3] for p in glob.glob(os.path.join(DEVICE_TESTS, "test_*.py")))
+MODULES = sorted(os.path.basename(p)[:-3]
+                 for p in glob.glob(os.path.join(DEVICE_TESTS, "test_*.py")))
 
 
 @pytest.mark.parametrize("module", MODULES)

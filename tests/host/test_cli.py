@@ -75,14 +75,15 @@ def test_more_bots_than_seats_are_refused(capsys, tmp_path):
     status, _, err = run(capsys, "selfplay", "--game", "scioto", "--bots", "easy,normal,strong",
                          "--seed", 1, "--out", tmp_path / "x.jsonl")
     assert_one_line_error(status, err, 2, "3 bots named for 2 seats")
-    status, _, err = run(capsys, "arena", "--game", "scarto", "--bots", "easy,normal,greedy,random",
-                         "--deals", 1)
+    status, _, err = run(capsys, "arena", "--game", "scarto", "--bots",
+                         "easy,normal,greedy,random", "--deals", 1)
     assert_one_line_error(status, err, 2, "4 bots named for 3 seats")
 
 
 @pytest.mark.parametrize("seed", [-1, 2 ** 32, "x"])
 def test_seeds_outside_32_bits_are_refused(capsys, tmp_path, seed):
-    for command in (["selfplay", "--out", tmp_path / "x.jsonl"], ["arena", "--bots", "easy,normal", "--deals", 1]):
+    for command in (["selfplay", "--out", tmp_path / "x.jsonl"],
+                    ["arena", "--bots", "easy,normal", "--deals", 1]):
         status, _, err = run(capsys, *command, "--game", "scioto", "--seed", seed)
         assert status == 2 and "argument --seed: a seed is" in err
     assert not (tmp_path / "x.jsonl").exists()
@@ -118,7 +119,8 @@ def test_unknown_options_and_bots_are_usage_errors(capsys):
     status, _, err = run(capsys, "arena", "--game", "scioto", "--option", "colour=red",
                          "--bots", "easy,normal", "--deals", 1)
     assert_one_line_error(status, err, 2, "no option 'colour'")
-    status, _, err = run(capsys, "arena", "--game", "scioto", "--bots", "easy,nobody", "--deals", 1)
+    status, _, err = run(capsys, "arena", "--game", "scioto", "--bots", "easy,nobody",
+                         "--deals", 1)
     assert_one_line_error(status, err, 2, "no bot called 'nobody'")
 
 
@@ -131,7 +133,8 @@ def test_version_gives_the_package_version_and_the_rules_version(capsys):
     from importlib import metadata
     status, out, _ = run(capsys, "--version")
     assert status == 0
-    assert out.strip() == "deckmate %s (rules_v %s)" % (metadata.version("deckmate"), RULES_VERSION)
+    assert out.strip() == "deckmate %s (rules_v %s)" % (metadata.version("deckmate"),
+                                                        RULES_VERSION)
 
 
 def test_help_shows_no_doubled_percent_signs(capsys):
@@ -146,7 +149,8 @@ def test_bench_takes_the_bot_names_arena_takes_and_says_why_not_the_solver(capsy
     assert set(ARENA_BOTS) == set(NAMES) | {"solver"}
     status, _, err = run(capsys, "bench", "--level", "solver")
     assert_one_line_error(status, err, 2, "solver runs on the host only")
-    status, out, err = run(capsys, "bench", "--game", "scioto", "--level", "random", "--hands", 1, "--json")
+    status, out, err = run(capsys, "bench", "--game", "scioto", "--level", "random",
+                           "--hands", 1, "--json")
     assert status == 0, err
     assert json.loads(out)[0]["level"] == "random"
 
@@ -158,4 +162,5 @@ def test_commands_report_errors_through_cli_main_only():
         if name.endswith(".py"):
             with open(os.path.join(folder, name)) as handle:
                 source = handle.read()
-            assert "sys.stderr" not in source and "return 1" not in source and "return 2" not in source, name
+            assert "sys.stderr" not in source, name
+            assert "return 1" not in source and "return 2" not in source, name

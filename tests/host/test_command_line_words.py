@@ -22,7 +22,8 @@ SPELLINGS = {"chambery": ("Chambéry", "CHAMBERY", "chambéry tarot"),
 
 
 @pytest.mark.parametrize("game", sorted(SPELLINGS))
-def test_every_owner_command_takes_a_game_as_selfplay_does(capsys, archive, tmp_path, game):  # noqa: F811
+def test_every_owner_command_takes_a_game_as_selfplay_does(
+        capsys, archive, tmp_path, game):  # noqa: F811
     folder, _ = archive
     for spelling in SPELLINGS[game]:
         status, out, err = run(capsys, "games", "--archive", folder, "--game", spelling, "--json")

@@ -1,8 +1,8 @@
-"""`deckmate deploy` against the simulated board on its pty, through its BoardConnection (mpremote's
-raw REPL) as with a Pico:
-only the files that differ are copied, those the image no longer has are removed, the logs
-stay, /board.txt names the board, the board restarts into the new firmware, and a second run
-copies nothing; a board whose MicroPython cannot load the image is refused, saying why."""
+"""`deckmate deploy` against the simulated board on its pty, through its BoardConnection
+(mpremote's raw REPL) as with a Pico: only the files that differ are copied, those the image
+no longer has are removed, the logs stay, /board.txt names the board, the board restarts into
+the new firmware, and a second run copies nothing; a board whose MicroPython cannot load the
+image is refused, saying why."""
 
 import subprocess
 

@@ -3,8 +3,8 @@ docs/budgets.md): the board (driver, frame buffer, keys), the rules core and a m
 deckapp.play.Session with bots of one device level in every seat, through a whole hand of
 every game, each game at a level of its own so that every level is played (`hard` only in
 Scioto: the tarot games' hard bots think 5-14 s longer in this run; tools/device_budgets.py
-measures the same run at any level; docs/budgets.md has its figures). The whole matches of the gate are
-test_play_heaviest.py's."""
+measures the same run at any level; docs/budgets.md has its figures). The whole matches of the
+gate are test_play_heaviest.py's."""
 
 import os
 import sys

@@ -119,7 +119,8 @@ def test_4_undo_brings_back_the_undone_entry_and_a_fixed_row_clears_the_error(tm
     # X types Ada for it (on an empty line): the red line goes
     keys += ["x", "press", "right", "right", "right", "x", "press", "left", "left", "left",
              "press", "a", "shot fixed"]
-    # Start; hand 1 entered as You 59 (Ada 53; each starts at 56), committed, taken back: the form has it again
+    # Start; hand 1 entered as You 59 (Ada 53; each starts at 56), committed, taken back: the
+    # form has it again
     keys += ["up"] * 4 + ["press", "press", "right", "right", "right", "a", "a", "y", "a",
                           "press", "shot again"]
     shots = play(flash, keys, tmp_path / "shots", fresh=True, text_boxes=True)
@@ -171,7 +172,8 @@ def test_3_names_with_accents_are_typed_in_a_few_presses_more_than_without(tmp_p
     for letters in ("\u00c9 \u00c8 \u00ca \u00cb \u00c0 \u00c2 \u00c7 \u00c6 \u00cf \u00ce",
                     "\u00dc \u00d9 \u00db \u00c4 \u00d6 \u00d4 \u00d8 \u00c5 \u00df \u00d2"):
         assert all(letter in keyboard.split() for letter in letters.split())
-    assert typed.split()[typed.split().index("Cancel") + 1] == "Zo\u00e9" and "3 of 12 letters" in typed
+    assert typed.split()[typed.split().index("Cancel") + 1] == "Zo\u00e9"
+    assert "3 of 12 letters" in typed
     assert "Zo\u00e9" in seats and "J\u00fcrgen" in seats
     header = json.loads(device_log(flash).splitlines()[0])
     assert [player["name"] for player in header["players"]][:2] == ["Zo\u00e9", "J\u00fcrgen"]
@@ -216,7 +218,8 @@ def test_9_the_lines_of_a_hand_read_as_words():
             state.apply(legal[cards.below(len(legal))] if state.phase == "play"
                         else legal[-(seed % 2)])
         lines += hand_lines(state, names)
-    assert "  Bot 3: 1 point, -3" in lines and not [l for l in lines if re.search(r"\b1 points", l)]
+    assert "  Bot 3: 1 point, -3" in lines
+    assert not [l for l in lines if re.search(r"\b1 points", l)]
     assert "Contract: You + Bot 2 (called the King of spades)" in lines
     assert not [l for l in lines if re.search(r"called [0-9A-Z]+[SHDC]\\b", l)]
     assert "Settlement: standard" in lines and "Settlement: seed" not in lines

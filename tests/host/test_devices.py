@@ -12,7 +12,8 @@ def test_devices_says_what_the_simulated_board_holds_and_what_is_not_synced(caps
     archive = tmp_path / "archive"
     with board_with_games(str(tmp_path / "flash.img"), typical_logs(3)) as board:
         wait_for_app(board)
-        status, out, err = run(capsys, "devices", "--port", board.serial_path, "--archive", archive)
+        status, out, err = run(capsys, "devices", "--port", board.serial_path,
+                               "--archive", archive)
         assert status == 0, err
         assert out.startswith("%s: device %s, firmware " % (board.serial_path, SIM_DEVICE))
         assert out.rstrip().endswith("KB free, 3 games, 3 not yet synced")

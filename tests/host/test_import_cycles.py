@@ -25,7 +25,9 @@ def modules(root):
             if name.endswith(".py"):
                 path = os.path.join(folder, name)
                 module = os.path.relpath(path, root)[:-3].replace(os.sep, ".")
-                found[module[:-len(".__init__")] if module.endswith(".__init__") else module] = path
+                if module.endswith(".__init__"):
+                    module = module[:-len(".__init__")]
+                found[module] = path
     return found
 
 

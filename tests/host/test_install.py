@@ -39,7 +39,8 @@ def install(tmp):
     venv.create(tmp / "venv", with_pip=False)
     bin_folder = tmp / "venv" / "bin"
     python = str(bin_folder / "python")
-    site = subprocess.run([python, "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])"],
+    site = subprocess.run([python, "-c",
+                           "import sysconfig; print(sysconfig.get_paths()['purelib'])"],
                           capture_output=True, text=True, check=True).stdout.strip()
     with open(os.path.join(site, "dependencies.pth"), "w") as handle:
         handle.write(sysconfig.get_paths()["purelib"] + "\n")
@@ -95,29 +96,34 @@ def test_the_installed_tool_plays_replays_benches_and_solves(tmp_path, installed
         assert done.returncode == 0, done.stderr
         return done.stdout
 
-    where = run("python", "-c", "import deckmate, deckcore; print(deckmate.__file__, deckcore.__file__)")
+    where = run("python", "-c",
+                "import deckmate, deckcore; print(deckmate.__file__, deckcore.__file__)")
     assert ROOT not in where and where.count(str(installed.parent)) == 2
 
     for runtime in ("cpython", "micropython"):
         run("deckmate", "selfplay", "--game", "scout", "--seed", 4, "--bots", "random",
             "--runtime", runtime, "--out", runtime + ".jsonl")
     assert (work / "cpython.jsonl").read_bytes() == (work / "micropython.jsonl").read_bytes()
-    assert json.loads(run("deckmate", "replay", "--check", "--json", "cpython.jsonl"))["game"] == "scout"
+    checked = json.loads(run("deckmate", "replay", "--check", "--json", "cpython.jsonl"))
+    assert checked["game"] == "scout"
 
     # The browser's page: the port's files and their licence come with the package.
     run("deckmate", "web", "--out", "site")
     assert sorted(os.listdir(str(work / "site"))) == ["deckmate.js", "firmware.js", "index.html",
                                                      "runtime.js"]
     runtime_js = (work / "site" / "runtime.js").read_text()
-    assert runtime_js.startswith("/*\nMicroPython's WebAssembly port") and "MIT License" in runtime_js
+    assert runtime_js.startswith("/*\nMicroPython's WebAssembly port")
+    assert "MIT License" in runtime_js
     assert '"version":"1.29.0-6"' in runtime_js
 
     # bench runs its MicroPython script by path from the installed package.
-    rows = json.loads(run("deckmate", "bench", "--game", "scioto", "--level", "easy", "--hands", 1, "--json"))
+    rows = json.loads(run("deckmate", "bench", "--game", "scioto", "--level", "easy",
+                          "--hands", 1, "--json"))
     assert rows[0]["decisions"] == 28
 
     # The C search's source is package data: with a compiler the solver uses it.
-    native = run("python", "-c", "from deckmate.solver import native_library; print(native_library() is not None)")
+    native = run("python", "-c", "from deckmate.solver import native_library; "
+                                 "print(native_library() is not None)")
     assert native.strip() == str(shutil.which("cc") is not None)
     result = json.loads(run("deckmate", "arena", "--game", "scioto", "--option", "ranks=5",
                             "--bots", "solver,normal", "--deals", 2, "--jobs", 1, "--json"))

@@ -1,13 +1,13 @@
 """Keep score on the simulated board (the firmware image in the MicroPython unix port, in the
-device's budget, play_sim.HEAP): each game's committed key script docs/keys/keep-score-GAME.keys scores a
-whole match from a fresh flash, with a refused entry, an undo and a correction. The totals
-the device shows (its screens, each reading whole, tests/host/text_boxes.py, and compared
-with docs/screens/keep-score/) and logs are the match's; the log passes `deckmate replay
---check` (what `deckmate sync` archives), and the same log with a total tampered with does
-not (checked on each game's log of the whole match). A match stopped early (X, confirmed) ends `stopped`: its standings stay on the screen,
-its leaders win, and its log passes the check too; stopped after its last hand is in, it
-ends `completed`. A power cut in the middle of an entry loses at most the row being
-changed."""
+device's budget, play_sim.HEAP): each game's committed key script
+docs/keys/keep-score-GAME.keys scores a whole match from a fresh flash, with a refused entry,
+an undo and a correction. The totals the device shows (its screens, each reading whole,
+tests/host/text_boxes.py, and compared with docs/screens/keep-score/) and logs are the
+match's; the log passes `deckmate replay --check` (what `deckmate sync` archives), and the
+same log with a total tampered with does not (checked on each game's log of the whole match).
+A match stopped early (X, confirmed) ends `stopped`: its standings stay on the screen, its
+leaders win, and its log passes the check too; stopped after its last hand is in, it ends
+`completed`. A power cut in the middle of an entry loses at most the row being changed."""
 
 import json
 import os
@@ -163,7 +163,8 @@ def test_a_match_stopped_early_keeps_its_standings_and_its_leaders_win(tmp_path)
 def test_a_match_stopped_after_its_last_hand_is_in_ends_completed(tmp_path):
     keys = script("scarto")
     flash = tmp_path / "flash.img"
-    play(flash, keys[:-2] + ["x", "a", "press"], tmp_path / "shots", fresh=True)  # Stop, not Finish
+    # Stop, not Finish
+    play(flash, keys[:-2] + ["x", "a", "press"], tmp_path / "shots", fresh=True)
     log = device_log(flash)
     assert records(log)[-1] == {"t": "end", "reason": "completed", "totals": [8, -13, 5],
                                 "winner": [0, 2], "hands": 3}

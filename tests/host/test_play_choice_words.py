@@ -13,7 +13,8 @@ from deckcore.rng import Rng
 
 GAMES = [("scioto", {"players": 3, "compounding": True}), ("scioto", {"double_pack": True}),
          ("scarto", {}), ("chambery", {}), ("chambery", {"players": 4}),
-         ("chambery", {"players": 3, "pack": 62}), ("chambery", {"partnerships": "fixed", "players": 4}),
+         ("chambery", {"players": 3, "pack": 62}),
+         ("chambery", {"partnerships": "fixed", "players": 4}),
          ("droggn", {}), ("droggn", {"players": 4, "invalid_buy": "forfeit"}),
          ("scout", {"players": 2}), ("scout", {"players": 3}), ("scout", {"players": 5})]
 # a card token of the logs (docs/log-format.md): 10H, KS, NC, T21, 3/7

@@ -41,7 +41,8 @@ def test_droggn_shows_the_contract_the_wish_the_laid_out_pagat_and_the_doublings
 def test_chambery_shows_the_called_king_and_no_line_before_the_contract():
     game = load("chambery")({})
     state = game.new_hand(0, game.deal(Rng(2), 0))
-    assert show_of(game.NAME).contract(state.view(0), seat_name) is None  # the discard: the text line
+    # the discard: the text line
+    assert show_of(game.NAME).contract(state.view(0), seat_name) is None
     play_until(state, [], lambda s: s.phase == "play")
     line = show_of(game.NAME).contract(state.view(1), seat_name)
     assert line == [("name", Table.seats[state.declarer].name), ("contract", "calls"),

@@ -7,8 +7,8 @@ from deckcore.explain import hand_lines
 from deckapp.play.session import BOT, Seat, Session
 from deckcore.games import load
 
-GAMES = [("scioto", {"players": 3}), ("scarto", {}), ("chambery", {}), ("chambery", {"players": 3}),
-         ("droggn", {}), ("scout", {"players": 4})]
+GAMES = [("scioto", {"players": 3}), ("scarto", {}), ("chambery", {}),
+         ("chambery", {"players": 3}), ("droggn", {}), ("scout", {"players": 4})]
 
 
 @pytest.mark.parametrize("name, options", GAMES)

@@ -222,5 +222,6 @@ def test_a_match_cut_at_every_write_of_its_log_resumes_and_ends_as_the_rules_rep
         if lines != intended:
             differing.append(cut)
             before, after = (json.loads(line) for line in intended[cut - 2:cut])
-            assert before["t"] == after["t"] == "act" and 0 not in (before["seat"], after["seat"]), cut
+            assert before["t"] == after["t"] == "act", cut
+            assert 0 not in (before["seat"], after["seat"]), cut
     assert 0 < len(differing) < len(intended) // 2, differing

@@ -135,7 +135,8 @@ for name, options, wide in %r:
 print(json.dumps(out))
 """
 WIDE = [("scioto", {"players": 3}, "8 cards  45 points"),
-        ("chambery", {"players": 3}, "22 cards  0 tricks"), ("scout", {"players": 3}, "8 cards  3 points")]
+        ("chambery", {"players": 3}, "22 cards  0 tricks"),
+        ("scout", {"players": 3}, "8 cards  3 points")]
 SHORT = [("scioto", {"players": 5}), ("chambery", {}), ("droggn", {"players": 4}),
          ("scout", {"players": 5})]
 

@@ -1,6 +1,6 @@
-"""What is loaded when (firmware/deckapp/phases.py, firmware/deckcore/residency.py), phase by phase, through the app's own
-loop under MicroPython: a match of a person against a bot, a key that opens a screen during
-the bot's think, and a sync's request on the serial link."""
+"""What is loaded when (firmware/deckapp/phases.py, firmware/deckcore/residency.py), phase by
+phase, through the app's own loop under MicroPython: a match of a person against a bot, a key
+that opens a screen during the bot's think, and a sync's request on the serial link."""
 
 import json
 import sys
@@ -132,7 +132,8 @@ def test_each_phase_holds_its_own_modules_and_its_heap(tmp_path):
     assert menu_kept
     assert sync <= phases["sync"][0]
     assert all(phases[phase][0] & sync == set() for phase in phases if phase != "sync")
-    device_heap = int(runtime.HEAP[:-1]) * 1024 - 8 * 1024  # the budget, test_device_heap's MARGIN left
+    # the budget, test_device_heap's MARGIN left
+    device_heap = int(runtime.HEAP[:-1]) * 1024 - 8 * 1024
     assert all(max(heaps) <= device_heap for _, heaps in phases.values())
     assert phases["think"][1][0] < min(phases["person"][1])
 

@@ -29,7 +29,8 @@ def segments(line):
     return runs + ([current] if current else [])
 
 
-def test_the_plot_draws_each_match_hand_by_hand_from_nought_to_its_final_total(archive):  # noqa: F811
+def test_the_plot_draws_each_match_hand_by_hand_from_nought_to_its_final_total(
+        archive):  # noqa: F811
     folder, _ = archive
     with Archive(folder) as opened:
         found = [record for record in records(opened, hands=True) if record.complete]

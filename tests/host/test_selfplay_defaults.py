@@ -42,4 +42,5 @@ def test_a_game_is_named_in_any_case_with_or_without_its_accents(spelling):
 def test_an_unknown_game_lists_the_games():
     result = deckmate("selfplay", "--game", "bridge", "--seed", 1, "--out", "x.jsonl")
     assert result.returncode == 2
-    assert "no game 'bridge'; the games are scioto, scarto, scout, droggn, chambery" in result.stderr
+    assert "no game 'bridge'; the games are scioto, scarto, scout, droggn, chambery" in \
+        result.stderr

@@ -49,7 +49,8 @@ def test_malformed_steps_are_refused(line):
 
 def test_a_key_the_board_lacks_is_refused_with_its_line(tmp_path):
     with pytest.raises(ScriptError, match="line 2: the board pico_display_20 has no key 'up'"):
-        run_script(["a", "up"], str(tmp_path / "flash.img"), str(tmp_path), board="pico_display_20")
+        run_script(["a", "up"], str(tmp_path / "flash.img"), str(tmp_path),
+                   board="pico_display_20")
     assert not (tmp_path / "flash.img").exists()
 
 
@@ -117,10 +118,12 @@ def test_a_flash_file_that_is_not_littlefs_is_refused_with_what_to_do(tmp_path):
 def test_a_missing_simulator_package_is_named_with_how_to_install_it(tmp_path):
     script = tmp_path / "keys.txt"
     script.write_text("shot boot\n")
-    code = ("import sys; sys.modules['littlefs'] = None\n"  # as if littlefs-python were not installed
+    # as if littlefs-python were not installed
+    code = ("import sys; sys.modules['littlefs'] = None\n"
             "from deckmate.cli import main; sys.exit(main(sys.argv[1:]))")
-    result = subprocess.run([sys.executable, "-c", code, "sim", "--headless", "--keys", str(script),
-                             "--flash", str(tmp_path / "flash.img")], capture_output=True, text=True)
+    result = subprocess.run([sys.executable, "-c", code, "sim", "--headless",
+                             "--keys", str(script), "--flash", str(tmp_path / "flash.img")],
+                            capture_output=True, text=True)
     assert result.returncode == 1
     assert result.stderr.count("\n") == 1 and "Traceback" not in result.stderr
     assert "littlefs-python" in result.stderr and "tools/setup.sh" in result.stderr

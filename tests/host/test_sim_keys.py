@@ -98,7 +98,8 @@ def test_presses_made_while_the_firmware_is_busy_reach_its_queue_each_at_its_own
     _, text = run_with_link(code, connected=presses)
     made, sent = times
     assert (sent - made) * 1000 < busy_ms / 2  # all of them while it was busy
-    assert ast.literal_eval(text.strip().splitlines()[-1]) == [("down", PRESS), ("down", RELEASE)] * 2
+    assert ast.literal_eval(text.strip().splitlines()[-1]) == \
+        [("down", PRESS), ("down", RELEASE)] * 2
 
 
 def test_the_host_s_ticks_are_the_firmware_s():

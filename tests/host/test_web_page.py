@@ -261,7 +261,8 @@ def history_downloads_each_log_and_all_of_them_for_deckmate_import(page, tmp_pat
     assert again.returncode == 0 and "already" in again.stdout, again.stdout
 
 
-def test_without_the_pinned_port_the_site_is_not_written_and_the_fix_is_named(monkeypatch, tmp_path):
+def test_without_the_pinned_port_the_site_is_not_written_and_the_fix_is_named(
+        monkeypatch, tmp_path):
     from deckmate import web
     monkeypatch.setattr(web, "installed_version", lambda: "1.27.0")
     with pytest.raises(web.WebError) as refused:
