@@ -247,9 +247,9 @@ def requests_of(store, entries):
         fields[1] += [{"op": "get", "id": game_id, "n": size, "x": 1}
                       for game_id, size, _ in entries]
     else:
-        fields[1] += [{"op": "gets", "logs": [[game_id, 0, size] for game_id, size, _
-                                              in entries[first:first + GETS_MOST]]}
-                      for first in range(0, len(entries), GETS_MOST)]
+        fields[1] += [{"op": "gets", "ids": " ".join(  # (deckmate/device_link.py _stream)
+            game_id for game_id, _, _ in entries[first:first + GETS_MOST])}
+            for first in range(0, len(entries), GETS_MOST)]
     listed = listed_tag(store)
     fields[1] += [{"op": "ack", "logs": " ".join(  # (deckmate/device_link.py ack_text)
         "%s %d %s" % (game_id, size, binascii.b2a_base64(binascii.unhexlify(digest[:16]))

@@ -21,13 +21,16 @@ from decklink.frame import TO_DEVICE, TO_HOST, FrameError, decode, encode
 PROTOCOL = 2       # raised for any change a PC of the last version would misread
 LOG_FORMAT = 1     # the log format version the device writes (docs/log-format.md)
 CHUNK = 4096       # the most log bytes a data frame holds, and a get's frames by default
+BUFFER = 4096      # ... read from flash at a time (a frame checked here: at most this; a
+#                    frame the PC checks may take a few: a PC resumes a log cut off from the
+#                    last frame it took whole, so a frame stays this long)
 BUSY_CHUNK = 1024  # ... while a screen has work (serial_link: the frames of a slice)
 GET_MOST = 65536   # the most bytes one get asks for (a round trip per log, most often)
 GETS_MOST = 16     # the most closed logs one `gets` asks for, sent one after the other
 ACK_MOST = 50      # the most logs one ack acknowledges (a slice of the loop: keys wait)
 DIGEST_LEAST = 16  # the hex digits of a SHA-256 an acknowledgement holds at least
 FILES = ("manifest", "acks")  # the store's files a get reads besides the logs
-# A get's buffer of CHUNK bytes, kept for the next get of the session (a buffer a log was a
+# A get's buffer of BUFFER bytes, kept for the next get of the session (a buffer a log was a
 # collection of the heap every log or so); it leaves memory with this module, at the
 # session's end.
 _SPARE = []
@@ -87,7 +90,7 @@ def op_hello(link, request):
                "open_size": None if link.store.open_id is None else _log_size(
                    link, link.store.open_id),
                "chunk": CHUNK, "get_most": GET_MOST, "gets_most": GETS_MOST,
-               "ack_most": ACK_MOST, "ack_text": 1,
+               "ack_most": ACK_MOST, "ack_text": 1, "gets_ids": 1,
                "crash": link.store.load_state(CRASH_STATE, None),  # (deckapp/crash.py's
                "listed": _list_tag(link)}  # record: that module, the screen's, not loaded)
     if request.get("space", 1):
@@ -167,11 +170,15 @@ def op_gets(link, request):
     from byte `off` to byte `end` (or its end) as a get with `x` sends it (the PC checks the
     bytes by the manifest's piece CRCs), its frames and its done frame carrying `i`, its
     index in `logs`: the per-request work of a get (the request read and decoded, its answer
-    begun) once for many logs. A log that is not there ends the answer with an error frame."""
-    logs, chunk = request["logs"], request.get("c", CHUNK)
+    begun) once for many logs. A log that is not there ends the answer with an error frame.
+    `ids` (hello's `gets_ids`), in place of `logs`: whole logs, their ids in one text
+    ("26 27 28"), each sent from its first byte to its last (3 bytes of request a log where
+    `logs` took 15: a request's bytes are the dearest a sync's device reads)."""
+    ids, chunk = request.get("ids"), request.get("c", CHUNK)
+    logs = request["logs"] if ids is None else [[game_id, 0, None] for game_id in ids.split()]
     if not (0 < len(logs) <= GETS_MOST and 0 < chunk <= CHUNK) or [
             log for log in logs if len(log) != 3 or type(log[0]) is not str
-            or not 0 <= log[1] < log[2]]:
+            or not (ids or 0 <= log[1] < log[2])]:
         raise ValueError("logs: 1 to %d of [id, off, end], off < end; 0 < c <= %d"
                          % (GETS_MOST, CHUNK))
     from deckapp.store_acks import ack_key  # (imported once a request, not a log: an import
@@ -216,8 +223,8 @@ class ManyStream:
                               "why": "gets: no log of game %s" % game_id})
             return False
         size = handle.seek(0, 2)
-        self.get.begin(path, offset, min(end, size), size, handle, self.ack_key(game_id),
-                       self.index)
+        self.get.begin(path, offset, size if end is None else min(end, size), size, handle,
+                       self.ack_key(game_id), self.index)
         self.started = True
         return True
 
@@ -310,26 +317,48 @@ class GetStream:
     def send(self, output, most):
         """Send the next frame; False once the last (`done`) is sent."""
         if self.offset < self.end:
-            count = self._read(most)
-            if count:
-                if self.checked:
+            if self.handle is None or not self.buffer:
+                self._ready()
+            if self.checked:
+                count = self._piece(min(self.chunk, most, BUFFER, self.end - self.offset))
+                if count:
                     self._checked(output, count)
-                else:
-                    self._line(output, b'%d,"n":%d}' % (self.offset, count))
-                    self._bytes(output, count)
+                    return True
+            elif self._poured(output, min(self.chunk, most, self.end - self.offset)):
                 return True
             self.end = self.offset  # the file is shorter than it was
         return self._done(output)
 
-    def _read(self, most):
-        """Read the next bytes (at most `most`) into the buffer; how many."""
+    def _poured(self, output, count):
+        """A frame of `count` bytes the PC checks: its line, then the bytes, read into the
+        buffer a piece at a time and written as they come (a frame of a few buffers: a
+        frame's work, its line, its CRC, its calls, is most of what a log costs beyond its
+        lookup), then the newline; False if the file had no bytes left."""
+        got = self._piece(count)
+        if not got:
+            return False
+        self._line(output, b'%d,"n":%d}' % (self.offset, count))
+        left = count
+        while got:  # (a piece short of its count: the frame is short, the PC asks again)
+            output.write(self._view(got))
+            left -= got
+            self.offset += got
+            self.last = self.buffer[got - 1]
+            got = self._piece(left) if left else 0
+        output.write(b"\n")
+        return True
+
+    def _piece(self, most):
+        """Read at most `most` bytes into the buffer; how many."""
         buffer = self.buffer
-        if not buffer or self.handle is None:
-            buffer = self._ready()
-        want = min(self.chunk, most, self.end - self.offset)
-        if want == len(buffer):
+        if most >= len(buffer):
             return self.handle.readinto(buffer)
-        return self.handle.readinto(memoryview(buffer)[:want])
+        return self.handle.readinto(memoryview(buffer)[:most])
+
+    def _view(self, count):
+        """The buffer's first `count` bytes."""
+        buffer = self.buffer
+        return buffer if count == len(buffer) else memoryview(buffer)[:count]
 
     def _ready(self):
         """The buffer (a spare one, or a new one) and the file, opened at the offset."""
@@ -338,22 +367,19 @@ class GetStream:
                 self.buffer = _SPARE.pop()
             else:
                 try:  # (only in a session: a match cut the heap into pieces)
-                    self.buffer = bytearray(CHUNK)
+                    self.buffer = bytearray(BUFFER)
                 except MemoryError:
                     self.buffer = bytearray(512)
-            self.chunk = min(self.chunk, len(self.buffer))
         if self.handle is None:
             self.handle = open(self.path, "rb")
             self.handle.seek(self.offset)
-        return self.buffer
 
     def _bytes(self, output, count):
         """Write the buffer's first `count` bytes and the newline after them."""
-        buffer = self.buffer
-        output.write(buffer if count == len(buffer) else memoryview(buffer)[:count])
+        output.write(self._view(count))
         output.write(b"\n")
         self.offset += count
-        self.last = buffer[count - 1]
+        self.last = self.buffer[count - 1]
 
     def _checked(self, output, count):
         """The frame of `count` bytes checked here: their CRC-32 in the frame, or base64 if
@@ -393,7 +419,7 @@ class GetStream:
 
     def release(self):
         self.close()
-        if len(self.buffer) == CHUNK:
+        if len(self.buffer) == BUFFER:
             _SPARE.append(self.buffer)
         self.buffer = bytearray(0)
 
@@ -435,7 +461,9 @@ def op_ack(link, request):
         raise ValueError("acks: 1 to %d of [id, size, sha256 (%d hex digits at least)]"
                          % (ACK_MOST, DIGEST_LEAST))
     as_listed = listed.split("+")[0] == _manifest_tag(link.store)
-    link.stream = AckStream(request["q"], link.store, acks, as_listed)
+    from deckapp.store_acks import ack_key, ack_refusal, append_acks  # (once a request: an
+    link.stream = AckStream(request["q"], link.store, acks, as_listed,  # import is Python's)
+                            (ack_key, ack_refusal, append_acks))
     send_chunk(link)
 
 
@@ -456,19 +484,21 @@ class AckStream:
     (one flash write) and the answer sent. Ended before its last call (a new request, a bot's
     think), it has written nothing: the PC asks again."""
 
-    def __init__(self, query, store, acks, as_listed):
+    def __init__(self, query, store, acks, as_listed, calls):
         self.query = query
         self.store = store
         self.acks = acks
         self.as_listed = as_listed
+        self.calls = calls  # deckapp.store_acks's ack_key, ack_refusal, append_acks
         self.checked = 0
         self.taken = []
+        self.keys = []  # the taken logs' keys in _SERVED
         self.refused = []
 
     def send(self, output, most):
         """Check the next logs (those the session's gets sent whole, all at once: _SERVED;
         one other, looked up on flash), or record and answer; False once answered."""
-        from deckapp.store_acks import ack_key, ack_refusal, append_acks
+        ack_key, ack_refusal, append_acks = self.calls
         if self.checked < len(self.acks):
             looked_up = False
             while self.checked < len(self.acks):
@@ -484,14 +514,15 @@ class AckStream:
                     looked_up = True
                 if why is None:
                     self.taken.append([game_id, sha256])
+                    self.keys.append(key)
                 else:
                     self.refused.append([game_id, why])
                 self.checked += 1
             return True
         if self.taken:
             append_acks(self.store, self.taken)
-        for game_id, _ in self.taken:  # (acknowledged: the PC asks no more of them)
-            _SERVED.pop(ack_key(game_id), None)
+        for key in self.keys:  # (acknowledged: the PC asks no more of them)
+            _SERVED.pop(key, None)
         reply_to(output, {"q": self.query, "ok": 1, "acked": len(self.taken),
                           "refused": self.refused})
         return False

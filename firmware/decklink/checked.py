@@ -28,7 +28,8 @@ def checked_lines(values):
     """The lines of a checked file holding `values` (any iterable, read one at a time)."""
     hasher = hashlib.sha256()
     for value in values:
-        line = (json.dumps(value) + "\n").encode()
+        line = json.dumps(value).encode() + b"\n"  # (one text made: on the device each is
+        #                                             looked up among the interned names)
         hasher.update(line)
         yield line
     yield _checksum_line(hasher)

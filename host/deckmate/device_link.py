@@ -201,8 +201,13 @@ class DeviceLink:
                 continue
             first = current
             if op == "gets":
-                request = {"logs": [[each.fields["id"], each.start, each.end]
-                                    for each in readings[first:first + self.gets_most]]}
+                batch = readings[first:first + self.gets_most]
+                if self.device.get("gets_ids") and all(
+                        each.start == 0 and each.fields["id"].isalnum() for each in batch):
+                    request = {"ids": " ".join(each.fields["id"] for each in batch)}  # (whole)
+                else:  # (a firmware before `gets_ids`, or a log resumed from a piece)
+                    request = {"logs": [[each.fields["id"], each.start, each.end]
+                                        for each in batch]}
             else:
                 request = reading.get_fields()
             self.query += 1

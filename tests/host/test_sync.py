@@ -83,20 +83,23 @@ class SmallBatches(DeviceLink):
         self.ack_text = ack_text
         self.sent = []
         self.ack_forms = []
+        self.gets_forms = []
 
     def hello(self, space=True):
         answer = super().hello(space)
         self.ack_most = self.most
         if self.gets_most_then is not None:
             self.gets_most = self.gets_most_then
-        if not self.ack_text:
-            del self.device["ack_text"]
+        if not self.ack_text:  # (and before `gets_ids`)
+            del self.device["ack_text"], self.device["gets_ids"]
         return answer
 
     def _send(self, message):
         self.sent.append(message["op"])
         if message["op"] == "ack":
             self.ack_forms.append("logs" if "logs" in message else "acks")
+        if message["op"] == "gets":
+            self.gets_forms.append("ids" if "ids" in message else "logs")
         super()._send(message)
 
 
@@ -118,12 +121,13 @@ def test_the_logs_are_acknowledged_in_batches_as_they_are_archived(tmp_path):
     # (the batches go between the gets once the archive has them; how many is the threads')
     assert link.sent.count("ack") == 4
     assert set(link.ack_forms) == {"logs"}  # (22 bytes a log where the list took 33)
+    assert link.gets_forms == ["ids"]  # (3 bytes a log where the list took 15)
     assert flash.read_file(flash_path, ACKS).count(b"\n#") == 4  # a block a batch
     assert acks_on_flash(flash_path) == dict(
         (game_id, hashlib.sha256(data).hexdigest()[:16]) for game_id, data in logs)
 
 
-def test_a_firmware_before_the_acks_in_a_text_gets_them_in_a_list(tmp_path):
+def test_a_firmware_before_the_requests_in_a_text_gets_them_in_lists(tmp_path):
     logs = typical_logs(3)
     flash_path = str(tmp_path / "flash.img")
     with board_with_games(flash_path, logs) as board:
@@ -132,6 +136,7 @@ def test_a_firmware_before_the_acks_in_a_text_gets_them_in_a_list(tmp_path):
             link = SmallBatches(port, 2, ack_text=False)
             result = sync_device(link, archive, say=lambda text: None)
     assert result.acked == 3 and link.ack_forms == ["acks", "acks"]
+    assert link.gets_forms == ["logs"]
     assert acks_on_flash(flash_path) == dict(
         (game_id, hashlib.sha256(data).hexdigest()[:16]) for game_id, data in logs)
 

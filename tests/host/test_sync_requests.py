@@ -117,6 +117,10 @@ show("gets", [[frame["i"], frame["at"], frame.get("n"), frame.get("done")] for f
 show("gets sizes", [entry["size"] for entry in games])
 answer = ask(14, "gets", logs=[[games[0]["id"], 0, 5], ["99", 0, 5]])
 show("gets unknown", [answer.get("err"), answer.get("why")])
+before = len(link.output.answers())
+ask(18, "gets", ids=" ".join(entry["id"] for entry in games))
+frames = link.output.answers()[before:]
+show("gets ids", [[frame["i"], frame["at"], frame.get("n"), frame.get("done")] for frame in frames])
 
 import binascii
 from deckapp import store_acks
@@ -163,6 +167,8 @@ def test_the_requests_that_cost_a_board_its_flash_and_its_heap_do_as_little(tmp_
     assert steps["gets"] == sum(([[index, 0, size, None], [index, size, None, 1]]
                                  for index, size in enumerate(sizes)), [])
     assert steps["gets unknown"] == ["args", "gets: no log of game 99"]
+    # `ids`: whole logs by their ids alone (3 bytes of request a log where `logs` took 15).
+    assert steps["gets ids"] == steps["gets"]
     # An ack's logs as one text ("ID SIZE HASH ...", the hash's first 8 bytes in base64: 22
     # bytes a log where the list took 33), checked and recorded as the list's: the journal
     # holds each log's 16 hex digits.
