@@ -188,20 +188,30 @@ def main(argv=None):
             "%s %d" % (str(r + 1) if r < CANDIDATES else "a level's own", ranks.count(r))
             for r in sorted(set(ranks))))
     for k in range(len(args.levels)):
-        whole = sum(d[2][k][0] for d in decisions) or 1
         print("%-8s %-36s %5s  %-24s %s" % (args.levels[k], "chose (the best's kind)", "n",
                                               "regret", "share"))
-        for kind in ACTION_KINDS:
-            for best in ("",) + ACTION_KINDS:
-                chosen = [d[2][k][0] for d in decisions
-                          if d[2][k][1] == kind and (not best or d[3] == best)]
-                if chosen and (not best or len(chosen) < len(decisions)):
-                    mean, ci = mean_interval(chosen)
-                    label = kind + (" (best: %s)" % best if best else "")
-                    print("%-8s %-36s %5d  %6.3f [%6.3f, %6.3f]  %4.0f%%"
-                          % (args.levels[k], (" " if best else "") + label, len(chosen), mean,
-                             ci[0], ci[1], 100 * sum(chosen) / whole))
+        for kind, best, count, mean, ci, share in by_kind(decisions, k):
+            label = kind + (" (best: %s)" % best if best else "")
+            print("%-8s %-36s %5d  %6.3f [%6.3f, %6.3f]  %4.0f%%"
+                  % (args.levels[k], (" " if best else "") + label, count, mean, ci[0], ci[1],
+                     100 * share))
     return 0
+
+
+def by_kind(decisions, k):
+    """The k-th level's decisions by the kind of action it chose, each followed by those of
+    them by the kind of the best: (kind, best's kind or "", count, mean regret, its 95%
+    interval, share of the level's whole regret)."""
+    whole = sum(d[2][k][0] for d in decisions) or 1
+    rows = []
+    for kind in ACTION_KINDS:
+        for best in ("",) + ACTION_KINDS:
+            chosen = [d[2][k][0] for d in decisions
+                      if d[2][k][1] == kind and (not best or d[3] == best)]
+            if chosen:
+                mean, ci = mean_interval(chosen)
+                rows.append((kind, best, len(chosen), mean, ci, sum(chosen) / whole))
+    return rows
 
 
 if __name__ == "__main__":

@@ -1,0 +1,31 @@
+"""tools/scout_regret.py, where SCOUT's bots lose decision by decision: a regret (the
+oracle's best less the level's choice) is never negative; the kinds of decision it reports
+split every decision once, and their shares make up the level's whole regret."""
+
+import os
+import sys
+
+sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "..", "tools"))
+import scout_regret  # noqa: E402  (tools/scout_regret.py)
+
+KINDS = ("keep", "flip", "show", "scout", "scout & show")
+
+
+def test_regrets_are_never_negative_and_the_kinds_add_up_to_every_decision(monkeypatch):
+    monkeypatch.setattr(scout_regret, "ORACLE_WORLDS", 3)  # a quick oracle: the same sums
+    decisions = scout_regret.regrets((3, ["normal", "hard"], 1, 0, 4))
+    assert [d[0] for d in decisions[:3]] == ["flip"] * 3 and len(decisions) > 3
+    for situation, third, chosen, best, rank in decisions:
+        assert situation in scout_regret.SITUATIONS and third in (0, 1, 2)
+        assert best in (("keep", "flip") if situation == "flip" else KINDS[2:])
+        assert (rank is None) == (situation == "flip")
+        for regret, kind in chosen:
+            assert regret >= 0 and kind in KINDS
+    for k in range(2):
+        rows = scout_regret.by_kind(decisions, k)
+        chose = [row for row in rows if not row[1]]
+        assert sum(row[2] for row in chose) == len(decisions)
+        assert abs(sum(row[5] for row in chose) - 1) < 1e-9 or \
+            all(d[2][k][0] == 0 for d in decisions)
+        for kind, _, count, _, _, _ in chose:
+            assert sum(row[2] for row in rows if row[0] == kind and row[1]) == count
