@@ -21,9 +21,9 @@ from decklink.frame import TO_DEVICE, TO_HOST, FrameError, decode, encode
 PROTOCOL = 2       # raised for any change a PC of the last version would misread
 LOG_FORMAT = 1     # the log format version the device writes (docs/log-format.md)
 CHUNK = 4096       # the most log bytes a data frame holds, and a get's frames by default
-BUFFER = 4096      # ... read from flash at a time (a frame checked here: at most this; a
-#                    frame the PC checks may take a few: a PC resumes a log cut off from the
-#                    last frame it took whole, so a frame stays this long)
+BUFFER = 4096      # ... read from flash at a time (a frame checked here: at most this;
+#                    frames of a few buffers cost less, but a PC resumes a log cut off from
+#                    the last frame it took whole: docs/notes/2026-12-06-sync.md)
 BUSY_CHUNK = 1024  # ... while a screen has work (serial_link: the frames of a slice)
 GET_MOST = 65536   # the most bytes one get asks for (a round trip per log, most often)
 GETS_MOST = 16     # the most closed logs one `gets` asks for, sent one after the other
@@ -331,9 +331,9 @@ class GetStream:
 
     def _poured(self, output, count):
         """A frame of `count` bytes the PC checks: its line, then the bytes, read into the
-        buffer a piece at a time and written as they come (a frame of a few buffers: a
-        frame's work, its line, its CRC, its calls, is most of what a log costs beyond its
-        lookup), then the newline; False if the file had no bytes left."""
+        buffer a piece at a time and written as they come (more than one piece only with the
+        buffer of 512 bytes of a heap without 4 KB in one piece), then the newline; False if
+        the file had no bytes left."""
         got = self._piece(count)
         if not got:
             return False
