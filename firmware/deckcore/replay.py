@@ -16,8 +16,8 @@ class LogError(Exception):
     pass
 
 
-# What the device says of an open log it cannot replay to resume (deckapp/play/stored.py,
-# deckapp/keep/stored.py): the log stays whole on flash, and the resume offer's X closes it
+# What the device says of an open log it cannot replay to resume a match (played or kept):
+# the log stays whole on flash, and the resume offer's X closes it
 UNRESUMABLE = ("Game %s cannot be resumed (its log: %s). Back, then Abandon (X), closes the "
                "log as it is, every line kept.")
 
