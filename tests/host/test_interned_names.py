@@ -4,7 +4,14 @@ for good, and a match that passes 1,260 names allocates a pool of 14 KB more. Te
 and card tokens are read from the str's bytes and slices, and a log line writes printable
 ASCII as it is."""
 
+import os
+import sys
+
 from deckmate import image, runtime
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(
+    os.path.abspath(__file__)))), "tools"))
+import recorder_heap  # noqa: E402  (tools/recorder_heap.py)
 
 CODE = r"""
 import sys
@@ -39,3 +46,12 @@ def test_drawing_text_and_cards_and_writing_a_log_line_intern_no_names():
     assert '{"t":"act","hand":1,"a":"Zqx kvw QJ 10H","name":"Bot 9"}' in out
     assert "glyphs True" in out
     assert r'{"t":"act","name":"W\\ \"7\" \u00e9"}' in out
+
+
+def test_the_recorder_of_text_boxes_interns_next_to_no_names_of_its_own():
+    """A recorded run (the simulated board's recorder of text boxes) interns the firmware's
+    names and the recorder's: a recorder of 39 names pushed a Chambery Tarot match over the
+    pool boundary, 14 KB more than its room (docs/notes/2026-12-06-recorder-heap.md). Its
+    state lives in closures' cells, its wrappers take the wrapped functions' names."""
+    names = recorder_heap.recorder_names()
+    assert len(names) <= 12, names

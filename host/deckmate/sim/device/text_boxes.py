@@ -14,6 +14,12 @@ The recorder wraps the drawing functions of the firmware's modules as they are l
 The boxes are printed as they are drawn, one line each, and so are the moments a layer starts
 afresh: the firmware's heap keeps none of them, and printing them allocates next to nothing
 (the recorder runs beside the device's budget, with a room of its own, deckmate.sim.firmware).
+The recorder interns next to no names of its own: each name a module holds (its globals, its
+functions' and their arguments' names, its strings of up to 10 characters) is interned for
+good, and a recorder of some 40 names pushed a match over MicroPython's pool boundary (a pool
+of 14 KB more, docs/budgets.md). So its state lives in the cells of install's closures, each
+wrapper is named after the function it wraps and takes that function's arguments, and what
+it prints is in strings of more than 10 characters (tools/recorder_heap.py measures both).
 deckmate.sim.script reads the lines into the boxes on the panel at a shot; fields apart by
 tabs:
 
@@ -31,162 +37,6 @@ TEXT is empty.
 import builtins
 import sys
 
-# the layer drawn in, how deep in a card, and what font.fit and font.centred said of the text
-# drawn next
-_state = {"layer": "area", "inside_card": 0, "fitted": None, "whole": None, "left": None,
-          "right": None}
-
-
-def _record(kind, x, y, width, height, text="", whole="", left=None, right=None):
-    print("text-box", _state["layer"], kind, x, y, width, height, sep="\t", end="\t")
-    if left is None:
-        print("-\t-", end="\t")
-    else:
-        print(left, right, sep="\t", end="\t")
-    print(1 if whole else 0, text, whole, sep="\t")
-
-
-def _afresh(layer):
-    print("text-boxes afresh", layer, sep="\t")
-
-
-def _record_font(font):
-    text, fit, centred = font.text, font.fit, font.centred
-
-    def recorded_text(canvas, string, x, y, colour, size=font.SMALL):
-        end = text(canvas, string, x, y, colour, size)
-        state = _state
-        fitted, whole, left, right = state["fitted"], state["whole"], state["left"], state["right"]
-        state["fitted"] = state["whole"] = state["left"] = state["right"] = None
-        if not state["inside_card"]:
-            if fitted is not None and fitted == string:
-                if left is None:  # font.fit's room, from where the text is drawn
-                    left, right = x, x + right
-                whole = whole if whole != string else ""
-            else:
-                whole = ""
-            _record("text", x, y, end - x, font.height(size), string, whole, left, right)
-        return end
-
-    def recorded_fit(string, room, size=font.SMALL):
-        fitted = fit(string, room, size)
-        _state["fitted"], _state["whole"] = fitted, string
-        if _state["left"] is None:
-            _state["right"] = room
-        return fitted
-
-    def recorded_centred(canvas, string, x, y, room, colour, size=font.SMALL):
-        _state["left"], _state["right"] = x, x + room
-        return centred(canvas, string, x, y, room, colour, size)
-
-    font.text, font.fit, font.centred = recorded_text, recorded_fit, recorded_centred
-
-
-def _record_cards(cards):
-    draw, chip, draw_back = cards.draw, cards.chip, cards.draw_back
-
-    def recorded_draw(canvas, token, x, y, width, height, state=cards.NORMAL):
-        _state["inside_card"] += 1  # a card's own text unrecorded
-        try:
-            draw(canvas, token, x, y, width, height, state)
-        finally:
-            _state["inside_card"] -= 1
-        _record("card", x, y, width, height)
-
-    def recorded_chip(canvas, token, x, y, height):
-        _state["inside_card"] += 1
-        try:
-            end = chip(canvas, token, x, y, height)
-        finally:
-            _state["inside_card"] -= 1
-        _record("card", x, y, end - x, height)
-        return end
-
-    def recorded_back(canvas, x, y, width, height):
-        _state["inside_card"] += 1
-        try:
-            draw_back(canvas, x, y, width, height)
-        finally:
-            _state["inside_card"] -= 1
-        _record("card", x, y, width, height)
-
-    cards.draw, cards.chip, cards.draw_back = recorded_draw, recorded_chip, recorded_back
-
-
-def _record_bars(widgets):
-    def in_bars(draw, fresh):
-        def recorded(canvas, content):
-            if fresh:
-                _afresh("bars")
-            _state["layer"] = "bars"
-            try:
-                draw(canvas, content)
-            finally:
-                _state["layer"] = "area"
-        return recorded
-
-    widgets.title_bar = in_bars(widgets.title_bar, True)
-    widgets.softkey_bar = in_bars(widgets.softkey_bar, False)
-    dialog_box = widgets.dialog_box
-
-    def recorded_dialog_box(canvas, title, lines):
-        _state["layer"] = "dialog"
-        try:
-            box = dialog_box(canvas, title, lines)
-        finally:
-            _state["layer"] = "area"
-        print("text-boxes covered", box[0], box[1], box[2], box[3], sep="\t")
-        return box
-
-    widgets.dialog_box = recorded_dialog_box
-
-
-def _record_shell(shell):
-    """The screen's area starts afresh at each draw; the import hook stays under the one the
-    shell installs (which takes the builtin __import__, not the one installed over it)."""
-    with_room = shell.import_with_room
-    shell.import_with_room = lambda plain_import: with_room(_wrapping_import)
-    draw_area = shell.App._draw_area
-    depth = [0]
-
-    def recorded_draw_area(app, display, screen):
-        if not depth[0]:
-            _wrap_loaded()  # a module loaded again since the last import (below)
-            _afresh("all" if screen.title is None else "area")  # all: a screen with no bars
-        depth[0] += 1
-        try:
-            draw_area(app, display, screen)
-        finally:
-            depth[0] -= 1
-
-    shell.App._draw_area = recorded_draw_area
-
-
-# (module, the names its recorder wraps, the recorder)
-_RECORDERS = (("deckui.font", ("text", "fit", "centred"), _record_font),
-              ("deckui.cards", ("draw", "chip", "draw_back"), _record_cards),
-              ("deckui.widgets", ("title_bar", "softkey_bar", "dialog_box"), _record_bars),
-              ("deckapp.shell", ("App", "import_with_room"), _record_shell))
-
-
-def _wrap_loaded():
-    """Wrap the drawing functions of the modules loaded since the last call (the app unloads
-    some and loads them again, e.g. the cards' drawing around a match) once the functions are
-    defined (an import returns also within the import of the module that asked for it). At
-    each import and each screen drawn: `from deckui import cards` loads the submodule after
-    __import__ returns."""
-    for name, names, record in _RECORDERS:
-        module = sys.modules.get(name)
-        if module is None or hasattr(module, "_text_boxes"):
-            continue
-        for wrapped in names:
-            if not hasattr(module, wrapped):
-                break
-        else:
-            record(module)
-            module._text_boxes = True
-
-
 _plain_import = [builtins.__import__]  # what the recorder's import calls (import_under)
 
 
@@ -196,12 +46,172 @@ def import_under(plain_import):
     _plain_import[0] = plain_import
 
 
-def _wrapping_import(name, globals=None, locals=None, fromlist=None, level=0):
-    module = _plain_import[0](name, globals, locals, fromlist, level)
-    _wrap_loaded()
-    return module
-
-
 def install():
     """Wrap the drawing functions of every module that loads from now on."""
-    builtins.__import__ = _wrapping_import
+    # The start of a box's line, by the layer drawn in; how deep in a card; what font.fit and
+    # font.centred said of the text drawn next; how deep in the shell's _draw_area
+    layer = "text-box\tarea"
+    inside = 0
+    fitted = whole = left = right = None
+    depth = 0
+
+    def font_recorder(font):
+        plain_text, plain_fit, plain_centred = font.text, font.fit, font.centred
+
+        def text(canvas, string, x, y, colour, size=font.SMALL):
+            nonlocal fitted, whole, left, right
+            end = plain_text(canvas, string, x, y, colour, size)
+            was_fitted, shortened, room_left, room_right = fitted, whole, left, right
+            fitted = whole = left = right = None
+            if not inside:
+                if was_fitted is not None and was_fitted == string:
+                    if room_left is None:  # font.fit's room, from where the text is drawn
+                        room_left, room_right = x, x + room_right
+                    if shortened == string:
+                        shortened = ""
+                else:
+                    shortened = ""
+                print(layer, "text", x, y, end - x, font.height(size), sep="\t", end="\t")
+                if room_left is None:
+                    print("-\t-", end="\t")
+                else:
+                    print(room_left, room_right, sep="\t", end="\t")
+                print(1 if shortened else 0, string, shortened, sep="\t")
+            return end
+
+        def fit(string, room, size=font.SMALL):
+            nonlocal fitted, whole, right
+            fitted, whole = plain_fit(string, room, size), string
+            if left is None:
+                right = room
+            return fitted
+
+        def centred(canvas, string, x, y, room, colour, size=font.SMALL):
+            nonlocal left, right
+            left, right = x, x + room
+            return plain_centred(canvas, string, x, y, room, colour, size)
+
+        font.text, font.fit, font.centred = text, fit, centred
+
+    def cards_recorder(cards):
+        plain_draw, plain_chip, plain_draw_back = cards.draw, cards.chip, cards.draw_back
+
+        def draw(canvas, token, x, y, width, height, state=cards.NORMAL):
+            nonlocal inside
+            inside += 1  # a card's own text unrecorded
+            try:
+                plain_draw(canvas, token, x, y, width, height, state)
+            finally:
+                inside -= 1
+            print(layer, "card", x, y, width, height, "-\t-\t0\t\t", sep="\t")
+
+        def chip(canvas, token, x, y, height):
+            nonlocal inside
+            inside += 1
+            try:
+                end = plain_chip(canvas, token, x, y, height)
+            finally:
+                inside -= 1
+            print(layer, "card", x, y, end - x, height, "-\t-\t0\t\t", sep="\t")
+            return end
+
+        def draw_back(canvas, x, y, width, height):
+            nonlocal inside
+            inside += 1
+            try:
+                plain_draw_back(canvas, x, y, width, height)
+            finally:
+                inside -= 1
+            print(layer, "card", x, y, width, height, "-\t-\t0\t\t", sep="\t")
+
+        cards.draw, cards.chip, cards.draw_back = draw, chip, draw_back
+
+    def widgets_recorder(widgets):
+        plain_title_bar, plain_softkey_bar = widgets.title_bar, widgets.softkey_bar
+        plain_dialog_box = widgets.dialog_box
+
+        def title_bar(canvas, content):
+            nonlocal layer
+            print("text-boxes afresh\tbars")
+            layer = "text-box\tbars"
+            try:
+                plain_title_bar(canvas, content)
+            finally:
+                layer = "text-box\tarea"
+
+        def softkey_bar(canvas, content):
+            nonlocal layer
+            layer = "text-box\tbars"
+            try:
+                plain_softkey_bar(canvas, content)
+            finally:
+                layer = "text-box\tarea"
+
+        def dialog_box(canvas, title, lines):
+            nonlocal layer
+            layer = "text-box\tdialog"
+            try:
+                box = plain_dialog_box(canvas, title, lines)
+            finally:
+                layer = "text-box\tarea"
+            print("text-boxes covered", box[0], box[1], box[2], box[3], sep="\t")
+            return box
+
+        widgets.title_bar, widgets.softkey_bar = title_bar, softkey_bar
+        widgets.dialog_box = dialog_box
+
+    def shell_recorder(shell):
+        """The screen's area starts afresh at each draw; the import hook stays under the one
+        the shell installs (which takes the builtin __import__, not the one installed over
+        it)."""
+        with_room = shell.import_with_room
+        shell.import_with_room = lambda plain_import: with_room(imported)
+        plain_draw_area = shell.App._draw_area
+
+        def _draw_area(app, display, screen):
+            nonlocal depth
+            if not depth:
+                wrap_loaded()  # a module loaded again since the last import (below)
+                if screen.title is None:  # a screen with no bars: the panel drawn anew
+                    print("text-boxes afresh\tall")
+                else:
+                    print("text-boxes afresh\tarea")
+            depth += 1
+            try:
+                plain_draw_area(app, display, screen)
+            finally:
+                depth -= 1
+
+        shell.App._draw_area = _draw_area
+
+    # (module, the names its recorder wraps, the recorder)
+    recorders = (("deckui.font", ("text", "fit", "centred"), font_recorder),
+                 ("deckui.cards", ("draw", "chip", "draw_back"), cards_recorder),
+                 ("deckui.widgets", ("title_bar", "softkey_bar", "dialog_box"),
+                  widgets_recorder),
+                 ("deckapp.shell", ("App", "import_with_room"), shell_recorder))
+
+    def wrap_loaded():
+        """Wrap the drawing functions of the modules loaded since the last call (the app
+        unloads some and loads them again, e.g. the cards' drawing around a match) once the
+        functions are defined (an import returns also within the import of the module that
+        asked for it). At each import and each screen drawn: `from deckui import cards` loads
+        the submodule after __import__ returns. A module wrapped has its attribute text_boxes
+        (the name of this module: no name more)."""
+        for name, names, recorder in recorders:
+            module = sys.modules.get(name)
+            if module is None or hasattr(module, "text_boxes"):
+                continue
+            for wrapped in names:
+                if not hasattr(module, wrapped):
+                    break
+            else:
+                recorder(module)
+                module.text_boxes = True
+
+    def imported(name, *rest):
+        module = _plain_import[0](name, *rest)
+        wrap_loaded()
+        return module
+
+    builtins.__import__ = imported
