@@ -164,26 +164,30 @@ def sync_case(label, logs, work, flash_blocks=None):
 
 def own_block_group(folder):
     """Has the folders made in `folder` (the archives) take their files' inodes from a block
-    group of their own, where the filesystem can (ext4's top-directory flag: they are placed
-    as a folder at the root is; nothing elsewhere). ext4 without a journal passes over every
-    inode of a group deleted in the last minutes, reading when it was deleted, at each file
-    it creates: in the system's temporary folder, beside test suites that create and remove
-    thousands of files a minute, a sync's 1,000 new files cost 0.3-0.7 s of the kernel's
-    time more than in a folder of their own (0.03 s), the other programs' work and not the
-    sync's, which a person's archive does not meet (docs/notes/2026-12-06-sync-host.md)."""
+    group of their own, where the filesystem can: ext4's top-directory flag, which places them
+    as a folder at the root is, and which the folder's owner may set without root. ext4
+    without a journal passes over every inode of a group deleted in the last minutes at each
+    file it creates, so in the system's temporary folder, beside test suites that create and
+    remove thousands of files a minute, a sync's new files cost the kernel time that is the
+    other programs' and not the sync's, and which a person's archive does not meet
+    (docs/notes/2026-12-06-sync-host.md). Elsewhere (another filesystem, another system, a
+    folder of another owner) the folder stays as it is."""
     if not sys.platform.startswith("linux"):
         return
     import array
     import fcntl
     size = struct.calcsize("l")  # FS_IOC_GETFLAGS and FS_IOC_SETFLAGS: _IOR/_IOW('f', 1/2, long)
     get_flags, set_flags = 0x80000000 | size << 16 | 0x6601, 0x40000000 | size << 16 | 0x6602
-    flags = array.array("l", [0])
-    handle = os.open(folder, os.O_RDONLY)
+    flags = array.array("i", [0])  # (named for a long, the flags the kernel reads are an int)
+    try:
+        handle = os.open(folder, os.O_RDONLY)
+    except OSError:
+        return
     try:
         fcntl.ioctl(handle, get_flags, flags)
         flags[0] |= 0x20000  # FS_TOPDIR_FL
         fcntl.ioctl(handle, set_flags, flags)
-    except OSError:  # (a filesystem without the flag: the folder as it is)
+    except OSError:  # (a filesystem without the flag, a folder not ours: as it is)
         pass
     finally:
         os.close(handle)
