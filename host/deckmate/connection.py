@@ -173,17 +173,14 @@ class BoardConnection:
                 data = os.read(self._descriptor, max(wanted, READ_MOST))
             except BlockingIOError:
                 return b""
-        if not data:  # (ready, yet nothing: the port is gone, as pyserial says it)
-            import serial
-            raise serial.SerialException("device reports readiness to read but returned no "
-                                         "data (device disconnected or multiple access on "
-                                         "port?)")
+        if not data:  # (ready, yet nothing: the port was closed under us)
+            raise OSError(errno.EIO, "the port was closed: the board unplugged or reset, or "
+                                     "another program reading it")
         return data
 
     def _wait_at_most(self, seconds):
         """The port's read timeout, set only when it changes: pyserial reconfigures the port
-        at each assignment (a lock taken, the terminal's attributes read and written), which
-        was a fifth of the fetching thread's CPU when set twice a frame."""
+        at each assignment (a lock taken, the terminal's attributes read and written)."""
         if self.serial.timeout != seconds:
             self.serial.timeout = seconds
 

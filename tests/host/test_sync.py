@@ -418,9 +418,7 @@ def test_a_board_gone_midway_is_one_line_and_the_next_sync_goes_on_from_there(tm
 @pytest.mark.parametrize("error", ["termios", "serial", "os"])
 def test_every_way_a_port_fails_under_a_write_or_a_read_is_a_lost_connection(tmp_path, error):
     """pyserial's flush raises termios.error (not an OSError) when the board's side closed
-    first; its reads raise SerialException, as the connection's own read of the port's
-    descriptor (POSIX) does for a port that says it is ready and gives nothing; a closed
-    descriptor raises OSError."""
+    first; its reads raise SerialException; a closed descriptor raises OSError."""
     import termios
 
     import serial
@@ -450,6 +448,36 @@ def test_every_way_a_port_fails_under_a_write_or_a_read_is_a_lost_connection(tmp
                         use()
         finally:
             connection.close()
+
+
+@pytest.mark.skipif(os.name != "posix", reason="a pseudo-terminal is POSIX's")
+@pytest.mark.parametrize("read", ["the descriptor", "pyserial"])
+def test_a_port_closed_by_its_other_end_is_a_lost_connection_at_once(read):
+    """A pseudo-terminal whose other end closed (the simulated board gone) reads as ready and
+    empty: the connection's own read of the descriptor (POSIX) and pyserial's both say the
+    connection is lost, in one line naming the fix, at once rather than at the deadline."""
+    import tty
+
+    from deckmate.connection import PortLost
+    board_end, port_end = os.openpty()
+    tty.setraw(port_end)
+    port = os.ttyname(port_end)
+    os.close(port_end)
+    with BoardConnection(port) as connection:
+        assert connection._descriptor is not None
+        if read == "pyserial":
+            connection._descriptor = None
+        os.write(board_end, b'{"ok":1}\n')
+        assert connection.read_line(time.monotonic() + 5) == b'{"ok":1}\n'
+        os.close(board_end)
+        started = time.monotonic()
+        for use in (lambda: connection.read_line(time.monotonic() + 5),
+                    lambda: connection.read_bytes(10, time.monotonic() + 5)):
+            with pytest.raises(PortLost) as lost:
+                use()
+            assert "\n" not in str(lost.value)
+            assert str(lost.value).endswith("; plug it back in and run the command again")
+        assert time.monotonic() - started < 2
 
 
 def test_ctrl_c_still_stops_the_app_into_the_repl_after_a_sync(tmp_path):
