@@ -17,10 +17,8 @@ import subprocess
 
 from deckmate import image, web
 from deckmate.errors import CommandError
-from deckmate.firmware_sources import firmware_dir
 from deckmate.programs import ProgramMissing, command
 
-FIRMWARE_DIR = firmware_dir()  # the firmware's sources (deckmate/firmware_sources.py)
 HEAP = "208K"  # the device image must fit this heap of the 64-bit unix port (docs/budgets.md)
 SIM_TARGET = "sim"  # the image target (image.TARGETS) whose native code the unix port loads
 

@@ -5,9 +5,9 @@ source, where these are plain literals (boards/__init__.py), so the host never i
 import ast
 import os
 
-from deckmate import runtime
+from deckmate.firmware_sources import firmware_dir
 
-BOARDS_DIR = os.path.join(runtime.FIRMWARE_DIR, "boards")
+BOARDS_DIR = os.path.join(firmware_dir(), "boards")
 FIELDS = ("NAME", "TITLE", "PANEL", "MADCTL", "COLUMN_OFFSET", "ROW_OFFSET",
           "SPI_ID", "SCK", "MOSI", "CS", "DC", "RST", "BACKLIGHT", "KEYS")
 
