@@ -29,7 +29,6 @@ from deckapp import VERSION
 from deckhw.buttons import PRESS
 from deckui import font, theme, widgets
 
-NAME = CRASH_STATE        # the store's state file of the last fault
 ERROR_MOST = const(200)   # characters of the error's line kept
 TRACE_MOST = const(1200)  # characters of the traceback's calls kept (the innermost last)
 _MARGIN = const(8)
@@ -77,8 +76,8 @@ def record(store, error):
     except MemoryError:  # the heap the fault left has no room for the text of its calls
         trace = ""
     try:
-        store.save_state(NAME, {"time": today(), "fw": VERSION, "error": one_line(error),
-                                "trace": trace})
+        store.save_state(CRASH_STATE, {"time": today(), "fw": VERSION,
+                                       "error": one_line(error), "trace": trace})
         return True
     except StoreError:
         return False
@@ -86,7 +85,7 @@ def record(store, error):
 
 def last(store):
     """The last fault recorded (the dict above), or None."""
-    return store.load_state(NAME, None)
+    return store.load_state(CRASH_STATE, None)
 
 
 def show(display, error_line, game_open, saved):

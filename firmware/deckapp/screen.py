@@ -20,7 +20,7 @@ them on a stack and talks to the top one only:
     opening               None, or `opening(app)`: what the screen shows, read from flash (a
                           match: the table's, the scorekeeper's totals), which waits until
                           the screen that opened it has left memory (room for the log's
-                          buffers). App.top calls it, and hands its result to opened(), before
+                          buffers). App.top hands it to opened(), which calls it, before
                           anything else reaches the screen: it is first drawn open, and a key
                           pressed meanwhile waits for it and goes to what it opened
     opened(opening)       the screen opens with `opening(app)` (its StoreError is the

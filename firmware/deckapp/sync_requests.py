@@ -91,8 +91,9 @@ def op_hello(link, request):
                    link, link.store.open_id),
                "chunk": CHUNK, "get_most": GET_MOST, "gets_most": GETS_MOST,
                "ack_most": ACK_MOST, "ack_text": 1, "gets_ids": 1,
-               "crash": link.store.load_state(CRASH_STATE, None),  # (deckapp/crash.py's
-               "listed": _list_tag(link)}  # record: that module, the screen's, not loaded)
+               # (deckapp/crash.py's record, read without loading that module, the screen's)
+               "crash": link.store.load_state(CRASH_STATE, None),
+               "listed": _list_tag(link)}
     if request.get("space", 1):
         info = os.statvfs(link.store.root or "/")
         message["free"] = link.store.free_bytes()
@@ -181,8 +182,9 @@ def op_gets(link, request):
             or not (ids or 0 <= log[1] < log[2])]:
         raise ValueError("logs: 1 to %d of [id, off, end], off < end; 0 < c <= %d"
                          % (GETS_MOST, CHUNK))
-    from deckapp.store_acks import ack_key  # (imported once a request, not a log: an import
-    link.stream = ManyStream(request["q"], link.store, logs, chunk, ack_key)  # is Python's)
+    # (imported once a request, not a log: on the device an import calls the shell's hook)
+    from deckapp.store_acks import ack_key
+    link.stream = ManyStream(request["q"], link.store, logs, chunk, ack_key)
     send_chunk(link)
 
 
@@ -461,8 +463,9 @@ def op_ack(link, request):
         raise ValueError("acks: 1 to %d of [id, size, sha256 (%d hex digits at least)]"
                          % (ACK_MOST, DIGEST_LEAST))
     as_listed = listed.split("+")[0] == _manifest_tag(link.store)
-    from deckapp.store_acks import ack_key, ack_refusal, append_acks  # (once a request: an
-    link.stream = AckStream(request["q"], link.store, acks, as_listed,  # import is Python's)
+    # (imported once a request, not a log: on the device an import calls the shell's hook)
+    from deckapp.store_acks import ack_key, ack_refusal, append_acks
+    link.stream = AckStream(request["q"], link.store, acks, as_listed,
                             (ack_key, ack_refusal, append_acks))
     send_chunk(link)
 

@@ -28,8 +28,8 @@ def checked_lines(values):
     """The lines of a checked file holding `values` (any iterable, read one at a time)."""
     hasher = hashlib.sha256()
     for value in values:
-        line = json.dumps(value).encode() + b"\n"  # (one text made: on the device each is
-        #                                             looked up among the interned names)
+        # (one text made: on the device each new text is looked up among the interned names)
+        line = json.dumps(value).encode() + b"\n"
         hasher.update(line)
         yield line
     yield _checksum_line(hasher)

@@ -364,10 +364,10 @@ print(__import__("json").dumps(drawn))
 def test_an_open_log_that_cannot_be_replayed_is_said_and_the_offers_x_closes_it_whole(
         tmp_path, kind):
     """An open log the boot finds whole but the rules core cannot replay (here its header
-    record is misnamed): Resume says so in one line that names the fix, instead of a fault
-    at every resume; B goes back to the offer, whose X asks, saying such a match stays
-    unchanged, and (confirmed) closes the log as it is, every byte kept for the PC; then a new
-    match can start."""
+    record is misnamed): Resume says so in one line that names the fix (not a fault); B
+    goes back to the offer, whose X asks, saying such a match stays unchanged, and
+    (confirmed) closes the log as it is, every byte kept for the PC; then a new match can
+    start."""
     shown = run(OPEN_MATCH + """
 store = Store(%r)
 store.boot()
