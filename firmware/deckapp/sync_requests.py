@@ -30,9 +30,9 @@ GETS_MOST = 16     # the most closed logs one `gets` asks for, sent one after th
 ACK_MOST = 50      # the most logs one ack acknowledges (a slice of the loop: keys wait)
 DIGEST_LEAST = 16  # the hex digits of a SHA-256 an acknowledgement holds at least
 FILES = ("manifest", "acks")  # the store's files a get reads besides the logs
-# A get's buffer of BUFFER bytes, kept for the next get of the session (a buffer a log was a
-# collection of the heap every log or so); it leaves memory with this module, at the
-# session's end.
+# A get's buffer of BUFFER bytes, kept for the next get of the session (a new buffer a log
+# would be a collection of the heap every log or so); it leaves memory with this module, at
+# the session's end.
 _SPARE = []
 # The closed logs the session's gets sent to their end, {store_acks.ack_key(id): size}, when
 # their last byte was a newline: what an `ack` checks of a log (its size, a whole last line),

@@ -1,9 +1,9 @@
 """No import cycle in the firmware nor in the host tool (docs/architecture.md, issue 44): a
 module never imports, however indirectly, a module that imports it back. Every import counts,
 at the top of a module or inside a function (an import for one call is still a dependency),
-and so does a module named by a string to __import__, call_unloaded or import_module.
-`from package import name` depends on the package as well as on its module `name`, as Python
-runs the package first.
+and so does a module named by a string to __import__ or import_module. `from package import
+name` depends on the package as well as on its module `name`, as Python runs the package
+first.
 
 Read from the sources with ast, so it runs in a moment under CPython."""
 
@@ -14,7 +14,7 @@ import re
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 FIRMWARE = os.path.join(ROOT, "firmware")
 HOST = os.path.join(ROOT, "host")
-LOADERS = ("__import__", "call_unloaded", "import_module")
+LOADERS = ("__import__", "import_module")
 
 
 def modules(root):
