@@ -9,10 +9,10 @@ deckapp/sync_requests.py. A sync's requests make a session: its first request lo
 module and holds the store's (Store.hold), and they stay loaded for the requests after it,
 until the link has been quiet for QUIET_MS, a bot starts to think or a key is handed to the
 top screen (SerialLink.release); then they leave memory.
-While a bot thinks (`lean`) the link takes neither time nor heap from it: every request is
-answered BUSY_FRAME, an answer in progress is ended with it, and the PC asks again. Ctrl-C is never read here: the port's driver
-(the terminal on the simulated board) turns it into KeyboardInterrupt first, so mpremote can
-always take over.
+While a bot thinks (`lean`) the link takes neither time nor heap from it: every request
+is answered BUSY_FRAME, an answer in progress is ended with it, and the PC asks again.
+Ctrl-C is never read here: the port's driver (the terminal on the simulated board) turns it
+into KeyboardInterrupt first, so mpremote can always take over.
 """
 
 import gc
@@ -42,7 +42,7 @@ SESSION_GC_EVERY = 65536
 
 
 def _let_go(value):
-    """The bytes of a line too long to keep (SerialLink._read)."""
+    """Drop a byte of a line too long to keep (SerialLink._read's append once it is)."""
 
 
 class SerialLink:
