@@ -112,7 +112,7 @@ class ResumeScreen(Screen):
     def resume(self):
         """Open the screen that resumes the match, once the modules of this offer (and of the
         header's reading) have left memory: the match's replay wants the room. The table and
-        the totals replay the log at their first step."""
+        the totals replay the log as App.top opens them (Screen.opening), before any draw."""
         app = self.app
         residency.unload_since(app.kept)
         try:
