@@ -314,12 +314,15 @@ from deckapp.keep import stored as kept
 from deckapp.play import stored as played
 
 
-def open_match(store, kind):
+def open_match(folder, kind):
+    store = Store(folder)
+    store.boot()
     if kind == "play":
         played.begin(store, new_match("scout", {"players": 2}, SEATS, 7), "0123456789abcdef")
     else:
         kept.begin(store, kept.new_match("scioto", {"players": 3}, ["Ada", "Bea", "Cy"], 0),
                    "0123456789abcdef")
+    return store
 """
 
 
@@ -337,9 +340,7 @@ def test_a_resumed_match_is_drawn_open_and_a_key_pressed_as_it_opens_goes_to_it(
     before the match is opened, waits for it: the match menu over the table, not a step back
     to the offer (the resumed table is alone on the stack)."""
     shown = run(OPEN_MATCH + """
-store = Store(%r)
-store.boot()
-open_match(store, %r)
+store = open_match(%r, %r)
 board = ScriptedBoard([[], [], [%s], [], []])
 app = App(board, Store(%r), Settings())
 app.boot, app.menu = boot, menu
@@ -369,9 +370,7 @@ def test_an_open_log_that_cannot_be_replayed_is_said_and_the_offers_x_closes_it_
     (confirmed) closes the log as it is, every byte kept for the PC; then a new match can
     start."""
     shown = run(OPEN_MATCH + """
-store = Store(%r)
-store.boot()
-open_match(store, %r)
+store = open_match(%r, %r)
 path = store.log_path("1")
 with open(path) as file:
     text = file.read().replace('"t":"header"', '"t":"heaDer"', 1)
