@@ -46,6 +46,30 @@ def recorder_names():
     return sorted(set(names.findall(after)) - set(names.findall(before)))
 
 
+RESIDENT = """
+import sys, gc
+sys.path[:0] = [%r, %r]
+import deckapp.shell, deckui.font, deckui.cards, deckui.widgets
+gc.collect()
+before = gc.mem_alloc()
+import text_boxes
+text_boxes.install()
+import deckui.font  # (the recorder's import wraps the drawing modules loaded)
+gc.collect()
+print("resident", gc.mem_alloc() - before)
+"""
+
+
+def recorder_resident():
+    """The bytes the recorder keeps on the heap: its code, its state and its wrappers of the
+    four drawing modules."""
+    code, out, err = runtime._run(
+        ["-c", RESIDENT % (firmware.device_folder(), image.build_image(runtime.SIM_TARGET))],
+        "1M", 60)
+    assert code == 0, err + out
+    return int(out.split("resident ")[1].split()[0])
+
+
 def runs_whole(keys, kilobytes, recorded):
     """Whether the key script runs with no crash recorded in a heap of `kilobytes` in all (a
     recorded run gets the recorder's room on top of the heap it is given: taken off here)."""
@@ -78,6 +102,7 @@ def main():
     game = sys.argv[1] if len(sys.argv) > 1 else "chambery"
     names = recorder_names()
     print("names the recorder interns: %d (%s)" % (len(names), ", ".join(map(repr, names))))
+    print("what it keeps on the heap: %d bytes" % recorder_resident())
     keys, _ = play_screens.script(game, menu_and_help=False)
     budget = int(firmware.HEAPSIZE[:-1])
     plain = smallest_heap(keys, False, budget - 8)
