@@ -356,16 +356,17 @@ class _Reading:
         held = self.held
         if not held and len(data) == min(PIECE, self.end - self.start) \
                 and not self.start % PIECE:  # a whole piece in one frame, as a gets sends
-            if "%08x" % binascii.crc32(data) != self.pieces[self.start // PIECE]:
-                raise ValueError("a piece's CRC does not match")
-            self.write(data)
-            self.start += len(data)
+            self._checked(data)
             return
         held.extend(data)
         while held and (len(held) >= PIECE or self.start + len(held) >= self.end):
-            piece = bytes(held[:PIECE])
-            if "%08x" % binascii.crc32(piece) != self.pieces[self.start // PIECE]:
-                raise ValueError("a piece's CRC does not match")
-            self.write(piece)
+            self._checked(bytes(held[:PIECE]))
             del held[:PIECE]
-            self.start += len(piece)
+
+    def _checked(self, piece):
+        """The piece at `start`, whole, handed on if its CRC is the manifest's; ValueError
+        if not."""
+        if "%08x" % binascii.crc32(piece) != self.pieces[self.start // PIECE]:
+            raise ValueError("a piece's CRC does not match")
+        self.write(piece)
+        self.start += len(piece)

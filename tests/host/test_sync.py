@@ -20,7 +20,8 @@ from deckmate.connection import BoardConnection
 from deckmate.device_link import DeviceLink, LinkError
 from deckmate.sim import flash
 from deckmate.sim.board import SimulatedBoard
-from deckmate.store_files import ACKS, MANIFEST, log_path, read_checked, read_journal
+from deckmate.store_files import (ACKS, MANIFEST, log_path, piece_crcs, read_checked,
+                                  read_journal)
 from deckmate.sync import sync_device
 from helpers import deckmate
 from sync_helpers import SIM_DEVICE, FaultRelay, board_with_games, device_log, typical_logs
@@ -278,6 +279,31 @@ def test_a_get_past_the_end_of_a_log_says_where_it_ended_not_that_the_device_is_
                         game_id, len(data), len(data) + 10)):
                     link.fetch(game_id, 0, len(data) + 10, got.append, link.get_most, pieces)
                 assert data.startswith(b"".join(got))
+
+
+@pytest.mark.parametrize("frame", [device_link.PIECE, 1000])
+def test_a_closed_log_is_handed_on_a_piece_at_a_time_only_where_the_manifests_crc_matches(
+        frame):
+    """A closed log's bytes, checked by the manifest's CRC-32 of each 4 KB piece, reach the
+    archive's file a whole piece at a time, whether a piece comes in one frame (as a `gets`
+    sends it) or in several; a piece whose bytes differ from those the manifest describes
+    (flash damaged since) is refused, nothing of it handed on."""
+    data = b'{"t":"play","a":"7H"}\n' * 477  # two whole pieces and a short last one
+    crcs = piece_crcs(data)
+    for damaged in (None, device_link.PIECE + 7):
+        sent = bytearray(data)
+        if damaged is not None:
+            sent[damaged] ^= 1
+        got = []
+        reading = device_link._Reading({"id": "1"}, 0, len(data), got.append, crcs)
+        try:
+            for at in range(0, len(sent), frame):
+                reading.take(bytes(sent[at:at + frame]))
+        except ValueError as error:
+            assert damaged is not None and str(error) == "a piece's CRC does not match"
+        assert [len(piece) for piece in got] == \
+            ([4096, 4096, 2302] if damaged is None else [4096])
+        assert b"".join(got) == data[:len(b"".join(got))] and reading.start == len(b"".join(got))
 
 
 def test_damaged_unknown_and_overlong_frames_get_error_frames_and_the_app_answers_on(tmp_path):
