@@ -168,10 +168,13 @@ def test_a_shorter_other_open_game_of_the_same_id_is_kept_aside_not_taken_as_hel
 
 
 def test_ctrl_c_in_a_sync_is_one_line_and_what_was_archived_stays(tmp_path):
-    logs = typical_logs(STORED_TOGETHER + 4)  # Ctrl-C as the first of them are stored
+    # Ctrl-C as the first of them are stored: three batches more than the first, so that the
+    # signal finds logs still to copy however fast the copies go (a flash of 1,024 blocks
+    # holds them, where a Pico's holds about 50)
+    logs = typical_logs(4 * STORED_TOGETHER + 4)
     flash_path = str(tmp_path / "flash.img")
     archive_dir = tmp_path / "A"
-    with board_with_games(flash_path, logs) as board:
+    with board_with_games(flash_path, logs, flash_blocks=1024) as board:
         wait_for_app(board)
         command = sync_command(board.serial_path, archive_dir)
         deadline = time.monotonic() + 60
