@@ -48,6 +48,12 @@ def acks_on_flash(flash_path):
     return dict(read_journal(flash.read_file(flash_path, ACKS)))
 
 
+def acknowledged(logs):
+    """What the journal holds once every log of `logs` is acknowledged: {game id: the first
+    16 hex digits of its SHA-256}."""
+    return dict((game_id, hashlib.sha256(data).hexdigest()[:16]) for game_id, data in logs)
+
+
 def test_a_sync_copies_every_game_byte_identical_and_a_repeat_copies_nothing(
         tmp_path):
     logs = typical_logs(12)
@@ -67,8 +73,7 @@ def test_a_sync_copies_every_game_byte_identical_and_a_repeat_copies_nothing(
         assert archived_bytes(tmp_path / "A", game_id) == data
     assert flash.read_file(flash_path, ACKS).count(b"\n#") == 1  # one write for the 12
     acked = acks_on_flash(flash_path)
-    assert acked == dict((game_id, hashlib.sha256(data).hexdigest()[:16])  # 64 bits of it
-                         for game_id, data in logs)
+    assert acked == acknowledged(logs)  # (64 bits of each hash)
 
 
 class SmallBatches(DeviceLink):
@@ -104,19 +109,25 @@ class SmallBatches(DeviceLink):
         super()._send(message)
 
 
+def synced_in_batches(board, archive_dir, batch, **device):
+    """`board` synced into the archive `archive_dir` through a SmallBatches link of `batch`
+    acknowledgements an ack (`device`: the hello's answer changed as SmallBatches does);
+    (the link, the sync's result)."""
+    with Archive(archive_dir) as archive, BoardConnection(board.serial_path) as port:
+        link = SmallBatches(port, batch, **device)
+        return link, sync_device(link, archive, say=lambda text: None)
+
+
 def test_the_logs_are_acknowledged_in_batches_as_they_are_archived(tmp_path):
     logs = typical_logs(7)
     flash_path = str(tmp_path / "flash.img")
     with board_with_games(flash_path, logs) as board:
         wait_for_app(board)
-        with Archive(tmp_path / "A") as archive, BoardConnection(board.serial_path) as port:
-            link = SmallBatches(port, 2)
-            result = sync_device(link, archive, say=lambda text: None)
+        link, result = synced_in_batches(board, tmp_path / "A", 2)
         assert link.sent.count("gets") == 1 and "get" not in link.sent[4:]  # 7 logs, 1 request
-        with Archive(tmp_path / "B") as archive, BoardConnection(board.serial_path) as port:
-            old = SmallBatches(port, 50, gets_most=0)  # (a firmware before `gets`)
-            assert sync_device(old, archive, say=lambda text: None).line().endswith(
-                "7 new")  # (acknowledged already)
+        old, again = synced_in_batches(board, tmp_path / "B", 50,
+                                       gets_most=0)  # (a firmware before `gets`)
+        assert again.line().endswith("7 new")  # (acknowledged already)
         assert old.sent.count("get") == 2 + 7 and "gets" not in old.sent
     assert result.acked == 7 and result.refused == []
     # (the batches go between the gets once the archive has them; how many is the threads')
@@ -124,8 +135,7 @@ def test_the_logs_are_acknowledged_in_batches_as_they_are_archived(tmp_path):
     assert set(link.ack_forms) == {"logs"}  # (22 bytes a log where the list took 33)
     assert link.gets_forms == ["ids"]  # (3 bytes a log where the list took 15)
     assert flash.read_file(flash_path, ACKS).count(b"\n#") == 4  # a block a batch
-    assert acks_on_flash(flash_path) == dict(
-        (game_id, hashlib.sha256(data).hexdigest()[:16]) for game_id, data in logs)
+    assert acks_on_flash(flash_path) == acknowledged(logs)
 
 
 def test_a_firmware_before_the_requests_in_a_text_gets_them_in_lists(tmp_path):
@@ -133,13 +143,10 @@ def test_a_firmware_before_the_requests_in_a_text_gets_them_in_lists(tmp_path):
     flash_path = str(tmp_path / "flash.img")
     with board_with_games(flash_path, logs) as board:
         wait_for_app(board)
-        with Archive(tmp_path / "A") as archive, BoardConnection(board.serial_path) as port:
-            link = SmallBatches(port, 2, ack_text=False)
-            result = sync_device(link, archive, say=lambda text: None)
+        link, result = synced_in_batches(board, tmp_path / "A", 2, ack_text=False)
     assert result.acked == 3 and link.ack_forms == ["acks", "acks"]
     assert link.gets_forms == ["logs"]
-    assert acks_on_flash(flash_path) == dict(
-        (game_id, hashlib.sha256(data).hexdigest()[:16]) for game_id, data in logs)
+    assert acks_on_flash(flash_path) == acknowledged(logs)
 
 
 def test_a_device_of_600_logs_boots_in_its_heap_and_lists_them_all(tmp_path):

@@ -19,7 +19,7 @@ from helpers import deckmate
 from sync_helpers import SIM_DEVICE, board_with_games, device_log, typical_logs
 from test_import_hostile import files_under, raw_files_have_rows
 from test_sim_serial import wait_for_app
-from test_sync import acks_on_flash
+from test_sync import acknowledged, acks_on_flash
 
 
 # `deckmate sync` that waits, once loaded, for the file GO: two of them start together.
@@ -199,5 +199,4 @@ def test_ctrl_c_in_a_sync_is_one_line_and_what_was_archived_stays(tmp_path):
             assert archive.read_raw(archive.db.execute(
                 "SELECT device_id FROM games LIMIT 1").fetchone()[0], game_id) == data
         assert set(archived) <= set(archive.db.execute("SELECT game_id, sha256 FROM games"))
-    assert acks_on_flash(flash_path) == dict(
-        (game_id, hashlib.sha256(data).hexdigest()[:16]) for game_id, data in logs)
+    assert acks_on_flash(flash_path) == acknowledged(logs)
