@@ -5,6 +5,10 @@ to the main menu (History, Settings and About are free to use meanwhile: one mat
 a time).
 
     offer(app)        the screen offering the open match, or None when none is open
+    unresumable(store, game_id, error)
+                      the StoreError of a resume whose log the rules core refused (`error`):
+                      what is wrong stays on flash, and the offer then says it instead of
+                      offering to resume
 
 The offer reads only the log's lines as text (its header, and what counts the hands); the
 match is replayed when it is resumed (by the table, or the scorekeeper's totals) or abandoned,
@@ -42,25 +46,52 @@ def open_match(store):
 
 def offer(app):
     """A screen offering to resume the open match, or None when there is none."""
-    found = open_match(app.store)
-    return None if found is None else ResumeScreen(found[0], found[1])
+    store = app.store
+    found = open_match(store)
+    if found is None:
+        return None
+    wrong = store.load_state(UNRESUMABLE, None)
+    if type(wrong) != list or len(wrong) != 2 or wrong[0] != store.open_id:
+        wrong = [None, None]  # (none, or another game's)
+    return ResumeScreen(found[0], found[1], wrong[1])
 
 
-RESUMING = "Resuming"  # the offer's title once its centre key is pressed, until the match shows
+UNRESUMABLE = "unresumable"  # the store's state file: [game id, what is wrong with its log]
+
+
+def unresumable(store, game_id, error):
+    """The StoreError of a resume of game `game_id` whose log the rules core cannot replay
+    (`error`: its LogError, or the ValueError of a line that is not JSON). What is wrong is
+    kept on flash: the next offer says it, and offers no resume."""
+    from deckapp.store import StoreError
+    try:
+        store.save_state(UNRESUMABLE, [game_id, str(error)])
+    except StoreError:
+        pass  # (the offer then offers the resume again, which says this again)
+    return StoreError("Game %s cannot be resumed (its log: %s). Back, then Abandon (X), closes "
+                      "the log as it is, every line kept." % (game_id, error))
 
 
 class ResumeScreen(Screen):
-    title = "Match in progress"
-
-    def __init__(self, header, finished):
+    def __init__(self, header, finished, wrong=None):
+        """The offer of the open match of `header` with `finished` hands; `wrong` says what
+        is wrong with its log when a resume found that the rules core cannot replay it."""
         Screen.__init__(self)
         self.header = header
         self.finished = finished
         self.kept = "mode" in header  # score-kept at a table (deckapp/keep/)
+        self.wrong = wrong
+        self.resuming = False  # its centre key pressed: said at once, until the match shows
+
+    @property
+    def title(self):
+        return "Resuming" if self.resuming else "Match in progress"
 
     def softkeys(self):
-        if self.title == RESUMING:
+        if self.resuming:
             return {}
+        if self.wrong is not None:
+            return {"x": "Abandon", "b": "Later"}
         return {"press": "Resume", "x": "Abandon", "b": "Later"}
 
     def lines(self):
@@ -76,14 +107,24 @@ class ResumeScreen(Screen):
             for part in widgets.wrap(line, 224):
                 font.text(canvas, part, 8, y, theme.TEXT)
                 y += 18
-        font.text(canvas, "It resumes where it stopped.", 8, y + 10, theme.MUTED)
+        y += 10
+        for part in widgets.wrap(self.outlook(), 224)[:6]:
+            font.text(canvas, part, 8, y, theme.MUTED)
+            y += 16
+
+    def outlook(self):
+        """Whether the match resumes, and if not, why and what closes its log."""
+        if self.wrong is None:
+            return "It resumes where it stopped."
+        return ("It cannot be resumed (its log: %s). Abandon (X) closes the log as it is, "
+                "every line kept." % self.wrong)
 
     def key(self, key, kind):
         if not acts(key, kind):
             return
         app = self.app
-        if key == "press":  # said at once: the replay of a long match takes seconds on a board
-            self.title = RESUMING
+        if key == "press" and self.wrong is None:  # said at once: a late hand's replay takes
+            self.resuming = True                    # seconds on a board
             self.changed()
             app.render()
             app.pop()
@@ -92,9 +133,12 @@ class ResumeScreen(Screen):
             from deckapp.dialog import Dialog
             # what abandon() does: the log closed with its end line, or as it is where the
             # rules core cannot replay it (the resume said so)
-            app.push(Dialog("Abandon?", "The match ends here and stays saved: as abandoned "
-                            "(finished if its last hand was played), or unchanged if it "
-                            "cannot be resumed.", self._abandon, {"a": "Abandon", "b": "Keep it"}))
+            if self.wrong is None:
+                said = ("The match ends here and stays saved: as abandoned (finished if its "
+                        "last hand was played), or unchanged if it cannot be resumed.")
+            else:
+                said = "Its log is closed as it is, every line kept."
+            app.push(Dialog("Abandon?", said, self._abandon, {"a": "Abandon", "b": "Keep it"}))
         elif key == "b":  # the match stays open; the menu, not a reset that offers it again
             app.pop()
             if not app.stack:
@@ -134,6 +178,9 @@ class ResumeScreen(Screen):
         PC."""
         from deckapp.store import StoreError
         store = self.app.store
+        if self.wrong is not None:  # its replay refused it already: not tried again
+            store.open_game().close()
+            return
         try:
             if self.kept:
                 from deckapp.keep import stored

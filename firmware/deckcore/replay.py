@@ -16,12 +16,6 @@ class LogError(Exception):
     pass
 
 
-# What the device says of an open log it cannot replay to resume a match (played or kept):
-# the log stays whole on flash, and the resume offer's X closes it
-UNRESUMABLE = ("Game %s cannot be resumed (its log: %s). Back, then Abandon (X), closes the "
-               "log as it is, every line kept.")
-
-
 def _is_whole(value):
     """A JSON whole number (true and false are not numbers here)."""
     return type(value) == int

@@ -365,10 +365,10 @@ print(__import__("json").dumps(drawn))
 def test_an_open_log_that_cannot_be_replayed_is_said_and_the_offers_x_closes_it_whole(
         tmp_path, kind):
     """An open log the boot finds whole but the rules core cannot replay (here its header
-    record is misnamed): Resume says so in one line that names the fix (not a fault); B
-    goes back to the offer, whose X asks, saying such a match stays unchanged, and
-    (confirmed) closes the log as it is, every byte kept for the PC; then a new match can
-    start."""
+    record is misnamed): Resume says so in one line that names the fix (not a fault). B goes
+    back to the offer, which now says what is wrong with the log instead of offering to
+    resume it (its centre key does nothing); its X asks, saying the log is closed as it is,
+    and (confirmed) closes it so, every byte kept for the PC; then a new match can start."""
     shown = run(OPEN_MATCH + """
 store = open_match(%r, %r)
 path = store.log_path("1")
@@ -376,31 +376,40 @@ with open(path) as file:
     text = file.read().replace('"t":"header"', '"t":"heaDer"', 1)
 with open(path, "w") as file:
     file.write(text)
-board = ScriptedBoard([[], [], [("press", PRESS)], [("b", PRESS)], [], [], [("x", PRESS)],
-                       [("a", PRESS)], [], [], []])
+board = ScriptedBoard([[], [], [("press", PRESS)], [("b", PRESS)], [], [("press", PRESS)], [],
+                       [("x", PRESS)], [("a", PRESS)], [], [], []])
 app = App(board, Store(%r), Settings())
 app.boot, app.menu = boot, menu
 boot(app)
-seen, asked = [], None
-for _ in range(11):
+seen, offers, asked = [], [], None
+for _ in range(12):
     app.tick(0)
     top = app.stack[-1]
     said = getattr(top, "news", None) or getattr(top, "problem", None)
     if said:
         seen.append([type(top).__name__, top.title, said, top.softkeys()])
+    offer = [top.title, top.outlook(), top.softkeys()] if hasattr(top, "outlook") else None
+    if offer and offer not in offers:
+        offers.append(offer)
     if type(top).__name__ == "Dialog":
         asked = " ".join(top.lines)
 with open(path) as file:
     kept_whole = file.read() == text
-print(__import__("json").dumps([seen[0], asked, type(app.stack[-1]).__name__,
+print(__import__("json").dumps([seen[0], offers, asked, type(app.stack[-1]).__name__,
                                 app.store.open_id, kept_whole, app.store.entry("1")["state"]]))
 """ % (str(tmp_path), kind, str(tmp_path)))
-    (screen, title, said, keys), asked, top, open_id, kept_whole, state = shown
+    (screen, title, said, keys), offers, asked, top, open_id, kept_whole, state = shown
     assert screen == ("TableScreen" if kind == "play" else "TotalsScreen")
     assert title == ("Play" if kind == "play" else "Keep score") and keys == {"b": "Back"}
-    assert said.startswith("Game 1 cannot be resumed (its log: ") and \
-        said.endswith("). Back, then Abandon (X), closes the log as it is, every line kept."), said
-    assert asked.endswith("or unchanged if it cannot be resumed."), asked  # as X then does
+    wrong = "the first record must be the header, found 'heaDer'"
+    assert said == ("Game 1 cannot be resumed (its log: %s). Back, then Abandon (X), closes "
+                    "the log as it is, every line kept." % wrong)
+    assert offers == [  # the boot's offer, then the offer after the refused resume, which its
+        ["Match in progress", "It resumes where it stopped.",  # centre key does not change
+         {"press": "Resume", "x": "Abandon", "b": "Later"}],
+        ["Match in progress", "It cannot be resumed (its log: %s). Abandon (X) closes the log "
+         "as it is, every line kept." % wrong, {"x": "Abandon", "b": "Later"}]], offers
+    assert asked == "Its log is closed as it is, every line kept.", asked
     assert top == "MainMenu" and open_id is None and kept_whole and state == "closed"
 
 

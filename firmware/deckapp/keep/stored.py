@@ -149,15 +149,15 @@ def resume(store):
         return None
     from deckapp import phases
     from deckcore.keep_replay import KeptReplay  # (8 KB of replay code: only for the resume)
-    from deckapp.store import StoreError
-    from deckcore.replay import UNRESUMABLE, LogError
+    from deckcore.replay import LogError
     replay = KeptReplay(load)
     try:
         for line in game_log.lines():
             if line.strip():
                 replay.feed(json.loads(line))
     except (LogError, ValueError) as error:  # (ValueError: a line that is not JSON)
-        raise StoreError(UNRESUMABLE % (game_log.game_id, error))
+        from deckapp.resume import unresumable
+        raise unresumable(store, game_log.game_id, error)
     names = [player["name"] for player in replay.header["players"]]
     keeper = replay.keeper
     del replay, KeptReplay

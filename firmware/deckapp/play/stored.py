@@ -9,7 +9,7 @@ import sys
 
 from deckapp import phases
 from deckapp.play.session import Seat, Session
-from deckapp.store import RNGS, LogWriter, StoreError
+from deckapp.store import RNGS, LogWriter
 
 
 def start(store, game, seats, seed, device):
@@ -97,7 +97,7 @@ def resume(store):
     that cannot be replayed (damaged, or not a match's) raises StoreError, which says that
     the offer's X closes it as it is (deckapp/resume.py): nothing of it is lost."""
     from deckcore.games import load
-    from deckcore.replay import UNRESUMABLE, LogError
+    from deckcore.replay import LogError
     game_log = store.open_game()
     if game_log is None:
         return None
@@ -106,7 +106,8 @@ def resume(store):
     try:
         session = replay(load, records, LogWriter(store, game_log.game_id, game_log))
     except (LogError, ValueError) as error:  # (ValueError: a line that is not JSON)
-        raise StoreError(UNRESUMABLE % (game_log.game_id, error))
+        from deckapp.resume import unresumable
+        raise unresumable(store, game_log.game_id, error)
     if not replay_loaded:
         phases.resumed()  # 8 KB of code the match needs no more
     session.intern_bots()  # (not with the replay's code loaded: the resume's peak)
