@@ -5,10 +5,9 @@ to the main menu (History, Settings and About are free to use meanwhile: one mat
 a time).
 
     offer(app)        the screen offering the open match, or None when none is open
-    unresumable(store, game_id, error)
-                      the StoreError of a resume whose log the rules core refused (`error`):
-                      what is wrong stays on flash, and the offer then says it instead of
-                      offering to resume
+
+An open log whose resume the rules core refused (deckapp/unresumable.py) is offered with what
+is wrong with it instead, and its X closes it as it is.
 
 The offer reads only the log's lines as text (its header, and what counts the hands); the
 match is replayed when it is resumed (by the table, or the scorekeeper's totals) or abandoned,
@@ -50,26 +49,8 @@ def offer(app):
     found = open_match(store)
     if found is None:
         return None
-    wrong = store.load_state(UNRESUMABLE, None)
-    if type(wrong) != list or len(wrong) != 2 or wrong[0] != store.open_id:
-        wrong = [None, None]  # (none, or another game's)
-    return ResumeScreen(found[0], found[1], wrong[1])
-
-
-UNRESUMABLE = "unresumable"  # the store's state file: [game id, what is wrong with its log]
-
-
-def unresumable(store, game_id, error):
-    """The StoreError of a resume of game `game_id` whose log the rules core cannot replay
-    (`error`: its LogError, or the ValueError of a line that is not JSON). What is wrong is
-    kept on flash: the next offer says it, and offers no resume."""
-    from deckapp.store import StoreError
-    try:
-        store.save_state(UNRESUMABLE, [game_id, str(error)])
-    except StoreError:
-        pass  # (the offer then offers the resume again, which says this again)
-    return StoreError("Game %s cannot be resumed (its log: %s). Back, then Abandon (X), closes "
-                      "the log as it is, every line kept." % (game_id, error))
+    from deckapp.unresumable import wrong
+    return ResumeScreen(found[0], found[1], wrong(store))
 
 
 class ResumeScreen(Screen):

@@ -143,7 +143,7 @@ def resumed(app):
 def resume(store):
     """The scorekept match whose log is open, as far as its log goes, or None; StoreError
     for a log that cannot be replayed (damaged, or not a scorekept match's), which says that
-    the offer's X closes it as it is (deckapp/resume.py): nothing of it is lost."""
+    the offer's X closes it as it is (deckapp/unresumable.py): nothing of it is lost."""
     game_log = store.open_game()
     if game_log is None:
         return None
@@ -156,7 +156,7 @@ def resume(store):
             if line.strip():
                 replay.feed(json.loads(line))
     except (LogError, ValueError) as error:  # (ValueError: a line that is not JSON)
-        from deckapp.resume import unresumable
+        from deckapp.unresumable import unresumable
         raise unresumable(store, game_log.game_id, error)
     names = [player["name"] for player in replay.header["players"]]
     keeper = replay.keeper

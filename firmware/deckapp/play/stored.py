@@ -95,7 +95,7 @@ def resume(store):
     memory. A hand whose last action was written but not its result (a fault or a power cut
     between the two lines) is scored: its result is written, as the play would have. A log
     that cannot be replayed (damaged, or not a match's) raises StoreError, which says that
-    the offer's X closes it as it is (deckapp/resume.py): nothing of it is lost."""
+    the offer's X closes it as it is (deckapp/unresumable.py): nothing of it is lost."""
     from deckcore.games import load
     from deckcore.replay import LogError
     game_log = store.open_game()
@@ -106,7 +106,7 @@ def resume(store):
     try:
         session = replay(load, records, LogWriter(store, game_log.game_id, game_log))
     except (LogError, ValueError) as error:  # (ValueError: a line that is not JSON)
-        from deckapp.resume import unresumable
+        from deckapp.unresumable import unresumable
         raise unresumable(store, game_log.game_id, error)
     if not replay_loaded:
         phases.resumed()  # 8 KB of code the match needs no more
