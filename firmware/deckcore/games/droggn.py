@@ -230,6 +230,8 @@ class DroggnState(tarot.TarotState):
         if phase in ("discard", "offer", "play") and is_card and action not in self.hands[
                 self.to_act]:
             return "seat %d does not hold %s" % (self.to_act, tarot.card_text(action))
+        if phase == "play" and is_card:  # (legal_cards' check for the one card, no list made)
+            return self.play_illegal_reason(action)
         if action in self.legal_actions():
             return None
         reason = None
@@ -432,11 +434,13 @@ class DroggnState(tarot.TarotState):
         """The rule a refused card breaks: 4.6.6 and 4.6.5 (legal_cards), else the tarot
         family's."""
         seat = self.to_act
-        if card in self.hands[seat] and card not in self.legal_cards(seat):
+        if card in self.hands[seat]:
             if self._must_play_gstiess(seat):
-                return ("section 4.6.6: the Gstiess may not be played to the last trick, so "
-                        "seat %d must play it now" % seat)
-            if card == PAGAT and self.laid_out == PAGAT and self.layer == seat:
+                if card != FOOL:
+                    return ("section 4.6.6: the Gstiess may not be played to the last trick, "
+                            "so seat %d must play it now" % seat)
+            elif card == PAGAT and self.laid_out == PAGAT and self.layer == seat \
+                    and card not in self.legal_cards(seat):
                 return ("section 4.6.5: a laid-out Pagat must not be played while there is a "
                         "legal alternative")
         return tarot.TarotState.play_illegal_reason(self, card)

@@ -411,20 +411,28 @@ class TarotState(State):
 
     def play_illegal_reason(self, card):
         """None if `card` may be played now, else the rule it breaks: the Fool's, or the
-        duty to follow suit, else to trump, that legal_cards keeps."""
+        duty to follow suit, else to trump, that legal_cards keeps (checked here for the one
+        card: a game whose legal_cards refuses more says so in its own play_illegal_reason
+        first, as Droggn does)."""
         seat = self.to_act
         hand = self.hands[seat]
         if card not in hand:
             return "seat %d does not hold %s" % (seat, card_text(card))
-        if card in self.legal_cards(seat):
-            return None
         if card == FOOL:
+            if self.excuse_allowed(seat):
+                return None
             return "%s: the Fool may not be played now" % self.PLAY_RULE
+        # legal_cards' rules for one card, no list made (a host replays every card played)
         led = led_suit(self.trick)
+        suit = SUIT_OF[card]
+        if led < 0 or suit == led:
+            return None
         if any(SUIT_OF[c] == led for c in hand):
             if led == TRUMP:
                 return "%s: trumps were led and seat %d holds a trump" % (self.PLAY_RULE, seat)
             return "%s: must follow suit (%s led)" % (self.PLAY_RULE, SUIT_NAMES[led])
+        if suit == TRUMP or not any(SUIT_OF[c] == TRUMP for c in hand):
+            return None
         return "%s: void in %s, must play a trump" % (self.PLAY_RULE, SUIT_NAMES[led])
 
     def play_card(self, card):
