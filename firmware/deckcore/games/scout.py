@@ -614,14 +614,14 @@ class ScoutState(State):
 
 
 def _parse_words(words, active_size):
-    if words == ["keep", "hand"]:
-        return KEEP
-    if words == ["flip", "hand"]:
-        return FLIP
-    if len(words) == 2 and words[0] == "show":
+    if len(words) == 2:
+        if words[1] == "hand":
+            return KEEP if words[0] == "keep" else FLIP if words[0] == "flip" else None
+        if words[0] != "show":
+            return None
         shown = _parse_range(words[1])
         return None if shown is None else encode(SHOW, shown[0], shown[1])
-    if len(words) < 3 or words[0] not in ("scout", "scout+show"):
+    if len(words) < 3 or words[0] != "scout" and words[0] != "scout+show":
         return None
     if words[1] == "left":
         index = 0
@@ -652,9 +652,10 @@ def _parse_words(words, active_size):
 
 def _parse_number(text):
     """A whole number from 1 to 64, else None."""
-    if not text.isdigit() or not 1 <= int(text) <= 64:
+    if not text.isdigit():
         return None
-    return int(text)
+    number = int(text)
+    return number if 1 <= number <= 64 else None
 
 
 def _parse_range(text):
