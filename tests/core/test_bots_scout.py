@@ -5,7 +5,7 @@ what the seat can see, and strong's choice between normal's two best actions."""
 from deckcore.bots.levels import make
 from deckcore.bots.levels import budget
 from deckcore.bots import scout as scout_bot
-from deckcore.bots.scout import (OUTLOOK, SCALE, Split, Turn, _normal_in,
+from deckcore.bots.scout import (OUTLOOK, SCALE, Split, Turn, _fits, _normal_in,
                                  _scout_shows_through, evaluate, order, strongest, structure)
 from deckcore.games.scout import (FLIP, KEEP, SCOUT, SCOUT_SHOW, SHOW, Scout, decode, encode,
                                   strength, turned)
@@ -62,6 +62,30 @@ def test_the_structure_a_show_leaves_is_that_of_the_hand_left():
             for length in range(1, len(numbers) - start + 1):
                 left = numbers[:start] + numbers[start + length:]
                 assert split.without(start, length) == structure(left), (numbers, start)
+
+
+def test_a_scouted_cards_fit_at_a_gap_is_read_off_its_two_neighbours():
+    """_fits: +3 for a neighbour of the card's number, +2 for one next to it, +3 more when
+    the two neighbours continue one set through the card, -4 where the card splits a set of
+    two neighbours (5.2.A.1); the ends of the hand have one neighbour."""
+    assert _fits([4, 5, 9], 6) == [0, 2 - 4, 2, 0]
+    assert _fits([4, 5, 9], 5) == [2, 2 + 3 - 4, 3, 0]
+    assert _fits([4, 6], 5) == [2, 2 + 2 + 3, 2]
+    rng = Rng(5)
+    for _ in range(scaled(200)):
+        numbers = [1 + rng.below(10) for _ in range(rng.below(13))]
+        number = 1 + rng.below(10)
+        fits = _fits(numbers, number)
+        assert len(fits) == len(numbers) + 1
+        for gap in range(len(fits)):
+            joins = [number - numbers[gap - 1] if gap else 9, numbers[gap] - number
+                     if gap < len(numbers) else 9]
+            fit = sum(3 if step == 0 else 2 for step in joins if -1 <= step <= 1)
+            if joins[0] == joins[1] and -1 <= joins[0] <= 1:
+                fit += 3
+            if 0 < gap < len(numbers) and -1 <= numbers[gap] - numbers[gap - 1] <= 1:
+                fit -= 4
+            assert fits[gap] == fit, (numbers, number, gap)
 
 
 def test_strongest_set_in_a_hand():

@@ -295,10 +295,10 @@ def playouts(view, candidates, rng, budget, tick):
     more while the work of one more (as much as the mean so far) keeps the work within
     `nodes`, a step counting the cards of the hand it weighs and STEP more (a step's time
     grows with them); the work counts, never the time, so a decision is the same on every
-    runtime. On the device the heap is
-    collected before each state a playout makes, and the last candidate plays on the world
-    itself (a state less); nothing of search.py is loaded (its code and names would be
-    interned in a SCOUT match): 5-player SCOUT's hard did not play in 192K otherwise."""
+    runtime. On the device the heap is collected before each world (before each state, it
+    took about a tenth of hard's time), and the last candidate plays on the world itself (a
+    state less); nothing of search.py is loaded (its code and names would be interned in a
+    SCOUT match): 5-player SCOUT's hard did not play in 192K otherwise."""
     if len(candidates) == 1:
         return candidates[0]
     import gc
@@ -314,10 +314,6 @@ def playouts(view, candidates, rng, budget, tick):
             gc.collect()
         world = determinize(view, rng)
         for i in range(len(candidates)):
-            if i:
-                state = None
-                if device:
-                    gc.collect()
             state = world if i == len(candidates) - 1 else world.clone()
             state.apply(candidates[i])
             powers = [strongest(values(hand)) for hand in state.hands]  # a step changes one
@@ -349,17 +345,16 @@ def _normal_in(state, rng, places, quick=False, powers=None):
     turn = Turn(state, rng, 0, state, powers=powers)
     if not quick:
         return turn.best(state.legal_actions(), places)
-    legal = _shows_and_places(state, seat, places)
+    legal = _shows_and_places(state, seat, turn.numbers, places)
     if not (state.active and state.scout_show[seat]):
         return turn.best(legal, places)
     return turn.best(legal, places, lambda scout: _scout_shows_through(state, scout))
 
 
-def _shows_and_places(state, seat, places):
+def _shows_and_places(state, seat, numbers, places):
     """The Shows of `legal_actions` and, of its Scouts, the `places` that `Turn.best` would
     try (the best `_fits`, the first listed of equals), in the order listed: the same decision
-    without encoding and decoding every place."""
-    numbers = values(state.hands[seat])
+    without encoding and decoding every place. `numbers`: the values of the seat's hand."""
     legal = []
     _shows(numbers, strength(values(state.active)), legal, SHOW)
     if not state._may_scout(seat):
@@ -370,12 +365,16 @@ def _shows_and_places(state, seat, places):
     for index in ends:
         card = state.active[index]
         for turn in (0, 1):
-            for fit in _fits(numbers, value(turned(card) if turn else card)):
-                if places > 1:
+            fits = _fits(numbers, value(turned(card) if turn else card))
+            if places > 1:
+                for fit in fits:
                     ranked.append(-fit * PLACES + k)
-                elif not ranked or -fit * PLACES + k < ranked[0]:  # the best alone
-                    ranked = [-fit * PLACES + k]
-                k += 1
+                    k += 1
+                continue
+            fit = max(fits)  # the best alone: the first of the best fits
+            if not ranked or -fit * PLACES + k + fits.index(fit) < ranked[0]:
+                ranked = [-fit * PLACES + k + fits.index(fit)]
+            k += len(fits)
     ranked.sort()
     gaps = len(numbers) + 1  # places per way up of a card
     tried = []
@@ -427,22 +426,21 @@ def _first_at_least(actions, number, lo):
 
 def _fits(numbers, number):
     """A glance at a scouted card of `number` put in at each gap of the hand (0 to its length):
-    how well it joins its new neighbours, less a set it would split."""
+    how well it joins its new neighbours (3 for an equal number, 2 for one next to it, 3 more
+    when both continue one set through it), less 4 where it would split a set (its
+    neighbours' numbers are equal or next to each other)."""
     count = len(numbers)
-    fits = []
-    for gap in range(count + 1):
-        left = numbers[gap - 1] - number if gap > 0 else 9
-        right = number - numbers[gap] if gap < count else 9
-        fit = 0
+    fits = [0] * (count + 1)
+    for i in range(count):
+        left = numbers[i] - number  # card i is the left neighbour of gap i + 1
         if -1 <= left <= 1:
-            fit += 3 if left == 0 else 2
-        if -1 <= right <= 1:
-            fit += 3 if right == 0 else 2
-            if left == right:
-                fit += 3
-        if 0 < gap < count and -1 <= numbers[gap - 1] - numbers[gap] <= 1:
-            fit -= 4
-        fits.append(fit)
+            join = 3 if left == 0 else 2
+            fits[i] += join  # ... and the right neighbour of gap i, the other way round
+            if i + 1 < count and number - numbers[i + 1] == left:
+                join += 3
+            fits[i + 1] += join
+        if i and -1 <= numbers[i - 1] - numbers[i] <= 1:
+            fits[i] -= 4
     return fits
 
 
