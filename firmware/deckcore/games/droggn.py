@@ -232,6 +232,8 @@ class DroggnState(tarot.TarotState):
             return "seat %d does not hold %s" % (self.to_act, tarot.card_text(action))
         if phase == "play" and is_card:  # (legal_cards' check for the one card, no list made)
             return self.play_illegal_reason(action)
+        if phase == "discard" and is_card:  # (legal_actions' check for the card held)
+            return self._discard_reason(action)
         if action in self.legal_actions():
             return None
         reason = None
