@@ -17,8 +17,10 @@ comes again (a newer reader may take it), and once archived leaves rejected/. Wr
 SQLite's write lock for each log, or each batch of logs a sync stores (`BEGIN IMMEDIATE`), so
 two syncs or imports at once leave the archive consistent. A raw file is written and synced
 aside (a sync's partial copy, synced, is taken as it is), and put in place (its folder
-synced) only once its rows are written, just before they are committed; what a writer killed on the way leaves (`*.PID.tmp`, a raw file without its
-row) is removed by `tidy`, which a sync and an import run first.
+synced) only once its rows are written, just before they are committed. `tidy`, which a
+sync and an import run first, removes the `*.PID.tmp` files a writer killed on the way leaves,
+and archives again a raw file without its row (put in place by a writer killed before its
+commit, or left by a database lost or moved aside: the raw logs rebuild the archive).
 
 Tables (schema version SCHEMA_VERSION in `PRAGMA user_version`, migrated in place by
 `MIGRATIONS`, one list of statements per version):
@@ -106,6 +108,18 @@ def default_folder():
     return os.path.join(platformdirs.user_data_dir("deckmate"), "archive")
 
 
+def damaged(path, error):
+    """What to say of the archive's database at `path` that SQLite finds damaged (`error`):
+    the raw logs beside it hold every game, and the next writer archives them again."""
+    return "the archive's database %s is damaged (%s): %s" % (path, error, REBUILD % (
+        os.path.join(os.path.dirname(path), "raw")))
+
+
+# The fix of a damaged database, with the folder of the raw logs
+REBUILD = ("move it aside (rename it, and its -wal and -shm files if any); the next `deckmate "
+           "import` or `deckmate sync` makes a new one and archives again every log kept in %s")
+
+
 def not_a_folder(folder):
     """What to say of an --archive that is not a folder, or None when it is one (or not yet)."""
     if os.path.exists(folder) and not os.path.isdir(folder):
@@ -189,11 +203,17 @@ class Archive:
         except OSError as error:
             raise ArchiveError("cannot make the archive folder %s: %s"
                                % (self.folder, error.strerror))
-        self.db = sqlite3.connect(os.path.join(self.folder, DATABASE), timeout=LOCK_WAIT_S,
-                                  isolation_level=None)
-        self._write_ahead()
-        self.db.execute("PRAGMA foreign_keys=ON")
-        self._migrate()
+        path = os.path.join(self.folder, DATABASE)
+        self.db = sqlite3.connect(path, timeout=LOCK_WAIT_S, isolation_level=None)
+        try:
+            self._write_ahead()
+            self.db.execute("PRAGMA foreign_keys=ON")
+            self._migrate()
+        except sqlite3.DatabaseError as error:
+            self.db.close()
+            if isinstance(error, sqlite3.OperationalError):
+                raise ArchiveError("the archive's database %s cannot be used: %s" % (path, error))
+            raise ArchiveError(damaged(path, error)) from None
 
     def close(self):
         self.db.close()
@@ -325,11 +345,14 @@ class Archive:
         self.db.execute("UPDATE devices SET listed=? WHERE device_id=?", (tag, device_id))
 
     def tidy(self):
-        """Remove what a deckmate killed while writing left behind: its temporary files
-        (`*.PID.tmp` of a process that no longer runs), and a raw or kept-aside file without its
-        row. Under the write lock, so that no other writer is between putting a file in place
-        and committing its row. How many files it removed."""
-        removed = 0
+        """Put right what a deckmate killed while writing left behind, under the write lock
+        (no other writer is then between putting a file in place and committing its row):
+        remove its temporary files (`*.PID.tmp` of a process that no longer runs) and a kept
+        aside reason without its row; archive again a raw or kept-aside log without its row
+        (its writer killed before the commit, or the database lost or moved aside: it may be
+        the only copy of a game a device has pruned), never remove it. The logs archived
+        again (their paths)."""
+        found = []  # logs without their rows
         with self._transaction():
             held = set(path for (path,) in self.db.execute(
                 "SELECT path FROM files WHERE status IN ('archived', ?, ?)",
@@ -345,10 +368,19 @@ class Archive:
                             log = path[:-len(".why.txt")] + ".jsonl" \
                                 if name.endswith(".why.txt") else path
                             left = os.path.relpath(log, self.folder) not in held
+                            if left and log == path:
+                                found.append(path)
+                                continue
                         if left:
                             _remove_quietly(path)
-                            removed += 1
-        return removed
+        for path in found:
+            with open(path, "rb") as handle:
+                self.add_log(handle.read(), path)
+            if not self.db.execute("SELECT 1 FROM files WHERE path=? AND status IN "
+                                   "('archived', ?, ?)", (os.path.relpath(path, self.folder),
+                                                          REJECTED, CONFLICT)).fetchone():
+                _remove_quietly(path)  # archived (or kept aside) from another file
+        return found
 
     # -- adding a log --
 

@@ -165,7 +165,7 @@ def _ports():
 
 
 def _archive(folder):
-    from deckmate.archive import DATABASE, SCHEMA_VERSION
+    from deckmate.archive import DATABASE, REBUILD, SCHEMA_VERSION
     path = os.path.join(folder, DATABASE)
     if not os.path.exists(path):
         return Check("archive", True, "none yet in %s (`deckmate sync` makes it)" % folder)
@@ -180,10 +180,10 @@ def _archive(folder):
             db.close()
     except sqlite3.Error as error:
         return Check("archive", False, "%s cannot be read: %s" % (path, error),
-                     "move it aside and sync again: the device keeps every log until acked")
+                     REBUILD % os.path.join(folder, "raw"))
     if integrity != "ok":
         return Check("archive", False, "%s is damaged: %s" % (path, integrity),
-                     "rebuild it: move the folder aside and `deckmate import` its raw/ logs")
+                     REBUILD % os.path.join(folder, "raw"))
     if version > SCHEMA_VERSION:
         return Check("archive", False, "schema version %d, newer than this deckmate's (%d)"
                      % (version, SCHEMA_VERSION), "upgrade deckmate")

@@ -11,8 +11,9 @@ import sys
 
 import pytest
 
-from deckmate.archive import (CONFLICT, GROWN, NEW, REJECTED, UNCHANGED, Archive, ArchiveError,
-                              SCHEMA_VERSION)
+from deckmate import cli
+from deckmate.archive import (CONFLICT, DATABASE, GROWN, NEW, REJECTED, UNCHANGED, Archive,
+                              ArchiveError, SCHEMA_VERSION)
 from helpers import deckmate, selfplay
 from test_import_hostile import raw_files_have_rows
 
@@ -154,6 +155,38 @@ def test_an_archive_of_a_newer_schema_is_refused_with_the_fix(tmp_path):
         db.execute("PRAGMA user_version=%d" % (SCHEMA_VERSION + 1))
     with pytest.raises(ArchiveError, match="upgrade deckmate"):
         Archive(tmp_path)
+
+
+def test_a_damaged_database_is_said_with_its_fix_and_the_raw_logs_rebuild_the_archive(
+        tmp_path, logs, capsys):
+    """The archive's database damaged (here it is not a database at all): each command says
+    so in one line with the fix, no traceback. Moved aside as it says, the next import makes a
+    new database and archives again every raw log kept beside it (a game a device has pruned
+    is there only), never removes one, and imports what it was given."""
+    folder = tmp_path / "A"
+    files = []
+    for index, data in enumerate(logs[:3]):
+        files.append(str(tmp_path / ("%d.jsonl" % index)))
+        (tmp_path / ("%d.jsonl" % index)).write_bytes(data)
+    assert cli.main(["import", "--archive", str(folder)] + files[:2]) == 0
+    (folder / DATABASE).write_bytes(b"a spreadsheet saved over it\n")
+    capsys.readouterr()
+    for command in (["games"], ["stats"], ["import", files[2]]):
+        assert cli.main(command + ["--archive", str(folder)]) == 1
+        out, err = capsys.readouterr()
+        assert err == (
+            "deckmate %s: the archive's database %s is damaged (file is not a database): move "
+            "it aside (rename it, and its -wal and -shm files if any); the next `deckmate "
+            "import` or `deckmate sync` makes a new one and archives again every log kept in "
+            "%s\n" % (command[0], folder / DATABASE, folder / "raw")), err
+    os.rename(folder / DATABASE, tmp_path / "damaged.sqlite3")
+    assert cli.main(["import", "--archive", str(folder), files[2]]) == 0
+    out, _ = capsys.readouterr()
+    assert out.splitlines() == ["2 logs of the archive without their rows archived again",
+                                "1 file: 1 new"]
+    with Archive(folder) as archive:
+        assert [archive.read_raw("host", game_id(data)) for data in logs[:3]] == logs[:3]
+        assert raw_files_have_rows(archive)
 
 
 def test_deckmate_import_says_what_it_did_in_one_line_and_a_second_run_changes_nothing(

@@ -3,6 +3,7 @@ field is checked for its type and range (docs/log-format.md, header) before anyt
 a file name or the database; a raw file exists only together with its row, what a killed
 writer left is removed at the next run, and one bad file never stops the others."""
 
+import hashlib
 import json
 import os
 import subprocess
@@ -165,7 +166,8 @@ def test_one_bad_file_never_stops_the_others_in_an_import(tmp_path, capsys):
 def test_what_a_killed_writer_left_is_removed_at_the_next_run(tmp_path, capsys):
     """A host killed while writing leaves `raw/.../N.jsonl.PID.tmp` (and, between putting a raw
     file in place and committing its row, a raw file without its row): the next import or
-    sync removes them; a file of a writer still running, and everything archived, stay."""
+    sync removes the temporary files and takes the raw file in again (this one, cut in its
+    header, is kept aside); a file of a writer still running, and everything archived, stay."""
     archive_dir = tmp_path / "A"
     (tmp_path / "one.jsonl").write_bytes(LOG)
     assert cli.main(["import", "--archive", str(archive_dir), str(tmp_path / "one.jsonl")]) == 0
@@ -185,6 +187,8 @@ def test_what_a_killed_writer_left_is_removed_at_the_next_run(tmp_path, capsys):
         assert cli.main(["import", "--archive", str(archive_dir),
                          str(tmp_path / "two.jsonl")]) == 0
         assert [path for path in left if path.exists()] == [] and kept.exists()
+        cut = archive_dir / "rejected" / (hashlib.sha256(LOG[:100]).hexdigest() + ".jsonl")
+        assert cut.read_bytes() == LOG[:100]  # (8.jsonl: never removed, kept aside)
     finally:
         running.kill()
         running.wait()

@@ -81,7 +81,10 @@ def run(args):
     unread = []  # (path, why) of files that could not be read: the others are imported
     try:
         with Archive(args.archive) as archive, progress(len(files), "importing") as advance:
-            archive.tidy()
+            found = archive.tidy()
+            if found:
+                print("%s of the archive without their rows archived again"
+                      % counted(len(found), "log"))
             for label, path, member in files:
                 try:
                     data = read_log(path, member)
