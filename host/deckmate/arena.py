@@ -14,6 +14,7 @@ seats, so the shares add up to the mean difference per seat.
 """
 
 import multiprocessing
+import signal
 
 from deckcore.bots.levels import make
 from deckcore.games import load
@@ -96,6 +97,16 @@ def _seat_difference(first, second):
                   - sum(score for score, _ in second) / len(second))
 
 
+def _workers(jobs):
+    """A pool of `jobs` worker processes that leave Ctrl-C to the command, which stops them
+    all and says it once (cli.py): they start with SIGINT ignored."""
+    command = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        return multiprocessing.Pool(jobs)
+    finally:
+        signal.signal(signal.SIGINT, command)
+
+
 def _work(job):
     game_name, options, names, seed, index = job
     return play_deal(load(game_name)(options), names, seed, index)
@@ -106,7 +117,7 @@ def run_arena(game, names, deals, seed, jobs=2, advance=lambda steps=1: None):
     work = [(game.NAME, dict(game.option_items()), names, seed, i) for i in range(deals)]
     results = []
     if jobs > 1 and deals > 1:
-        with multiprocessing.Pool(jobs) as pool:
+        with _workers(jobs) as pool:
             for result in pool.imap(_work, work, chunksize=max(1, deals // (jobs * 32))):
                 results.append(result)
                 advance()

@@ -106,6 +106,9 @@ def main(argv=None):
     except CommandError as error:
         print("deckmate %s: %s" % (args.command, error), file=sys.stderr)
         return error.status
+    except KeyboardInterrupt:  # (a file a command writes is whole or not there: out_file.py)
+        print("deckmate %s: stopped (Ctrl-C)" % args.command, file=sys.stderr)
+        return 1
     except BrokenPipeError:
         # The reader went away (`deckmate replay FILE | head`): stop quietly, as Unix tools
         # do; stdout is pointed at devnull so that Python's final flush cannot fail again.

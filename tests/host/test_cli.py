@@ -3,8 +3,11 @@ with status 2 (usage) or 1 (failure), never a traceback; --version and the help.
 
 import json
 import os
+import signal
+import stat
 import subprocess
 import sys
+import time
 
 import pytest
 
@@ -164,3 +167,51 @@ def test_commands_report_errors_through_cli_main_only():
                 source = handle.read()
             assert "sys.stderr" not in source, name
             assert "return 1" not in source and "return 2" not in source, name
+
+
+def interrupted(*args):
+    """`deckmate ARGS` stopped by Ctrl-C as a terminal sends it (SIGINT to its process group)
+    once it has started a child process (arena's workers, the MicroPython of a run): its exit
+    status and standard error."""
+    proc = subprocess.Popen([sys.executable, "-m", "deckmate.cli"] + [str(a) for a in args],
+                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+                            start_new_session=True)
+    children = "/proc/%d/task/%d/children" % (proc.pid, proc.pid)
+    while proc.poll() is None and not open(children).read().strip():
+        time.sleep(0.02)
+    time.sleep(0.3)  # (arena: past the start of its workers, which ignore Ctrl-C)
+    os.killpg(proc.pid, signal.SIGINT)
+    return proc.wait(timeout=60), proc.stderr.read().decode()
+
+
+@pytest.mark.skipif(not os.path.exists("/proc/self/task"), reason="reads Linux's /proc")
+def test_ctrl_c_stops_a_command_in_one_line_and_leaves_no_half_written_file(tmp_path):
+    """Ctrl-C in a long command is one line, no traceback (of the command or of its workers);
+    a selfplay stopped in its match leaves the file it was to write as it was."""
+    status, err = interrupted("arena", "--game", "droggn", "--bots", "normal,greedy",
+                              "--deals", 4000)
+    assert (status, err) == (1, "deckmate arena: stopped (Ctrl-C)\n")
+    out = tmp_path / "game.jsonl"
+    out.write_text("kept\n")
+    status, err = interrupted("selfplay", "--game", "droggn", "--bots", "hard", "--runtime",
+                              "micropython", "--out", out)
+    assert (status, err) == (1, "deckmate selfplay: stopped (Ctrl-C)\n")
+    assert out.read_text() == "kept\n" and os.listdir(tmp_path) == ["game.jsonl"]
+
+
+def test_export_writes_through_a_link_and_into_a_device_never_over_them(tmp_path, capsys):
+    """export --out: a symbolic link's target gets the file (the link stays a link); a device
+    is written as it is (/dev/full: its one-line error), never replaced by a file."""
+    log = selfplay(tmp_path, "scioto", 1)
+    assert run(capsys, "import", "--archive", tmp_path / "A", log)[0] == 0
+    (tmp_path / "games.csv").symlink_to(tmp_path / "target.csv")
+    status, out, _ = run(capsys, "export", "csv", "--archive", tmp_path / "A", "--out",
+                         tmp_path / "games.csv")
+    assert status == 0 and os.path.islink(tmp_path / "games.csv")
+    assert (tmp_path / "target.csv").read_text(encoding="utf-8-sig").startswith("game,match,")
+    if os.path.exists("/dev/full"):
+        status, _, err = run(capsys, "export", "csv", "--archive", tmp_path / "A", "--out",
+                             "/dev/full")
+        assert_one_line_error(status, err, 1, "cannot write /dev/full: No space left on device")
+        assert stat.S_ISCHR(os.stat("/dev/full").st_mode)
+    assert not [name for name in os.listdir(tmp_path) if name.endswith(".tmp")]

@@ -2,12 +2,12 @@
 logs), to a file or standard output (deckmate.export)."""
 
 import io
-import os
 import sys
 
 from deckmate import export
 from deckmate.commands.archive_args import add_archive, add_filters, read_records
 from deckmate.errors import CommandError
+from deckmate.out_file import replaced
 
 
 def add_parser(subparsers):
@@ -37,10 +37,8 @@ def run(args):
     found = read_records(args, hands=args.format == "csv")
     try:
         if args.out:
-            temporary = "%s.%d.tmp" % (args.out, os.getpid())
-            with open(temporary, "wb") as handle:
+            with replaced(args.out) as handle:
                 count = _write(args, found, handle)
-            os.replace(temporary, args.out)
             print("wrote %s: %d %s" % (args.out, count,
                                        "rows" if args.format == "csv" else "games"))
         else:

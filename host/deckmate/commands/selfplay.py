@@ -1,8 +1,10 @@
 """`deckmate selfplay`: a whole match with bots in every seat, written as a log."""
 
+import errno
 import hashlib
 import os
 import secrets
+import tempfile
 
 from deckcore.bots import DEFAULT as DEFAULT_BOT
 from deckcore.bots import NAMES as BOT_NAMES
@@ -10,18 +12,11 @@ from deckcore.selfplay import play_to_file
 from deckmate import runtime
 from deckmate.errors import CommandError
 from deckmate.game_args import add_game_arguments, bot_names, make_game, seed_number
+from deckmate.out_file import replaced
 
-# Under MicroPython, a log that cannot be written ends the run with WRITE_FAILED, the error
-# number printed.
-WRITE_FAILED = 3
-MICROPYTHON_SELFPLAY = """import sys
-from deckcore.selfplay import play_to_file
-try:
-    play_to_file(%%r, %%r, %%d, %%r, %%r)
-except OSError as error:
-    print(error.args[0])
-    sys.exit(%d)
-""" % WRITE_FAILED
+MICROPYTHON_SELFPLAY = """from deckcore.selfplay import play_to_file
+play_to_file(%r, %r, %d, %r, %r)
+"""
 CHOSEN_SEED_LIMIT = 2 ** 30  # a seed taken for the run is a small int on the board too
 # "micropython": the unix port (64-bit); "micropython-wasm": the browser's port under Node.js
 # (32-bit)
@@ -52,19 +47,27 @@ def add_parser(subparsers):
 
 
 def check_writable(path):
-    """Make `path` an empty file, or say in one line why it cannot be written."""
-    try:
-        with open(path, "w"):
-            pass
-    except OSError as error:
-        raise CommandError("cannot write %s: %s" % (path, error.strerror or error))
+    """Say in one line why `path` cannot be written, before the match is played (its file is
+    written once the match is over, whole)."""
+    target = os.path.realpath(path)
+    folder = os.path.dirname(target)
+    if os.path.isdir(target):
+        problem = errno.EISDIR
+    elif not os.path.isdir(folder):
+        problem = errno.ENOTDIR if os.path.exists(folder) else errno.ENOENT
+    elif not os.access(target if os.path.exists(target) else folder, os.W_OK):
+        problem = errno.EACCES
+    else:
+        return
+    raise CommandError("cannot write %s: %s" % (path, os.strerror(problem)))
 
 
-def name_uniquely(path, game_name, seed):
+def name_uniquely(path, game_name, seed, out=None):
     """Give the log at `path` a game id of its own, `selfplay-GAME-SEED-HASH`, HASH the first 12
     hex digits of the SHA-256 of the log as played: logs that differ in anything (the game, its
     options, the bots, the rules) have different ids, so they import together, and the same
-    match played again has its id again, so importing both changes nothing."""
+    match played again has its id again, so importing both changes nothing. Written to `out`
+    (default: in place)."""
     with open(path, "rb") as handle:
         data = handle.read()
     header, rest = data.split(b"\n", 1)
@@ -72,10 +75,8 @@ def name_uniquely(path, game_name, seed):
     game_id = "selfplay-%s-%d-%s" % (game_name, seed, hashlib.sha256(data).hexdigest()[:12])
     assert header.count(placeholder) == 1, header
     header = header.replace(placeholder, b'"game_id":"%s",' % game_id.encode())
-    temp = "%s.%d.tmp" % (path, os.getpid())
-    with open(temp, "wb") as handle:
+    with replaced(out or path) as handle:
         handle.write(header + b"\n" + rest)
-    os.replace(temp, path)
 
 
 def run(args):
@@ -84,22 +85,22 @@ def run(args):
     options = dict(game.option_items())
     check_writable(args.out)
     seed = secrets.randbelow(CHOSEN_SEED_LIMIT) if args.seed is None else args.seed
-    if args.runtime == "cpython":
+    with tempfile.TemporaryDirectory() as scratch:  # the log as played; --out once it is whole
+        played = os.path.join(scratch, "played.jsonl")
+        if args.runtime == "cpython":
+            play_to_file(args.game, options, seed, bots, played)
+        else:
+            code = MICROPYTHON_SELFPLAY % (args.game, options, seed, bots, played)
+            if args.runtime == "micropython-wasm":
+                status, out, err = runtime.run_core_wasm(code, outputs=[played])
+            else:
+                status, out, err = runtime.run_core(code)
+            if status != 0:
+                raise CommandError("the MicroPython run failed:\n%s%s" % (out, err))
         try:
-            play_to_file(args.game, options, seed, bots, args.out)
+            name_uniquely(played, args.game, seed, args.out)
         except OSError as error:
             raise CommandError("cannot write %s: %s" % (args.out, error.strerror or error))
-    else:
-        code = MICROPYTHON_SELFPLAY % (args.game, options, seed, bots, os.path.abspath(args.out))
-        if args.runtime == "micropython-wasm":
-            status, out, err = runtime.run_core_wasm(code, outputs=[args.out])
-        else:
-            status, out, err = runtime.run_core(code)
-        if status == WRITE_FAILED:
-            raise CommandError("cannot write %s: %s" % (args.out, os.strerror(int(out))))
-        if status != 0:
-            raise CommandError("the MicroPython run failed:\n%s%s" % (out, err))
-    name_uniquely(args.out, args.game, seed)
     print("wrote %s" % args.out if args.seed is not None
           else "wrote %s (seed %d: --seed %d plays it again)" % (args.out, seed, seed))
     return 0
