@@ -98,7 +98,7 @@ def budget(game_name, level, players=0):
             # in as many worlds as `nodes` allow (2 to 16): a late turn's are cheap (bots.md)
             return Budget("hard", worlds=4, places=3, playouts=16, depth=2, width=1,
                           candidates=4 if players == 5 else 5,  # 5: a world decides more
-                          nodes=1800 if players == 5 else 1600)
+                          nodes=(2400, 1600, 2600)[players - 3])  # p95 about 2-2.5 s
         if level == "strong":
             return Budget("strong", worlds=4, places=3, playouts=16, depth=0)
         return Budget("easy", worlds=1, places=1)
