@@ -12,6 +12,8 @@ JSON Lines: the raw logs one after another, byte for byte as the device wrote th
 
 import csv
 
+from deckmate.logs import BadLog
+
 COLUMNS = ("game", "match", "date", "device", "mode", "hand", "seat", "player", "kind", "level",
            "points", "score", "total")
 
@@ -37,9 +39,13 @@ def write_csv(records, handle, bom=True, delimiter=","):
 
 
 def write_jsonl(records, handle):
-    """Write the raw logs of `records` to the binary `handle`, each ending with a newline."""
+    """Write the raw logs of `records` to the binary `handle`, each ending with a newline;
+    BadLog for a raw log that cannot be read."""
     for record in records:
-        with open(record.path, "rb") as log:
-            data = log.read()
+        try:
+            with open(record.path, "rb") as log:
+                data = log.read()
+        except OSError as error:
+            raise BadLog(record.path, None, "cannot read: %s" % (error.strerror or error))
         handle.write(data if data.endswith(b"\n") else data + b"\n")
     return len(records)

@@ -218,6 +218,26 @@ def test_deckmate_import_of_a_boards_logs_folder_takes_the_logs_in_its_folders_o
         os.path.join("logs", "1", "32.jsonl"), os.path.join("logs", "named", "x.jsonl")]
 
 
+def test_deckmate_import_of_a_folder_without_logs_says_so_and_what_to_give(tmp_path, logs,
+                                                                          capsys):
+    """A folder whose logs are not where a board keeps them (an archive's raw/ folder, one
+    folder a device) is not "0 files: nothing" and success: it is said, with the files to
+    give, and what else was given is imported."""
+    raw = tmp_path / "old" / "raw" / "host"
+    raw.mkdir(parents=True)
+    (raw / "1.jsonl").write_bytes(logs[0])
+    (tmp_path / "2.jsonl").write_bytes(logs[1])
+    folder = tmp_path / "old" / "raw"
+    assert cli.main(["import", "--archive", str(tmp_path / "A"), str(folder),
+                     str(tmp_path / "2.jsonl")]) == 1
+    out, err = capsys.readouterr()
+    assert out.splitlines() == [
+        "not imported: %s: a folder with no .jsonl logs in it nor in its folders of logs as a "
+        "board keeps them (0/, 1/, ..., named/); give the log files, e.g. %s"
+        % (folder, os.path.join(str(folder), "*", "*.jsonl")), "1 file: 1 new, 1 not read"]
+    assert err == "deckmate import: 1 file could not be read (above)\n"
+
+
 IMPORT_ALL = """
 import sys
 from deckmate.archive import Archive

@@ -201,7 +201,8 @@ def test_ctrl_c_stops_a_command_in_one_line_and_leaves_no_half_written_file(tmp_
 
 def test_export_writes_through_a_link_and_into_a_device_never_over_them(tmp_path, capsys):
     """export --out: a symbolic link's target gets the file (the link stays a link); a device
-    is written as it is (/dev/full: its one-line error), never replaced by a file."""
+    is written as it is (/dev/full: its one-line error), never replaced by a file; an
+    archived log that cannot be read is named (it was "cannot write the output")."""
     log = selfplay(tmp_path, "scioto", 1)
     assert run(capsys, "import", "--archive", tmp_path / "A", log)[0] == 0
     (tmp_path / "games.csv").symlink_to(tmp_path / "target.csv")
@@ -215,3 +216,11 @@ def test_export_writes_through_a_link_and_into_a_device_never_over_them(tmp_path
         assert_one_line_error(status, err, 1, "cannot write /dev/full: No space left on device")
         assert stat.S_ISCHR(os.stat("/dev/full").st_mode)
     assert not [name for name in os.listdir(tmp_path) if name.endswith(".tmp")]
+    raw = tmp_path / "A" / "raw" / "host"
+    lost = raw / os.listdir(raw)[0]
+    lost.unlink()  # a raw log gone: the export says which, not that it cannot write
+    status, _, err = run(capsys, "export", "jsonl", "--archive", tmp_path / "A", "--out",
+                         tmp_path / "games.jsonl")
+    assert_one_line_error(status, err, 1, "the archived log %s: cannot read: No such file or "
+                          "directory (`deckmate doctor` checks them all)" % lost)
+    assert not os.path.exists(tmp_path / "games.jsonl")

@@ -74,3 +74,26 @@ def test_screenshots_into_a_folder_whose_parent_is_not_there_are_refused(tmp_pat
     assert result.returncode == 2
     assert "there is no folder %s" % shots.parent in result.stderr
     assert not (tmp_path / "flash.img").exists()
+
+
+def test_a_new_flash_has_the_blocks_asked_for_and_one_too_small_is_said_in_one_line(
+        tmp_path, script):
+    """--flash-blocks makes the new flash of a key script's run that size too (it was the
+    Pico's whatever was asked, except with no script); a size that is not a number of blocks
+    is refused on the command line, and a flash too small for the firmware is said, not a
+    LittleFS traceback."""
+    image = tmp_path / "small.img"
+    result = deckmate("sim", "--headless", "--keys", script, "--flash", image, "--fresh",
+                      "--flash-blocks", 200, "--screenshots", tmp_path)
+    assert result.returncode == 0, result.stderr
+    assert image.stat().st_size // 4096 == 200  # (and the chip id after the blocks)
+    for blocks in ("-5", "0", "many"):
+        result = deckmate("sim", "--headless", "--keys", script, "--flash", image, "--fresh",
+                          "--flash-blocks", blocks)
+        assert result.returncode == 2 and "%r is not a number of 4 KB blocks" % blocks \
+            in result.stderr and result.stderr.count("\n") == 1, result.stderr
+    result = deckmate("sim", "--headless", "--keys", script, "--flash", tmp_path / "tiny.img",
+                      "--fresh", "--flash-blocks", 50)
+    assert result.returncode == 1 and result.stderr == (
+        "deckmate sim: %s: a flash of 50 blocks of 4 KB cannot hold the firmware image; give "
+        "--flash-blocks more (the Pico's: 352)\n" % (tmp_path / "tiny.img"))

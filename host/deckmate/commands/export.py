@@ -7,6 +7,7 @@ import sys
 from deckmate import export
 from deckmate.commands.archive_args import add_archive, add_filters, read_records
 from deckmate.errors import CommandError
+from deckmate.logs import BadLog
 from deckmate.out_file import replaced
 
 
@@ -46,6 +47,8 @@ def run(args):
     except OSError as error:
         raise CommandError("cannot write %s: %s" % (args.out or "the output",
                                                     error.strerror or error))
+    except BadLog as error:
+        raise CommandError("the archived log %s (`deckmate doctor` checks them all)" % error)
     return 0
 
 

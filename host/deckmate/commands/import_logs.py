@@ -79,6 +79,11 @@ def run(args):
     files = log_files(args.files)
     summary = Summary()
     unread = []  # (path, why) of files that could not be read: the others are imported
+    for path in args.files:
+        if os.path.isdir(path) and not folder_logs(path):
+            unread.append((path, "a folder with no .jsonl logs in it nor in its folders of "
+                                 "logs as a board keeps them (0/, 1/, ..., named/); give the "
+                                 "log files, e.g. %s" % os.path.join(path, "*", "*.jsonl")))
     try:
         with Archive(args.archive) as archive, progress(len(files), "importing") as advance:
             found = archive.tidy()

@@ -32,7 +32,7 @@ def run(args):
         raise CommandError("cannot write the report in %s: %s"
                            % (args.out, error.strerror or error))
     except BadLog as error:
-        raise CommandError("the archived log %s" % error)
+        raise CommandError("the archived log %s (`deckmate doctor` checks them all)" % error)
     print("wrote %s: %s; open %s in a browser" % (args.out, counted(len(found), "game"),
                                                      os.path.abspath(index)))
     return 0

@@ -33,6 +33,16 @@ def heap_size(text):
     return text.upper()
 
 
+def flash_blocks(text):
+    """--flash-blocks: a whole number of 4 KB blocks, at least the two LittleFS needs."""
+    if not text.isdigit() or int(text) < 2:
+        from deckmate.sim.flash import BLOCK_COUNT
+        raise argparse.ArgumentTypeError(
+            "%r is not a number of 4 KB blocks: give a whole number, e.g. %d (the Pico's "
+            "1,408 KB)" % (text, BLOCK_COUNT))
+    return int(text)
+
+
 def out_of_memory_hint(failure, heapsize):
     """A firmware failure as one line: its MemoryError explained by the heap size."""
     lines = [line.strip() for line in failure.splitlines() if line.strip()]
@@ -73,7 +83,7 @@ def add_parser(subparsers):
                         help="the flash image, kept between runs (default: sim-flash.img in "
                              "the user data folder, e.g. ~/.local/share/deckmate)")
     parser.add_argument("--fresh", action="store_true", help="start with an empty flash")
-    parser.add_argument("--flash-blocks", type=int, metavar="N",
+    parser.add_argument("--flash-blocks", type=flash_blocks, metavar="N",
                         help="a new flash of N blocks of 4 KB (default: the Pico's 1,408 KB), "
                              "e.g. for scale tests")
     parser.add_argument("--board", default="pico_lcd_13",
@@ -159,7 +169,8 @@ def run(args):
         if not args.headless:
             from deckmate.sim import window
             try:
-                window.run(flash, args.board, args.heapsize, args.fresh, args.scale)
+                window.run(flash, args.board, args.heapsize, args.fresh, args.scale,
+                           args.flash_blocks)
                 return 0
             except window.NoDisplay as no_display:
                 if keys:
@@ -169,7 +180,8 @@ def run(args):
             return run_until_stopped(flash, args)
         shots_dir = screenshots_folder(args.screenshots) if args.screenshots else "."
         try:
-            shots = run_script(lines, flash, shots_dir, args.heapsize, args.board, args.fresh)
+            shots = run_script(lines, flash, shots_dir, args.heapsize, args.board, args.fresh,
+                               flash_blocks=args.flash_blocks)
         except ScriptError as error:
             raise UsageError("%s: %s" % (keys, error))
         for path in shots:

@@ -118,8 +118,15 @@ def install_image(path, files, fresh=False, extra=None, blocks=None, chip_id=Non
         parent = os.path.dirname(name)
         if parent:
             fs.makedirs(parent, exist_ok=True)
-        with fs.open(name, "wb") as handle:
-            handle.write(data)
+        try:
+            with fs.open(name, "wb") as handle:
+                handle.write(data)
+        except LittleFSError as error:
+            if error.code != LittleFSError.Error.LFS_ERR_NOSPC:
+                raise
+            raise FlashError("%s: a flash of %d blocks of 4 KB cannot hold the firmware "
+                             "image; give --flash-blocks more (the Pico's: %d)"
+                             % (path, fs.block_count, BLOCK_COUNT)) from None
     _save(fs, path, chip_id)
 
 

@@ -132,11 +132,13 @@ class HeadlessBoard:
     """The firmware running with its output in a file and the host waiting on its idles."""
 
     def __init__(self, flash, board="pico_lcd_13", heapsize=firmware.HEAPSIZE, fresh=False,
-                 held_at_boot=(), fault=None, text_boxes=False, boxes_files=None):
+                 held_at_boot=(), fault=None, text_boxes=False, boxes_files=None,
+                 flash_blocks=None):
         """`text_boxes`: the recorder of the panel's texts on; `boxes_files` (as text_boxes
-        unless given): each shot's boxes written beside it."""
+        unless given): each shot's boxes written beside it; `flash_blocks`: the size of a new
+        flash."""
         self.boxes_files = text_boxes if boxes_files is None else boxes_files
-        self.link = firmware.prepare(flash, board, fresh, held_at_boot)
+        self.link = firmware.prepare(flash, board, fresh, held_at_boot, blocks=flash_blocks)
         self.flash = flash
         self.heapsize = heapsize
         self.fault = fault
@@ -273,7 +275,7 @@ class HeadlessBoard:
 
 def run_script(lines, flash, shots_dir, heapsize=firmware.HEAPSIZE, board="pico_lcd_13",
                fresh=False, held_at_boot=(), output=None, fault=None,
-               text_boxes=False):
+               text_boxes=False, flash_blocks=None):
     """Boot the simulated board on the flash image file `flash`, play the key script `lines`
     and write its shots into `shots_dir`. Returns the PNG paths written. Raises ScriptError
     for a bad script or a key the board lacks (before booting) and FirmwareFailed if the
@@ -283,14 +285,16 @@ def run_script(lines, flash, shots_dir, heapsize=firmware.HEAPSIZE, board="pico_
     MemoryError, `full` the store's StoreFull (device/sim_fault.py: tests of the fault path);
     FaultNotFired if the script ended without it.
     `text_boxes`: each shot's boxes in NAME.boxes.json too (the firmware gets the heap and
-    the recorder's room, firmware.TEXT_BOXES_HEAP_KB)."""
+    the recorder's room, firmware.TEXT_BOXES_HEAP_KB). `flash_blocks`: the size of a new
+    flash (flash.install_image)."""
     steps = parse_script(lines)
     check_keys(steps, read_board(board))
     if shots_dir:
         os.makedirs(shots_dir, exist_ok=True)
     reads_panel = any(step[1] == "until" for step in steps)
     headless = HeadlessBoard(flash, board, heapsize, fresh, held_at_boot, fault,
-                             text_boxes or reads_panel, boxes_files=text_boxes)
+                             text_boxes or reads_panel, boxes_files=text_boxes,
+                             flash_blocks=flash_blocks)
     shots = []
     try:
         headless.settle(0, "booting")

@@ -176,9 +176,10 @@ def open_display():
     return pygame
 
 
-def run(flash, board_name, heapsize, fresh, scale):
+def run(flash, board_name, heapsize, fresh, scale, flash_blocks=None):
     pygame = open_display()
-    with SimulatedBoard(flash, board_name, heapsize, fresh) as board:
+    with SimulatedBoard(flash, board_name, heapsize, fresh,
+                        flash_blocks=flash_blocks) as board:
         print("serial port: %s" % board.serial_path)
         print("keys: %s" % legend_text(board.link.board.keys))
         sys.stdout.flush()
