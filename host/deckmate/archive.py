@@ -151,10 +151,10 @@ class CheckedLog:
     reader's refusal (`problem`), or its records (`read`, a ReadLog; `kept`: a scorekept
     log's hands, _kept_hands) and its game's `key`, (device id, game id)."""
 
-    def __init__(self, data, source, date, came_from, copied=None):
+    def __init__(self, data, source, date, came_from, copied=None, digest=None):
         self.data = data
         self.copied = copied  # a file of these very bytes (a sync's partial copy), or None
-        self.digest = hashlib.sha256(data).hexdigest()
+        self.digest = digest or hashlib.sha256(data).hexdigest()
         self.source = source
         self.date = date if isinstance(date, str) and len(date) <= 40 else None
         self.came_from = came_from
@@ -388,7 +388,8 @@ class Archive:
         """Add the bytes of one log; the Outcome (`check`, then `add_checked`)."""
         return self.add_checked([self.check(data, source, date, came_from)])[0]
 
-    def check(self, data, source, date=None, came_from=(None, None), copied=None):
+    def check(self, data, source, date=None, came_from=(None, None), copied=None,
+              digest=None):
         """The CheckedLog of the bytes of one log, for add_checked, which writes it: the log
         replayed through the rules core (one the reader refuses is kept aside with its
         reason, never half-imported), unless the archive holds the very bytes. `date`: the
@@ -397,8 +398,9 @@ class Archive:
         `copied`: a file that holds these very bytes (a sync's partial copy, closed), which
         add_checked then takes as the raw file (synced, and moved into place as the rows
         commit) rather than writing the bytes again; it is left where it is for any other
-        outcome than new or grown."""
-        checked = CheckedLog(data, source, date, came_from, copied)
+        outcome than new or grown. `digest`: the SHA-256 of `data` (hex), where the caller has
+        checked it already (a sync's copy of a closed log, against the device's list)."""
+        checked = CheckedLog(data, source, date, came_from, copied, digest)
         same = self.db.execute("SELECT device_id, game_id FROM games WHERE sha256=?",
                                (checked.digest,)).fetchone()
         if same is not None:

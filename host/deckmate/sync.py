@@ -123,9 +123,12 @@ def sync_device(link, archive, prune=False, advance=None, say=print, planned=Non
                     say("game %s not copied: %s" % (entry["id"], data))
                     continue
                 result.copied_bytes += entry["size"] - start
+                # (a closed log's copy has the SHA-256 the device listed: _fetched checked it)
+                digest = entry["sha256"] if entry["state"] == "closed" else None
                 checked.append((entry, archive.check(
                     data, "%s:%s" % (link.connection.port, entry["id"]), entry.get("date"),
-                    (device_id, entry["id"]), archive.partial_path(device_id, entry["id"]))))
+                    (device_id, entry["id"]), archive.partial_path(device_id, entry["id"]),
+                    digest)))
                 if len(checked) >= STORED_TOGETHER:
                     batch, checked = checked, []
                     _store(archive, device_id, batch, result, say, acks)

@@ -258,11 +258,11 @@ class Scout(Game):
                 raise RulesError("%d cards are set aside, section 5.5.1 sets aside %d" % (
                     len(piles["set_aside"]), len(self.deck) - 2 * self.hand_size))
             dealt.extend(piles["set_aside"])
-        seen = []
+        seen = set()
         for card in dealt:
             if identity(card) in seen:
                 raise RulesError("%s is dealt twice" % self.card_text(card))
-            seen.append(identity(card))
+            seen.add(identity(card))
 
     def carried_deal(self, state):
         """5.5.1: round 2 of the 2-player game deals the 22 cards set aside, 11 each. The
