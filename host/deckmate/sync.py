@@ -297,8 +297,9 @@ def _fetched(link, archive, device_id, plan, get_most, advance, acks=None):
     try:
         while True:
             item = fetched.get()
-            with room:
-                room.notify()
+            if fetched.qsize() < AHEAD:  # (the fetching thread waits for room only while
+                with room:               # AHEAD wait: woken before, it would wait again)
+                    room.notify()
             if item is None:
                 break
             yield item
