@@ -11,6 +11,7 @@ from rich.text import Text
 
 from deckcore.explain import hand_lines
 from deckcore.game import RulesError
+from deckcore.games import hand_word
 from deckmate import cards_text
 from deckmate.logs import seat_names
 from deckmate.wording import counted, does
@@ -25,6 +26,7 @@ class PlayByPlay:
         self.trick = []        # (seat, token) of the trick in progress, as this story saw it
         self.active = []       # SCOUT: the tokens of the active set before the last action
         self.last_trick = []   # (seat, token) of the last trick finished
+        self.word = "hand"     # what the game calls a deal of a match (SCOUT: a round)
 
     def on_record(self, line, record, replay):
         kind = record["t"]
@@ -35,7 +37,7 @@ class PlayByPlay:
         elif kind == "act":
             self._act(record, replay)
         elif kind == "undo" and replay.MODE:  # a scorekept game: the last hand taken back
-            self._say("  (undo: hand %d taken back)" % record["hand"], "italic")
+            self._say("  (undo: %s %d taken back)" % (self.word, record["hand"]), "italic")
         elif kind == "undo":
             self._say("  (undo: %d action(s) taken back)" % record.get("acts", 1), "italic")
             self._follow(replay.state)
@@ -50,6 +52,7 @@ class PlayByPlay:
     def _header(self, record, game):
         players = record["players"]
         self.names = seat_names(record)
+        self.word = hand_word(game.NAME)
         who = ", ".join("%s (%s)" % (self.names[seat], _kind(players[seat]))
                         for seat in range(len(players)))
         self._say("%s: %s" % (game.TITLE, who), "bold")
@@ -60,8 +63,8 @@ class PlayByPlay:
 
     def _deal(self, record, replay):
         self.lines.append(Text())
-        self._say("Hand %d: %s" % (record["hand"], does(self.names[record["dealer"]], "deals")),
-                  "bold")
+        self._say("%s %d: %s" % (self.word.capitalize(), record["hand"],
+                                 does(self.names[record["dealer"]], "deals")), "bold")
         width = max(len(name) for name in self.names)
         for seat, tokens in enumerate(record["hands"]):
             self._cards("  %s " % self.names[seat].ljust(width), tokens)
@@ -101,9 +104,10 @@ class PlayByPlay:
         if record["t"] == "entry":
             self.lines.append(Text())
             dealer = self.names[record["dealer"]]
-            self._say("Hand %d: %s (entered)" % (number, does(dealer, "deals")), "bold")
+            self._say("%s %d: %s (entered)" % (self.word.capitalize(), number,
+                                               does(dealer, "deals")), "bold")
         else:
-            self._say("Hand %d corrected" % number, "bold")
+            self._say("%s %d corrected" % (self.word.capitalize(), number), "bold")
         for name, value in record["e"].items():
             if isinstance(value, list):
                 value = ", ".join("%s %s" % (self.names[seat], item)
@@ -158,11 +162,11 @@ class PlayByPlay:
             winners = replay.match.winners()
             who = " and ".join(self.names[seat] for seat in winners)
             self._say("Match over after %s: %s (%s)" % (
-                counted(len(replay.match.results), "hand"),
+                counted(len(replay.match.results), self.word),
                 does(who, "wins") if len(winners) == 1 else who + " win", totals), "bold")
         else:
             self._say("Match abandoned after %s (%s)" % (
-                counted(len(replay.match.results), "hand"), totals), "bold")
+                counted(len(replay.match.results), self.word), totals), "bold")
 
     # Helpers ------------------------------------------------------------------------------
     def _follow(self, state):

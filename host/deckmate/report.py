@@ -84,9 +84,10 @@ def game_steps(record):
         if "How it was scored:" in told_now:
             at = told_now.index("How it was scored:")
             told_now, explain = told_now[:at], told_now[at + 1:]
-        caption.extend(line for line in told_now if not line.startswith("Hand ") or kind != "deal")
+        caption.extend(line for line in told_now
+                       if not line.startswith(("Hand ", "Round ")) or kind != "deal")
         if kind == "deal":
-            caption.insert(0, told_now[0] if told_now else "a new hand")
+            caption.insert(0, told_now[0] if told_now else "a new " + story.word)
             caption = caption[:1]
         if kind in ("entry", "correct"):  # what was entered, then the hand's result
             at = len(told_now) - len(story.names)

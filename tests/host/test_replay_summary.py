@@ -78,3 +78,16 @@ def test_the_players_are_named_as_the_log_names_them(tmp_path):
     assert text[0].endswith(": scioto, 2 players (Émile, Zoë), %d hands" % len(summary["hands"]))
     assert text[-3] == "  total: Émile %d, Zoë %d" % tuple(summary["total"])
     assert text[-2] == "  winner: " + " and ".join(summary["winner_names"])
+
+
+def test_scouts_rounds_are_rounds_on_the_pc_as_on_the_device(tmp_path):
+    """SCOUT calls a deal of its match a round (rules.md 5.4), as the device says it: the
+    check and the play-by-play say rounds for it, hands for the other games."""
+    scout = selfplay(tmp_path, "scout", 2, extra=("--players", 3))
+    check = deckmate("replay", "--check", scout).stdout
+    assert ", 3 rounds\n  round 1: points " in check and " hand" not in check, check
+    told = deckmate("replay", scout).stdout
+    assert "\nRound 1: " in told and "\nMatch over after 3 rounds: " in told
+    assert "Hand " not in told and " hands" not in told
+    scioto = deckmate("replay", "--check", selfplay(tmp_path, "scioto", 4)).stdout
+    assert " hands\n  hand 1: points " in scioto and "round " not in scioto

@@ -3,6 +3,7 @@
 import argparse
 import json
 
+from deckcore.games import hand_word
 from deckcore.keep import end_winners
 from deckmate.commands.archive_args import add_archive
 from deckmate.errors import CommandError
@@ -118,13 +119,14 @@ def summarize(replay, read):
 def ending(summary):
     """How the match ended, in words."""
     hands = len(summary["hands"])
+    word = hand_word(summary["game"])
     if summary["end"] == "completed":
         return "winner: %s" % " and ".join(summary["winner_names"])
     if summary["end"] == "abandoned":
-        return "abandoned after %s" % counted(hands, "hand")
+        return "abandoned after %s" % counted(hands, word)
     if summary["end"] == "stopped":
         won = summary["winner_names"]
-        return "stopped after %s%s" % (counted(hands, "hand"),
+        return "stopped after %s%s" % (counted(hands, word),
                                        ", winner: " + " and ".join(won) if won else "")
     return "unfinished game%s" % (" (the last line was cut off)" if summary["truncated"] else "")
 
@@ -132,9 +134,10 @@ def ending(summary):
 def print_summary(path, summary):
     print("%s: %s, %d players (%s), %s" % (
         path, summary["game"], summary["players"], ", ".join(summary["names"]),
-        counted(len(summary["hands"]), "hand")))
+        counted(len(summary["hands"]), hand_word(summary["game"]))))
     for number, hand in enumerate(summary["hands"], 1):
-        print("  hand %d: points %s, score %s" % (number, hand["points"], hand["score"]))
+        print("  %s %d: points %s, score %s" % (hand_word(summary["game"]), number,
+                                                hand["points"], hand["score"]))
     print("  total: %s" % ", ".join("%s %d" % (name, total)
                                    for name, total in zip(summary["names"], summary["total"])))
     print("  " + ending(summary))
