@@ -335,3 +335,27 @@ def test_a_card_played_then_taken_back_leaves_the_hand_as_it_was_in_chambery():
 
 def test_a_card_played_then_taken_back_leaves_the_hand_as_it_was_in_droggn():
     assert cards_taken_back("droggn", (3, 4)) > scaled(800)
+
+
+def test_a_card_is_refused_exactly_when_the_legal_cards_leave_it_out():
+    """play_illegal_reason checks one card by the rules legal_cards applies to the hand
+    (Droggn's 4.6.5 and 4.6.6 too, and its discard's 4.4.2): every card, at every turn of
+    random hands of the three games, is refused exactly when the legal list leaves it out."""
+    from deckcore.games import load
+    from deckcore.match import Match
+    set_ups = [("droggn", {}), ("droggn", {"gstiess_last_trick_illegal": True}),
+               ("scarto", {}), ("chambery", {})]
+    for name, options in set_ups:
+        game = load(name)(options)
+        for seed in range(scaled(12, 2)):
+            rng = Rng(seed)
+            match = Match(game, seed % game.num_players)
+            state = match.new_hand(match.next_deal(rng))
+            while not state.is_terminal():
+                legal = state.legal_actions()
+                if state.phase in ("discard", "play"):
+                    for card in range(78):
+                        if card in state.hands[state.to_act]:
+                            assert (state.illegal_reason(card) is None) == (card in legal), (
+                                name, options, seed, card_text(card), state.phase)
+                state.apply(legal[rng.below(len(legal))])
