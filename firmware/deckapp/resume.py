@@ -24,15 +24,16 @@ from deckui import font, theme, widgets
 
 def open_match(store):
     """What the offer says of the open match, read without replaying it: (header, hands
-    finished), or None when no match is open. A log the power cut off after its end line,
-    before it was closed, is closed here."""
+    finished), or None when no match is open; the header is {} when the log's first line is
+    not a match's (a damaged log, or a file put on the flash). A log the power cut off after
+    its end line, before it was closed, is closed here."""
     game_log = store.open_game()
     if game_log is None:
         return None
     header, finished, last = None, 0, ""
     for line in game_log.lines():
         if header is None:
-            header = json.loads(line)
+            header = match_header(line)
         finished += line.startswith('{"t":"result"') or line.startswith('{"t":"entry"')
         if "mode" in header:  # score-kept: an undo takes an entered hand back
             finished -= line.startswith('{"t":"undo"')
@@ -43,6 +44,22 @@ def open_match(store):
     return None if header is None else (header, finished)
 
 
+def match_header(line):
+    """The header record on a log's first line, or {} when it is not a match's header (what
+    the offer reads of it: the game's name, the players' names)."""
+    try:
+        header = json.loads(line)
+    except ValueError:
+        return {}
+    if type(header) != dict or type(header.get("game")) != str or \
+            type(header.get("players")) != list:
+        return {}
+    for seat in header["players"]:
+        if type(seat) != dict or type(seat.get("name")) != str:
+            return {}
+    return header
+
+
 def offer(app):
     """A screen offering to resume the open match, or None when there is none."""
     store = app.store
@@ -50,7 +67,9 @@ def offer(app):
     if found is None:
         return None
     from deckapp.unresumable import wrong
-    return ResumeScreen(found[0], found[1], wrong(store))
+    header, finished = found
+    return ResumeScreen(header, finished,
+                        wrong(store) if header else "the first line is not a match's header")
 
 
 class ResumeScreen(Screen):
@@ -78,6 +97,8 @@ class ResumeScreen(Screen):
     def lines(self):
         """The game by its title, the hand to resume and the players."""
         header = self.header
+        if not header:  # (not a match's: its outlook says so)
+            return ["The open match's log"]
         name = header["game"]
         return ["%s, %s %d" % (TITLES.get(name, name), hand_word(name), self.finished + 1),
                 ", ".join(seat["name"] for seat in header["players"])]

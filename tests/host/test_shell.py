@@ -413,6 +413,46 @@ print(__import__("json").dumps([seen[0], offers, asked, type(app.stack[-1]).__na
     assert top == "MainMenu" and open_id is None and kept_whole and state == "closed"
 
 
+@pytest.mark.parametrize("first_line", ['{"t":"header","game":"scout"}', '["header"]',
+                                        '{"t":"header","game":"scout","players":[{}]}',
+                                        'not JSON'])
+def test_an_open_log_whose_first_line_is_not_a_matchs_header_is_offered_to_close_not_a_fault(
+        tmp_path, first_line):
+    """An open log whose first line is not a match's header (a file put on the flash, a
+    damaged log that is still JSON): the boot's offer says it cannot be resumed and why, with
+    no Resume, where reading the header faulted at every boot (KeyError: players); its X
+    closes the log as it is."""
+    shown = run(OPEN_MATCH + """
+store = open_match(%r, "play")
+path = store.log_path("1")
+with open(path) as file:
+    text = file.read()
+text = %r + text[text.index("\\n"):]
+with open(path, "w") as file:
+    file.write(text)
+board = ScriptedBoard([[], [], [("a", PRESS)], [("press", PRESS)], [("x", PRESS)],
+                       [("a", PRESS)], [], []])  # (A: the boot's report of a line not JSON)
+app = App(board, Store(%r), Settings())
+app.boot, app.menu = boot, menu
+boot(app)
+offers = []
+for _ in range(8):
+    app.tick(0)
+    top = app.stack[-1]
+    if hasattr(top, "outlook"):
+        offers.append([top.lines(), top.outlook(), top.softkeys()])
+with open(path) as file:
+    kept_whole = file.read() == text
+print(__import__("json").dumps([offers[-1], type(app.stack[-1]).__name__, app.store.open_id,
+                                kept_whole]))
+""" % (str(tmp_path), first_line, str(tmp_path)))
+    offer, top, open_id, kept_whole = shown
+    assert offer == [["The open match's log"], "It cannot be resumed (its log: the first line "
+                     "is not a match's header). Abandon (X) closes the log as it is, every "
+                     "line kept.", {"x": "Abandon", "b": "Later"}]
+    assert top == "MainMenu" and open_id is None and kept_whole
+
+
 def test_the_devices_import_loads_modules_on_a_collected_heap_and_passes_loaded_ones_through():
     """deckapp.shell.import_with_room: a module not yet loaded (also a submodule named in
     `from ... import`) is imported with the heap collected first (60 KB of garbage made just
