@@ -44,9 +44,10 @@ from deckcore.games.scout import (DECISION, FIELD, FLIP, KEEP, LENGTH_AT, SCOUT,
 from deckcore.games.scout_worlds import deal_unseen, determinize
 
 SCALE = 16
-# PIECE[n]: what a piece of n cards wins back, in SCALE units; longer pieces win back one
-# point per card (they get out, and beat what lies on the table).
-PIECE = (0, 4, 22, 41, 61, 80)
+# PIECE[n]: what a piece of n cards wins back, in SCALE units, for every n up to the 45 cards
+# of the largest deck; from 5 cards on, one point more per card (they get out, and beat what
+# lies on the table).
+PIECE = (0, 4, 22, 41, 61, 80) + tuple(80 + n * SCALE for n in range(1, 41))
 MATCHING = 4  # a matching set beats a run of its length (5.2.A.3)
 SCOUT_SHOW_CHIP = 16  # keeping the Scout & Show chip for later (5.2.C)
 DENIED = 16  # per card of another hand, when a Show ends the round: the -1 it can no longer undo
@@ -57,12 +58,6 @@ STEP = 8  # a playout step's work beyond the cards of the hand it weighs (hard's
 
 
 # The hand's structure ---------------------------------------------------------------------
-
-def _piece(length):
-    if length < len(PIECE):
-        return PIECE[length]
-    return PIECE[-1] + (length - len(PIECE) + 1) * SCALE
-
 
 def structure(numbers, pieces=None):
     """The best split of `numbers` (in hand order) into valid sets, in SCALE units. Given a
@@ -104,7 +99,7 @@ def splits(numbers, last=None):
             continue
         bonus = MATCHING if step == 0 else 0
         while True:
-            worth = base + _piece(end - start + 1) + bonus
+            worth = base + PIECE[end - start + 1] + bonus
             if worth > best[end + 1]:
                 best[end + 1] = worth
                 if last is not None:
@@ -144,7 +139,7 @@ class Split:
         while True:
             after = end + 1
             while True:
-                worth = ahead[first] + _piece(start - first + after - end) + bonus + \
+                worth = ahead[first] + PIECE[start - first + after - end] + bonus + \
                     behind[count - after]
                 if worth > best:
                     best = worth
