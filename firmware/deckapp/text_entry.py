@@ -2,6 +2,8 @@
 
     TextEntry(title, text, max_length, on_done)    on_done(new_text) runs after the screen
                                                    closes with A; Y leaves the text as it was
+
+A with no letter typed is refused, said on the bottom line.
 """
 
 from deckapp.screen import Screen
@@ -21,6 +23,7 @@ class TextEntry(Screen):
         self.max_length = max_length
         self.on_done = on_done
         self.keyboard = Keyboard(_FIELD_TOP + _FIELD_HEIGHT + 4)
+        self.refused = False  # A pressed with no letter typed
 
     def softkeys(self):
         return {"press": "Type", "a": "OK", "b": "Del", "x": "a/A", "y": "Cancel"}
@@ -30,8 +33,14 @@ class TextEntry(Screen):
         end = font.text(canvas, self.text, 14, _FIELD_TOP + 6, theme.TEXT, font.LARGE)
         canvas.fill_rect(end + 1, _FIELD_TOP + 5, 2, _FIELD_HEIGHT - 10, theme.CURSOR)
         self.keyboard.draw(canvas)
-        font.text(canvas, "%d of %d letters" % (len(self.text), self.max_length), 10,
-                  widgets.BOTTOM - 18, theme.MUTED)
+        font.text(canvas, self.hint(), 10, widgets.BOTTOM - 18,
+                  theme.HEARTS if self.refused else theme.MUTED)
+
+    def hint(self):
+        """The bottom line: how many letters, or why A did nothing."""
+        if self.refused:
+            return "Type a letter first (Y: cancel)"
+        return "%d of %d letters" % (len(self.text), self.max_length)
 
     def key(self, key, kind):
         if kind not in (PRESS, REPEAT):
@@ -40,6 +49,7 @@ class TextEntry(Screen):
             self.changed(self.keyboard.top, self.keyboard.top + self.keyboard.height())
         elif key == "press" and len(self.text) < self.max_length:
             self.text += self.keyboard.char()
+            self.refused = False
             self.changed()
         elif key == "b" and self.text:
             self.text = self.text[:-1]
@@ -50,5 +60,8 @@ class TextEntry(Screen):
         elif key == "a" and kind == PRESS and self.text.strip():
             self.app.pop()
             self.on_done(self.text.strip())
+        elif key == "a" and kind == PRESS:  # no letter: said, not silently ignored
+            self.refused = True
+            self.changed()
         elif key == "y" and kind == PRESS:
             self.app.pop()

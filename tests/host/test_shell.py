@@ -453,6 +453,29 @@ print(__import__("json").dumps([offers[-1], type(app.stack[-1]).__name__, app.st
     assert top == "MainMenu" and open_id is None and kept_whole
 
 
+def test_a_name_with_no_letter_is_refused_on_the_keyboards_bottom_line_not_ignored():
+    """The keyboard's A with every letter deleted (or only spaces) keeps the screen, as
+    before, but says so in red on its bottom line where nothing happened; a letter typed
+    gives the count back, and A then takes the name."""
+    said = run("""
+board = ScriptedBoard([[("b", PRESS)], [("b", PRESS)], [("a", PRESS)], [("press", PRESS)],
+                       [("a", PRESS)]])
+app = App(board, None, Settings())
+taken = []
+app.push(Worker([]))
+from deckapp.text_entry import TextEntry
+app.push(TextEntry("Player 2", "Al", 12, taken.append))
+lines = []
+for _ in range(5):
+    app.tick(0)
+    top = app.stack[-1]
+    lines.append(top.hint() if hasattr(top, "hint") else type(top).__name__)
+print(__import__("json").dumps([lines, taken]))
+""")
+    assert said == [["1 of 12 letters", "0 of 12 letters", "Type a letter first (Y: cancel)",
+                     "1 of 12 letters", "Worker"], ["A"]]
+
+
 def test_the_devices_import_loads_modules_on_a_collected_heap_and_passes_loaded_ones_through():
     """deckapp.shell.import_with_room: a module not yet loaded (also a submodule named in
     `from ... import`) is imported with the heap collected first (60 KB of garbage made just
