@@ -194,9 +194,10 @@ class Replay:
         if not state.is_terminal():
             raise LogError("a result while hand %d is still being played (seat %d to act)" % (
                 self._hand_number(), state.current_player()))
-        _expect_same("points", record.get("points"), state.points())
-        _expect_same("score", record.get("score"), state.scores())
-        self.match.finish_hand(state)
+        self.match.finish_hand(state)  # (the hand counted once: the match keeps its count)
+        points, scores = self.match.results[-1]
+        _expect_same("points", record.get("points"), points)
+        _expect_same("score", record.get("score"), scores)
         self.state = None
         _expect_same("totals", record.get("totals"), self.match.totals)
 
