@@ -198,8 +198,10 @@ def _archive(folder):
     if bad:
         return Check("archive", False, "%d of %d raw logs are not as archived (%s)" % (
             len(bad), len(games), ", ".join(bad[:3]) + (", ..." if len(bad) > 3 else "")),
-            "sync the device again (it keeps each log until acked), or `deckmate import` "
-            "the file")
+            "remove the changed ones and move %s aside (rename it, and its -wal and -shm "
+            "files if any): the next `deckmate sync` copies again the games the device still "
+            "holds (all but those --prune removed) and archives again the other logs in raw/; "
+            "or `deckmate import` a copy of each" % DATABASE)
     note = "" if version == SCHEMA_VERSION else ", schema %d (migrated at its next use)" % version
     return Check("archive", True, "%s in %s, every raw log as archived%s"
                  % (counted(len(games), "game"), folder, note))

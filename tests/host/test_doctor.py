@@ -33,7 +33,7 @@ def test_a_changed_raw_log_and_a_newer_schema_are_named_with_the_fix(capsys, tmp
     assert status == 1 and err.startswith("deckmate doctor: 1 of ")
     assert err.endswith(" checks need fixing: archive (the FIX line says how)\n")
     assert ('"found": "1 of 2 raw logs are not as archived (host/%s changed)", "fix": '
-            '"sync the device again' % second) in out
+            '"remove the changed ones and move archive.sqlite3 aside' % second) in out
     db = sqlite3.connect(str(folder / DATABASE))
     db.execute("PRAGMA user_version=99")
     db.close()
