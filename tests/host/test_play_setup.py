@@ -94,3 +94,30 @@ print(json.dumps(out))
                      ["Player 2", hint],
                      ["bot easy", "easy: one move ahead; beatable"],
                      hint]
+
+
+def test_every_options_values_are_said_in_words_as_the_scorekeepers_set_up_says_them(tmp_path):
+    """Each value of each option row, in every game, as Keep score's set-up says it (Droggn's
+    direction 'counter-clockwise', its throw-in 'the deal passes'), never the log's spelling
+    (counter_clockwise, pass_deal)."""
+    shown = run(tmp_path, """
+from deckcore.games import NAMES as GAMES
+seen = {}
+for name in GAMES:
+    screen = set_up(name)
+    for option in screen.game_options.OPTIONS:
+        if option.name in ("players", "deals"):
+            continue
+        at = row(screen, option.name.replace("_", " "))
+        values = []
+        for _ in range(len(option.choices) if option.choices else 3):
+            values.append(screen.rows[at].text())
+            screen.change(at, 1)
+            at = row(screen, option.name.replace("_", " "))
+        seen["%s %s" % (name, option.name)] = values
+print(json.dumps(seen))
+""")
+    assert shown["droggn direction"][:2] == ["counter-clockwise", "clockwise"]
+    assert "the deal passes" in shown["droggn throw_in"]
+    assert [(option, value) for option, values in shown.items() for value in values
+            if "_" in value] == []

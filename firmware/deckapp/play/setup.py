@@ -19,7 +19,7 @@ from deckapp.play.session import BOT, HUMAN, Seat
 from deckapp.form import Choice, FormScreen, Number, Row
 from deckcore.game import RulesError
 from deckcore.residency import Visit
-from deckcore.option import value_text
+from deckcore.option import value_words
 from deckcore.games import NAMES, TITLES, hand_word, load
 from deckcore.games.options import options_of
 from deckui.widgets import BOTTOM
@@ -125,7 +125,7 @@ class SetupScreen(FormScreen):
         for option in self.game_options.OPTIONS:
             if option.name == "players":
                 continue
-            label, shown = option.name.replace("_", " "), value_text
+            label, shown = option.name.replace("_", " "), value_words
             if option.name == "deals":  # the match length, where the game lets it change
                 deals = self._deals()
                 label, shown = _MATCH, lambda value, deals=deals: "%s %s%s" % (
