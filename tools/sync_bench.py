@@ -12,7 +12,7 @@ on its pty, in one run,
 2. the round trip of the cheapest request (`time`), 200 times: p50 and p95;
 3. the device side of each case, estimated for an RP2040: tools/sync_device_cost.py in the
    unix port, on a LittleFS image holding the case's logs as a board's flash does (a hello,
-   the list, 40 of the logs spread over the flash copied by `gets` of 16 logs, as the PC
+   the list, 50 of the logs spread over the flash copied by `gets` of 16 logs, as the PC
    copies them, and again a get a log, as a PC before `gets`, and their acknowledgements,
    through the serial link as on the board, the gets and acknowledgements scaled to all the
    logs): the instructions of the sync counted by valgrind (callgrind: the sync's part of the
@@ -37,6 +37,7 @@ is in every figure but the RP2040 estimates.
 """
 
 import argparse
+import hashlib
 import json
 import os
 import resource
@@ -270,6 +271,17 @@ def calibration_count(work):
     return _CALIBRATION[0]
 
 
+def sample_file(work, sample):
+    """The file of `sample` (the logs the device's side is counted on) that
+    tools/sync_device_cost.py reads: a line a log, its id, size and the first 16 hex digits of
+    its SHA-256."""
+    path = os.path.join(work, "sample.txt")
+    with open(path, "w") as handle:
+        for game_id, data in sample:
+            handle.write("%s %d %s\n" % (game_id, len(data), hashlib.sha256(data).hexdigest()[:16]))
+    return path
+
+
 def device_counts(work, path, sample, how):
     """sync_device_cost.py's COUNT of one sync under callgrind: (the RP2040's seconds of the
     hello and the list, of the copies and acknowledgements of `sample`: their instructions
@@ -280,7 +292,7 @@ def device_counts(work, path, sample, how):
                                         runtime.micropython_path(), "-X",
                                         "heapsize=" + runtime.HEAP,
                                         os.path.join(ROOT, "tools", "sync_device_cost.py"),
-                                        path, ",".join(game_id for game_id, _ in sample)]
+                                        path, sample_file(work, sample)]
                           + how, capture_output=True, text=True)
     assert done.returncode == 0, done.stdout + done.stderr[-3000:]
     listing_flash, copies_flash, size = [int(word) for word in
@@ -295,7 +307,12 @@ def device_counts(work, path, sample, how):
             (copies - copies_device) * scale + copies_flash / 1e6, size)
 
 
-def device_cost(work, label, logs, sampled=40):
+SAMPLED = 50  # the logs the device's side is counted on: an ack's worth (the firmware's
+#               sync_requests.ACK_MOST), as a sync acknowledges them: a block of the journal,
+#               a flash sector erased, for as many logs as on a board
+
+
+def device_cost(work, label, logs, sampled=SAMPLED):
     """RP2040 estimates of the device's side of a sync of `logs`, all on its flash (a
     LittleFS image, as a board's): (seconds for the whole sync: its hello and list once, and
     the gets and acknowledgements of `sampled` of the logs, spread over the flash, scaled to
@@ -307,6 +324,8 @@ def device_cost(work, label, logs, sampled=40):
     firmware.prepare_flash(path, "pico_lcd_13", fresh=True, blocks=blocks)
     flash.write_files(path, store_files(logs))
     step = max(1, len(logs) // sampled)
+    step -= 1 - step % 2  # (odd: the sample holds the four kinds, which take turns)
+    step = max(1, step)
     sample = logs[::step][:sampled]
     total = sum(len(data) for _, data in logs)
     counting = shutil.which("valgrind") and shutil.which("callgrind_annotate")
@@ -322,7 +341,7 @@ def device_cost(work, label, logs, sampled=40):
         shutil.copyfile(path, copy)  # (each run on the same flash)
         done = subprocess.run([runtime.micropython_path(), "-X", "heapsize=" + runtime.HEAP,
                                os.path.join(ROOT, "tools", "sync_device_cost.py"), copy,
-                               ",".join(game_id for game_id, _ in sample)] + how,
+                               sample_file(work, sample)] + how,
                               capture_output=True, text=True)
         assert done.returncode == 0, done.stdout + done.stderr
         calibration, size, listing, listing_flash, gets, gets_flash, longest, longest_flash, \

@@ -1,26 +1,34 @@
 """The device side of a sync, timed in the MicroPython unix port (tools/sync_bench.py runs it):
 
-    micropython -X heapsize=208K sync_device_cost.py FLASH_IMAGE IDS [get]
+    micropython -X heapsize=208K sync_device_cost.py FLASH_IMAGE SAMPLE [get]
 
 FLASH_IMAGE is a LittleFS image of 4 KB blocks holding the firmware and a store (its logs and
 manifest: the simulated board's flash, sim/firmware.py and deckmate/store_files.py), mounted as
 the board mounts its flash, through a block device over the file (as the simulated board's,
 sim_boot.py), the firmware's modules imported from it: the store's work on its files (a log
 looked up among many in its folder, the metadata's CRCs, the blocks read) and the loading of
-the sync's modules are in the time, as on a board. The games IDS (ids joined by commas: a
-sample of the flash's) are synced as the PC syncs them: the requests go in through
-deckapp/serial_link.py as bytes on its port, a slice of the shell's loop at a time (with the
-shell's collection every GC_EVERY bytes), and the answers go to a sink (the USB write is not
-timed): a hello, the list (gets of the manifest and of the journal of acknowledgements), the
+the sync's modules are in the time, as on a board. The games of the file SAMPLE (a line a game:
+its id, its size and the first 16 hex digits of its SHA-256; tools/sync_bench.py device_cost
+writes it: the unix port's command line takes 256 bytes an argument, and a sample taken from
+the manifest here would leave the heap in pieces that a board's is not) are synced as the PC
+syncs them: the requests go in through deckapp/serial_link.py as
+bytes on its port, a slice of the shell's loop at a time (with the shell's collection every
+GC_EVERY bytes), and the answers go to a sink (the USB write is not timed): a hello, the list (gets of the manifest and of the journal of acknowledgements), the
 logs by `gets` of GETS_MOST logs (with `get`: a get a log, as a PC before `gets`), the
-acknowledgements in batches of ACK_MOST.
+acknowledgements in batches of ACK_MOST (a text each, as the PC sends them; a
+sample of fewer logs would count an ack's block, a flash sector erased, for fewer logs than
+a sync's).
 
-The port is a stand-in without the host's system calls: on a board, polling the USB port and
-reading a byte of it are a look at a ring buffer in RAM, but on the unix port a poll() and a
-read() of the kernel, each costing as much as a few hundred bytecodes, which the calibration
-would scale as bytecode (a request's byte came out at 0.3-0.8 ms on the estimate, about half
-of a sync's device time). Here the request is an io.BytesIO (its readinto is C, as the board's),
-polled by a Python method (bytecode: dearer than the board's C poll, never cheaper).
+The port is as near the board's as the unix port has: on a board, polling the USB port and
+reading a byte of it are MicroPython's C code (select's poll, the stream's readinto) around a
+look at a ring buffer in RAM. Here the request is an io.BytesIO (its readinto is C, as the
+board's), and the poll is select.poll's C code over a host file that is always ready: the
+same C of select as the board runs (its registered object asked through the poll), but for
+the kernel's poll() under it, which callgrind does not count (the board's is a look at the
+ring buffer) and which is in the unix port's time (a read from a host file a byte at a time,
+the kernel's read() in it, came out at 0.3-0.8 ms a request's byte on the estimate: the port
+reads from RAM here). A poll of Python (a method of the stand-in: about 2,100 instructions a
+byte of request, where the C poll takes a few hundred) made the estimate dearer than a board.
 
 The calibration loop of deckmate bench is timed before and after each run; the best of RUNS
 runs is kept, and the best of the calibrations. Also timed, on the same bytes: the work a data
@@ -40,6 +48,7 @@ import builtins
 import gc
 import io
 import os
+import select
 import sys
 import time
 import vfs
@@ -198,28 +207,30 @@ def reference_loop():
 
 class Port:
     """The USB port as the link reads it: the request in RAM, read by the link's readinto in C
-    (as the board's ring buffer), ready while a byte is left (see the module's docstring)."""
+    (as the board's ring buffer), and polled by MicroPython's C poll (select.poll, as the
+    board's: see the module's docstring)."""
 
     def __init__(self):
         self.handle = io.BytesIO(b"")
         self.size = 0
-
-    def ipoll(self, timeout):
-        return _READY if self.handle.tell() < self.size else ()
+        # A host file is always ready to be read: the poll says a byte has come, as the
+        # board's does while its ring buffer holds one. The request's last byte is its
+        # newline, after which the link reads no more until its answer is sent; the read
+        # after that finds nothing (the link then takes the port as closed: `send` opens it).
+        self.ready_file = open(sys.argv[1], "rb")
+        self.poller = select.poll()
+        self.poller.register(self.ready_file, select.POLLIN)
 
     def send(self, link, request):
         """Put `request` on the port (not timed)."""
         self.handle = io.BytesIO(request)
         self.size = len(request)
         link.input = self.handle
-        link.poller = self
+        link.poller = self.poller
         link.closed = False
 
     def read_all(self):
         return self.handle.tell() >= self.size
-
-
-_READY = ((0, 1),)
 
 
 class Sink:
@@ -361,14 +372,15 @@ def frame_work_us(path):
 
 def main():
     store = STORE
-    sample = sys.argv[2].split(",")
-    entries = [(entry["id"], entry["size"], entry["sha256"]) for entry in store.games()
-               if entry["id"] in sample]
-    assert len(entries) == len(sample), (len(entries), len(sample))
+    with open(sys.argv[2]) as handle:
+        entries = [(words[0], int(words[1]), words[2]) for words in
+                   (line.split() for line in handle)]
     size = sum(entry[1] for entry in entries)
     # As the shell runs: an import goes through its hook (a call of Python, even for a module
     # loaded), the heap collected every GC_EVERY bytes allocated (a sync's session sets its own).
     builtins.__import__ = import_with_room(builtins.__import__)
+    for name in ("binascii", "hashlib", "json", "os", "time"):  # (on a board the store's boot
+        __import__(name)  # imports them through the hook, which then knows them as built in)
     gc.threshold(GC_EVERY)
     port = Port()
     link = SerialLink(store, Board(), None)

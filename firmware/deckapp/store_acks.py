@@ -4,12 +4,13 @@ it (Store.games: the manifest joined with the journal). deckapp.store
 imports this module for a call and unloads it after (Store.acknowledge, ...); a sync holds it
 with the store's other modules. The functions take the Store as their first argument."""
 
+import json
 import os
 
 from deckapp.checked_file import checked_values, exists, write_checked
 from deckapp.store_base import checked_name, flash_error
 from deckapp.store_games import file_digest, folder_names
-from decklink.checked import checked_lines, read_blocks
+from decklink.checked import read_blocks, sealed
 
 ENOENT = 2
 ENOSPC = 28
@@ -97,22 +98,38 @@ def append_acks(store, acks):
     commits it at the close: a power cut leaves the journal without the block or with it
     whole). On a full flash, where the journal cannot grow, each is a file of its own
     (`<game id>.ack`), small enough for LittleFS to keep in its metadata: the sync can
-    always acknowledge, so a prune can always free space."""
+    always acknowledge, so a prune can always free space. The id and the hash are texts, or
+    bytes (a sync's `ack`: ack_line)."""
     try:
         append_block(acks_path(store), acks)
     except OSError as error:
         if not error.args or error.args[0] != ENOSPC:
             raise
         for game_id, digest in acks:
+            if type(game_id) is bytes:
+                game_id, digest = game_id.decode(), digest.decode()
             write_checked(ack_file(store, game_id), [digest])
 
 
+def ack_line(game_id, digest):
+    """The journal's line of the acknowledgement of a log, [game id, digest] as JSON, the
+    line that json.dumps makes. A numbered id and a digest (hex digits) as bytes (an `ack`
+    of a sync: sync_requests._acks_of) are put in the line as they are: on the device each
+    text made is looked up among the interned names, about 7,000 instructions of the unix
+    port, three of them a log through json."""
+    if type(game_id) is bytes and game_id.isdigit():
+        return b'["%s", "%s"]\n' % (game_id, digest)
+    if type(game_id) is bytes:
+        game_id, digest = game_id.decode(), digest.decode()
+    return json.dumps([game_id, digest]).encode() + b"\n"
+
+
 def append_block(path, values):
-    """Append the checked block of `values` to the journal at `path` (OSError, the journal
-    as it was, if it cannot be)."""
+    """Append the checked block of `values`, [game id, digest] each (ack_line), to the
+    journal at `path` (OSError, the journal as it was, if it cannot be)."""
     handle = open(path, "ab")
     try:
-        for line in checked_lines(values):
+        for line in sealed(ack_line(game_id, digest) for game_id, digest in values):
             handle.write(line)
         handle.close()
     except OSError:
@@ -155,11 +172,11 @@ def journal_acks(store):
 
 
 def ack_key(game_id):
-    """A game id as a dict key taking no heap of its own: a small int for the store's
-    numbered ids (written without a leading zero: no text made to compare, a sync's work
-    on each log it sends)."""
-    if game_id.isdigit() and len(game_id) < 9 and (len(game_id) == 1
-                                                    or not game_id.startswith("0")):
+    """A game id (a text, or its bytes: an `ack` of a sync) as a dict key taking no heap of
+    its own: a small int for the store's numbered ids (written without a leading zero: no
+    text made to compare, a sync's work on each log it sends)."""
+    if game_id.isdigit() and len(game_id) < 9 and (len(game_id) == 1 or not game_id.startswith(
+            b"0" if type(game_id) is bytes else "0")):
         return int(game_id)
     return game_id
 

@@ -20,13 +20,15 @@ from decklink.frame import TO_DEVICE, TO_HOST, FrameError, decode, encode
 
 PROTOCOL = 2       # raised for any change a PC of the last version would misread
 LOG_FORMAT = 1     # the log format version the device writes (docs/log-format.md)
-CHUNK = 4096       # the most log bytes a data frame holds, and a get's frames by default
-BUFFER = 4096      # ... read from flash at a time (a frame checked here: at most this;
-#                    frames of a few buffers cost less, but a PC resumes a log cut off from
-#                    the last frame it took whole: docs/notes/2026-12-06-sync.md)
+CHUNK = 8192       # the most log bytes a data frame holds, and a get's frames by default:
+#                    two buffers (a typical log in two frames, not three: a frame line is
+#                    the dearest of a frame's work; a PC resumes a log cut off from the last
+#                    frame it took whole, so larger frames lose more: 16 KB kept nothing of
+#                    a log cut off, docs/notes/2026-12-06-sync.md)
+BUFFER = 4096      # ... read from flash at a time (a frame checked here: at most this)
 BUSY_CHUNK = 1024  # ... while a screen has work (serial_link: the frames of a slice)
 GET_MOST = 65536   # the most bytes one get asks for (a round trip per log, most often)
-GETS_MOST = 16     # the most closed logs one `gets` asks for, sent one after the other
+GETS_MOST = 32     # the most closed logs one `gets` asks for, sent one after the other
 ACK_MOST = 50      # the most logs one ack acknowledges (a slice of the loop: keys wait)
 DIGEST_LEAST = 16  # the hex digits of a SHA-256 an acknowledgement holds at least
 FILES = ("manifest", "acks")  # the store's files a get reads besides the logs
@@ -176,16 +178,26 @@ def op_gets(link, request):
     ("26 27 28"), each sent from its first byte to its last (3 bytes of request a log where
     `logs` took 15: a request's bytes are the dearest a sync's device reads)."""
     ids, chunk = request.get("ids"), request.get("c", CHUNK)
-    logs = request["logs"] if ids is None else [[game_id, 0, None] for game_id in ids.split()]
+    if ids is not None and type(ids) is not str:
+        raise ValueError("ids: a text")
+    logs = request["logs"] if ids is None else [[_id_of(word), 0, None]
+                                                for word in ids.encode().split()]
     if not (0 < len(logs) <= GETS_MOST and 0 < chunk <= CHUNK) or [
-            log for log in logs if len(log) != 3 or type(log[0]) is not str
-            or not (ids or 0 <= log[1] < log[2])]:
+            log for log in logs if len(log) != 3 or not (ids or type(log[0]) is str
+                                                          and 0 <= log[1] < log[2])]:
         raise ValueError("logs: 1 to %d of [id, off, end], off < end; 0 < c <= %d"
                          % (GETS_MOST, CHUNK))
     # (imported once a request, not a log: on the device an import calls the shell's hook)
     from deckapp.store_acks import ack_key
     link.stream = ManyStream(request["q"], link.store, logs, chunk, ack_key)
     send_chunk(link)
+
+
+def _id_of(word):
+    """A game id of a `gets`' ids (bytes): a numbered one as bytes (its path made as bytes,
+    Store.log_path: a text made is looked up among the interned names, twice an open), any
+    other as a text."""
+    return word if word.isdigit() else word.decode()
 
 
 class ManyStream:
@@ -221,8 +233,8 @@ class ManyStream:
         try:
             handle = open(path, "rb")
         except OSError:
-            reply_to(output, {"q": self.query, "err": "args",
-                              "why": "gets: no log of game %s" % game_id})
+            reply_to(output, {"q": self.query, "err": "args", "why": "gets: no log of game %s"
+                              % (game_id.decode() if type(game_id) is bytes else game_id)})
             return False
         size = handle.seek(0, 2)
         self.get.begin(path, offset, size if end is None else min(end, size), size, handle,
@@ -457,9 +469,8 @@ def op_ack(link, request):
     where `acks` took 33, and the request's bytes are the dearest a sync reads (serial_link:
     a byte at a time)."""
     text, listed = request.get("logs"), request.get("listed", "")
-    acks = request["acks"] if text is None else _acks_of(text)
-    if not 0 < len(acks) <= ACK_MOST or [ack for ack in acks if len(ack) != 3
-                                         or len(ack[2]) < DIGEST_LEAST]:
+    acks = _acks_listed(request["acks"]) if text is None else _acks_of(text)
+    if not 0 < len(acks) <= ACK_MOST or [ack for ack in acks if len(ack[2]) < DIGEST_LEAST]:
         raise ValueError("acks: 1 to %d of [id, size, sha256 (%d hex digits at least)]"
                          % (ACK_MOST, DIGEST_LEAST))
     as_listed = listed.split("+")[0] == _manifest_tag(link.store)
@@ -471,13 +482,23 @@ def op_ack(link, request):
 
 
 def _acks_of(text):
-    """[[id, size, the first 16 hex digits of its SHA-256]] of an ack's `logs` text (its
-    words as bytes: a new text is looked up among the interned names)."""
+    """[[id, size, the first 16 hex digits of its SHA-256]] of an ack's `logs` text, the id
+    and the digits as bytes (a text made is looked up among the interned names: two a log,
+    about 14,000 instructions of the unix port)."""
     words = text.encode().split()
     if len(words) % 3:
         raise ValueError("logs: ID SIZE HASH, each")
-    return [[words[at].decode(), int(words[at + 1]), binascii.hexlify(binascii.a2b_base64(
-        words[at + 2] + b"=")).decode()] for at in range(0, len(words), 3)]
+    return [[words[at], int(words[at + 1]), binascii.hexlify(binascii.a2b_base64(
+        words[at + 2] + b"="))] for at in range(0, len(words), 3)]
+
+
+def _acks_listed(acks):
+    """The same of an ack's `acks`, [[id, size, hex digits]] (a PC before `ack_text`)."""
+    if [ack for ack in acks if len(ack) != 3 or type(ack[0]) is not str
+            or type(ack[1]) is not int or type(ack[2]) is not str]:
+        raise ValueError("acks: [id, size, sha256] each")
+    return [[ack[0].encode(), ack[1], binascii.hexlify(binascii.unhexlify(ack[2]))]
+            for ack in acks]
 
 
 class AckStream:
@@ -485,7 +506,8 @@ class AckStream:
     what the gets saw, all in one call; any other looked up in the folder of logs, one a
     call: store_acks.ack_refusal), then the block of those taken appended to the journal
     (one flash write) and the answer sent. Ended before its last call (a new request, a bot's
-    think), it has written nothing: the PC asks again."""
+    think), it has written nothing: the PC asks again. The ids and digests are bytes
+    (_acks_of), made texts only for a log looked up or refused."""
 
     def __init__(self, query, store, acks, as_listed, calls):
         self.query = query
@@ -493,6 +515,7 @@ class AckStream:
         self.acks = acks
         self.as_listed = as_listed
         self.calls = calls  # deckapp.store_acks's ack_key, ack_refusal, append_acks
+        self.open_key = None if store.open_id is None else calls[0](store.open_id)
         self.checked = 0
         self.taken = []
         self.keys = []  # the taken logs' keys in _SERVED
@@ -507,19 +530,19 @@ class AckStream:
             while self.checked < len(self.acks):
                 game_id, size, sha256 = self.acks[self.checked]
                 key = ack_key(game_id)
-                if self.as_listed and game_id != self.store.open_id \
-                        and _SERVED.get(key) == size:
+                if self.as_listed and key != self.open_key and _SERVED.get(key) == size:
                     why = None
                 elif looked_up:
                     break  # (one lookup a slice of the loop)
                 else:
-                    why = ack_refusal(self.store, game_id, size, sha256, self.as_listed)
+                    why = ack_refusal(self.store, game_id.decode(), size, sha256.decode(),
+                                      self.as_listed)
                     looked_up = True
                 if why is None:
                     self.taken.append([game_id, sha256])
                     self.keys.append(key)
                 else:
-                    self.refused.append([game_id, why])
+                    self.refused.append([game_id.decode(), why])
                 self.checked += 1
             return True
         if self.taken:

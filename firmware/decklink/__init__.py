@@ -13,6 +13,10 @@ def log_name(game_id, logs):
     a sync's work on the device; in a folder of 32 about 11 KB (docs/storage.md). (One text
     made: on the device each new text is looked up among the interned names, about as much
     work as a sync's work on a KB of a log.)"""
+    if type(game_id) is bytes:  # (a numbered id as bytes, a sync's `gets`: the path as bytes,
+        #                         no text made: on the device each is looked up among the
+        #                         interned names, and an open makes another of a text path)
+        return b"%s/%d/%s.jsonl" % (logs.encode(), int(game_id) // 32, game_id)
     if game_id.isdigit():
         return "%s/%d/%s.jsonl" % (logs, int(game_id) // 32, game_id)
     return "%s/named/%s.jsonl" % (logs, game_id)

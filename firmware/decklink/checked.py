@@ -26,10 +26,16 @@ def _checksum_line(hasher):
 
 def checked_lines(values):
     """The lines of a checked file holding `values` (any iterable, read one at a time)."""
+    # (one text made a value: on the device each new text is looked up among the interned
+    # names)
+    return sealed(json.dumps(value).encode() + b"\n" for value in values)
+
+
+def sealed(lines):
+    """`lines` (JSON values, each a line of bytes), then their checksum line: a checked file's
+    lines, or a journal's block."""
     hasher = hashlib.sha256()
-    for value in values:
-        # (one text made: on the device each new text is looked up among the interned names)
-        line = json.dumps(value).encode() + b"\n"
+    for line in lines:
         hasher.update(line)
         yield line
     yield _checksum_line(hasher)

@@ -136,6 +136,12 @@ answer = ask(16, "ack", logs=text_of(games[0], games[0]["size"] + 1), listed=lis
 show("text refused", answer["refused"])
 answer = ask(17, "ack", logs=games[0]["id"] + " 12", listed=listed)
 show("text damaged", answer.get("err"))
+from decklink.checked import checked_lines
+show("journal", journal() == "".join(line.decode() for line in checked_lines(
+    [[entry["id"], entry["sha256"][:16]] for entry in games])))
+show("malformed", [ask(19, "ack", acks=[[1, 10, "0" * 16]], listed=listed).get("err"),
+                   ask(20, "ack", acks=[["1", 10, "not hex digits!!"]], listed=listed).get("err"),
+                   ask(21, "gets", ids=5).get("err"), ask(22, "hello", space=0).get("ok")])
 """
 
 
@@ -175,3 +181,8 @@ def test_the_requests_that_cost_a_board_its_flash_and_its_heap_do_as_little(tmp_
     assert steps["text"] == [3, [], [entry["sha256"][:16] for entry in steps["games"]]]
     assert steps["text refused"] == [["1", "size"]]
     assert steps["text damaged"] == "args"
+    # The journal's lines of an ack's text are made without texts (each one looked up among
+    # the interned names on the device), and are the lines json makes.
+    assert steps["journal"] is True
+    # An id or a list of ids of the wrong kind is refused with `args`, and the app answers on.
+    assert steps["malformed"] == ["args", "args", "args", 1]
