@@ -67,6 +67,24 @@ def test_a_bad_card_token_is_refused_each_time_though_the_game_read_its_tokens_b
     assert "'ZZ'" in first and _error(records) == first
 
 
+@pytest.mark.parametrize("name, kind, old, new", [
+    ("droggn", "deal", "T21", "T\u00b2"), ("droggn", "deal", "T3", "T\u0663"),
+    ("scout", "act", "show 1", "show \u00b2"), ("scout", "act", "show 1", "show 1-\u00b2")])
+def test_a_digit_that_is_not_ascii_is_refused_on_its_line(name, kind, old, new):
+    """Unicode digits (a superscript two, which int() does not read; an Arabic-Indic three,
+    which it reads as 3) are no numbers of a card or an action, as on the device: the log's
+    line is refused, no ValueError escapes the replay."""
+    game = load(name)({})
+    lines = []
+    play_match(game, 5, [make("random", game)] * game.num_players, lines.append)
+    records = [json.loads(line) for line in lines]
+    number, record = next((number, record) for number, record in enumerate(records, 1)
+                          if record["t"] == kind and old in json.dumps(record))
+    records[number - 1] = json.loads(json.dumps(record).replace(json.dumps(old)[1:-1],
+                                                                json.dumps(new)[1:-1], 1))
+    assert _error(records).startswith("game.jsonl:%d: %s record: " % (number, kind))
+
+
 @pytest.mark.parametrize("name", ["droggn", "scout", "scioto"])
 def test_the_replays_deal_check_says_what_the_rules_check_says_of_every_deal(name):
     """The replay's Game checks a deal's sizes and cards once for all the good deals of the

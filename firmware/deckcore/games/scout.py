@@ -654,7 +654,10 @@ def _parse_number(text):
     """A whole number from 1 to 64, else None."""
     if not text.isdigit():
         return None
-    number = int(text)
+    try:
+        number = int(text)
+    except ValueError:  # (a digit to CPython that int() does not read: "\u00b2")
+        return None
     return number if 1 <= number <= 64 else None
 
 

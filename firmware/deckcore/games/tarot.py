@@ -131,8 +131,12 @@ def parse_card(text):
     if text == "Fool":
         return FOOL
     if len(text) >= 2 and text[:1] == "T" and text[1:].isdigit():
-        number = int(text[1:])
-        if 1 <= number <= 21 and text[1:2] != "0":  # (slices: an index interns a name)
+        try:
+            number = int(text[1:])
+        except ValueError:  # (a digit to CPython that int() does not read: "T\u00b2")
+            number = 0
+        # ASCII digits without a leading 0, as on MicroPython ("T\u0663" is no T3)
+        if 1 <= number <= 21 and "%d" % number == text[1:]:  # (slices: an index interns)
             return number
     elif len(text) >= 2:
         suit = SUITS.find(text[-1:])
