@@ -23,6 +23,8 @@ of heap (docs/budgets.md): code is loaded for the phase that needs it and let go
     a set-up          one game's options at a time              the others (forget_games)
     a resume          the offer (deckapp/resume.py)             all but App.kept, before the
                                                                 replay (unload_since)
+    a match's set-up  the set-up, the game's rules and options  all but App.kept (and a
+                      (its screen replaces the menu)            sync's), at Back (left_setup)
 
 (The function names are short or shared with others': on a match's path every name this
 module holds is interned, and a Droggn match is a few names under a new pool, docs/budgets.md.)
@@ -31,6 +33,8 @@ import at the place that needs it (settings_file, crash, checks, a game's option
 help page).
 This is the only module of the app that unloads modules by name.
 """
+
+import sys
 
 from deckcore import const
 from deckcore.residency import unload
@@ -113,6 +117,15 @@ def forget_games(games):
     for game in games:
         unload("deckcore.games." + game)
         unload("deckcore.games.%s_options" % game)
+
+
+def left_setup(kept):
+    """The match set-up left by Back, for the main menu without a reset: what it loaded (the
+    game's rules and options, the session's seats, the match: 20 KB on a board) leaves
+    memory as a reset would let it go, every module loaded since the boot (`kept`: App.kept)
+    but a sync's, which a session in progress holds (release_sync)."""
+    for module in [name for name in sys.modules if name not in kept and name not in _SYNC]:
+        unload(module)
 
 
 def close(module):

@@ -201,10 +201,13 @@ class SetupScreen(FormScreen):
         self.start()
 
     def back(self):
-        """The main menu at once, as it was opened: nothing of a match is loaded yet, so no
-        reset (App.top's), which would lose the keys pressed meanwhile and blank the panel."""
+        """The main menu at once, as it was opened, without the reset of App.top (which would
+        lose the keys pressed meanwhile and blank the panel): what the set-up loaded leaves
+        memory as a reset would let it go (phases.left_setup)."""
+        from deckapp import phases
         app = self.app
         app.pop()
+        phases.left_setup(app.kept)
         app.menu(app)
 
     def start(self):
