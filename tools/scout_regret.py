@@ -14,12 +14,12 @@ best candidate's value less that of its choice, in points of the round.
 
 Prints, per level, the mean regret with its 95% interval by kind of decision (the flip; a
 turn with no set to beat or facing one, and facing one with the Scout & Show chip still held;
-by the third of the round, counted in cards left; by the kind of the oracle's best action,
-which says what the seat should have done), and each level's difference from the first
-named, decision by decision; then, per level, by the kind of action it chose (keep, flip,
-Show, Scout, Scout & Show) against the kind of the best: how many decisions, their mean
-regret with its interval and their share of the level's whole regret, which says where it
-loses most. The oracle plays as `strong` does,
+by the third of the round, counted in cards left, and in each third facing a set with the
+chip held or spent; by the kind of the oracle's best action, which says what the seat should
+have done), and each level's difference from the first named, decision by decision; then,
+per level, by the kind of action it chose (keep, flip, Show, Scout, Scout & Show) against the
+kind of the best: how many decisions, their mean regret with its interval and their share of
+the level's whole regret, which says where it loses most. The oracle plays as `strong` does,
 with four times its worlds, so it favours play like its own: compare levels by their
 differences, and check a gain in the arena (docs/bots.md).
 """
@@ -174,14 +174,8 @@ def main(argv=None):
     print("%-36s %5s" % ("decisions", "n") + "".join(
         "  %-24s" % ("regret of " + level) for level in args.levels) + "".join(
         "  %-24s" % (level + " - " + args.levels[0]) for level in args.levels[1:]))
-    report(args.levels, decisions, "all")
-    for situation in SITUATIONS:
-        report(args.levels, [d for d in decisions if d[0] == situation], situation)
-    for third in range(3):
-        report(args.levels, [d for d in decisions if d[0] != "flip" and d[1] == third],
-               "play, round's %s third" % ("first", "second", "last")[third])
-    for kind in ACTION_KINDS:
-        report(args.levels, [d for d in decisions if d[3] == kind], "best: " + kind)
+    for label, group in groups(decisions):
+        report(args.levels, group, label)
     ranks = [d[4] for d in decisions if d[4] is not None]
     if ranks:
         print("the best's rank by normal's one ply (turns of the play): " + ", ".join(
@@ -196,6 +190,25 @@ def main(argv=None):
                   % (args.levels[k], (" " if best else "") + label, count, mean, ci[0], ci[1],
                      100 * share))
     return 0
+
+
+def groups(decisions):
+    """(label, decisions) of each line of the regret by kind of decision, in the order
+    printed: all; by situation; the turns of the play by the third of the round, each third
+    followed by its turns facing a set with the chip spent and held (is the chip's share of
+    the regret that of the round's first turns?); by the kind of the oracle's best."""
+    found = [("all", decisions)]
+    for situation in SITUATIONS:
+        found.append((situation, [d for d in decisions if d[0] == situation]))
+    for third in range(3):
+        found.append(("play, round's %s third" % ("first", "second", "last")[third],
+                      [d for d in decisions if d[0] != "flip" and d[1] == third]))
+        for situation in SITUATIONS[2:]:
+            found.append(("  facing a set, chip " + ("held" if "held" in situation else "spent"),
+                          [d for d in decisions if d[0] == situation and d[1] == third]))
+    for kind in ACTION_KINDS:
+        found.append(("best: " + kind, [d for d in decisions if d[3] == kind]))
+    return found
 
 
 def by_kind(decisions, k):

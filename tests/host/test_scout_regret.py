@@ -1,6 +1,7 @@
 """tools/scout_regret.py, where SCOUT's bots lose decision by decision: a regret (the
 oracle's best less the level's choice) is never negative; the kinds of decision it reports
-split every decision once, and their shares make up the level's whole regret."""
+split every decision once, and their shares make up the level's whole regret; each third of
+the round's turns facing a set is split by the Scout & Show chip held or spent."""
 
 import os
 import sys
@@ -29,3 +30,15 @@ def test_regrets_are_never_negative_and_the_kinds_add_up_to_every_decision(monke
             all(d[2][k][0] == 0 for d in decisions)
         for kind, _, count, _, _, _ in chose:
             assert sum(row[2] for row in rows if row[0] == kind and row[1]) == count
+    lines = scout_regret.groups(decisions)
+    for at in range(len(lines)):
+        label, group = lines[at]
+        if label.startswith("play, round's"):
+            (spent, with_spent), (held, with_held) = lines[at + 1], lines[at + 2]
+            assert "chip spent" in spent and "chip held" in held
+            facing = [d for d in group if d[0] != "no set to beat"]
+            assert len(with_spent) + len(with_held) == len(facing)
+            assert all(d in facing and d[0] == "facing a set" for d in with_spent)
+            assert all(d in facing and d[0].endswith("chip held") for d in with_held)
+    assert sum(len(group) for label, group in lines if label.startswith("play, round's")) == \
+        len([d for d in decisions if d[0] != "flip"])
