@@ -379,8 +379,6 @@ def main():
     # As the shell runs: an import goes through its hook (a call of Python, even for a module
     # loaded), the heap collected every GC_EVERY bytes allocated (a sync's session sets its own).
     builtins.__import__ = import_with_room(builtins.__import__)
-    for name in ("binascii", "hashlib", "json", "os", "time"):  # (on a board the store's boot
-        __import__(name)  # imports them through the hook, which then knows them as built in)
     gc.threshold(GC_EVERY)
     port = Port()
     link = SerialLink(store, Board(), None)

@@ -325,26 +325,18 @@ def import_with_room(plain_import):
     piece, more than the holes a long match leaves between its objects: a piece that size is
     kept free in advance, and let go, with the heap collected, just before such an import;
     it is taken again after it when there is room (see keep_file_room for a bot's think).
-    Imports of modules already loaded go straight through, and so do those of the modules
-    built into MicroPython (binascii, json, os, ...: no file), once one has been seen: they
-    are never in sys.modules, and a collection of the heap for each import of them took about
-    0.08 s of an RP2040 at a sync's start (docs/notes/2026-12-06-sync-device-estimate.md)."""
+    Imports of modules already loaded go straight through."""
     _room.append(bytearray(_FILE_ROOM))
-    built_in = set()  # (a name of the closure's: no name interned)
 
     def imported(name, *rest):
         module = sys.modules.get(name)
         wanted = rest[2] if len(rest) > 2 and isinstance(rest[2], tuple) else ()  # (or True)
-        if name in built_in or module is not None and not [
-                item for item in wanted if not hasattr(module, item)]:
+        if module is not None and not [item for item in wanted if not hasattr(module, item)]:
             return plain_import(name, *rest)
         _room.clear()
         gc.collect()
         try:
-            module = plain_import(name, *rest)
-            if name not in sys.modules and not (len(rest) > 3 and rest[3]):  # (not relative)
-                built_in.add(name)
-            return module
+            return plain_import(name, *rest)
         finally:
             try:  # (the import's closed file is garbage: a failed allocation collects first)
                 if not _room and _keep_room[0]:  # (an inner import may have taken it already)

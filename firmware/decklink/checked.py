@@ -26,14 +26,20 @@ def _checksum_line(hasher):
 
 def checked_lines(values):
     """The lines of a checked file holding `values` (any iterable, read one at a time)."""
-    # (one text made a value: on the device each new text is looked up among the interned
-    # names)
-    return sealed(json.dumps(value).encode() + b"\n" for value in values)
+    hasher = hashlib.sha256()
+    for value in values:
+        # (one text made: on the device each new text is looked up among the interned names)
+        line = json.dumps(value).encode() + b"\n"
+        hasher.update(line)
+        yield line
+    yield _checksum_line(hasher)
 
 
 def sealed(lines):
-    """`lines` (JSON values, each a line of bytes), then their checksum line: a checked file's
-    lines, or a journal's block."""
+    """`lines` (JSON values, each a line of bytes, made by the caller: a journal's block of
+    acknowledgements, deckapp/store_acks.py), then their checksum line, as checked_lines
+    makes them. (Not checked_lines' own loop: a generator more in every state file written,
+    and a match's heap is tight there.)"""
     hasher = hashlib.sha256()
     for line in lines:
         hasher.update(line)
