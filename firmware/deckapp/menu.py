@@ -3,7 +3,10 @@ when it is chosen, so only the screens in use take memory. Play takes the menu o
 stack: the set-up and the table run without it, and the shell opens the menu again when they
 have gone (App.top). While a match is left open for later (the start-up's offer, B), Play
 and Keep score offer it again instead. Keep score is the scorekeeper of a table that plays
-with real cards (deckapp/keep/)."""
+with real cards (deckapp/keep/). When a screen opened from the menu closes, what it loaded
+leaves memory with it (phases.left)."""
+
+import sys
 
 from micropython import const
 from deckapp.form import FormScreen, Row
@@ -19,6 +22,14 @@ class MainMenu(FormScreen):
     def __init__(self):
         FormScreen.__init__(self, [Row(entry, press="Open") for entry in _ENTRIES], font.LARGE,
                             36, widgets.TOP + 8)
+        self.loaded = list(sys.modules)  # what the menu needs
+
+    def shown(self):
+        """On top again: the screen opened from it has closed, and what it loaded (a set-up's
+        game rules and options: 14 KB of Keep score's) goes too."""
+        from deckapp import phases
+        phases.left(self.loaded)
+        FormScreen.shown(self)
 
     def softkeys(self):
         return {"press": "Open", "a": "Open"}

@@ -23,8 +23,8 @@ of heap (docs/budgets.md): code is loaded for the phase that needs it and let go
     a set-up          one game's options at a time              the others (forget_games)
     a resume          the offer (deckapp/resume.py)             all but App.kept, before the
                                                                 replay (unload_since)
-    a match's set-up  the set-up, the game's rules and options  all but App.kept (and a
-                      (its screen replaces the menu)            sync's), at Back (left_setup)
+    a screen opened   the screen, what it loaded (a set-up:     all but the menu's (and a
+    from the menu     the game's rules and options)             sync's), at the menu (left)
 
 (The function names are short or shared with others': on a match's path every name this
 module holds is interned, and a Droggn match is a few names under a new pool, docs/budgets.md.)
@@ -119,12 +119,14 @@ def forget_games(games):
         unload("deckcore.games.%s_options" % game)
 
 
-def left_setup(kept):
-    """The match set-up left by Back, for the main menu without a reset: what it loaded (the
-    game's rules and options, the session's seats, the match: 20 KB on a board) leaves
-    memory as a reset would let it go, every module loaded since the boot (`kept`: App.kept)
-    but a sync's, which a session in progress holds (release_sync)."""
-    for module in [name for name in sys.modules if name not in kept and name not in _SYNC]:
+def left(kept):
+    """The main menu again without a reset (a screen opened from it closed, the match
+    set-up's Back): what that screen loaded (a game's rules and options, the session's
+    seats, the match: 20 KB on a board) leaves memory as a reset would let it go, every
+    module not in `kept` (App.kept, the boot's, or the menu's own) but a sync's and the
+    store's calls, which a session in progress holds (release_sync, release)."""
+    for module in [name for name in sys.modules if name not in kept and name not in _SYNC
+                   and name not in _STORE_CALLS]:
         unload(module)
 
 

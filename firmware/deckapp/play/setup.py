@@ -203,11 +203,11 @@ class SetupScreen(FormScreen):
     def back(self):
         """The main menu at once, as it was opened, without the reset of App.top (which would
         lose the keys pressed meanwhile and blank the panel): what the set-up loaded leaves
-        memory as a reset would let it go (phases.left_setup)."""
+        memory as a reset would let it go (phases.left)."""
         from deckapp import phases
         app = self.app
         app.pop()
-        phases.left_setup(app.kept)
+        phases.left(app.kept)
         app.menu(app)
 
     def start(self):
