@@ -509,7 +509,7 @@ class Turn:
                 split = Split(numbers)
             self._offer(self.show(split, legal[i], len(self.view.active)), legal[i])
         ranked = []  # (-fit, i) as one int: no tuple per place
-        fits = [None] * 11  # _fits by the scouted card's number
+        fits = [None] * 11  # type: list  # _fits by the scouted card's number
         listed = range(scouts, scout_shows)
         if scout_shows - scouts == 1:  # one place listed (hard's playouts): nothing to rank
             ranked.append(scouts)
