@@ -37,8 +37,10 @@ QUIET_MS = 1500  # a session ends once no request or answer has gone by for this
 # instructions in a sync (docs/notes/2026-12-06-sync-device-estimate.md). The session's
 # garbage is short-lived (a request's dict, a file opened), and it all goes at the session's
 # end, where the shell's threshold comes back. (32 KB to 64 KB: 4 % fewer of the copies'
-# instructions, docs/notes/2026-12-06-sync.md.)
-SESSION_GC_EVERY = 65536
+# instructions, docs/notes/2026-12-06-sync.md; 64 KB to 96 KB: 0.03 s a MB of log less of the
+# device's 1.0, docs/notes/2026-12-06-sync-device-per-log.md. An allocation that finds no room
+# collects the heap first whatever the threshold.)
+SESSION_GC_EVERY = 98304
 
 
 def _let_go(value):

@@ -4,13 +4,14 @@ it (Store.games: the manifest joined with the journal). deckapp.store
 imports this module for a call and unloads it after (Store.acknowledge, ...); a sync holds it
 with the store's other modules. The functions take the Store as their first argument."""
 
+import hashlib
 import json
 import os
 
 from deckapp.checked_file import checked_values, exists, write_checked
 from deckapp.store_base import checked_name, flash_error
 from deckapp.store_games import file_digest, folder_names
-from decklink.checked import read_blocks, sealed
+from decklink.checked import checksum_line, read_blocks
 
 ENOENT = 2
 ENOSPC = 28
@@ -122,6 +123,18 @@ def ack_line(game_id, digest):
     if type(game_id) is bytes:
         game_id, digest = game_id.decode(), digest.decode()
     return json.dumps([game_id, digest]).encode() + b"\n"
+
+
+def sealed(lines):
+    """`lines` (JSON values, each a line of bytes: ack_line's), then their checksum line: a
+    journal's block, as decklink.checked.checked_lines makes a checked file's lines of values
+    (its own loop here: the lines are made without json, and this module is not held while a
+    match is played, where that one is)."""
+    hasher = hashlib.sha256()
+    for line in lines:
+        hasher.update(line)
+        yield line
+    yield checksum_line(hasher)
 
 
 def append_block(path, values):

@@ -32,10 +32,6 @@ def checked_name(name):
     ValueError."""
     if type(name) is str and name.isdigit() and len(name) <= 32:  # (the store's ids: a call,
         return name  # not one a character, for each of the logs a sync sends)
-    if type(name) is bytes:  # (a numbered id as a sync's `gets` has it: Store.log_path makes
-        if name.isdigit() and len(name) <= 32:  # a path of bytes)
-            return name
-        raise ValueError("%r is not a store name (digits, up to 32)" % name)
     for char in name:
         if not (char.isalpha() or char.isdigit() or char in "-_"):
             break

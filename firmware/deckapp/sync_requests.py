@@ -15,6 +15,7 @@ import time
 from deckapp.store import StoreError
 from deckapp.store_base import CRASH_STATE
 from deckapp import VERSION
+from decklink import log_name
 from decklink.checked import CHECK_DIGITS
 from decklink.frame import TO_DEVICE, TO_HOST, FrameError, decode, encode
 
@@ -76,7 +77,8 @@ def answer(link, line, too_long):
             message = handler(link, request)
         except StoreError as error:
             message = {"err": "store", "why": str(error)}
-        except (KeyError, TypeError, ValueError) as error:
+        except (AttributeError, KeyError, TypeError, ValueError) as error:  # (a field of
+            #                                                      the wrong kind)
             message = {"err": "args", "why": "%s: %s %s" % (operation, type(error).__name__,
                                                             error)}
     if message is not None:
@@ -178,10 +180,11 @@ def op_gets(link, request):
     ("26 27 28"), each sent from its first byte to its last (3 bytes of request a log where
     `logs` took 15: a request's bytes are the dearest a sync's device reads)."""
     ids, chunk = request.get("ids"), request.get("c", CHUNK)
-    if ids is not None and type(ids) is not str:
-        raise ValueError("ids: a text")
-    logs = request["logs"] if ids is None else [[_id_of(word), 0, None]
-                                                for word in ids.encode().split()]
+    # (a numbered id as bytes: its path made as bytes, no text made, each looked up among the
+    # interned names on the device, twice an open)
+    logs = request["logs"] if ids is None else [
+        [word if word.isdigit() and len(word) <= 32 else word.decode(), 0, None]
+        for word in ids.encode().split()]
     if not (0 < len(logs) <= GETS_MOST and 0 < chunk <= CHUNK) or [
             log for log in logs if len(log) != 3 or not (ids or type(log[0]) is str
                                                           and 0 <= log[1] < log[2])]:
@@ -191,13 +194,6 @@ def op_gets(link, request):
     from deckapp.store_acks import ack_key
     link.stream = ManyStream(request["q"], link.store, logs, chunk, ack_key)
     send_chunk(link)
-
-
-def _id_of(word):
-    """A game id of a `gets`' ids (bytes): a numbered one as bytes (its path made as bytes,
-    Store.log_path: a text made is looked up among the interned names, twice an open), any
-    other as a text."""
-    return word if word.isdigit() else word.decode()
 
 
 class ManyStream:
@@ -229,7 +225,8 @@ class ManyStream:
     def _start(self, output):
         """Open the next log; False (and the error frame sent) if it is not there."""
         game_id, offset, end = self.logs[self.index]
-        path = self.store.log_path(game_id)
+        path = log_name(game_id, self.store.logs_dir) if type(game_id) is bytes \
+            else self.store.log_path(game_id)
         try:
             handle = open(path, "rb")
         except OSError:
@@ -469,7 +466,8 @@ def op_ack(link, request):
     where `acks` took 33, and the request's bytes are the dearest a sync reads (serial_link:
     a byte at a time)."""
     text, listed = request.get("logs"), request.get("listed", "")
-    acks = _acks_listed(request["acks"]) if text is None else _acks_of(text)
+    acks = [[ack[0].encode(), ack[1], binascii.hexlify(binascii.unhexlify(ack[2]))]
+            for ack in request["acks"]] if text is None else _acks_of(text)
     if not 0 < len(acks) <= ACK_MOST or [ack for ack in acks if len(ack[2]) < DIGEST_LEAST]:
         raise ValueError("acks: 1 to %d of [id, size, sha256 (%d hex digits at least)]"
                          % (ACK_MOST, DIGEST_LEAST))
@@ -490,15 +488,6 @@ def _acks_of(text):
         raise ValueError("logs: ID SIZE HASH, each")
     return [[words[at], int(words[at + 1]), binascii.hexlify(binascii.a2b_base64(
         words[at + 2] + b"="))] for at in range(0, len(words), 3)]
-
-
-def _acks_listed(acks):
-    """The same of an ack's `acks`, [[id, size, hex digits]] (a PC before `ack_text`)."""
-    if [ack for ack in acks if len(ack) != 3 or type(ack[0]) is not str
-            or type(ack[1]) is not int or type(ack[2]) is not str]:
-        raise ValueError("acks: [id, size, sha256] each")
-    return [[ack[0].encode(), ack[1], binascii.hexlify(binascii.unhexlify(ack[2]))]
-            for ack in acks]
 
 
 class AckStream:

@@ -20,7 +20,7 @@ def digest_text(hasher):
     return binascii.hexlify(hasher.digest()).decode()
 
 
-def _checksum_line(hasher):
+def checksum_line(hasher):
     return ("#" + digest_text(hasher)[:CHECK_DIGITS] + "\n").encode()
 
 
@@ -32,19 +32,7 @@ def checked_lines(values):
         line = json.dumps(value).encode() + b"\n"
         hasher.update(line)
         yield line
-    yield _checksum_line(hasher)
-
-
-def sealed(lines):
-    """`lines` (JSON values, each a line of bytes, made by the caller: a journal's block of
-    acknowledgements, deckapp/store_acks.py), then their checksum line, as checked_lines
-    makes them. (Not checked_lines' own loop: a generator more in every state file written,
-    and a match's heap is tight there.)"""
-    hasher = hashlib.sha256()
-    for line in lines:
-        hasher.update(line)
-        yield line
-    yield _checksum_line(hasher)
+    yield checksum_line(hasher)
 
 
 def read_values(lines):
@@ -54,7 +42,7 @@ def read_values(lines):
     hasher = hashlib.sha256()
     for line in lines:
         if line.startswith(b"#"):
-            if line.strip() + b"\n" != _checksum_line(hasher):
+            if line.strip() + b"\n" != checksum_line(hasher):
                 raise ValueError("its checksum does not match")
             return
         hasher.update(line)
@@ -74,7 +62,7 @@ def read_blocks(lines):
     block = []
     for line in lines:
         if line.startswith(b"#"):
-            if line.strip() + b"\n" == _checksum_line(hasher):
+            if line.strip() + b"\n" == checksum_line(hasher):
                 for value in block:
                     yield value
             hasher = hashlib.sha256()
