@@ -46,7 +46,7 @@ The API:
     log.lines()                   # its lines, for deckcore.replay; then log.append(...)
     store.read_lines(game_id)     # the lines of any log
     store.games()                 # the manifest entries one at a time (see Store.games)
-    store.save_state(name, obj) / store.load_state(name, default)
+    store.save_state(name, obj) / store.load_state(name, default)   # obj None: removed
     store.acknowledge(game_id, sha256); store.acknowledge_listed(acks, as_listed); store.prune()
     store.hold() ... store.release()    # the modules stay loaded between these calls
 
@@ -250,8 +250,12 @@ class Store:
     # -- what a match needs besides its log: the state files --
 
     def save_state(self, name, value):
-        """Replace the state file `name` by the JSON value, atomically."""
+        """Replace the state file `name` by the JSON value, atomically; None removes it
+        (load_state's default then), which opens no file: no 1.2 KB of buffers wanted in one
+        piece (a draft dropped at the commit of a hand, deckapp/keep/stored.py)."""
         from deckapp import checked_file
+        if value is None:
+            return self._call(checked_file.remove_if_there, "", self.state_path(name))
         self._call(checked_file.write_checked, checked_file.DOING["write_checked"],
                    self.state_path(name), [value])
 

@@ -57,8 +57,8 @@ class KeptMatch:
         self._on_flash(self._log, change(*args), hands)
 
     def _log(self, line, hands):
-        """Append `line` (else put back `hands` and raise), then drop the draft it commits,
-        in one piece of freed heap: the room let go for the line serves the draft too."""
+        """Append `line` (else put back `hands` and raise), then drop the draft it commits
+        (its file removed: no file opened, Store.save_state), in one collected heap."""
         try:
             self.game_log.append(line)
         except Exception:
