@@ -468,7 +468,8 @@ def op_ack(link, request):
     text, listed = request.get("logs"), request.get("listed", "")
     acks = [[ack[0].encode(), ack[1], binascii.hexlify(binascii.unhexlify(ack[2]))]
             for ack in request["acks"]] if text is None else _acks_of(text)
-    if not 0 < len(acks) <= ACK_MOST or [ack for ack in acks if len(ack[2]) < DIGEST_LEAST]:
+    if not 0 < len(acks) <= ACK_MOST or [ack for ack in acks
+                                         if len(ack[2]) < DIGEST_LEAST or type(ack[1]) is not int]:
         raise ValueError("acks: 1 to %d of [id, size, sha256 (%d hex digits at least)]"
                          % (ACK_MOST, DIGEST_LEAST))
     as_listed = listed.split("+")[0] == _manifest_tag(link.store)

@@ -141,7 +141,8 @@ show("journal", journal() == "".join(line.decode() for line in checked_lines(
     [[entry["id"], entry["sha256"][:16]] for entry in games])))
 show("malformed", [ask(19, "ack", acks=[[1, 10, "0" * 16]], listed=listed).get("err"),
                    ask(20, "ack", acks=[["1", 10, "not hex digits!!"]], listed=listed).get("err"),
-                   ask(21, "gets", ids=5).get("err"), ask(22, "hello", space=0).get("ok")])
+                   ask(21, "gets", ids=5).get("err"), ask(22, "hello", space=0).get("ok"),
+                   ask(23, "ack", acks=[["999", "10", "0" * 16]], listed=listed).get("err")])
 """
 
 
@@ -184,5 +185,6 @@ def test_the_requests_that_cost_a_board_its_flash_and_its_heap_do_as_little(tmp_
     # The journal's lines of an ack's text are made without texts (each one looked up among
     # the interned names on the device), and are the lines json makes.
     assert steps["journal"] is True
-    # An id or a list of ids of the wrong kind is refused with `args`, and the app answers on.
-    assert steps["malformed"] == ["args", "args", "args", 1]
+    # An id, a size or a list of ids of the wrong kind is refused with `args`, and the app
+    # answers on.
+    assert steps["malformed"] == ["args", "args", "args", 1, "args"]
