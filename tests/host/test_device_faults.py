@@ -13,6 +13,9 @@ logs must be right.
 """
 
 import json
+import sys
+
+import pytest
 
 from play_sim import check_replay, device_log, expected_match, fast_bots_keys, play, setup_keys
 from text_boxes import read_boxes
@@ -156,3 +159,31 @@ def test_a_hand_committed_drops_its_draft_without_opening_a_file(tmp_path):
     assert status == 0, out + err
     assert "keep-draft.chk" not in out, out
     assert out.splitlines()[-1].endswith(" 2 None"), out
+
+
+def test_the_entry_rules_a_scorekept_match_keeps_are_asked_without_a_visit(monkeypatch):
+    """The entry form asks the game's entry rules at every key (a refusal, the score); a
+    scorekept match keeps them loaded, where a Visit for each call made a list of the loaded
+    modules, 512 bytes in one piece, which after a power cut the resumed Droggn match's
+    heap sometimes lacked (a MemoryError in Visit.__enter__ at a key of the corrections
+    above, docs/notes/2026-12-06-keep-heap.md). Rules not loaded are
+    loaded for the call, in a Visit."""
+    from deckcore import keep
+    from deckcore.games import load
+
+    class NoVisit:
+        def __enter__(self):
+            raise AssertionError("a Visit for rules already loaded")
+
+        def __exit__(self, *exception):
+            return False
+
+    game = load("droggn")(None)
+    keep.rules_of(game)  # as KeptMatch keeps them
+    monkeypatch.setattr(keep, "Visit", NoVisit)
+    entry = keep.ask(game, "start", 0)
+    assert keep.refusal(game, 0, entry) is None and keep.scored(game, 0, entry)
+    chambery = load("chambery")(None)
+    sys.modules.pop("deckcore.games.chambery_keep", None)
+    with pytest.raises(AssertionError, match="a Visit"):  # not loaded: in a Visit
+        keep.ask(chambery, "start", 0)
