@@ -87,7 +87,7 @@ def test_a_new_flash_has_the_blocks_asked_for_and_one_too_small_is_said_in_one_l
                       "--flash-blocks", 200, "--screenshots", tmp_path)
     assert result.returncode == 0, result.stderr
     assert image.stat().st_size // 4096 == 200  # (and the chip id after the blocks)
-    for blocks in ("-5", "0", "many"):
+    for blocks in ("-5", "0", "many", "\u0663"):
         result = deckmate("sim", "--headless", "--keys", script, "--flash", image, "--fresh",
                           "--flash-blocks", blocks)
         assert result.returncode == 2 and "%r is not a number of 4 KB blocks" % blocks \
@@ -96,4 +96,24 @@ def test_a_new_flash_has_the_blocks_asked_for_and_one_too_small_is_said_in_one_l
                       "--fresh", "--flash-blocks", 50)
     assert result.returncode == 1 and result.stderr == (
         "deckmate sim: %s: a flash of 50 blocks of 4 KB cannot hold the firmware image; give "
+        "--flash-blocks more (the Pico's: 352)\n" % (tmp_path / "tiny.img"))
+
+
+def test_a_flash_larger_than_a_board_has_or_too_small_for_a_folder_is_said_in_one_line(
+        tmp_path, script):
+    """--flash-blocks beyond a board's 32 MB is refused on the command line (3,000,000,000
+    blocks took 9 GB of memory before it was stopped, 99,999,999,999 an OverflowError), and a
+    flash too small for the firmware's first folder is said as one too small for its files
+    (LittleFS's NOSPC came out of makedirs as a traceback)."""
+    for blocks in ("8193", "3000000000", "99999999999"):
+        result = deckmate("sim", "--headless", "--keys", script, "--flash",
+                          tmp_path / "big.img", "--fresh", "--flash-blocks", blocks)
+        assert result.returncode == 2 and "%s blocks of 4 KB are more flash than a board has: " \
+            "give at most 8192 (32 MB)" % blocks in result.stderr \
+            and result.stderr.count("\n") == 1, result.stderr
+    assert not (tmp_path / "big.img").exists()
+    result = deckmate("sim", "--headless", "--keys", script, "--flash", tmp_path / "tiny.img",
+                      "--fresh", "--flash-blocks", 2)
+    assert result.returncode == 1 and result.stderr == (
+        "deckmate sim: %s: a flash of 2 blocks of 4 KB cannot hold the firmware image; give "
         "--flash-blocks more (the Pico's: 352)\n" % (tmp_path / "tiny.img"))

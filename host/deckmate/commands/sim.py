@@ -34,13 +34,21 @@ def heap_size(text):
 
 
 def flash_blocks(text):
-    """--flash-blocks: a whole number of 4 KB blocks, at least the two LittleFS needs."""
-    if not text.isdigit() or int(text) < 2:
-        from deckmate.sim.flash import BLOCK_COUNT
+    """--flash-blocks: a whole number of 4 KB blocks, at least the two LittleFS needs and at
+    most MOST_FLASH_BLOCKS (the simulated flash is held in the PC's memory)."""
+    from deckmate.sim.flash import BLOCK_COUNT
+    if not (text.isascii() and text.isdigit()) or int(text) < 2:
         raise argparse.ArgumentTypeError(
             "%r is not a number of 4 KB blocks: give a whole number, e.g. %d (the Pico's "
             "1,408 KB)" % (text, BLOCK_COUNT))
+    if int(text) > MOST_FLASH_BLOCKS:
+        raise argparse.ArgumentTypeError(
+            "%s blocks of 4 KB are more flash than a board has: give at most %d (32 MB), "
+            "e.g. %d (the Pico's 1,408 KB)" % (text, MOST_FLASH_BLOCKS, BLOCK_COUNT))
     return int(text)
+
+
+MOST_FLASH_BLOCKS = 8192  # 32 MB, the most flash an RP2350 addresses (two chips of 16 MB)
 
 
 def out_of_memory_hint(failure, heapsize):
@@ -84,8 +92,8 @@ def add_parser(subparsers):
                              "the user data folder, e.g. ~/.local/share/deckmate)")
     parser.add_argument("--fresh", action="store_true", help="start with an empty flash")
     parser.add_argument("--flash-blocks", type=flash_blocks, metavar="N",
-                        help="a new flash of N blocks of 4 KB (default: the Pico's 1,408 KB), "
-                             "e.g. for scale tests")
+                        help="a new flash of N blocks of 4 KB, 2 to 8192 (default: the "
+                             "Pico's 1,408 KB), e.g. for scale tests")
     parser.add_argument("--board", default="pico_lcd_13",
                         help="the board definition to run, one of firmware/boards/ "
                              "(default pico_lcd_13)")

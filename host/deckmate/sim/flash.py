@@ -116,9 +116,9 @@ def install_image(path, files, fresh=False, extra=None, blocks=None, chip_id=Non
         except FileNotFoundError:
             pass
         parent = os.path.dirname(name)
-        if parent:
-            fs.makedirs(parent, exist_ok=True)
         try:
+            if parent:
+                fs.makedirs(parent, exist_ok=True)
             with fs.open(name, "wb") as handle:
                 handle.write(data)
         except LittleFSError as error:
