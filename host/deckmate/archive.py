@@ -204,16 +204,24 @@ class Archive:
             raise ArchiveError("cannot make the archive folder %s: %s"
                                % (self.folder, error.strerror))
         path = os.path.join(self.folder, DATABASE)
-        self.db = sqlite3.connect(path, timeout=LOCK_WAIT_S, isolation_level=None)
+        self.db = None
         try:
+            self.db = sqlite3.connect(path, timeout=LOCK_WAIT_S, isolation_level=None)
             self._write_ahead()
             self.db.execute("PRAGMA foreign_keys=ON")
             self._migrate()
         except sqlite3.DatabaseError as error:
-            self.db.close()
-            if isinstance(error, sqlite3.OperationalError):
-                raise ArchiveError("the archive's database %s cannot be used: %s" % (path, error))
-            raise ArchiveError(damaged(path, error)) from None
+            if self.db is not None:
+                self.db.close()
+            if not isinstance(error, sqlite3.OperationalError):
+                raise ArchiveError(damaged(path, error)) from None
+            if "locked" in str(error):
+                raise ArchiveError("another deckmate has held the archive's database %s for "
+                                   "%d s (%s): run this again once it is done"
+                                   % (path, LOCK_WAIT_S, error)) from None
+            raise ArchiveError("the archive's database %s cannot be opened (%s): it must be a "
+                               "file that you may read and write, in a folder you may write; "
+                               "or give --archive a new folder" % (path, error)) from None
 
     def close(self):
         self.db.close()

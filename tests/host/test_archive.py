@@ -11,6 +11,7 @@ import sys
 
 import pytest
 
+from deckmate import archive as archive_module
 from deckmate import cli
 from deckmate.archive import (CONFLICT, DATABASE, GROWN, NEW, REJECTED, UNCHANGED, Archive,
                               ArchiveError, SCHEMA_VERSION)
@@ -187,6 +188,31 @@ def test_a_damaged_database_is_said_with_its_fix_and_the_raw_logs_rebuild_the_ar
     with Archive(folder) as archive:
         assert [archive.read_raw("host", game_id(data)) for data in logs[:3]] == logs[:3]
         assert raw_files_have_rows(archive)
+
+
+def test_a_database_that_cannot_be_opened_is_said_with_its_fix(tmp_path, capsys):
+    """The archive's database that SQLite cannot open (here a folder in its place) is said in
+    one line that names the fix, as a damaged one is (it was a sqlite3 traceback)."""
+    (tmp_path / DATABASE).mkdir()
+    for command in (["games"], ["import", str(tmp_path / "none.jsonl")]):
+        assert cli.main(command + ["--archive", str(tmp_path)]) == 1
+        _, err = capsys.readouterr()
+        assert err == (
+            "deckmate %s: the archive's database %s cannot be opened (unable to open database "
+            "file): it must be a file that you may read and write, in a folder you may write; "
+            "or give --archive a new folder\n" % (command[0], tmp_path / DATABASE)), err
+
+
+def test_an_archive_another_deckmate_holds_too_long_is_said_with_its_fix(tmp_path,
+                                                                        monkeypatch):
+    Archive(tmp_path).close()
+    other = sqlite3.connect(str(tmp_path / DATABASE), isolation_level=None)
+    other.execute("BEGIN IMMEDIATE")  # (another deckmate's write, longer than LOCK_WAIT_S)
+    monkeypatch.setattr(archive_module, "LOCK_WAIT_S", 0.1)
+    with pytest.raises(ArchiveError, match=r"^another deckmate has held the archive's database "
+                       r".* \(database is locked\): run this again once it is done$"):
+        Archive(tmp_path)
+    other.close()
 
 
 def test_deckmate_import_says_what_it_did_in_one_line_and_a_second_run_changes_nothing(
