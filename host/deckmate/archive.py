@@ -59,6 +59,7 @@ from deckcore.keep_replay import KeptReplay
 from deckmate.game_record import (COMPLETE, PLAYED, SCOREKEPT, STATE_OF_END,
                                   UNFINISHED)
 from deckmate.logs import BadLog, ReadLog, replay_log
+from deckmate.wording import counted
 
 SCHEMA_VERSION = 4
 MIGRATIONS = {
@@ -118,6 +119,14 @@ def damaged(path, error):
 # The fix of a damaged database, with the folder of the raw logs
 REBUILD = ("move it aside (rename it, and its -wal and -shm files if any); the next `deckmate "
            "import` or `deckmate sync` makes a new one and archives again every log kept in %s")
+
+
+def archived_again(found):
+    """What to say of the logs Archive.tidy archived again (`found`, its list), or None."""
+    if found:
+        return "%s of the archive without %s archived again" % (
+            counted(len(found), "log"), "its row" if len(found) == 1 else "their rows")
+    return None
 
 
 def not_a_folder(folder):

@@ -76,6 +76,23 @@ def test_a_sync_copies_every_game_byte_identical_and_a_repeat_copies_nothing(
     assert acked == acknowledged(logs)  # (64 bits of each hash)
 
 
+def test_a_sync_says_the_raw_logs_it_archives_again_once_the_database_is_moved_aside(
+        tmp_path):
+    """The fix of a damaged database (move it aside, sync again) rebuilds the archive from
+    its raw logs, the games the device pruned too, and the sync says so (it was silent)."""
+    logs = typical_logs(2)
+    with board_with_games(str(tmp_path / "flash.img"), logs) as board:
+        wait_for_app(board)
+        assert sync(board.serial_path, tmp_path / "A", "--prune").endswith("2 removed from "
+                                                                           "the device")
+        os.rename(tmp_path / "A" / "archive.sqlite3", tmp_path / "damaged.sqlite3")
+        assert sync(board.serial_path, tmp_path / "A").splitlines() == [
+            "2 logs of the archive without their rows archived again",
+            "nothing new on device %s: its 0 games are in the archive" % SIM_DEVICE]
+    for game_id, data in logs:
+        assert archived_bytes(tmp_path / "A", game_id) == data
+
+
 class SmallBatches(DeviceLink):
     """A link whose acknowledgements go `most` logs a request, each request's op recorded
     (and an ack's form: `logs`, a text, or `acks`, a list); `gets_most` 0: it copies a log a

@@ -75,7 +75,7 @@ def read_log(path, member):
 
 
 def run(args):
-    from deckmate.archive import Archive, ArchiveError, Summary
+    from deckmate.archive import Archive, ArchiveError, Summary, archived_again
     files = log_files(args.files)
     summary = Summary()
     unread = []  # (path, why) of files that could not be read: the others are imported
@@ -86,10 +86,9 @@ def run(args):
                                  "log files, e.g. %s" % os.path.join(path, "*", "*.jsonl")))
     try:
         with Archive(args.archive) as archive, progress(len(files), "importing") as advance:
-            found = archive.tidy()
-            if found:
-                print("%s of the archive without their rows archived again"
-                      % counted(len(found), "log"))
+            again = archived_again(archive.tidy())
+            if again:
+                print(again)
             for label, path, member in files:
                 try:
                     data = read_log(path, member)

@@ -24,7 +24,7 @@ def add_parser(subparsers):
 
 
 def run(args):
-    from deckmate.archive import Archive, ArchiveError
+    from deckmate.archive import Archive, ArchiveError, archived_again
     from deckmate.connection import BoardConnection, PortLost, find_port
     from deckmate.device_link import DeviceLink
     from deckmate.sync import sync_device
@@ -32,7 +32,9 @@ def run(args):
     port = args.port or find_port()
     try:
         with Archive(args.archive) as archive, BoardConnection(port) as connection:
-            archive.tidy()
+            again = archived_again(archive.tidy())
+            if again:
+                print(again)
             with _progress_bar() as bar:
                 result = sync_device(DeviceLink(connection), archive, args.prune, bar.advance,
                                      planned=bar.planned)
