@@ -76,6 +76,39 @@ def test_a_sync_copies_every_game_byte_identical_and_a_repeat_copies_nothing(
     assert acked == acknowledged(logs)  # (64 bits of each hash)
 
 
+class ListedWrong(DeviceLink):
+    """A link on which the device lists game 2 with another SHA-256 than its bytes have (the
+    bytes as a flash that changed under the list would give them, every frame's CRC right)."""
+
+    def games(self):
+        entries = super().games()
+        for entry in entries:
+            if entry["id"] == "2":
+                entry["sha256"] = hashlib.sha256(b"another log").hexdigest()
+        return entries
+
+
+def test_a_copy_whose_bytes_are_not_the_listed_sha256_is_neither_archived_nor_acknowledged(
+        tmp_path):
+    """The archive takes a closed log's SHA-256 from the device's list without hashing it
+    again: so the sync checks every copy's bytes against it, and one that differs (twice) is
+    not copied, whether it came in a `gets` with others or in a get of its own."""
+    logs = typical_logs(3)
+    flash_path = str(tmp_path / "flash.img")
+    said = []
+    with board_with_games(flash_path, logs) as board:
+        wait_for_app(board)
+        with Archive(tmp_path / "A") as archive, BoardConnection(board.serial_path) as port:
+            result = sync_device(ListedWrong(port), archive, say=said.append)
+            assert archive.known(SIM_DEVICE, "2") is None
+            assert [archive.known(SIM_DEVICE, game_id)[0] for game_id in ("1", "3")] == [
+                hashlib.sha256(data).hexdigest() for game_id, data in logs if game_id != "2"]
+    assert said == ["game 2 not copied: its SHA-256 differs from the device's after two "
+                    "copies"]
+    assert result.failed == [("2", "its SHA-256 differs from the device's after two copies")]
+    assert acks_on_flash(flash_path) == acknowledged([logs[0], logs[2]])
+
+
 def test_a_sync_says_the_raw_logs_it_archives_again_once_the_database_is_moved_aside(
         tmp_path):
     """The fix of a damaged database (move it aside, sync again) rebuilds the archive from
