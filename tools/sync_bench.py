@@ -12,7 +12,7 @@ on its pty, in one run,
 2. the round trip of the cheapest request (`time`), 200 times: p50 and p95;
 3. the device side of each case, estimated for an RP2040: tools/sync_device_cost.py in the
    unix port, on a LittleFS image holding the case's logs as a board's flash does (a hello,
-   the list, 50 of the logs spread over the flash copied by `gets` of 16 logs, as the PC
+   the list, 50 of the logs spread over the flash copied by `gets` of 32 logs, as the PC
    copies them, and again a get a log, as a PC before `gets`, and their acknowledgements,
    through the serial link as on the board, the gets and acknowledgements scaled to all the
    logs): the instructions of the sync counted by valgrind (callgrind: the sync's part of the

@@ -11,13 +11,13 @@ the sync's modules are in the time, as on a board. The games of the file SAMPLE 
 its id, its size and the first 16 hex digits of its SHA-256; tools/sync_bench.py device_cost
 writes it: the unix port's command line takes 256 bytes an argument, and a sample taken from
 the manifest here would leave the heap in pieces that a board's is not) are synced as the PC
-syncs them: the requests go in through deckapp/serial_link.py as
-bytes on its port, a slice of the shell's loop at a time (with the shell's collection every
-GC_EVERY bytes), and the answers go to a sink (the USB write is not timed): a hello, the list (gets of the manifest and of the journal of acknowledgements), the
-logs by `gets` of GETS_MOST logs (with `get`: a get a log, as a PC before `gets`), the
-acknowledgements in batches of ACK_MOST (a text each, as the PC sends them; a
-sample of fewer logs would count an ack's block, a flash sector erased, for fewer logs than
-a sync's).
+syncs them: the requests go in through deckapp/serial_link.py as bytes on its port, a slice
+of the shell's loop at a time (with the shell's collection every GC_EVERY bytes), and the
+answers go to a sink (the USB write is not timed): a hello, the list (gets of the manifest
+and of the journal of acknowledgements), the logs by `gets` of GETS_MOST logs (with `get`: a
+get a log, as a PC before `gets`), the acknowledgements in batches of ACK_MOST (a text each,
+as the PC sends them; a sample of fewer logs would count an ack's block, a flash sector
+erased, for fewer logs than a sync's).
 
 The port is as near the board's as the unix port has: on a board, polling the USB port and
 reading a byte of it are MicroPython's C code (select's poll, the stream's readinto) around a
