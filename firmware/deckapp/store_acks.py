@@ -65,9 +65,12 @@ def ack_refusal(store, game_id, size, sha256, as_listed):
     None (acknowledge_listed; the sync checks one log a slice of the loop with it)."""
     if game_id == store.open_id:
         return "open"
-    why = _listed_why(store.log_path(game_id), size)
-    if why is None and not as_listed and not file_digest(
-            store.log_path(game_id))[1].startswith(sha256):
+    try:
+        path = store.log_path(game_id)
+    except ValueError:  # (an id no log of the store can have)
+        return "unknown"
+    why = _listed_why(path, size)
+    if why is None and not as_listed and not file_digest(path)[1].startswith(sha256):
         why = "hash"
     return why
 

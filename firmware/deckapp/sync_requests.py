@@ -77,8 +77,8 @@ def answer(link, line, too_long):
             message = handler(link, request)
         except StoreError as error:
             message = {"err": "store", "why": str(error)}
-        except (AttributeError, KeyError, TypeError, ValueError) as error:  # (a field of
-            #                                                      the wrong kind)
+        except (AttributeError, LookupError, TypeError, ValueError) as error:  # (a field
+            # of the wrong kind; LookupError: KeyError, or the IndexError of a short list)
             message = {"err": "args", "why": "%s: %s %s" % (operation, type(error).__name__,
                                                             error)}
     if message is not None:
@@ -225,11 +225,11 @@ class ManyStream:
     def _start(self, output):
         """Open the next log; False (and the error frame sent) if it is not there."""
         game_id, offset, end = self.logs[self.index]
-        path = log_name(game_id, self.store.logs_dir) if type(game_id) is bytes \
-            else self.store.log_path(game_id)
         try:
+            path = log_name(game_id, self.store.logs_dir) if type(game_id) is bytes \
+                else self.store.log_path(game_id)
             handle = open(path, "rb")
-        except OSError:
+        except (OSError, ValueError):  # (ValueError: an id no log of the store can have)
             reply_to(output, {"q": self.query, "err": "args", "why": "gets: no log of game %s"
                               % (game_id.decode() if type(game_id) is bytes else game_id)})
             return False
@@ -505,7 +505,8 @@ class AckStream:
         self.acks = acks
         self.as_listed = as_listed
         self.calls = calls  # deckapp.store_acks's ack_key, ack_refusal, append_acks
-        self.open_key = None if store.open_id is None else calls[0](store.open_id)
+        # (of its id as bytes, as the acks' ids: a text's key is never a bytes'; none open: b"")
+        self.open_key = calls[0]((store.open_id or "").encode())
         self.checked = 0
         self.taken = []
         self.keys = []  # the taken logs' keys in _SERVED

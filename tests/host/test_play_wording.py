@@ -113,6 +113,17 @@ def test_the_help_page_gives_the_legend_of_each_letter_of_the_short_figures():
             assert re.search(r"\b%s [a-zA-Z ]+[,.:]" % letter, legend), (name, short, legend)
 
 
+
+def test_the_help_page_says_the_options_in_force_in_the_set_ups_words():
+    """The help page's options read as the match set-up shows them (deckapp/play/setup.py,
+    deckcore.option.value_words): words, not the log's spellings with "_"."""
+    status, out, err = run_core(LEGEND % FIRMWARE, heap="4M")
+    assert status == 0, out + err
+    for name, (_, lines) in json.loads(out.strip().splitlines()[-1]).items():
+        options = lines[lines.index("Options in force:") + 1:]
+        assert options and not [line for line in options if "_" in line], (name, options)
+
+
 FIGURES = """
 import sys
 sys.path.append(%r)

@@ -122,7 +122,7 @@ ask(18, "gets", ids=" ".join(entry["id"] for entry in games))
 frames = link.output.answers()[before:]
 show("gets ids", [[frame["i"], frame["at"], frame.get("n"), frame.get("done")] for frame in frames])
 
-import binascii
+import binascii, hashlib
 from deckapp import store_acks
 show("games", [{"sha256": entry["sha256"]} for entry in games])
 def text_of(entry, size=None):  # (deckmate/device_link.py ack_text)
@@ -142,7 +142,25 @@ show("journal", journal() == "".join(line.decode() for line in checked_lines(
 show("malformed", [ask(19, "ack", acks=[[1, 10, "0" * 16]], listed=listed).get("err"),
                    ask(20, "ack", acks=[["1", 10, "not hex digits!!"]], listed=listed).get("err"),
                    ask(21, "gets", ids=5).get("err"), ask(22, "hello", space=0).get("ok"),
-                   ask(23, "ack", acks=[["999", "10", "0" * 16]], listed=listed).get("err")])
+                   ask(23, "ack", acks=[["999", "10", "0" * 16]], listed=listed).get("err"),
+                   ask(24, "ack", acks=[["1", 10]], listed=listed).get("err"),
+                   ask(25, "ack", acks="1 10", listed=listed).get("err"),
+                   ask(26, "hello", space=0).get("ok")])
+
+store.start_game("0123", '{"t":"header","game":"scioto"}\\n')
+ask(27, "gets", ids="0123")
+data = open(store.log_path("0123"), "rb").read()
+entry = {"id": "0123", "size": len(data), "sha256": binascii.hexlify(
+    hashlib.sha256(data).digest()).decode()}
+answer = ask(28, "ack", logs=text_of(entry), listed=ask(29, "hello", space=0)["listed"])
+show("open", [answer.get("acked"), answer.get("refused")])
+hash_text = text_of(games[0]).split()[2]
+answer = ask(30, "ack", logs="x 10 %%s a/b 10 %%s" %% (hash_text, hash_text), listed="")
+show("no such names", [answer.get("acked"), answer.get("refused")])
+before = len(link.output.answers())
+ask(31, "gets", ids="1 a/b")
+show("gets no such name", [frame.get("why") for frame in link.output.answers()[before:]
+                           if frame.get("err")])
 """
 
 
@@ -187,4 +205,10 @@ def test_the_requests_that_cost_a_board_its_flash_and_its_heap_do_as_little(tmp_
     assert steps["journal"] is True
     # An id, a size or a list of ids of the wrong kind is refused with `args`, and the app
     # answers on.
-    assert steps["malformed"] == ["args", "args", "args", 1, "args"]
+    assert steps["malformed"] == ["args", "args", "args", 1, "args", "args", "args", 1]
+    # The open log is never acknowledged, even sent to its end by a gets of its id (here one
+    # that is no small number: its key is its id, the ack's as bytes).
+    assert steps["open"] == [0, [["0123", "open"]]]
+    # An id no log of the store can have is no log there, met in any slice of the loop.
+    assert steps["no such names"] == [0, [["x", "unknown"], ["a/b", "unknown"]]]
+    assert steps["gets no such name"] == ["gets: no log of game a/b"]

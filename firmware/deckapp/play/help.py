@@ -5,7 +5,7 @@ labelled."""
 from deckapp.play.textpage import TextPage
 from deckcore.games import show_of
 from deckcore.residency import Visit
-from deckcore.option import value_text
+from deckcore.option import value_words
 
 
 class HelpScreen(TextPage):
@@ -21,6 +21,7 @@ class HelpScreen(TextPage):
             from deckcore.games import options_in_force
             in_force = options_in_force(game)
         for option, value in in_force:
-            lines.append("  %s: %s%s" % (option.name, value_text(value),
+            # (in the set-up's words: "deal rules: standard", not "deal_rules: seed")
+            lines.append("  %s: %s%s" % (option.name.replace("_", " "), value_words(value),
                                          " (house rule)" if option.house_rule else ""))
         TextPage.__init__(self, game.TITLE + ": help", lines)
