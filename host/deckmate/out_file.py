@@ -11,21 +11,28 @@ def scratch_name(path):
     return "%s.%d.tmp" % (path, os.getpid())
 
 
+def written_directly(path):
+    """True if `path` names something that is not a file (a device such as /dev/stdout or
+    /dev/full, a pipe), which is written as it is, never replaced by a file. Asked of `path`
+    itself, links followed by the system: /dev/stdout's link names a pipe's file descriptor
+    (`/proc/self/fd/1`, whose real path, `pipe:[N]`, is nowhere)."""
+    try:
+        return not stat.S_ISREG(os.stat(path).st_mode)
+    except (FileNotFoundError, NotADirectoryError):
+        return False
+
+
 @contextlib.contextmanager
 def replaced(path):
     """A binary handle for the new bytes of the file at `path`, which take its place only
     when the block ends without an exception: they are written beside it first. A symbolic
-    link's target is the file replaced; what is not a file (a device such as /dev/stdout or
-    /dev/full, a pipe) is written directly, never replaced by a file."""
-    target = os.path.realpath(path)
-    try:
-        kind = os.stat(target).st_mode
-    except FileNotFoundError:
-        kind = None
-    if kind is not None and not stat.S_ISREG(kind):
-        with open(target, "wb") as handle:
+    link's target is the file replaced; what is not a file (written_directly) is written as
+    it is."""
+    if written_directly(path):
+        with open(path, "wb") as handle:
             yield handle
         return
+    target = os.path.realpath(path)
     scratch = scratch_name(target)
     try:
         with open(scratch, "wb") as handle:

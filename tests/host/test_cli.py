@@ -199,6 +199,25 @@ def test_ctrl_c_stops_a_command_in_one_line_and_leaves_no_half_written_file(tmp_
     assert out.read_text() == "kept\n" and os.listdir(tmp_path) == ["game.jsonl"]
 
 
+@pytest.mark.skipif(not os.path.exists("/dev/stdout"), reason="no /dev/stdout")
+def test_out_to_dev_stdout_into_a_pipe_is_written_as_it_is(tmp_path):
+    """--out /dev/stdout when standard output is a pipe (`deckmate selfplay ... --out
+    /dev/stdout | ...`): the bytes go down the pipe, alone (/dev/stdout's real path,
+    `pipe:[N]`, is nowhere: both said 'cannot write /dev/stdout: No such file or
+    directory')."""
+    log = selfplay(tmp_path, "scioto", 1)
+    played = deckmate("selfplay", "--game", "scioto", "--seed", 1, "--bots", "random",
+                      "--out", "/dev/stdout")
+    assert played.returncode == 0, played.stderr
+    with open(log) as handle:
+        assert played.stdout == handle.read()
+    assert deckmate("import", "--archive", tmp_path / "A", log).returncode == 0
+    exported = deckmate("export", "jsonl", "--archive", tmp_path / "A", "--out", "/dev/stdout")
+    assert exported.returncode == 0, exported.stderr
+    with open(log) as handle:
+        assert exported.stdout == handle.read()
+
+
 def test_export_writes_through_a_link_and_into_a_device_never_over_them(tmp_path, capsys):
     """export --out: a symbolic link's target gets the file (the link stays a link); a device
     is written as it is (/dev/full: its one-line error), never replaced by a file; an

@@ -8,7 +8,7 @@ from deckmate import export
 from deckmate.commands.archive_args import add_archive, add_filters, read_records
 from deckmate.errors import CommandError
 from deckmate.logs import BadLog
-from deckmate.out_file import replaced
+from deckmate.out_file import replaced, written_directly
 
 
 def add_parser(subparsers):
@@ -40,8 +40,9 @@ def run(args):
         if args.out:
             with replaced(args.out) as handle:
                 count = _write(args, found, handle)
-            print("wrote %s: %d %s" % (args.out, count,
-                                       "rows" if args.format == "csv" else "games"))
+            if not written_directly(args.out):  # (a pipe's bytes are the export alone)
+                print("wrote %s: %d %s" % (args.out, count,
+                                           "rows" if args.format == "csv" else "games"))
         else:
             _write(args, found, sys.stdout.buffer)
     except OSError as error:

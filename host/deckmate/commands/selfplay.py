@@ -12,7 +12,7 @@ from deckcore.selfplay import play_to_file
 from deckmate import runtime
 from deckmate.errors import CommandError
 from deckmate.game_args import add_game_arguments, bot_names, make_game, seed_number
-from deckmate.out_file import replaced
+from deckmate.out_file import replaced, written_directly
 
 MICROPYTHON_SELFPLAY = """from deckcore.selfplay import play_to_file
 play_to_file(%r, %r, %d, %r, %r)
@@ -53,10 +53,15 @@ def check_writable(path):
     folder = os.path.dirname(target)
     if os.path.isdir(target):
         problem = errno.EISDIR
+    elif written_directly(path):  # (a device, a pipe: /dev/stdout)
+        if os.access(path, os.W_OK):
+            return
+        problem = errno.EACCES
     elif not os.path.isdir(folder):
         problem = errno.ENOTDIR if os.path.exists(folder) else errno.ENOENT
-    elif not os.access(target if os.path.exists(target) else folder, os.W_OK):
-        problem = errno.EACCES
+    elif not os.access(folder, os.W_OK) or (os.path.exists(target)
+                                            and not os.access(target, os.W_OK)):
+        problem = errno.EACCES  # (the log is written beside it first: out_file.replaced)
     else:
         return
     raise CommandError("cannot write %s: %s" % (path, os.strerror(problem)))
@@ -101,6 +106,7 @@ def run(args):
             name_uniquely(played, args.game, seed, args.out)
         except OSError as error:
             raise CommandError("cannot write %s: %s" % (args.out, error.strerror or error))
-    print("wrote %s" % args.out if args.seed is not None
-          else "wrote %s (seed %d: --seed %d plays it again)" % (args.out, seed, seed))
+    if not written_directly(args.out):  # (a pipe's or a terminal's bytes are the log alone)
+        print("wrote %s" % args.out if args.seed is not None
+              else "wrote %s (seed %d: --seed %d plays it again)" % (args.out, seed, seed))
     return 0
