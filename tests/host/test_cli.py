@@ -47,6 +47,11 @@ def test_selfplay_says_in_one_line_why_the_log_cannot_be_written(capsys, tmp_pat
         assert_one_line_error(status, err, 1, "cannot write %s: %s" % (out, reason))
 
 
+def test_selfplay_out_given_no_file_name_says_it_needs_one(capsys):
+    status, _, err = run(capsys, "selfplay", "--game", "scioto", "--seed", 1, "--out", "")
+    assert_one_line_error(status, err, 1, "--out needs a file name")
+
+
 @pytest.mark.parametrize("hands", [0, -1])
 def test_bench_refuses_fewer_than_one_hand(capsys, hands):
     status, _, err = run(capsys, "bench", "--game", "scioto", "--hands", hands)

@@ -49,6 +49,8 @@ def add_parser(subparsers):
 def check_writable(path):
     """Say in one line why `path` cannot be written, before the match is played (its file is
     written once the match is over, whole)."""
+    if not path:  # ('' would be read as the current folder)
+        raise CommandError("--out needs a file name, e.g. --out game.jsonl")
     target = os.path.realpath(path)
     folder = os.path.dirname(target)
     if os.path.isdir(target):
