@@ -257,11 +257,12 @@ def test_deckmate_import_of_a_folder_without_logs_says_so_and_what_to_give(tmp_p
     assert cli.main(["import", "--archive", str(tmp_path / "A"), str(folder),
                      str(tmp_path / "2.jsonl")]) == 1
     out, err = capsys.readouterr()
-    assert out.splitlines() == [
-        "not imported: %s: a folder with no .jsonl logs in it nor in its folders of logs as a "
-        "board keeps them (0/, 1/, ..., named/); give the log files, e.g. %s"
-        % (folder, os.path.join(str(folder), "*", "*.jsonl")), "1 file: 1 new, 1 not read"]
-    assert err == "deckmate import: 1 file could not be read (above)\n"
+    assert out.splitlines() == ["not imported: %s: the folder holds no logs" % folder,
+                                "1 file: 1 new"]  # (a folder is not a file that was unread)
+    assert err == (
+        "deckmate import: %s holds no logs (no .jsonl file in it nor in folders of logs as a "
+        "board keeps them: 0/, 1/, ..., named/): give the log files or the folder that holds "
+        "them, e.g. %s\n" % (folder, os.path.join(str(folder), "*", "*.jsonl")))
 
 
 IMPORT_ALL = """

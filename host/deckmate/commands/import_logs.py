@@ -79,11 +79,7 @@ def run(args):
     files = log_files(args.files)
     summary = Summary()
     unread = []  # (path, why) of files that could not be read: the others are imported
-    for path in args.files:
-        if os.path.isdir(path) and not folder_logs(path):
-            unread.append((path, "a folder with no .jsonl logs in it nor in its folders of "
-                                 "logs as a board keeps them (0/, 1/, ..., named/); give the "
-                                 "log files, e.g. %s" % os.path.join(path, "*", "*.jsonl")))
+    empty = [path for path in args.files if os.path.isdir(path) and not folder_logs(path)]
     try:
         with Archive(args.archive) as archive, progress(len(files), "importing") as advance:
             again = archived_again(archive.tidy())
@@ -107,6 +103,8 @@ def run(args):
               "kept aside: %s: %s" % (label, reason))
     for path, why in unread:
         print("not imported: %s: %s" % (path, why))
+    for path in empty:
+        print("not imported: %s: the folder holds no logs" % path)
     print("%s: %s%s" % (counted(len(files), "file"), summary.line(),
                         ", %d not read" % len(unread) if unread else ""))
     if summary.problems:
@@ -115,4 +113,10 @@ def run(args):
                               os.path.join(archive.folder, "rejected", "*.why.txt")))
     if unread:
         raise CommandError("%s could not be read (above)" % counted(len(unread), "file"))
+    if empty:
+        raise CommandError(
+            "%s no logs (no .jsonl file in it nor in folders of logs as a board keeps them: "
+            "0/, 1/, ..., named/): give the log files or the folder that holds them, e.g. %s"
+            % (" and ".join(empty) + (" holds" if len(empty) == 1 else " hold"),
+               os.path.join(empty[0], "*", "*.jsonl")))
     return 0
