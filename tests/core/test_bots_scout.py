@@ -11,6 +11,7 @@ from deckcore.games.scout import (FLIP, KEEP, SCOUT, SCOUT_SHOW, SHOW, Scout, de
                                   strength, turned)
 from deckcore.games.scout_worlds import determinize
 from deckcore.rng import Rng
+from expect import raises
 from playout import ticked_and_plain
 from repetitions import scaled
 
@@ -206,6 +207,16 @@ def normal_best(view, legal, rng, count):
     """normal's `count` best actions by their one-ply value (its worlds dealt with `rng`)."""
     normal = budget("scout", "normal")
     return Turn(view, rng, normal.worlds).best_few(legal, normal.places, count)
+
+
+def test_hard_has_a_work_budget_for_each_table_scout_is_played_at_and_none_for_others():
+    """hard's playouts per number of players (2: fewer, quicker ones; 3 to 5: as many as
+    `nodes` allow); a number of players SCOUT is not played by has no budget, not the
+    3-player one by a wrapped index."""
+    assert budget("scout", "hard", 2).playouts == 6
+    assert [budget("scout", "hard", n).nodes for n in (3, 4, 5)] == [2400, 1600, 2600]
+    for players in (0, 1, 6):
+        assert "2 to 5 players" in str(raises(ValueError, budget, "scout", "hard", players))
 
 
 def test_strong_and_hard_play_one_of_normals_best_actions_chosen_by_playouts():

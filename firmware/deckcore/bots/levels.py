@@ -95,10 +95,14 @@ def budget(game_name, level, players=0):
         if level == "hard":  # with 2 players a playout's steps are quicker: more worlds;
             if players == 2:  # with more, normal's fourth or fifth best is often the best
                 return Budget("hard", worlds=4, places=3, playouts=6, depth=2, width=1)
-            # in as many worlds as `nodes` allow (2 to 16): a late turn's are cheap (bots.md)
+            # in as many worlds as `nodes` allow (2 to 16): a late turn's are cheap (bots.md);
+            # the work by number of players (p95 about 2-2.5 s), none for a table SCOUT has not
+            nodes = {3: 2400, 4: 1600, 5: 2600}.get(players)
+            if nodes is None:
+                raise ValueError("SCOUT is played by 2 to 5 players, not %r" % players)
             return Budget("hard", worlds=4, places=3, playouts=16, depth=2, width=1,
                           candidates=4 if players == 5 else 5,  # 5: a world decides more
-                          nodes=(2400, 1600, 2600)[players - 3])  # p95 about 2-2.5 s
+                          nodes=nodes)
         if level == "strong":
             return Budget("strong", worlds=4, places=3, playouts=16, depth=0)
         return Budget("easy", worlds=1, places=1)
