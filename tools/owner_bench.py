@@ -1,5 +1,5 @@
 """How fast `deckmate games` and `deckmate stats` answer over a large archive (a benchmark, not
-a test; the figures are in docs/host.md).
+a test; its runs are in docs/notes/, e.g. docs/notes/2026-12-02-owner-speed.md).
 
     nice -n 10 python tools/owner_bench.py [--games 10000] [--archive DIR] [--runs 7]
 
