@@ -13,7 +13,8 @@ from deckapp.store_base import flash_error
 ENOENT = 2
 
 # What each function Store calls here is doing, for the StoreError of an OSError in it.
-DOING = {"write_checked": "saving a state", "checked_values": "reading a saved state"}
+DOING = {"write_checked": "saving a state", "checked_values": "reading a saved state",
+         "remove": "removing a saved state"}
 
 
 def write_checked(path, values):
@@ -56,8 +57,18 @@ def exists(path):
         raise
 
 
+def remove(path):
+    """Remove the file at `path`; none there is no error, a file that stays is (OSError)."""
+    try:
+        os.remove(path)
+    except OSError:
+        if exists(path):
+            raise
+
+
 def remove_if_there(path):
-    """Remove the file at `path`, if it can be."""
+    """Remove the file at `path`, if it can be (the boot's repairs: what stays is tried
+    again at the next boot)."""
     try:
         os.remove(path)
     except OSError:

@@ -252,10 +252,12 @@ class Store:
     def save_state(self, name, value):
         """Replace the state file `name` by the JSON value, atomically; None removes it
         (load_state's default then), which opens no file: no 1.2 KB of buffers wanted in one
-        piece (a draft dropped at the commit of a hand, deckapp/keep/stored.py)."""
+        piece (a draft dropped at the commit of a hand, deckapp/keep/stored.py). A file the
+        flash does not remove is a StoreError, as a failed write: it would be read again."""
         from deckapp import checked_file
         if value is None:
-            return self._call(checked_file.remove_if_there, "", self.state_path(name))
+            return self._call(checked_file.remove, checked_file.DOING["remove"],
+                              self.state_path(name))
         self._call(checked_file.write_checked, checked_file.DOING["write_checked"],
                    self.state_path(name), [value])
 

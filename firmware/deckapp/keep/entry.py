@@ -182,7 +182,15 @@ class EntryScreen(FormScreen):
         return keys
 
     def back(self):
-        self.kept.drop_draft()
+        """Leave the entry and drop its draft; a draft the flash keeps is said first (a
+        second B leaves all the same)."""
+        from deckapp.store import StoreError
+        try:
+            self.kept.drop_draft()
+        except StoreError as error:
+            if self.message != str(error):
+                self.say(str(error))
+                return
         self.app.pop()
 
     def save(self):
@@ -247,8 +255,11 @@ class ConfirmScreen(Screen):
         scores = self.hand.scores()
         self.totals = [totals[seat] + scores[seat] for seat in range(len(totals))]
         self.message = ""
+        self.saved = False  # the hand is in the log (its draft stayed: self.message says)
 
     def softkeys(self):
+        if self.saved:
+            return {"a": "Done"}
         return {"a": "Commit", "b": "Edit"}
 
     def draw(self, canvas):
@@ -275,14 +286,17 @@ class ConfirmScreen(Screen):
     def key(self, key, kind):
         if not acts(key, kind):
             return
-        if key == "b":
+        if key == "b" and not self.saved:
             self.app.pop()
         elif key == "a":
             from deckapp.store import StoreError
+            hands = list(self.form.kept.keeper.hands)
             try:
-                self.form.commit()
+                if not self.saved:
+                    self.form.commit()
             except StoreError as error:
                 self.message = str(error)
+                self.saved = self.form.kept.keeper.hands != hands  # A commits it only once
                 self.changed()
                 return
             self.app.pop()

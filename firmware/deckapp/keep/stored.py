@@ -11,6 +11,7 @@ import json
 
 from micropython import const
 
+from deckapp.store import StoreError
 from deckcore.keep import Keeper, rules_of
 from deckcore.games import hand_word, load
 
@@ -58,7 +59,8 @@ class KeptMatch:
 
     def _log(self, line, hands):
         """Append `line` (else put back `hands` and raise), then drop the draft it commits
-        (its file removed: no file opened, Store.save_state), in one collected heap."""
+        (its file removed: no file opened, Store.save_state), in one collected heap. A draft
+        the flash keeps is a StoreError raised with the line committed (_drop)."""
         try:
             self.game_log.append(line)
         except Exception:
@@ -88,7 +90,7 @@ class KeptMatch:
         over ends completed: deckcore.keep.Keeper.end) and close the log."""
         self._on_flash(self.game_log.append, self.keeper.end(reason))
         self._on_flash(self.game_log.close)
-        self.drop_draft()
+        self.drop_stale_draft()
 
     # The hand being entered -------------------------------------------------------------
     def save_draft(self, number, entry):
@@ -113,9 +115,23 @@ class KeptMatch:
             self._on_flash(self._drop)
 
     def _drop(self):
+        """Remove the draft; one the flash keeps would be offered again after a restart, as
+        the hand it was: a StoreError that says so, and what to do then."""
         if self.drafted:
-            self.store.save_state(DRAFT, None)
+            try:
+                self.store.save_state(DRAFT, None)
+            except StoreError as error:
+                raise StoreError("Draft not removed (%s): if a restart offers it, B drops "
+                                 "it" % str(error).partition(" while ")[0])
             self.drafted = False
+
+    def drop_stale_draft(self):
+        """Drop a draft that no resume offers (of a closed match, or of an earlier match
+        when one begins: draft() wants the open match's): one the flash keeps may stay."""
+        try:
+            self.drop_draft()
+        except StoreError:
+            pass
 
 
 def new_match(game_name, options, names, first_dealer):
@@ -130,7 +146,7 @@ def begin(store, spec, device):
     game_id = store.new_game_id()
     game_log = store.start_game(game_id, keeper.header(spec["names"], game_id, device))
     kept = KeptMatch(keeper, spec["names"], game_log, store)
-    kept.drop_draft()  # a draft of an earlier match is no longer wanted
+    kept.drop_stale_draft()  # a draft of an earlier match is no longer wanted
     return kept
 
 
