@@ -11,6 +11,7 @@ import pytest
 
 from deckapp import checked_file
 from deckapp.store import Store, StoreError
+from test_shell import run
 
 
 def store_at(root):
@@ -88,3 +89,54 @@ def test_a_hand_committed_whose_draft_stays_is_in_the_log_and_said_with_the_fix(
     assert out.splitlines() == [
         "Draft not removed (flash error 5): if a restart offers it, B drops it",
         "1 2 True"]  # the hand once; the log's header and the hand; the draft still there
+
+
+def test_the_confirmation_commits_a_hand_once_when_its_draft_stays_then_leaves(tmp_path):
+    """On the scorekeeper's screens: A on the confirmation commits the hand and says that its
+    draft stays; its keys are then Done only, and A goes back to the totals without
+    committing the hand again."""
+    seen = run('''
+import os
+from deckapp.keep import stored
+from deckapp.keep.entry import ConfirmScreen
+from deckapp.keep.totals import TotalsScreen
+from deckapp.store import Store
+from deckcore.games.options import options_of
+
+
+class RefusingRemoval:
+    def remove(self, path):
+        raise OSError(5)
+
+    def __getattr__(self, name):
+        return getattr(os, name)
+
+
+store = Store(%r)
+store.boot()
+store.hold()
+from deckapp import checked_file
+checked_file.os = RefusingRemoval()
+options = {option.name: option.default for option in options_of("droggn").OPTIONS}
+names = ["P%%d" %% seat for seat in range(options["players"])]
+kept = stored.begin(store, stored.new_match("droggn", options, names, 0), "t")
+app = App(ScriptedBoard([]), store, Settings())
+totals = TotalsScreen(lambda app: kept)
+app.push(totals)
+totals.opened(totals.opening)
+totals.enter(1)
+form = app.stack[-1]
+form.save()
+app.push(ConfirmScreen(form))
+confirm = app.stack[-1]
+seen = []
+for key in ("a", "b", "a"):
+    confirm.key(key, PRESS)
+    seen.append([confirm.message, sorted(confirm.softkeys().values()), len(kept.keeper.hands),
+                 app.stack[-1] is totals])
+print(__import__("json").dumps(seen))
+''' % str(tmp_path))
+    said = "Draft not removed (flash error 5): if a restart offers it, B drops it"
+    assert seen == [[said, ["Done"], 1, False],  # committed; the screen stays to say so
+                    [said, ["Done"], 1, False],  # B: not back to the form (A there commits)
+                    [said, ["Done"], 1, True]]   # A: the totals, the hand committed once
