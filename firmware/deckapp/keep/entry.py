@@ -267,7 +267,8 @@ class ConfirmScreen(Screen):
         names = form.kept.names
         scores = self.hand.scores()
         y = widgets.TOP + 6
-        font.text(canvas, "Check it; A commits the %s." % form.kept.hand_word, 8, y, theme.MUTED)
+        said = "The %s is in the log." if self.saved else "Check it; A commits the %s."
+        font.text(canvas, said % form.kept.hand_word, 8, y, theme.MUTED)
         y += 20
         font.text(canvas, form.kept.hand_word, 120, y, theme.MUTED)
         font.text(canvas, "total", 178, y, theme.MUTED)
@@ -280,8 +281,10 @@ class ConfirmScreen(Screen):
             _right(canvas, str(self.totals[seat]), 226, y, theme.TEXT)
             y += row
         if self.message:
+            y = widgets.BOTTOM - 34
             for line in widgets.wrap(self.message, 224)[:2]:
-                font.text(canvas, line, 8, widgets.BOTTOM - 34, theme.HEARTS)
+                font.text(canvas, line, 8, y, theme.HEARTS)
+                y += 16
 
     def key(self, key, kind):
         if not acts(key, kind):
