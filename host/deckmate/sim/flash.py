@@ -20,6 +20,11 @@ BLOCK_SIZE = 4096
 BLOCK_COUNT = 352  # 1408 KB, the RP2040 Pico's filesystem
 PROG_SIZE = 256
 READ_SIZE = 32     # MicroPython's default for VfsLfs2
+# MicroPython's VfsLfs2 caches 4 times the larger of the two (extmod/vfs_lfsx.c), and a file
+# of up to half that many bytes it keeps inline in its folder's metadata: read with a smaller
+# cache, such a file of 257 to 512 bytes is LFS_ERR_CORRUPT to littlefs-python
+CACHE_SIZE = 4 * max(READ_SIZE, PROG_SIZE)
+BLOCK_CYCLES = 100  # VfsLfs2's wear levelling, as the board writes
 CHIP_ID_BYTES = 8  # an RP2040 board's flash unique id: 8 bytes
 
 
@@ -33,7 +38,8 @@ def _filesystem(path, fresh=False, blocks=None):
     `blocks` asks for."""
     if fresh or not os.path.exists(path):
         fs = LittleFS(block_size=BLOCK_SIZE, block_count=blocks or BLOCK_COUNT,
-                      prog_size=PROG_SIZE, read_size=READ_SIZE)
+                      prog_size=PROG_SIZE, read_size=READ_SIZE, cache_size=CACHE_SIZE,
+                      block_cycles=BLOCK_CYCLES)
         return fs
     with open(path, "rb") as handle:
         data = handle.read()
@@ -41,7 +47,8 @@ def _filesystem(path, fresh=False, blocks=None):
         raise FlashError("%s has %d blocks, not %d; start a new flash of %d blocks with --fresh"
                          % (path, len(data) // BLOCK_SIZE, blocks, blocks))
     fs = LittleFS(block_size=BLOCK_SIZE, block_count=len(data) // BLOCK_SIZE, prog_size=PROG_SIZE,
-                  read_size=READ_SIZE, mount=False)
+                  read_size=READ_SIZE, cache_size=CACHE_SIZE, block_cycles=BLOCK_CYCLES,
+                  mount=False)
     fs.context.buffer = bytearray(data[:len(data) // BLOCK_SIZE * BLOCK_SIZE])  # no chip id
     try:
         fs.mount()
