@@ -43,10 +43,8 @@ def test_a_state_the_flash_does_not_remove_is_a_flash_error_and_stays_readable(
 
 # A scorekept Droggn match in the MicroPython port (deckapp.keep is firmware): the store's
 # modules held loaded (Store.hold), the checked files' os refuses every removal (EIO).
-KEPT_DRAFT_STAYS = """
+KEPT_DROGGN_REFUSING_REMOVAL = """
 import os
-import sys
-sys.path.append(%r)
 from deckapp.keep import stored
 from deckapp.store import Store, StoreError
 from deckcore.games.options import options_of
@@ -68,6 +66,12 @@ checked_file.os = RefusingRemoval()
 options = {option.name: option.default for option in options_of("droggn").OPTIONS}
 names = ["P%%d" %% seat for seat in range(options["players"])]
 kept = stored.begin(store, stored.new_match("droggn", options, names, 0), "t")
+"""
+
+KEPT_DRAFT_STAYS = """
+import sys
+sys.path.append(%r)
+%s
 entry = {"contract": "thrown in"}
 kept.save_draft(1, entry)
 try:
@@ -84,7 +88,8 @@ def test_a_hand_committed_whose_draft_stays_is_in_the_log_and_said_with_the_fix(
     entry.py), and the person is told what a restart would offer and what to do."""
     from deckmate.runtime import run_core
     from helpers import FIRMWARE
-    status, out, err = run_core(KEPT_DRAFT_STAYS % (FIRMWARE, str(tmp_path)), heap="512K")
+    status, out, err = run_core(KEPT_DRAFT_STAYS % (FIRMWARE, KEPT_DROGGN_REFUSING_REMOVAL % str(tmp_path)),
+                                heap="512K")
     assert status == 0, out + err
     assert out.splitlines() == [
         "Draft not removed (flash error 5): if a restart offers it, B drops it",
@@ -95,31 +100,9 @@ def test_the_confirmation_commits_a_hand_once_when_its_draft_stays_then_leaves(t
     """On the scorekeeper's screens: A on the confirmation commits the hand and says that its
     draft stays; its keys are then Done only, and A goes back to the totals without
     committing the hand again."""
-    seen = run('''
-import os
-from deckapp.keep import stored
+    seen = run(KEPT_DROGGN_REFUSING_REMOVAL % str(tmp_path) + '''
 from deckapp.keep.entry import ConfirmScreen
 from deckapp.keep.totals import TotalsScreen
-from deckapp.store import Store
-from deckcore.games.options import options_of
-
-
-class RefusingRemoval:
-    def remove(self, path):
-        raise OSError(5)
-
-    def __getattr__(self, name):
-        return getattr(os, name)
-
-
-store = Store(%r)
-store.boot()
-store.hold()
-from deckapp import checked_file
-checked_file.os = RefusingRemoval()
-options = {option.name: option.default for option in options_of("droggn").OPTIONS}
-names = ["P%%d" %% seat for seat in range(options["players"])]
-kept = stored.begin(store, stored.new_match("droggn", options, names, 0), "t")
 app = App(ScriptedBoard([]), store, Settings())
 totals = TotalsScreen(lambda app: kept)
 app.push(totals)
@@ -135,7 +118,7 @@ for key in ("a", "b", "a"):
     seen.append([confirm.message, sorted(confirm.softkeys().values()), len(kept.keeper.hands),
                  app.stack[-1] is totals])
 print(__import__("json").dumps(seen))
-''' % str(tmp_path))
+''')
     said = "Draft not removed (flash error 5): if a restart offers it, B drops it"
     assert seen == [[said, ["Done"], 1, False],  # committed; the screen stays to say so
                     [said, ["Done"], 1, False],  # B: not back to the form (A there commits)
