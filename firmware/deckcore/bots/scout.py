@@ -31,7 +31,8 @@ out in many more worlds than the first, in about the same time. In its playouts 
 tries one place for a scouted card (its `width`) and the Scout & Shows through it, listed
 for that place alone (no list of a thousand actions, nor of every place); it chooses the
 way up of its hand so too. Whole rounds from every decision would take the RP2040 several
-times its 3 s.
+times its 3 s. On the device that step runs in native code (`NativeStep`,
+scout_step_viper.py: the same actions, about 3 times quicker a decision).
 
 Values are points times SCALE.
 """
@@ -205,7 +206,14 @@ def evaluate(state):
     if state.current_player() == TERMINAL:
         return [SCALE * score for score in state.scores()]
     weights = OUTLOOK[len(state.hands) - 2]
-    return [_fitted(weights, outlook_features(state, seat)) for seat in range(len(state.hands))]
+    out = []
+    for seat in range(len(state.hands)):
+        features = outlook_features(state, seat)
+        total = 0
+        for i in range(len(features)):
+            total += weights[i] * features[i]
+        out.append(SCALE * total // 32)
+    return out
 
 
 # Where hard's playouts stop mid-round, a seat's outlook weighs the features below in SCALE/32
@@ -234,13 +242,6 @@ def outlook_features(state, seat):
     structure(numbers, pieces)
     return [len(state.piles[seat]), state.chips[seat], len(numbers), 1 if beats else 0] + \
         pieces + [1 if state.scout_show[seat] else 0]
-
-
-def _fitted(weights, features):
-    total = 0
-    for i in range(len(features)):
-        total += weights[i] * features[i]
-    return SCALE * total // 32
 
 
 def order(state, actions):
@@ -292,13 +293,15 @@ def playouts(view, candidates, rng, budget, tick):
     grows with them); the work counts, never the time, so a decision is the same on every
     runtime. On the device the heap is collected before each world (before each state, it
     took about a tenth of hard's time), and the last candidate plays on the world itself (a
-    state less); nothing of search.py is loaded (its code and names would be interned in a
+    state less), and a quick step is `NativeStep`'s where the image has it; nothing of
+    search.py is loaded (its code and names would be interned in a
     SCOUT match): 5-player SCOUT's hard did not play in 192K otherwise."""
     if len(candidates) == 1:
         return candidates[0]
     import gc
     import sys
     device = sys.implementation.name == "micropython"
+    native = NativeStep.load() if device and budget.width == 1 else None
     totals = [0] * len(candidates)
     worlds = work = 0  # work: the steps, each as the cards it weighs and STEP more
     while worlds < budget.playouts and (not budget.nodes or worlds < 2
@@ -311,16 +314,23 @@ def playouts(view, candidates, rng, budget, tick):
         for i in range(len(candidates)):
             state = world if i == len(candidates) - 1 else world.clone()
             state.apply(candidates[i])
-            powers = [strongest(values(hand)) for hand in state.hands]  # a step changes one
+            if native is None:
+                powers = [strongest(values(hand)) for hand in state.hands]  # a step changes one
+            else:
+                powers = [native.strongest(hand) for hand in state.hands]
             turns = 0  # the seat's turns reached since the candidate
             while state.current_player() != TERMINAL:
                 if tick is not None:
                     tick()
                 actor = state.current_player()
                 work += len(state.hands[actor]) + STEP
-                state.apply(_normal_in(state, rng, budget.width or budget.places,
-                                       budget.width > 0, powers))
-                powers[actor] = strongest(values(state.hands[actor]))
+                if native is None:
+                    state.apply(_normal_in(state, rng, budget.width or budget.places,
+                                           budget.width > 0, powers))
+                    powers[actor] = strongest(values(state.hands[actor]))
+                else:
+                    state.apply(native.play(state, rng, powers))
+                    powers[actor] = native.strongest(state.hands[actor])
                 if actor != view.seat and state.current_player() == view.seat:
                     turns += 1
                     if turns == budget.depth:
@@ -344,6 +354,79 @@ def _normal_in(state, rng, places, quick=False, powers=None):
     if not (state.active and state.scout_show[seat]):
         return turn.best(legal, places)
     return turn.best(legal, places, lambda scout: _scout_shows_through(state, scout))
+
+
+class NativeStep:
+    """hard's quick playout step (`_normal_in` with one place, and `strongest`) in native
+    code: scout_step_viper.py, its twin on compact arrays, as the image ships it for the
+    device; the same actions and the same draws of the generator (tests/host/
+    test_scout_native.py). CPython and the bytecode ports (the browser's too) play the
+    step above, which stays the reference."""
+
+    MODULE = "deckcore.bots.scout_step_viper"
+    WORDS = 368  # the words of its `work`, PIECE from word 16 (its places)
+
+    @staticmethod
+    def load():
+        """The step in native code, or None where the image has no native module for this
+        architecture or runs its source as bytecode. Once loaded it stays for the match
+        (each load of native code takes heap for good)."""
+        import sys
+        from deckcore.residency import keep_loaded, let_go
+        native = sys.modules.get(NativeStep.MODULE)
+        if native is None:
+            try:
+                import deckcore.bots.scout_step_viper  # noqa: F401 (MODULE, found by its name)
+                native = sys.modules[NativeStep.MODULE]
+                native.probe()
+            except (ImportError, ValueError, NameError):
+                native = sys.modules.get(NativeStep.MODULE)
+                if native is not None:  # (loaded, but not native code here)
+                    let_go(native)
+                return None
+            keep_loaded(NativeStep.MODULE)
+        return NativeStep(native)
+
+    def __init__(self, native):
+        from array import array
+        self.native = native
+        self.work = array("i", [0] * self.WORDS)
+        for n in range(len(PIECE)):
+            self.work[16 + n] = PIECE[n]
+
+    def strongest(self, hand):
+        return self.native.strongest(bytearray(hand))
+
+    def play(self, state, rng, powers):
+        """_normal_in(state, rng, 1, True, powers)."""
+        seat = state.to_act
+        hands = state.hands
+        if state.phase == "flip":
+            return flip_rule(hands[seat])
+        players = len(hands)
+        work = self.work
+        others = 0
+        for step in range(1, players):  # Turn._threats, into work[0:]
+            other = (seat + step) % players
+            others += len(hands[other])
+            work[step - 1] = powers[other] + LONGER if state.scout_show[other] else powers[other]
+        active = state.active
+        flags = (players - 1) << 4
+        if active and (players > 2 or state.chips[seat] > 0):  # _may_scout
+            flags |= 1
+        if active and state.scout_show[seat]:
+            flags |= 2
+        if players == 2:
+            flags |= 4
+        if players > 2 or state.chips[1 - seat] == 0:  # Turn.last_stand
+            flags |= 8
+        action = self.native.step(work, bytearray(hands[seat]), bytearray(active),
+                                  SCALE if players == 2 else SCALE // (players - 1),
+                                  DENIED * others // (players - 1), flags)
+        second = work[4] - 1
+        if second >= 0 and sum(state.chips) >= LONG_ROUND and rng.below(2):
+            return second  # (Turn.best)
+        return action
 
 
 def _shows_and_places(state, seat, numbers, places):
