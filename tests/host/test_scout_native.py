@@ -1,10 +1,11 @@
 """SCOUT hard's playout step in native code (deckcore/bots/scout_step_viper.py, as the image
 ships it for the simulator) chooses what the plain-Python step chooses (`_normal_in` with one
-place, which CPython runs): the same action and the same draws of the generator in every
-position of many rounds at 2 to 5 players, with the Scout & Shows, the 2-player Show after a
-Scout and the long rounds' draw among them; and so hard's decisions are the same on CPython,
-on the unix port as bytecode and on the unix port with the native step. From the firmware's
-source the module is bytecode, fails the probe, and the plain step serves."""
+place, which CPython runs): the same action and the same draws of the generator, and values
+a position where a playout stops as `evaluate` does, in every position of many rounds at 2
+to 5 players, with the Scout & Shows, the 2-player Show after a Scout and the long rounds'
+draw among them; and so hard's decisions are the same on CPython, on the unix port as
+bytecode and on the unix port with the native step. From the firmware's source the module
+is bytecode, fails the probe, and the plain step serves."""
 
 import json
 import os
@@ -20,7 +21,7 @@ import json, sys
 sys.path[:0] = [%(image)r]
 from deckcore.games import load
 from deckcore.rng import Rng
-from deckcore.bots.scout import LONG_ROUND, NativeStep, _normal_in, strongest
+from deckcore.bots.scout import LONG_ROUND, NativeStep, _normal_in, evaluate, strongest
 from deckcore.games.scout import SCOUT_SHOW, values
 native = NativeStep.load()
 rows = []
@@ -38,7 +39,7 @@ for players in (2, 3, 4, 5):
                 seed = moves.below(10000) + 1
                 rng = Rng(seed)
                 action = _normal_in(state, rng, 1, True, powers)
-                row = [players, action, rng.state, powers,
+                row = [players, action, rng.state, powers, evaluate(state),
                        # what the position asks of the step: a Scout & Show through its
                        # place, a 2-player Scout (then a Show), a long round's draw
                        1 if state.active and state.scout_show[seat] else 0,
@@ -47,7 +48,8 @@ for players in (2, 3, 4, 5):
                 if native is not None:
                     rng = Rng(seed)
                     row += [native.play(state, rng, powers), rng.state,
-                            [native.strongest(hand) for hand in state.hands]]
+                            [native.strongest(hand) for hand in state.hands],
+                            native.evaluate(state)]
                 rows.append(row)
                 # on by the step's action, or, one time in three, by any legal action
                 if moves.below(3) == 0:
@@ -108,14 +110,14 @@ def test_the_native_step_chooses_the_plain_steps_action_with_the_same_draws(ship
     assert native
     assert len(rows) > 1000
     for row in rows:
-        players, action, drawn, powers = row[:4]
-        assert row[7:] == [action, drawn, powers], row
+        players, action, drawn, powers, outlook = row[:5]
+        assert row[8:] == [action, drawn, powers, outlook], row
     # every kind of position the step meets was met
-    for column in (4, 5, 6):
+    for column in (5, 6, 7):
         assert sum(row[column] for row in rows) > 20, column
     # the plain step, the reference, is CPython's step
     plain = run(STEPS, os.path.join(ROOT, "firmware"), False, 12)
-    assert plain == [False, [row[:7] for row in rows]]
+    assert plain == [False, [row[:8] for row in rows]]
 
 
 def test_hards_decisions_are_the_same_on_cpython_bytecode_and_native_code(shipped):

@@ -335,7 +335,8 @@ def playouts(view, candidates, rng, budget, tick):
                     turns += 1
                     if turns == budget.depth:
                         break
-            totals[i] += utility(evaluate(state), view.seat)
+            totals[i] += utility(evaluate(state) if native is None else native.evaluate(state),
+                                 view.seat)
     return candidates[best_index(totals)]
 
 
@@ -364,7 +365,7 @@ class NativeStep:
     step above, which stays the reference."""
 
     MODULE = "deckcore.bots.scout_step_viper"
-    WORDS = 368  # the words of its `work`, PIECE from word 16 (its places)
+    WORDS = 373  # the words of its `work`: PIECE from word 16, the outlook's weights from 362
 
     @staticmethod
     def load():
@@ -393,6 +394,30 @@ class NativeStep:
         self.work = array("i", [0] * self.WORDS)
         for n in range(len(PIECE)):
             self.work[16 + n] = PIECE[n]
+        self.players = 0  # the number of players whose OUTLOOK row `work` holds
+
+    def evaluate(self, state):
+        """`evaluate`, the hands' part of each seat's outlook in native code."""
+        if state.current_player() == TERMINAL:
+            return evaluate(state)
+        players = len(state.hands)
+        weights = OUTLOOK[players - 2]
+        work = self.work
+        if self.players != players:
+            self.players = players
+            for i in range(len(weights)):
+                work[362 + i] = weights[i] + (1 << 24)
+        active = state.active
+        power = strength(values(active))
+        out = []
+        for seat in range(players):
+            total = self.native.outlook(work, bytearray(state.hands[seat]),
+                                        power if active and state.owner != seat else -1)
+            total += weights[0] * len(state.piles[seat]) + weights[1] * state.chips[seat]
+            if state.scout_show[seat]:
+                total += weights[10]
+            out.append(SCALE * total // 32)
+        return out
 
     def strongest(self, hand):
         return self.native.strongest(bytearray(hand))

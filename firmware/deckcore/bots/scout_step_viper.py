@@ -14,7 +14,8 @@ fails, which is how bots/scout.py tells the two apart.
 
 `work` is 32-bit words (NativeStep makes it, an array("i") of WORDS), at the places named
 below: the inputs NativeStep writes (the other seats' threats in turn order from the next
-seat, each as `Turn._threats` counts it; PIECE), the outputs and the scratch arrays. Every
+seat, each as `Turn._threats` counts it; PIECE; the outlook's weights), the outputs and the
+scratch arrays. Every
 value stored is 0 or more (a 32-bit word reads back unsigned on a 64-bit port): the offered
 values, which can be less, are kept with OFFSET added.
 """
@@ -34,7 +35,8 @@ _BEHIND = const(208)    # Split.behind (the splits of the hand reversed)
 _REVERSED = const(256)  # the hand weighed, reversed
 _FITS = const(304)      # _fits, each with FIT_OFFSET added
 _ACTIVE = const(352)    # the numbers of the active set (10 at most)
-_WORDS = const(368)     # (WORDS in bots/scout.py)
+_WEIGHTS = const(362)   # outlook's: a row of OUTLOOK (bots/scout.py), each + OFFSET
+_WORDS = const(373)     # (WORDS in bots/scout.py)
 _OFFSET = const(1 << 24)
 _FIT_OFFSET = const(64)
 _SCALE = const(16)      # SCALE, MATCHING, SCOUT_SHOW_CHIP: bots/scout.py's
@@ -394,3 +396,63 @@ def step(work, hand, active, gift: int, ending: int, flags: int) -> int:
     if int(w[_OFFERED]) == 0:
         return -1
     return int(w[_RANKED + 1])
+
+
+def outlook(work, hand, need: int) -> int:
+    """The part of a seat's outlook (bots/scout.py's `evaluate` of `outlook_features`) that
+    its hand makes, the cards of `hand` (bytes): the weights of its cards in hand, of beating
+    the active set (`need`, its strength, when another seat's set is active, else -1), and of
+    the sets of its best split (`structure` with its pieces)."""
+    w = ptr32(work)
+    h = ptr8(hand)
+    count = int(len(hand))
+    i = 0
+    while i < count:
+        w[_HAND + i] = h[i] >> 4
+        i += 1
+    total = count * (int(w[_WEIGHTS + 2]) - _OFFSET)
+    if need >= 0 and int(strongest(hand)) > need:
+        total += int(w[_WEIGHTS + 3]) - _OFFSET
+    # splits(numbers, last): _AHEAD the best, _BEHIND each end's last set: start * 2, + 1 if
+    # that set is matching
+    i = 0
+    while i <= count:
+        w[_AHEAD + i] = 0
+        w[_BEHIND + i] = 0
+        i += 1
+    start = 0
+    while start < count:
+        base = int(w[_AHEAD + start])
+        if base + int(w[_PIECE + 1]) > int(w[_AHEAD + start + 1]):
+            w[_AHEAD + start + 1] = base + int(w[_PIECE + 1])
+            w[_BEHIND + start + 1] = start << 1
+        end = start + 1
+        if end < count:
+            step = int(w[_HAND + end]) - int(w[_HAND + start])
+            if -1 <= step and step <= 1:
+                bonus = 0
+                if step == 0:
+                    bonus = _MATCHING
+                while True:
+                    worth = base + int(w[_PIECE + end - start + 1]) + bonus
+                    if worth > int(w[_AHEAD + end + 1]):
+                        w[_AHEAD + end + 1] = worth
+                        w[_BEHIND + end + 1] = start << 1
+                        if step == 0:
+                            w[_BEHIND + end + 1] = (start << 1) | 1
+                    end += 1
+                    if end == count or int(w[_HAND + end]) - int(w[_HAND + end - 1]) != step:
+                        break
+        start += 1
+    end = count  # the split's sets, from the last: by length (1 to 4, 5 and more), matching
+    while end > 0:
+        last = int(w[_BEHIND + end])
+        start = last >> 1
+        if last & 1 != 0:
+            total += int(w[_WEIGHTS + 9]) - _OFFSET
+        length = end - start
+        if length > 5:
+            length = 5
+        total += int(w[_WEIGHTS + 3 + length]) - _OFFSET
+        end = start
+    return total
