@@ -42,3 +42,13 @@ if { [ "${CI:-}" = "true" ] || [ "${DECKMATE_CHROMIUM:-}" = "1" ]; } \
     $sudo apt-get update -qq
     DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends chromium chromium-driver
 fi
+# Valgrind for the tests of `deckmate bench --count` (tests/host/test_bench.py: callgrind counts
+# the instructions of the bots' decisions), from Debian's packages: installed under CI (CI=true);
+# without it those tests skip, saying how to install it.
+if [ "${CI:-}" = "true" ] && ! command -v valgrind >/dev/null 2>&1 \
+        && command -v apt-get >/dev/null 2>&1; then
+    sudo=""
+    [ "$(id -u)" = "0" ] || sudo="sudo"
+    $sudo apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends valgrind
+fi

@@ -1,8 +1,9 @@
 """The part of `deckmate bench` that runs inside the MicroPython unix port, as a script:
 
-    micropython -X heapsize=192K bench_decisions.py GAME LEVEL HANDS SEED
+    micropython -X heapsize=208K bench_decisions.py GAME LEVEL HANDS SEED [PLAYERS [count]]
 
-(the compiled rules core on its import path; `deckmate.runtime.run_script` runs it).
+(the compiled rules core on its import path; `deckmate.runtime.run_script` runs it; PLAYERS 0
+or none: the game's default set-up).
 
 It plays hands with one bot level in every seat and times every decision, and times the
 calibration loop before the first decision and after every 8th (the host may be busy: the
@@ -10,6 +11,12 @@ median of those timings meets the same load as the decisions). A second pass rep
 same decisions to sample the live heap (collected, then `gc.mem_alloc()`) at every slice of
 the bots' work (their `tick`: every search node) and around every decision. It prints one line:
 `BENCH <reference us> <decision us>,... <peak heap bytes>`.
+
+With `count` it times nothing: run under valgrind's callgrind (deckmate bench --count), each
+`exec` of it is a part of the count (callgrind's --toggle-collect and --dump-after of
+mp_builtin_exec): the calibration loop, every decision, the calibration loop again, each an
+exec of a code object compiled beforehand (so no parsing is counted), the heap collected
+before each as the timed run collects it. It prints `COUNTED <decisions>`.
 """
 
 import gc
@@ -67,6 +74,29 @@ def play(game, level, hands, seed, on_decision):
                                     rngs[seat]))
 
 
+def counted(game_name, options, level, hands, seed):
+    """The count mode (the module's docstring): the same decisions as `measure` times."""
+    game = load(game_name)(options)
+    calibration = compile("reference_loop()", "calibration", "exec")
+    decision = compile("action = bot.choose(view, legal, rng)", "decision", "exec")
+    scope = {"reference_loop": reference_loop}
+    gc.collect()
+    exec(calibration, scope)
+    decisions = [0]
+
+    def counted_choice(bot, view, legal, rng):
+        scope["bot"], scope["view"], scope["legal"], scope["rng"] = bot, view, legal, rng
+        gc.collect()
+        exec(decision, scope)
+        decisions[0] += 1
+        return scope["action"]
+
+    play(game, level, hands, seed, counted_choice)
+    gc.collect()
+    exec(calibration, scope)
+    print("COUNTED %d" % decisions[0])
+
+
 def measure(game_name, options, level, hands, seed):
     game = load(game_name)(options)
     references = [reference_us()]
@@ -98,4 +128,7 @@ def measure(game_name, options, level, hands, seed):
 
 
 if __name__ == "__main__":
-    measure(sys.argv[1], {}, sys.argv[2], int(sys.argv[3]), int(sys.argv[4]))
+    players = int(sys.argv[5]) if len(sys.argv) > 5 else 0
+    (counted if "count" in sys.argv[6:] else measure)(
+        sys.argv[1], {"players": players} if players else {}, sys.argv[2], int(sys.argv[3]),
+        int(sys.argv[4]))

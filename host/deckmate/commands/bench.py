@@ -10,13 +10,28 @@ benchmarks (plausible range 90-190; docs/budgets.md, "How the figures are made")
 with a measurement on a Pico when one is at hand.
 Dividing by the loop timed in the same run makes the figures independent of the host's speed
 and, mostly, of its load.
+
+`--count` adds a second estimate made of instructions, not time (docs/budgets.md, "How the
+figures are made"): the same decisions are played again under valgrind's callgrind, which
+counts the x86-64 instructions of each decision and of the calibration loop in the same run
+(bench_decisions.py's count mode). The instructions of native code (viper: the machine code
+the unix port loaded from the firmware's native modules, callgrind's object "???") are
+weighed apart, as a Pico runs them: NATIVE_CYCLES_PER_X64 Cortex-M0+ cycles each at 125 MHz
+(tools/native_cost.py: the same functions compiled for armv6m, their Thumb instructions and
+cycles); every other instruction (the VM, the runtime's C) counts REFERENCE_RP2040_S / the
+loop's instructions, as the bytecode factor has it. A count is the same on a busy host.
 """
 
 import json
 import os
+import re
+import shutil
+import subprocess
+import tempfile
 
+from deckcore import RulesError
 from deckcore.bots import NAMES as BOT_NAMES
-from deckcore.games import NAMES as GAME_NAMES
+from deckcore.games import NAMES as GAME_NAMES, load
 from deckmate import runtime
 from deckmate.arena import HOST_BOTS
 from deckmate.errors import CommandError, UsageError
@@ -28,6 +43,13 @@ from deckmate.stats import percentile
 LEVELS = ("easy", "normal", "strong")  # benched when no --level is given
 # The calibration loop's time on an RP2040 at 125 MHz, in seconds (see the docstring).
 REFERENCE_RP2040_S = 0.46
+# Cortex-M0+ cycles a Pico spends for one x86-64 instruction of native (viper) code, and its
+# clock: tools/native_cost.py over the firmware's native modules on 6 December 2026 (2-player
+# Scioto's search, the palette expansion): 1.23 Thumb instructions an x86-64 one at 1.55
+# cycles each, 1.90 (its functions 1.75-2.36; the expansion's loop alone 1.57). The bytecode
+# factor gives 1.51 to every other x86-64 instruction (0.46 s over the loop's 38.1 million).
+NATIVE_CYCLES_PER_X64 = 1.90
+CPU_HZ = 125_000_000
 SEED = 20261129
 SCRIPT = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))),
                       "bench_decisions.py")
@@ -47,23 +69,123 @@ def add_parser(subparsers):
                                  ", ".join(BOT_NAMES), ", ".join(LEVELS), ", ".join(HOST_BOTS)))
     parser.add_argument("--hands", type=int, default=2,
                         help="hands played per game and bot (default 2)")
+    parser.add_argument("--players", type=int, default=0,
+                        help="the number of players (default: each game's default set-up)")
+    parser.add_argument("--count", action="store_true",
+                        help="also estimate each decision from its instructions, counted by "
+                             "valgrind (callgrind), native code weighed as a Cortex-M0+ runs "
+                             "it; slow: about 50 times the timed run")
     parser.add_argument("--json", action="store_true", help="print a JSON list")
     parser.set_defaults(run=run)
 
 
-def measure(game, level, hands):
+def measure(game, level, hands, players=0):
     """One row: the decisions of `hands` hands of `game` with `level` in every seat."""
-    status, out, err = runtime.run_script(SCRIPT, [game, level, hands, SEED])
+    return timed(game, level, hands, players)[0]
+
+
+def timed(game, level, hands, players=0):
+    """(measure's row, each decision's RP2040 seconds in the order played)."""
+    status, out, err = runtime.run_script(SCRIPT, [game, level, hands, SEED, players])
     lines = [line for line in out.splitlines() if line.startswith("BENCH ")]
     if status != 0 or not lines:
         raise CommandError("the MicroPython run of %s/%s failed:\n%s%s"
                            % (game, level, out[-2000:], err[-2000:]))
     _, reference, times, peak = lines[0].split(" ")
     scale = REFERENCE_RP2040_S / int(reference)
-    seconds = sorted(int(t) * scale for t in times.split(",") if t)
-    return {"game": game, "level": level, "decisions": len(seconds),
-            "p50_s": round(percentile(seconds, 50), 4), "p95_s": round(percentile(seconds, 95), 4),
-            "max_s": round(seconds[-1], 4), "peak_heap": int(peak)}
+    seconds = [int(t) * scale for t in times.split(",") if t]
+    return dict(summary(seconds), game=game, level=level, decisions=len(seconds),
+                peak_heap=int(peak)), seconds
+
+
+def summary(seconds, prefix=""):
+    ordered = sorted(seconds)
+    return {prefix + "p50_s": round(percentile(ordered, 50), 4),
+            prefix + "p95_s": round(percentile(ordered, 95), 4),
+            prefix + "max_s": round(ordered[-1], 4)}
+
+
+def counted_parts(out):
+    """[(instructions, of which in native code)] of each part of a callgrind run, in order:
+    `out` is its --callgrind-out-file, the parts `out`.1, `out`.2, ... Native code is
+    callgrind's object "???": code in no file, which is the machine code MicroPython loaded
+    from .mpy files (a Python function's own cost lines only; a call's line is the callee's,
+    counted where the callee is)."""
+    names = {}  # callgrind's compressed names: "(3)" once defined, in any part of the run
+    parts = []
+    number = 1
+    while os.path.exists("%s.%d" % (out, number)):
+        total = native = 0
+        in_native = after_call = False
+        with open("%s.%d" % (out, number)) as handle:
+            for line in handle:
+                first = line[:1]
+                if first.isdigit() or first in "+-*":
+                    if after_call:  # the cost of a call: the callee's, counted there
+                        after_call = False
+                        continue
+                    words = line.split()
+                    if len(words) > 1:
+                        total += int(words[1])
+                        if in_native:
+                            native += int(words[1])
+                elif line.startswith(("ob=", "cob=")):
+                    match = re.match(r"c?ob=\((\d+)\)(?: (.*))?$", line.rstrip("\n"))
+                    if match.group(2) is not None:
+                        names[match.group(1)] = match.group(2)
+                    if first == "o":
+                        in_native = names.get(match.group(1)) == "???"
+                elif line.startswith("calls="):
+                    after_call = True
+        parts.append((total, native))
+        number += 1
+    return parts
+
+
+def count_estimates(game, level, hands, players=0):
+    """Each decision's RP2040 seconds from its instructions, native code weighed apart and all
+    of them at the bytecode factor, and native code's share of them ([(seconds, seconds as
+    bytecode, share)]), and the calibration loop's instructions: bench_decisions.py's count
+    mode under callgrind."""
+    with tempfile.TemporaryDirectory() as folder:
+        out = os.path.join(folder, "callgrind.out")
+        environment = dict(os.environ,
+                           MICROPYPATH=".frozen" + os.pathsep + runtime.compiled_firmware())
+        done = subprocess.run(
+            ["valgrind", "--tool=callgrind", "--collect-atstart=no",
+             "--toggle-collect=mp_builtin_exec", "--dump-after=mp_builtin_exec",
+             "--callgrind-out-file=" + out, runtime.micropython_path(),
+             "-X", "heapsize=" + runtime.HEAP, SCRIPT, game, level, str(hands), str(SEED),
+             str(players), "count"], capture_output=True, text=True, env=environment)
+        parts = counted_parts(out)
+    decisions = int(done.stdout.split("COUNTED ")[-1]) if "COUNTED " in done.stdout else -1
+    if done.returncode != 0 or len(parts) != decisions + 2:
+        raise CommandError("the counted run of %s/%s failed:\n%s%s" % (
+            game, level, done.stdout[-2000:], done.stderr[-2000:]))
+    calibration = (parts[0][0] + parts[-1][0]) / 2  # (before the first decision, after the last)
+    scale = REFERENCE_RP2040_S / calibration
+    return [((total - native) * scale + native * NATIVE_CYCLES_PER_X64 / CPU_HZ, total * scale,
+             native / total if total else 0.0) for total, native in parts[1:-1]], calibration
+
+
+RATIO_FROM_S = 0.05  # the decisions compared (counted / timed): timed at this or more
+
+
+def counted_row(game, level, hands, players, seconds):
+    """The --count figures of a row: the counted estimate's p50/p95/max, the same with every
+    instruction at the bytecode factor (what weighing native code apart changed), native
+    code's share of the instructions (the decisions' mean), the counted / timed ratio of
+    the decisions timed at RATIO_FROM_S or more ([p50, p5, p95], or none), the calibration
+    loop's instructions."""
+    counted, calibration = count_estimates(game, level, hands, players)
+    ratios = [estimate / timed for (estimate, _, _), timed in zip(counted, seconds)
+              if timed >= RATIO_FROM_S]
+    row = dict(summary([estimate for estimate, _, _ in counted], "count_"),
+               **summary([flat for _, flat, _ in counted], "count_as_bytecode_"))
+    row.update(native_share=round(sum(share for _, _, share in counted) / len(counted), 3),
+               count_ratio=[round(percentile(sorted(ratios), at), 3) for at in (50, 5, 95)]
+               if ratios else [], calibration_instructions=int(calibration))
+    return row
 
 
 def run(args):
@@ -78,21 +200,40 @@ def run(args):
             args.level, ", ".join(BOT_NAMES), did_you_mean(args.level, list(BOT_NAMES))))
     if args.hands < 1:
         raise UsageError("--hands must be at least 1")
+    if args.players and not args.game:
+        raise UsageError("--players needs --game (the games take different numbers of players)")
+    if args.players:
+        try:
+            load(args.game)({"players": args.players})
+        except RulesError as refused:
+            raise UsageError("--players %d: %s" % (args.players, refused))
     runtime.micropython_path()  # ProgramMissing (one line) before any work
+    if args.count and not shutil.which("valgrind"):
+        raise UsageError("--count needs valgrind (its callgrind counts the instructions): "
+                         "install it (apt-get install valgrind), or bench without --count")
     games = [args.game] if args.game else list(GAME_NAMES)
     levels = [args.level] if args.level else list(LEVELS)
     rows = []
     with progress(len(games) * len(levels), "bench runs", quiet=args.json) as advance:
         for game in games:
             for level in levels:
-                rows.append(measure(game, level, args.hands))
+                row, seconds = timed(game, level, args.hands, args.players)
+                if args.count:
+                    row.update(counted_row(game, level, args.hands, args.players, seconds))
+                rows.append(row)
                 advance()
                 if not args.json:
-                    row = rows[-1]
                     print("%-9s %-7s %5d decisions  p50 %7.3f s  p95 %7.3f s  max %7.3f s  "
                           "heap %7d B" % (row["game"], row["level"], row["decisions"],
                                           row["p50_s"], row["p95_s"], row["max_s"],
                                           row["peak_heap"]), flush=True)
+                    if args.count:
+                        print("%-17s counted: p50 %7.3f s  p95 %7.3f s  max %7.3f s  (native "
+                              "code %.0f%% of the instructions; counted / timed %s)"
+                              % ("", row["count_p50_s"], row["count_p95_s"],
+                                 row["count_max_s"], 100 * row["native_share"],
+                                 "p50 %.2f [p5 %.2f, p95 %.2f]" % tuple(row["count_ratio"])
+                                 if row["count_ratio"] else "-"), flush=True)
     if args.json:
         print(json.dumps(rows))
     return 0

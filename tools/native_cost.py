@@ -1,0 +1,239 @@
+"""What native (viper) code costs on an RP2040, per x86-64 instruction of the same code: the
+factor `deckmate bench --count` weighs native instructions by (bench.NATIVE_CYCLES_PER_X64).
+
+    .venv/bin/python tools/native_cost.py [--listing FUNCTION]
+
+The unix port runs the firmware's native modules as the sim image compiles them (mpy-cross
+-march=x64 -X emit=viper); a Pico runs the same sources compiled for armv6m (the rp2040
+image). For each module marked "native" in firmware/manifest.txt this reads the machine code
+of every function from both images' .mpy files (the raw code of the .mpy format, version 6:
+docs.micropython.org, reference/mpyfiles), disassembles it (llvm-mc, LLVM's disassembler:
+`apt-get install llvm`), and counts per function:
+- the x86-64 instructions and the Thumb instructions: their ratio is how many instructions a
+  Pico runs for one that callgrind counts on the unix port;
+- the Cortex-M0+ cycles of the Thumb instructions, from the cycle table of the Arm Cortex-M0+
+  Technical Reference Manual (DDI 0484C, section 3.3 "Instruction set summary"): 1 for data
+  processing (MULS too: the RP2040 has the single-cycle multiplier, RP2040 datasheet 2.4.1),
+  2 for a load or store, 1+N for LDM, STM, PUSH and POP of N registers (3+N for a POP that
+  loads the PC), 2 for B, BX and BLX, 3 for BL, 2 for a write to the PC by MOV or ADD, and a
+  conditional branch 1 not taken or 2 taken: counted as 1.5 (and both ways for the range).
+  Native code runs from SRAM on the board (a .mpy's native code is loaded into the heap),
+  with no wait states, so these are the cycles.
+The counts are static (every instruction of a function once, not weighted by how often each
+runs): the hot loops are most of each function's code in these modules, and `--listing`
+prints one function's two disassemblies to look at a loop. The cycles per x86-64 instruction
+are then the Thumb instructions per x86-64 instruction times the cycles per Thumb
+instruction, over all the native modules' functions weighted by their x86-64 instructions.
+"""
+
+import argparse
+import ast
+import os
+import subprocess
+import sys
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.join(ROOT, "host"))
+
+from deckmate import image  # noqa: E402
+
+TRIPLES = {"sim": "x86_64", "rp2040": "thumbv6m-none-eabi"}
+LOADS_STORES = ("ldr", "ldrb", "ldrh", "ldrsb", "ldrsh", "str", "strb", "strh")
+CONDITIONS = ("eq", "ne", "cs", "hs", "cc", "lo", "mi", "pl", "vs", "vc", "hi", "ls", "ge",
+              "lt", "gt", "le")
+
+
+def read_uint(data, at):
+    """A variable-length unsigned integer of the .mpy format: (value, the next offset)."""
+    value = 0
+    while True:
+        byte = data[at]
+        at += 1
+        value = (value << 7) | (byte & 0x7F)
+        if not byte & 0x80:
+            return value, at
+
+
+def raw_codes(data):
+    """The machine code of each raw code of a .mpy file (version 6) holding native code, in
+    the file's order (the module's own first, then its functions, depth first): [bytes]."""
+    if data[:2] != b"M\x06":
+        raise ValueError("not a .mpy file of version 6")
+    qstrs, at = read_uint(data, 4)
+    objects, at = read_uint(data, at)
+    for _ in range(qstrs):
+        length, at = read_uint(data, at)
+        if not length & 1:  # (odd: a static name, its index alone)
+            at += (length >> 1) + 1  # the bytes and a 0
+    for _ in range(objects):
+        kind = data[at]
+        at += 1
+        if kind > 4:  # (0-4: the function table, None, False, True, Ellipsis: no data)
+            if kind == 10:
+                raise ValueError("a tuple constant in a native module: not read here")
+            length, at = read_uint(data, at)
+            at += length + (1 if kind in (5, 6) else 0)  # (str and bytes end in a 0)
+    codes = []
+
+    def raw_code(at):
+        kind_length, at = read_uint(data, at)
+        kind, children, length = kind_length & 3, (kind_length >> 2) & 1, kind_length >> 3
+        codes.append((kind, data[at:at + length]))
+        at += length
+        if kind == 1:  # native Python: the prelude's offset
+            _, at = read_uint(data, at)
+        elif kind >= 2:  # viper and asm: the scope's flags
+            flags, at = read_uint(data, at)
+            if kind == 2:
+                rodata = 0
+                if flags & 0x20:
+                    rodata, at = read_uint(data, at)
+                if flags & 0x40:
+                    _, at = read_uint(data, at)
+                at += rodata
+                if flags & 0x10:  # the relocations
+                    while data[at] != 0xFF:
+                        operation = data[at]
+                        at += 1
+                        if operation & 1:
+                            _, at = read_uint(data, at)
+                        operation >>= 1
+                        if operation <= 5 and operation & 1:
+                            _, at = read_uint(data, at)
+                    at += 1
+            else:
+                _, at = read_uint(data, at)
+                _, at = read_uint(data, at)
+        if children:
+            count, at = read_uint(data, at)
+            for _ in range(count):
+                at = raw_code(at)
+        return at
+
+    if raw_code(at) != len(data):
+        raise ValueError("the .mpy file does not end where its raw codes do")
+    return [code for kind, code in codes if kind != 0]
+
+
+def function_names(source):
+    """The module's own code and its functions, depth first: the order of raw_codes."""
+    names = ["<module>"]
+
+    def visit(node, prefix):
+        for child in ast.iter_child_nodes(node):
+            if isinstance(child, (ast.FunctionDef, ast.ClassDef)):
+                names.append(prefix + child.name)
+                visit(child, prefix + child.name + ".")
+            else:
+                visit(child, prefix)
+    visit(ast.parse(source), "")
+    return names
+
+
+def disassembled(code, triple):
+    """[(mnemonic, operands)] of machine code, by llvm-mc."""
+    text = subprocess.run(["llvm-mc", "--disassemble", "-triple=" + triple],
+                          input=" ".join("0x%02x" % byte for byte in code), text=True,
+                          capture_output=True, check=True).stdout
+    instructions = []
+    for line in text.splitlines():
+        words = line.strip().split(None, 1)
+        if words and not words[0].startswith("."):
+            instructions.append((words[0], words[1] if len(words) > 1 else ""))
+    return instructions
+
+
+def thumb_cycles(mnemonic, operands, taken):
+    """Cortex-M0+ cycles of one Thumb instruction (the module's docstring); `taken`: the
+    cycles counted for a conditional branch."""
+    if mnemonic in LOADS_STORES:
+        return 2
+    if mnemonic in ("push", "pop", "ldm", "stm", "ldmia", "stmia"):
+        registers = operands[operands.index("{") + 1:operands.index("}")]
+        count = sum(int(part.split("-")[1][1:]) - int(part.split("-")[0][1:]) + 1
+                    if "-" in part else 1 for part in registers.replace(" ", "").split(","))
+        return 1 + count + (2 if mnemonic == "pop" and "pc" in registers else 0)
+    if mnemonic == "bl":
+        return 3
+    if mnemonic in ("b", "bx", "blx"):
+        return 2
+    if mnemonic[:1] == "b" and mnemonic[1:].split(".")[0] in CONDITIONS:
+        return taken
+    if mnemonic in ("mov", "add") and operands.split(",")[0].strip() == "pc":
+        return 2
+    return 1
+
+
+def module_costs():
+    """[(module, function, x86-64 instructions, Thumb instructions, cycles with conditional
+    branches at 1.5, all not taken, all taken)] of every native module's functions."""
+    images = {target: image.build_image(target) for target in TRIPLES}
+    rows = []
+    for path, kind in image.manifest_entries():
+        if kind != "native":
+            continue
+        with open(os.path.join(image.FIRMWARE_DIR, path)) as handle:
+            names = function_names(handle.read())
+        codes = {}
+        for target in TRIPLES:
+            with open(os.path.join(images[target], image.target_name(path, kind)), "rb") as handle:
+                codes[target] = raw_codes(handle.read())
+        if not len(names) == len(codes["sim"]) == len(codes["rp2040"]):
+            raise ValueError("%s: %d names, %d and %d raw codes" % (
+                path, len(names), len(codes["sim"]), len(codes["rp2040"])))
+        for name, x64, thumb in zip(names, codes["sim"], codes["rp2040"]):
+            x64_instructions = disassembled(x64, TRIPLES["sim"])
+            thumb_instructions = disassembled(thumb, TRIPLES["rp2040"])
+            cycles = [sum(thumb_cycles(mnemonic, operands, taken)
+                          for mnemonic, operands in thumb_instructions)
+                      for taken in (1.5, 1, 2)]
+            rows.append((path, name, len(x64_instructions), len(thumb_instructions)) +
+                        tuple(cycles))
+    return rows
+
+
+def listing(function):
+    images = {target: image.build_image(target) for target in TRIPLES}
+    for path, kind in image.manifest_entries():
+        if kind != "native":
+            continue
+        with open(os.path.join(image.FIRMWARE_DIR, path)) as handle:
+            names = function_names(handle.read())
+        if function not in names:
+            continue
+        for target, triple in TRIPLES.items():
+            with open(os.path.join(images[target], image.target_name(path, kind)), "rb") as handle:
+                code = raw_codes(handle.read())[names.index(function)]
+            print("## %s %s (%s)" % (path, function, triple))
+            for mnemonic, operands in disassembled(code, triple):
+                print("    %-8s %s" % (mnemonic, operands))
+        return 0
+    raise SystemExit("no native function called %s" % function)
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--listing", metavar="FUNCTION",
+                        help="print the function's x86-64 and Thumb disassemblies")
+    args = parser.parse_args(argv)
+    if args.listing:
+        return listing(args.listing)
+    rows = module_costs()
+    print("| module | function | x86-64 instructions | Thumb instructions | Thumb per x86-64 "
+          "| cycles per Thumb instruction (branches 1-2) | cycles per x86-64 instruction |")
+    print("|---|---|---|---|---|---|---|")
+    for path, name, x64, thumb, cycles, fewest, most in rows:
+        print("| %s | %s | %d | %d | %.2f | %.2f (%.2f-%.2f) | %.2f |" % (
+            os.path.basename(path), name, x64, thumb, thumb / x64, cycles / thumb,
+            fewest / thumb, most / thumb, cycles / x64))
+    x64 = sum(row[2] for row in rows)
+    thumb = sum(row[3] for row in rows)
+    cycles, fewest, most = (sum(row[at] for row in rows) for at in (4, 5, 6))
+    print("| all | | %d | %d | %.2f | %.2f (%.2f-%.2f) | **%.2f** (%.2f-%.2f) |" % (
+        x64, thumb, thumb / x64, cycles / thumb, fewest / thumb, most / thumb, cycles / x64,
+        fewest / x64, most / x64))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
