@@ -12,9 +12,11 @@ driver's own. The estimate adds three parts:
 - bytecode: the push minus its viper expansion, scaled like `deckmate bench` scales a bot's
   decision (the calibration loop timed in the same run; REFERENCE_RP2040_S);
 - viper: native code does not scale by the bytecode factor; it is estimated from the
-  instructions of the loop: VIPER_CYCLES_PER_BYTE Cortex-M0+ cycles per frame-buffer byte
-  (about 20 Thumb instructions: a load, two palette indices, four loads, four stores and
-  the loop's arithmetic, at about 2 cycles each) at 125 MHz;
+  instructions of the loop as the board runs it: VIPER_CYCLES_PER_BYTE Cortex-M0+ cycles per
+  frame-buffer byte at 125 MHz (`tools/native_cost.py --listing expand`: the armv6m viper
+  emitter's loop runs 111 Thumb instructions a byte, every local kept on the stack, 179
+  cycles by the Cortex-M0+ TRM's table, where 20 instructions at 2 cycles were assumed until
+  6 December 2026; the x64 loop that the unix port runs is 114 instructions a byte);
 - SPI: the RGB565 bytes at the board's 62.5 MHz clock, blocking (MicroPython's SPI.write).
 Heap: under `micropython -X heapsize=208K` (runtime.HEAP, the budget), the whole app as a
 match against bots leaves it: the board and its frame buffer, the shell at its main menu
@@ -46,7 +48,7 @@ from deckmate.commands.bench import REFERENCE_RP2040_S
 from deckmate.sim import flash
 from deckmate.sim.firmware import DEVICE_DIR
 
-VIPER_CYCLES_PER_BYTE = 40
+VIPER_CYCLES_PER_BYTE = 179
 CPU_HZ = 125_000_000
 SPI_HZ = 62_500_000
 CARD_ROWS = 60  # a card of the hand: the rows one card's change pushes

@@ -19,6 +19,13 @@ docs.micropython.org, reference/mpyfiles), disassembles it (llvm-mc, LLVM's disa
   conditional branch 1 not taken or 2 taken: counted as 1.5 (and both ways for the range).
   Native code runs from SRAM on the board (a .mpy's native code is loaded into the heap),
   with no wait states, so these are the cycles.
+`--validate GAME LEVEL [HANDS [PLAYERS]]` compares the two estimates of `deckmate bench` on
+the same decisions: each decision's counted estimate (bench --count's) over its timed one,
+the least of RUNS timed runs scaled by the least calibration (a busy host only ever adds
+time, and the calibration loop meets it otherwise than the decisions do), for the decisions timed at RATIO_FROM_S or more:
+the ratio's p5, p50 and p95, with native code weighed apart and with every instruction at
+the bytecode factor. Run it under `nice -n -15` on a busy host.
+
 The counts are static (every instruction of a function once, not weighted by how often each
 runs): the hot loops are most of each function's code in these modules, and `--listing`
 prints one function's two disassemblies to look at a loop. The cycles per x86-64 instruction
@@ -35,7 +42,11 @@ import sys
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(ROOT, "host"))
 
-from deckmate import image  # noqa: E402
+from deckmate import image, runtime  # noqa: E402
+from deckmate.commands import bench  # noqa: E402
+from deckmate.stats import percentile  # noqa: E402
+
+RUNS = 5  # timed runs of --validate, the least time of each decision kept
 
 TRIPLES = {"sim": "x86_64", "rp2040": "thumbv6m-none-eabi"}
 LOADS_STORES = ("ldr", "ldrb", "ldrh", "ldrsb", "ldrsh", "str", "strb", "strh")
@@ -211,13 +222,48 @@ def listing(function):
     raise SystemExit("no native function called %s" % function)
 
 
+def validate(game, level, hands=1, players=0):
+    """The counted / timed ratios of the decisions of `deckmate bench` (the docstring)."""
+    references, runs = [], []
+    for _ in range(RUNS):  # bench's timed run, its unix-port microseconds
+        _, out, _ = runtime.run_script(bench.SCRIPT, [game, level, hands, bench.SEED, players])
+        _, reference, times, _ = [line for line in out.splitlines()
+                                  if line.startswith("BENCH ")][0].split(" ")
+        references.append(int(reference))
+        runs.append([int(time) for time in times.split(",")])
+    scale = bench.REFERENCE_RP2040_S / min(references)
+    timed = [min(times) * scale for times in zip(*runs)]
+    counted, calibration = bench.count_estimates(game, level, hands, players)
+    compared = [(weighed / seconds, flat / seconds, share) for (weighed, flat, share), seconds
+                in zip(counted, timed) if seconds >= bench.RATIO_FROM_S]
+    print("%s %s, %d players: %d decisions, %d timed at %.2f s or more; calibration loop %d "
+          "instructions; native code %.0f%% of their instructions" % (
+              game, level, players, len(timed), len(compared), bench.RATIO_FROM_S,
+              calibration, 100 * sum(row[2] for row in compared) / max(1, len(compared))))
+    for label, at in (("counted (native weighed) / timed", 0), ("counted, all as bytecode / "
+                                                                "timed", 1)):
+        ratios = sorted(row[at] for row in compared)
+        if ratios:
+            print("  %s: p50 %.2f [p5 %.2f, p95 %.2f]" % (
+                label, percentile(ratios, 50), percentile(ratios, 5), percentile(ratios, 95)))
+    for label, values in (("timed", timed), ("counted", [row[0] for row in counted])):
+        print("  %s: p50 %.3f s, p95 %.3f s, max %.3f s" % (
+            label, percentile(sorted(values), 50), percentile(sorted(values), 95), max(values)))
+    return 0
+
+
 def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--listing", metavar="FUNCTION",
                         help="print the function's x86-64 and Thumb disassemblies")
+    parser.add_argument("--validate", nargs="+", metavar="GAME LEVEL [HANDS [PLAYERS]]",
+                        help="compare bench's counted and timed estimates on its decisions")
     args = parser.parse_args(argv)
     if args.listing:
         return listing(args.listing)
+    if args.validate:
+        game, level = args.validate[:2]
+        return validate(game, level, *[int(word) for word in args.validate[2:4]])
     rows = module_costs()
     print("| module | function | x86-64 instructions | Thumb instructions | Thumb per x86-64 "
           "| cycles per Thumb instruction (branches 1-2) | cycles per x86-64 instruction |")

@@ -45,10 +45,11 @@ LEVELS = ("easy", "normal", "strong")  # benched when no --level is given
 REFERENCE_RP2040_S = 0.46
 # Cortex-M0+ cycles a Pico spends for one x86-64 instruction of native (viper) code, and its
 # clock: tools/native_cost.py over the firmware's native modules on 6 December 2026 (2-player
-# Scioto's search, the palette expansion): 1.23 Thumb instructions an x86-64 one at 1.55
-# cycles each, 1.90 (its functions 1.75-2.36; the expansion's loop alone 1.57). The bytecode
-# factor gives 1.51 to every other x86-64 instruction (0.46 s over the loop's 38.1 million).
-NATIVE_CYCLES_PER_X64 = 1.90
+# Scioto's search, SCOUT's playout step and outlook, the palette expansion): 1.22 Thumb
+# instructions an x86-64 one at 1.52 cycles each, 1.85 (their functions 1.73-2.36; the
+# expansion's loop alone, as it runs, 1.57). The bytecode factor gives every other x86-64
+# instruction about 1.5 (0.46 s over the loop's 37.5-41.3 million).
+NATIVE_CYCLES_PER_X64 = 1.85
 CPU_HZ = 125_000_000
 SEED = 20261129
 SCRIPT = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))),
