@@ -47,8 +47,9 @@ def firmware_files():
 
 
 def firmware_constant(path, name):
-    """The literal value of `NAME = const(VALUE)` (or `NAME = VALUE`) at the top level of the
-    firmware module `path` (relative to firmware/), read from its source."""
+    """The value of `NAME = const(VALUE)` (or `NAME = VALUE`) at the top level of the firmware
+    module `path` (relative to firmware/), read from its source: a literal, or an expression
+    of literals (`1 << 24`)."""
     import ast
     full_path = os.path.join(FIRMWARE, path)
     with open(full_path) as handle:
@@ -58,5 +59,10 @@ def firmware_constant(path, name):
             value = node.value
             if isinstance(value, ast.Call) and getattr(value.func, "id", None) == "const":
                 value = value.args[0]
-            return ast.literal_eval(value)
+            try:
+                return ast.literal_eval(value)
+            except ValueError:  # an expression of literals alone: no name to look up
+                assert not any(isinstance(node, ast.Name) for node in ast.walk(value)), name
+                expression = compile(ast.Expression(value), full_path, "eval")
+                return eval(expression, {"__builtins__": {}})
     raise AssertionError("no %s in %s" % (name, full_path))

@@ -13,8 +13,10 @@ import subprocess
 
 import pytest
 
+from deckcore.bots import scout
+from deckcore.games import scout as rules
 from deckmate import image, runtime
-from helpers import ROOT
+from helpers import ROOT, firmware_constant
 
 STEPS = """
 import json, sys
@@ -141,3 +143,16 @@ print(NativeStep.load(), NativeStep.MODULE in sys.modules)
     done = subprocess.run([runtime.micropython_path(), "-c", code], capture_output=True,
                           text=True, timeout=60)
     assert done.stdout.split() == ["None", "False"], done.stdout + done.stderr
+
+
+def test_the_native_module_reads_the_places_and_constants_the_python_writes():
+    module = "deckcore/bots/scout_step_viper.py"
+    step = scout.NativeStep
+    for name in ("WORDS", "SECOND", "PIECE", "WEIGHTS", "OFFSET"):
+        assert firmware_constant(module, "_" + name) == getattr(step, name), name
+    assert len(scout.PIECE) <= firmware_constant(module, "_HAND") - step.PIECE
+    assert step.WEIGHTS + len(scout.OUTLOOK[0]) <= step.WORDS
+    for name in ("SCALE", "MATCHING", "SCOUT_SHOW_CHIP"):
+        assert firmware_constant(module, "_" + name) == getattr(scout, name), name
+    for name in ("SHOW", "SCOUT", "SCOUT_SHOW", "START_AT", "GAP_AT", "TURN_AT", "INDEX_AT"):
+        assert firmware_constant(module, "_" + name) == getattr(rules, name), name

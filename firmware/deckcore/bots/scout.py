@@ -365,7 +365,8 @@ class NativeStep:
     step above, which stays the reference."""
 
     MODULE = "deckcore.bots.scout_step_viper"
-    WORDS = 373  # the words of its `work`: PIECE from word 16, the outlook's weights from 362
+    # its `work`: the words, and the places and the offset its constants of the same names say
+    WORDS, SECOND, PIECE, WEIGHTS, OFFSET = 373, 4, 16, 362, 1 << 24
 
     @staticmethod
     def load():
@@ -393,7 +394,7 @@ class NativeStep:
         self.native = native
         self.work = array("i", [0] * self.WORDS)
         for n in range(len(PIECE)):
-            self.work[16 + n] = PIECE[n]
+            self.work[self.PIECE + n] = PIECE[n]
         self.players = 0  # the number of players whose OUTLOOK row `work` holds
 
     def evaluate(self, state):
@@ -406,7 +407,7 @@ class NativeStep:
         if self.players != players:
             self.players = players
             for i in range(len(weights)):
-                work[362 + i] = weights[i] + (1 << 24)
+                work[self.WEIGHTS + i] = weights[i] + self.OFFSET
         active = state.active
         power = strength(values(active))
         out = []
@@ -448,7 +449,7 @@ class NativeStep:
         action = self.native.step(work, bytearray(hands[seat]), bytearray(active),
                                   SCALE if players == 2 else SCALE // (players - 1),
                                   DENIED * others // (players - 1), flags)
-        second = work[4] - 1
+        second = work[self.SECOND] - 1
         if second >= 0 and sum(state.chips) >= LONG_ROUND and rng.below(2):
             return second  # (Turn.best)
         return action

@@ -22,7 +22,8 @@ values, which can be less, are kept with OFFSET added.
 
 from micropython import const
 
-# The places in `work` (NativeStep in bots/scout.py writes the first five and PIECE).
+# The places in `work` (NativeStep in bots/scout.py writes the threats, PIECE and the
+# outlook's weights, and reads _SECOND; its constants of the same names say the same).
 _THREATS = const(0)     # the other seats' threats, players - 1 of them
 _SECOND = const(4)      # out: the second best action + 1 (0: only one was offered)
 _RANKED = const(5)      # the two best offered: value + OFFSET, action, value + OFFSET, action
