@@ -2,6 +2,7 @@
 factor `deckmate bench --count` weighs native instructions by (bench.NATIVE_CYCLES_PER_X64).
 
     .venv/bin/python tools/native_cost.py [--listing FUNCTION]
+        [--dynamic GAME LEVEL [HANDS [PLAYERS]]] [--validate GAME LEVEL [HANDS [PLAYERS]]]
 
 The unix port runs the firmware's native modules as the sim image compiles them (mpy-cross
 -march=x64 -X emit=viper); a Pico runs the same sources compiled for armv6m (the rp2040
@@ -26,6 +27,11 @@ time, and the calibration loop meets it otherwise than the decisions do), for th
 the ratio's p5, p50 and p95, with native code weighed apart and with every instruction at
 the bytecode factor. Run it under `nice -n -15` on a busy host.
 
+`--dynamic GAME LEVEL [HANDS [PLAYERS]]` weighs each function's cycles an x86-64 instruction
+by how often it runs in bench's decisions (callgrind with --dump-instr: the unix port maps
+each native function at a page of its own; a function is recognised by the offsets of the
+instructions run among its x86-64 instructions).
+
 The counts are static (every instruction of a function once, not weighted by how often each
 runs): the hot loops are most of each function's code in these modules, and `--listing`
 prints one function's two disassemblies to look at a loop. The cycles per x86-64 instruction
@@ -38,6 +44,7 @@ import ast
 import os
 import subprocess
 import sys
+import tempfile
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(ROOT, "host"))
@@ -46,6 +53,7 @@ from deckmate import image, runtime  # noqa: E402
 from deckmate.commands import bench  # noqa: E402
 from deckmate.stats import percentile  # noqa: E402
 
+NATIVE_FALLBACK = bench.NATIVE_CYCLES_PER_X64  # a function not found (none so far)
 RUNS = 5  # timed runs of --validate, the least time of each decision kept
 
 TRIPLES = {"sim": "x86_64", "rp2040": "thumbv6m-none-eabi"}
@@ -143,14 +151,22 @@ def function_names(source):
 
 def disassembled(code, triple):
     """[(mnemonic, operands)] of machine code, by llvm-mc."""
-    text = subprocess.run(["llvm-mc", "--disassemble", "-triple=" + triple],
+    return [(mnemonic, operands) for _, mnemonic, operands in placed(code, triple)]
+
+
+def placed(code, triple):
+    """[(offset, mnemonic, operands)] of machine code, by llvm-mc."""
+    text = subprocess.run(["llvm-mc", "--disassemble", "--show-encoding", "-triple=" + triple],
                           input=" ".join("0x%02x" % byte for byte in code), text=True,
                           capture_output=True, check=True).stdout
     instructions = []
+    offset = 0
     for line in text.splitlines():
-        words = line.strip().split(None, 1)
-        if words and not words[0].startswith("."):
-            instructions.append((words[0], words[1] if len(words) > 1 else ""))
+        line, _, encoding = line.partition("encoding: [")
+        words = line.strip().rstrip("#@").strip().split(None, 1)
+        if words and not words[0].startswith((".", "#", "@")):
+            instructions.append((offset, words[0], words[1] if len(words) > 1 else ""))
+            offset += encoding.count(",") + 1
     return instructions
 
 
@@ -201,6 +217,89 @@ def module_costs():
             rows.append((path, name, len(x64_instructions), len(thumb_instructions)) +
                         tuple(cycles))
     return rows
+
+
+def executed_native(game, level, hands, players):
+    """{function's first address: {instruction offset: times run}} of the native code run by
+    the decisions of bench's count mode (callgrind with --dump-instr, object "???": each
+    native function is mapped at a page of its own by the unix port)."""
+    with tempfile.TemporaryDirectory() as folder:
+        out = os.path.join(folder, "callgrind.out")
+        environment = dict(os.environ,
+                           MICROPYPATH=".frozen" + os.pathsep + runtime.compiled_firmware())
+        subprocess.run(["valgrind", "--tool=callgrind", "--dump-instr=yes", "--compress-pos=no",
+                        "--collect-atstart=no", "--toggle-collect=mp_builtin_exec",
+                        "--dump-after=mp_builtin_exec", "--callgrind-out-file=" + out,
+                        runtime.micropython_path(), "-X", "heapsize=" + runtime.HEAP,
+                        bench.SCRIPT, game, level, str(hands), str(bench.SEED), str(players),
+                        "count"], capture_output=True, check=True, env=environment)
+        parts = sorted(int(name.rsplit(".", 1)[1]) for name in os.listdir(folder)
+                       if name.startswith("callgrind.out."))
+        names, functions, runs = {}, {}, {}  # (callgrind's compressed names: "(3)" once named)
+        for number in parts:
+            native = after_call = False
+            base = None
+            with open("%s.%d" % (out, number)) as handle:
+                for line in handle:
+                    if line.startswith(("ob=", "cob=")):
+                        key, _, name = line.rstrip("\n").partition(") ")
+                        if name:
+                            names[key.split("(")[1]] = name
+                        if line.startswith("ob="):
+                            native = names.get(key.split("(")[1]) == "???"
+                    elif line.startswith(("fn=", "cfn=")):
+                        key, _, name = line.rstrip("\n").partition(") ")
+                        key = key.split("(")[1]
+                        if name:
+                            functions[key] = name
+                        if line.startswith("fn="):
+                            name = functions.get(key, "")
+                            base = (int(name.split("'")[0], 16)  # ('2: a recursive call)
+                                    if native and name.startswith("0x") else None)
+                    elif line.startswith("calls="):
+                        after_call = True
+                    elif line.startswith("0x"):
+                        if after_call:
+                            after_call = False
+                        elif native and base is not None and number not in (parts[0], parts[-1]):
+                            address, _, count = line.split()
+                            offsets = runs.setdefault(base, {})
+                            offset = int(address, 16) - base
+                            offsets[offset] = offsets.get(offset, 0) + int(count)
+    return runs
+
+
+def dynamic(game, level, hands=1, players=0):
+    """Native code's cycles an x86-64 instruction weighed by how often each function runs in
+    bench's decisions: each function found by its instructions' offsets among the sim image's
+    functions, weighed by its own static cycles an x86-64 instruction (module_costs)."""
+    costs = {(path, name): cycles / x64 for path, name, x64, _, cycles, _, _ in module_costs()}
+    sim = image.build_image("sim")
+    functions = []  # (path, name, the offsets of its instructions, its length)
+    for path, kind in image.manifest_entries():
+        if kind == "native":
+            with open(os.path.join(image.FIRMWARE_DIR, path)) as handle:
+                names = function_names(handle.read())
+            with open(os.path.join(sim, image.target_name(path, kind)), "rb") as handle:
+                for name, code in zip(names, raw_codes(handle.read())):
+                    functions.append((path, name, {at for at, _, _ in placed(code, "x86_64")}))
+    found, total, weighed = {}, 0, 0.0
+    for base, offsets in executed_native(game, level, hands, players).items():
+        count = sum(offsets.values())
+        total += count
+        match = [(path, name) for path, name, starts in functions if set(offsets) <= starts]
+        label = match[0] if match else ("?", hex(base))
+        found[label] = found.get(label, 0) + count
+        weighed += count * (costs[match[0]] if match else NATIVE_FALLBACK)
+    print("%s %s, %d players, %d hands: %d native instructions run" % (
+        game, level, players, hands, total))
+    for (path, name), count in sorted(found.items(), key=lambda item: -item[1]):
+        print("  %-24s %-12s %5.1f%%  %.2f cycles an x86-64 instruction" % (
+            os.path.basename(path), name, 100 * count / total,
+            costs.get((path, name), NATIVE_FALLBACK)))
+    print("  weighed by how often each runs: %.2f cycles an x86-64 instruction (the constant: "
+          "%.2f)" % (weighed / total, bench.NATIVE_CYCLES_PER_X64))
+    return 0
 
 
 def listing(function):
@@ -256,11 +355,18 @@ def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--listing", metavar="FUNCTION",
                         help="print the function's x86-64 and Thumb disassemblies")
-    parser.add_argument("--validate", nargs="+", metavar="GAME LEVEL [HANDS [PLAYERS]]",
-                        help="compare bench's counted and timed estimates on its decisions")
+    parser.add_argument("--dynamic", nargs="+", metavar="WORD",
+                        help="GAME LEVEL [HANDS [PLAYERS]]: native code's cycles weighed by how "
+                             "often each function runs in bench's decisions")
+    parser.add_argument("--validate", nargs="+", metavar="WORD",
+                        help="GAME LEVEL [HANDS [PLAYERS]]: bench's counted and timed "
+                             "estimates compared on its decisions")
     args = parser.parse_args(argv)
     if args.listing:
         return listing(args.listing)
+    if args.dynamic:
+        game, level = args.dynamic[:2]
+        return dynamic(game, level, *[int(word) for word in args.dynamic[2:4]])
     if args.validate:
         game, level = args.validate[:2]
         return validate(game, level, *[int(word) for word in args.validate[2:4]])
