@@ -9,14 +9,17 @@ viper expansion compiled for x64) pushes the whole screen and one card's rows in
 port. Its bus and pins are C builtins there (`len`, `abs`), costing about what a call into
 the board's C `machine.SPI.write` and `Pin.value` costs, so the time measured is the
 driver's own. The estimate adds three parts:
-- bytecode: the push minus its viper expansion, scaled like `deckmate bench` scales a bot's
-  decision (the calibration loop timed in the same run; REFERENCE_RP2040_S);
+- bytecode: the push minus its viper expansion's bytes (the expansion timed, less the same
+  calls expanding no byte: bytecode's call of it, its arguments' conversion in C, its entry
+  and exit stay in), scaled like `deckmate bench` scales a bot's decision (the calibration
+  loop timed in the same run; REFERENCE_RP2040_S);
 - viper: native code does not scale by the bytecode factor; it is estimated from the
   instructions of the loop as the board runs it: VIPER_CYCLES_PER_BYTE Cortex-M0+ cycles per
-  frame-buffer byte at 125 MHz (`tools/native_cost.py --listing expand`: the armv6m viper
-  emitter's loop runs 111 Thumb instructions a byte, every local kept on the stack, 179
-  cycles by the Cortex-M0+ TRM's table, where 20 instructions at 2 cycles were assumed until
-  6 December 2026; the x64 loop that the unix port runs is 114 instructions a byte);
+  frame-buffer byte at 125 MHz (`tools/native_cost.py --listing expand` gives each loop's
+  pass on armv6m: the 8 bytes a pass of the main loop are 76 Thumb instructions, 116 cycles
+  by the Cortex-M0+ TRM's table; the x64 pass that the unix port runs is 100 instructions).
+  Until 6 December 2026 the loop looked up each byte's two pixels in a 16-colour palette:
+  111 Thumb instructions, 179 cycles a byte (20 instructions at 2 cycles had been assumed);
 - SPI: the RGB565 bytes at the board's 62.5 MHz clock, blocking (MicroPython's SPI.write).
 Heap: under `micropython -X heapsize=208K` (runtime.HEAP, the budget), the whole app as a
 match against bots leaves it: the board and its frame buffer, the shell at its main menu
@@ -48,7 +51,7 @@ from deckmate.commands.bench import REFERENCE_RP2040_S
 from deckmate.sim import flash
 from deckmate.sim.firmware import DEVICE_DIR
 
-VIPER_CYCLES_PER_BYTE = 179
+VIPER_CYCLES_PER_BYTE = 116 / 8  # a pass of expand_viper's main loop: 8 bytes
 CPU_HZ = 125_000_000
 SPI_HZ = 62_500_000
 CARD_ROWS = 60  # a card of the hand: the rows one card's change pushes
@@ -95,17 +98,19 @@ def push(rows):
     display.show()
 
 
-def expand(rows):
+def expand(rows, row_bytes=120):  # as show() calls it; row_bytes 0: the calls alone
     for y in range(0, rows, st7789.BAND_ROWS):
         count = min(st7789.BAND_ROWS, rows - y)
-        st7789.expand(display.buffer, y * 120, count * 120, display.palette, display.band)
+        st7789.expand(display.pairs, display.band, display.buffer, y * 120, count * row_bytes)
 
 
 results = []
 for rounds in range(5):
     results.append((reference_us(), median_us(lambda: push(240), 30),
                     median_us(lambda: push(%(card)d), 60), median_us(lambda: expand(240), 30),
-                    median_us(lambda: expand(%(card)d), 60)))
+                    median_us(lambda: expand(%(card)d), 60),
+                    median_us(lambda: expand(240, 0), 30),
+                    median_us(lambda: expand(%(card)d, 0), 60)))
 for row in results:
     print("TIMING", " ".join(str(v) for v in row))
 """
@@ -213,10 +218,10 @@ def redraw_estimates():
     reference = min(r[0] for r in rows)  # the least disturbed: a busy host slows the long loop
     factor = REFERENCE_RP2040_S * 1000 / reference  # device ms per host us of bytecode
     estimates = {}
-    for name, rows_pushed, total, viper in (("full screen", 240, 1, 3),
-                                            ("one card", CARD_ROWS, 2, 4)):
+    for name, rows_pushed, total, viper, calls in (("full screen", 240, 1, 3, 5),
+                                                   ("one card", CARD_ROWS, 2, 4, 6)):
         host_push = statistics.median(r[total] for r in rows)
-        host_viper = statistics.median(r[viper] for r in rows)
+        host_viper = statistics.median(r[viper] - r[calls] for r in rows)  # its bytes alone
         bytecode_ms = max(0, host_push - host_viper) * factor
         viper_ms = rows_pushed * 120 * VIPER_CYCLES_PER_BYTE / CPU_HZ * 1000
         spi_ms = rows_pushed * 240 * 2 * 8 / SPI_HZ * 1000

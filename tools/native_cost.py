@@ -34,7 +34,9 @@ instructions run among its x86-64 instructions).
 
 The counts are static (every instruction of a function once, not weighted by how often each
 runs): the hot loops are most of each function's code in these modules, and `--listing`
-prints one function's two disassemblies to look at a loop. The cycles per x86-64 instruction
+prints one function's two disassemblies to look at a loop, then each loop's pass as it runs
+(`loop_passes`: its instructions on both machines, its Cortex-M0+ cycles on a Pico; the
+redraw's estimate takes the palette expansion's). The cycles per x86-64 instruction
 are then the Thumb instructions per x86-64 instruction times the cycles per Thumb
 instruction, over all the native modules' functions weighted by their x86-64 instructions.
 """
@@ -302,7 +304,52 @@ def dynamic(game, level, hands=1, players=0):
     return 0
 
 
-def listing(function):
+X86_CONDITIONS = ("o", "no", "b", "nb", "ae", "c", "nc", "e", "z", "ne", "nz", "be", "na", "a",
+                  "nbe", "s", "ns", "p", "np", "l", "nge", "ge", "nl", "le", "ng", "g", "nle")
+
+
+def branch_kind(mnemonic, triple):
+    """"if" for a conditional branch, "go" for one that always goes, else None (a call, a
+    return or no branch)."""
+    name = mnemonic.split(".")[0]
+    if triple.startswith("thumb"):
+        return "go" if name == "b" else "if" if name[1:] in CONDITIONS and name[0] == "b" else None
+    return "go" if name == "jmp" else "if" if name[0] == "j" and name[1:] in X86_CONDITIONS else None
+
+
+def loop_passes(instructions, triple):
+    """[(first offset, last offset, [(mnemonic, operands)] of one pass)] of each loop of a
+    function's machine code ([(offset, mnemonic, operands)], as `placed` gives it): a loop is
+    a conditional branch back, its pass the instructions run from its target to it with every
+    branch forward in it taken (the emitter's `while` tests: the condition holds while the
+    loop runs) and the ones a branch skips not run. A branch's immediate counts from its
+    address + 4 on Thumb, from the next instruction on x86-64."""
+    at_offset = {at: index for index, (at, _, _) in enumerate(instructions)}
+
+    def target(index):
+        at, mnemonic, operands = instructions[index]
+        if index + 1 == len(instructions) or not branch_kind(mnemonic, triple):
+            return None
+        after = 4 if triple.startswith("thumb") else instructions[index + 1][0] - at
+        return at_offset.get(at + after + int(operands.lstrip("#"), 0))
+
+    loops = []
+    for index, (at, mnemonic, operands) in enumerate(instructions):
+        start = target(index)
+        if branch_kind(mnemonic, triple) != "if" or start is None or start > index:
+            continue
+        run, where = [], start
+        while where < index:
+            run.append(instructions[where][1:])
+            goes = target(where)
+            where = goes if goes is not None and goes > where else where + 1
+        run.append((mnemonic, operands))
+        loops.append((instructions[start][0], at, run))
+    return loops
+
+
+def native_function(function):
+    """(module path, {target: its machine code}) of the native function called `function`."""
     images = {target: image.build_image(target) for target in TRIPLES}
     for path, kind in image.manifest_entries():
         if kind != "native":
@@ -311,14 +358,36 @@ def listing(function):
             names = function_names(handle.read())
         if function not in names:
             continue
-        for target, triple in TRIPLES.items():
+        codes = {}
+        for target in TRIPLES:
             with open(os.path.join(images[target], image.target_name(path, kind)), "rb") as handle:
-                code = raw_codes(handle.read())[names.index(function)]
-            print("## %s %s (%s)" % (path, function, triple))
-            for mnemonic, operands in disassembled(code, triple):
-                print("    %-8s %s" % (mnemonic, operands))
-        return 0
+                codes[target] = raw_codes(handle.read())[names.index(function)]
+        return path, codes
     raise SystemExit("no native function called %s" % function)
+
+
+def pass_cycles(run):
+    """The Cortex-M0+ cycles of a loop's pass on a Pico (its branches all taken)."""
+    return sum(thumb_cycles(mnemonic, operands, 2) for mnemonic, operands in run)
+
+
+def listing(function):
+    """Print a native function's two disassemblies, and each loop's pass in both: its
+    instructions and, on the board, its Cortex-M0+ cycles."""
+    path, codes = native_function(function)
+    summary = []
+    for target, triple in TRIPLES.items():
+        print("## %s %s (%s)" % (path, function, triple))
+        instructions = placed(codes[target], triple)
+        for _, mnemonic, operands in instructions:
+            print("    %-8s %s" % (mnemonic, operands))
+        for first, last, run in loop_passes(instructions, triple):
+            line = "%s loop at %d-%d: %d instructions a pass" % (triple, first, last, len(run))
+            if target == "rp2040":
+                line += ", %g Cortex-M0+ cycles" % pass_cycles(run)
+            summary.append(line)
+    print("\n".join(summary))
+    return 0
 
 
 def validate(game, level, hands=1, players=0):
@@ -354,7 +423,8 @@ def validate(game, level, hands=1, players=0):
 def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--listing", metavar="FUNCTION",
-                        help="print the function's x86-64 and Thumb disassemblies")
+                        help="print the function's x86-64 and Thumb disassemblies and "
+                             "each loop's pass")
     parser.add_argument("--dynamic", nargs="+", metavar="WORD",
                         help="GAME LEVEL [HANDS [PLAYERS]]: native code's cycles weighed by how "
                              "often each function runs in bench's decisions")

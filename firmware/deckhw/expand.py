@@ -1,20 +1,24 @@
 """Palette expansion in plain Python: 4-bit pixels (two a byte, the left one in the high
-nibble, as framebuf.GS4_HMSB stores them) to RGB565 bytes through a 16-entry palette.
+nibble, as framebuf.GS4_HMSB stores them) to big-endian RGB565 bytes, through a table of
+what each frame-buffer byte becomes.
 
-The display uses expand_viper.py, the same function compiled to native code, when the board's
-image has it; this version is the fallback and the oracle the tests compare it with."""
+The table (`pairs`, 1,024 bytes) is the palette written out for every pair of pixels: at
+4 * b the four bytes of byte value b, its left pixel's colour (b >> 4) then its right one's
+(b & 15), each big-endian RGB565 (the display's `set_palette` writes a colour's two bytes in
+the 32 places it appears). Expanding a byte is then copying one 4-byte word, which the
+native twin (expand_viper.py) does with one 32-bit load and store. The display uses that one
+where the board's image has it; this version is the fallback and the oracle the tests
+compare it with."""
 
 
-def expand(source, start, count, palette, out):
-    """Write 4 * count bytes to `out`: the pixels of source[start:start + count], each as the
-    two big-endian RGB565 bytes of its entry in `palette` (32 bytes, entry n at 2n)."""
+def expand(pairs, out, source, start, count):
+    """Write 4 * count bytes to `out`: for each byte of source[start:start + count], its four
+    bytes in `pairs`."""
     o = 0
     for i in range(start, start + count):
-        pair = source[i]
-        left = (pair >> 4) << 1
-        right = (pair & 15) << 1
-        out[o] = palette[left]
-        out[o + 1] = palette[left + 1]
-        out[o + 2] = palette[right]
-        out[o + 3] = palette[right + 1]
+        at = 4 * source[i]
+        out[o] = pairs[at]
+        out[o + 1] = pairs[at + 1]
+        out[o + 2] = pairs[at + 2]
+        out[o + 3] = pairs[at + 3]
         o += 4

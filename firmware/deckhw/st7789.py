@@ -5,7 +5,8 @@
 API. Colours are indices 0-15 into a palette of RGB565 values (`set_palette`). The app says
 which rows it changed with `mark(y0, y1)`; `show()` pushes only those row bands, expanding
 the palette a few lines at a time into one small buffer (expand_viper.py, or expand.py where
-no native module was built).
+no native module was built). The palette is kept as the table of what each frame-buffer byte
+(two pixels) becomes: 1 KB, so that the expansion copies one 4-byte word a byte.
 
 A panel bigger than 240x240 shows the app area in its centre; the rest stays black.
 Pins and the SPI bus come from the board definition; this module knows no board.
@@ -56,7 +57,7 @@ class ST7789(framebuf.FrameBuffer):
         self.height = _HEIGHT
         self.buffer = bytearray(_WIDTH * _HEIGHT // 2)
         super().__init__(self.buffer, _WIDTH, _HEIGHT, framebuf.GS4_HMSB)
-        self.palette = bytearray(32)
+        self.pairs = bytearray(1024)  # the palette as each byte's 4 bytes (deckhw/expand.py)
         self.dirty = bytearray(_HEIGHT)  # 1 for each row to push at the next show()
         self.band = bytearray(BAND_ROWS * _WIDTH * 2)
         self.spi = spi
@@ -135,8 +136,16 @@ class ST7789(framebuf.FrameBuffer):
     def set_palette(self, index, r, g, b):
         """Colour `index` (0-15) shows as (r, g, b); everything is pushed again at show()."""
         value = ((r & 0xF8) << 8) | ((g & 0xFC) << 3) | (b >> 3)  # RGB565
-        self.palette[2 * index] = value >> 8
-        self.palette[2 * index + 1] = value & 0xFF
+        # Its 32 places in the table `pairs` (the 4 bytes of byte b at 4 * b) are two lines of
+        # the table seen as framebuf RGB565 pixels: 2 x 256, row b is byte b's left pixel and
+        # right pixel; 32 x 16, column 2 * index + 1 is the right pixel of the 16 bytes whose
+        # right pixel is `index`. (The panel takes a colour big-endian; framebuf writes a
+        # pixel little-endian on both boards.) The views are made here, not kept: each kept
+        # one would cost an interned name on every match's path (docs/budgets.md).
+        value = (value & 0xFF) << 8 | value >> 8
+        pairs = self.pairs
+        framebuf.FrameBuffer(pairs, 2, 256, framebuf.RGB565).vline(0, 16 * index, 16, value)
+        framebuf.FrameBuffer(pairs, 32, 16, framebuf.RGB565).vline(2 * index + 1, 0, 16, value)
         self.mark(0, _HEIGHT)
 
     def mark(self, y0, y1):
@@ -164,14 +173,18 @@ class ST7789(framebuf.FrameBuffer):
         """Send app rows y0 up to y1 to the panel."""
         self.window(self.left, self.top + y0, self.left + _WIDTH - 1, self.top + y1 - 1)
         self.command(_RAMWR)
-        band = memoryview(self.band)
+        frame = self.buffer
+        out = self.band
+        pairs = self.pairs
+        band = memoryview(out)
         row_bytes = _WIDTH // 2
         self.cs.value(0)
         self.dc.value(1)
         y = y0
         while y < y1:
             rows = min(BAND_ROWS, y1 - y)
-            expand(self.buffer, y * row_bytes, rows * row_bytes, self.palette, self.band)
+            # (the native expand's arguments are viper pointers, which take a buffer's address)
+            expand(pairs, out, frame, y * row_bytes, rows * row_bytes)  # pyright: ignore[reportArgumentType]
             self.spi.write(band[:rows * _WIDTH * 2])
             y += rows
         self.cs.value(1)

@@ -38,3 +38,27 @@ def test_a_thumb_instructions_cycles_follow_the_cortex_m0_plus_table():
     assert cycles("pop", "{r4-r7, pc}", 1.5) == 8
     assert cycles("bl", "#0", 1.5) == 3 and cycles("blx", "r3", 1.5) == 2
     assert cycles("bne", "#-228", 2) == 2 and cycles("blt", "#2", 1) == 1
+
+
+def test_a_loops_pass_is_the_instructions_it_runs_with_its_tests_holding():
+    """A pass runs from the branch back's target to it, each branch forward in it taken (the
+    emitter's `while` test jumps over the instructions that make its condition false)."""
+    thumb = [(0, "ldrb", "r0, [r4]"), (2, "cmp", "r1, r2"), (4, "blo", "#2"),
+             (6, "movs", "r0, #0"), (8, "b", "#0"), (10, "movs", "r0, #1"),
+             (12, "cmp", "r0, #0"), (14, "bne", "#-18"), (16, "bx", "lr")]
+    [(first, last, run)] = native_cost.loop_passes(thumb, "thumbv6m-none-eabi")
+    assert (first, last) == (0, 14)
+    assert [mnemonic for mnemonic, _ in run] == ["ldrb", "cmp", "blo", "movs", "cmp", "bne"]
+    assert native_cost.pass_cycles(run) == 2 + 1 + 2 + 1 + 1 + 2
+
+
+def test_the_redraws_estimate_is_the_expansions_loop_as_a_pico_runs_it():
+    """tools/device_budgets.py's cycles a frame-buffer byte are a pass of the armv6m main loop
+    of deckhw/expand_viper.py's `expand` over the 8 bytes it expands (the tail loop runs only
+    for a count that is not a multiple of 8; a row is 120 bytes)."""
+    import device_budgets
+    _, codes = native_cost.native_function("expand")
+    loops = native_cost.loop_passes(native_cost.placed(codes["rp2040"], "thumbv6m-none-eabi"),
+                                    "thumbv6m-none-eabi")
+    assert len(loops) == 2  # the main loop, then the tail
+    assert native_cost.pass_cycles(loops[0][2]) / 8 == device_budgets.VIPER_CYCLES_PER_BYTE
