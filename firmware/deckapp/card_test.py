@@ -62,4 +62,4 @@ class CardTestScreen(Screen):
             self.app.pop()
         elif key in ("x", "right", "left"):
             self.page = (self.page + (-1 if key == "left" else 1)) % len(PAGES)
-            self.changed()
+            self.changed(widgets.TOP, widgets.BOTTOM)  # (and the title: the shell sees it)

@@ -262,11 +262,13 @@ class FormScreen(Screen):
                 value = "\u2190 " + value + " \u2192"
             shown.append((row.label, value, row.detail) if row.detail else (row.label, value))
         self.list.rows = shown
-        self.list.draw(canvas, self.empty)
+        self.list.draw(canvas, self.empty, self.dirty_rows)
         if self.hint is not None:
             lines = self._message_lines()
             colour = theme.HEARTS if self.message else theme.MUTED
             y = widgets.BOTTOM - _MESSAGE_ROWS * len(lines) + 1
+            if self.dirty_rows is not None and self.dirty_rows[1] <= y:
+                lines = ()  # (the message's rows were not marked: they are on the panel)
             for line in lines:
                 font.text(canvas, font.fit(line, _MESSAGE_WIDTH), 2, y, colour)
                 y += _MESSAGE_ROWS

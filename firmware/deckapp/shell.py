@@ -161,8 +161,10 @@ class App:
             self.top().key(key, kind)
 
     def render(self):
-        """Draw and push what changed since the last render; True if anything did. The bars
-        are drawn again when their text changed; a screen's labels are read when it is drawn."""
+        """Draw and push what changed since the last render; True if anything did. Only the
+        rows the screen marked are cleared and drawn again (its draw may skip what lies
+        wholly outside them: screen.dirty_rows while it draws); a bar is drawn again when its
+        text changed; a screen's labels are read when it is drawn."""
         screen = self.top()
         if screen is not self._drawn:
             screen.changed()
@@ -170,32 +172,38 @@ class App:
             return False
         display = self.board.display
         first, end = screen.dirty_rows
-        screen.dirty_rows = None
-        self._draw_area(display, screen)
+        self._draw_area(display, screen, first, end)
         self._drawn = screen
         display.mark(first, end)
         bars = None if screen.title is None else (screen.title, screen.softkeys())
-        if bars is not None and bars != self._bars:
+        drawn = self._bars
+        if bars is not None and (drawn is None or bars[0] != drawn[0]):
             widgets.title_bar(display, bars[0])
-            widgets.softkey_bar(display, bars[1])
             display.mark(0, widgets.TOP)
+        if bars is not None and (drawn is None or bars[1] != drawn[1]):
+            widgets.softkey_bar(display, bars[1])
             display.mark(widgets.BOTTOM, widgets.SIZE)
         self._bars = bars
         display.show()
         return True
 
-    def _draw_area(self, display, screen):
-        """Clear the screen's area and draw it; an overlay (a dialog) draws over the screen
-        below it."""
+    def _draw_area(self, display, screen, first, end):
+        """Clear rows [first, end) of the screen's area and draw it there, screen.dirty_rows
+        saying which rows while it draws; an overlay (a dialog) draws over the screen below
+        it. (What a screen draws outside those rows is what is already there: the rows it
+        did not mark have not changed.)"""
         below = self.stack.index(screen) - 1
         if screen.overlay and below >= 0:
-            self._draw_area(display, self.stack[below])
+            self._draw_area(display, self.stack[below], first, end)
         elif screen.title is None:
-            display.fill(theme.BACKGROUND)
+            display.fill_rect(0, first, widgets.SIZE, end - first, theme.BACKGROUND)
         else:
-            display.fill_rect(0, widgets.TOP, widgets.SIZE, widgets.BOTTOM - widgets.TOP,
+            top = max(first, widgets.TOP)
+            display.fill_rect(0, top, widgets.SIZE, min(end, widgets.BOTTOM) - top,
                               theme.BACKGROUND)
+        screen.dirty_rows = (first, end)
         screen.draw(display)
+        screen.dirty_rows = None
 
     def tick(self, now_ms):
         """One pass of the loop; True while the top screen or the serial link has work left."""

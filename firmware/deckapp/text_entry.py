@@ -29,12 +29,15 @@ class TextEntry(Screen):
         return {"press": "Type", "a": "OK", "b": "Del", "x": "a/A", "y": "Cancel"}
 
     def draw(self, canvas):
-        canvas.rect(8, _FIELD_TOP, widgets.SIZE - 16, _FIELD_HEIGHT, theme.MUTED)
-        end = font.text(canvas, self.text, 14, _FIELD_TOP + 6, theme.TEXT, font.LARGE)
-        canvas.fill_rect(end + 1, _FIELD_TOP + 5, 2, _FIELD_HEIGHT - 10, theme.CURSOR)
-        self.keyboard.draw(canvas)
-        font.text(canvas, self.hint(), 10, widgets.BOTTOM - 18,
-                  theme.HEARTS if self.refused else theme.MUTED)
+        first, end = self.dirty_rows or (0, widgets.SIZE)  # (a key's move: its rows only)
+        if first < _FIELD_TOP + _FIELD_HEIGHT:
+            canvas.rect(8, _FIELD_TOP, widgets.SIZE - 16, _FIELD_HEIGHT, theme.MUTED)
+            right = font.text(canvas, self.text, 14, _FIELD_TOP + 6, theme.TEXT, font.LARGE)
+            canvas.fill_rect(right + 1, _FIELD_TOP + 5, 2, _FIELD_HEIGHT - 10, theme.CURSOR)
+        self.keyboard.draw(canvas, self.dirty_rows)
+        if end > widgets.BOTTOM - 18:
+            font.text(canvas, self.hint(), 10, widgets.BOTTOM - 18,
+                      theme.HEARTS if self.refused else theme.MUTED)
 
     def hint(self):
         """The bottom line: how many letters, or why A did nothing."""
@@ -45,8 +48,10 @@ class TextEntry(Screen):
     def key(self, key, kind):
         if kind not in (PRESS, REPEAT):
             return
-        if self.keyboard.move(key):
-            self.changed(self.keyboard.top, self.keyboard.top + self.keyboard.height())
+        was = self.keyboard.row
+        if self.keyboard.move(key):  # the keys' rows the cursor left and came to
+            self.changed(*self.keyboard.row_rows(was))
+            self.changed(*self.keyboard.row_rows(self.keyboard.row))
         elif key == "press" and len(self.text) < self.max_length:
             self.text += self.keyboard.char()
             self.refused = False

@@ -56,10 +56,20 @@ class Keyboard:
     def height(self):
         return len(self.ROWS) * self.CELL
 
-    def draw(self, canvas):
+    def row_rows(self, row):
+        """The screen rows (first, end) of the keyboard's row `row`."""
+        y = self.top + row * self.CELL
+        return y, y + self.CELL
+
+    def draw(self, canvas, dirty_rows=None):
+        """The keys; with dirty_rows (first, end) only the rows of keys that reach into
+        those screen rows (a cursor's move along a row draws that row)."""
         left = (SIZE - len(self.ROWS[0]) * self.CELL) // 2
+        first, end = dirty_rows or (0, SIZE)
         for row, chars in enumerate(self.ROWS):
             y = self.top + row * self.CELL
+            if y >= end or y + self.CELL <= first:
+                continue
             for column, char in enumerate(chars):
                 x = left + column * self.CELL
                 colour = theme.TEXT

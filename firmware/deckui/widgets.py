@@ -110,13 +110,18 @@ class ListView:
             screen.changed(*rows)
         return True
 
-    def draw(self, canvas, empty_text="Nothing here yet"):
+    def draw(self, canvas, empty_text="Nothing here yet", dirty_rows=None):
+        """The rows in view; with dirty_rows (first, end) only those that reach into screen
+        rows [first, end) (a cursor's move draws its two rows)."""
         if not self.rows:
             font.centred(canvas, empty_text, 0, self.top + 20, SIZE, theme.MUTED)
             return
         line = font.height(self.size)
+        first, end = dirty_rows or (0, SIZE)
         for index in range(self.first, min(len(self.rows), self.first + self.visible)):
             y = self.top + (index - self.first) * self.row_height
+            if y >= end or y + self.row_height <= first:
+                continue
             colour = theme.TEXT
             if index == self.cursor:
                 canvas.fill_rect(0, y, SIZE, self.row_height, theme.CURSOR)

@@ -677,3 +677,41 @@ for name in ("kept", "played"):
     assert played[1] == "Scioto, hand 1" and played[2] == ["MainMenu", "Dialog"]
     assert "The game screens are not part of this firmware image." in " ".join(played[3])
     assert played[4] == "1"
+
+
+def test_a_cursor_or_page_key_draws_and_pushes_only_its_rows_and_the_panel_is_a_full_draws():
+    """Settings' cursor, the keyboard's cursor and the card test's page: each key draws again
+    and pushes only the rows it changed (a keyboard row's 22, the card test's area and its
+    title), and the frame buffer after it is byte for byte what drawing the whole screen
+    afresh gives (docs/budgets.md, a key's answer)."""
+    seen = run("""
+from deckapp.settings_screen import SettingsScreen
+from deckapp.text_entry import TextEntry
+from deckapp.card_test import CardTestScreen
+board = ScriptedBoard([])
+app = App(board, None, Settings())
+pushes, same = [], []
+for screen, keys in ((SettingsScreen(), ["down"] * 11 + ["up"] * 2),
+                     (TextEntry("Player 1", "Ada", 12, print), ["right"] * 11 + ["down"] * 7
+                      + ["left", "up", "up"]),
+                     (CardTestScreen(), ["x"] * 5 + ["left"])):
+    app.push(screen)
+    app.render()
+    for key in keys:
+        app.handle(key, PRESS)
+        app.render()
+        pushes.append(board.display.pushes[-1])
+        drawn = bytes(board.display)
+        app._bars = app._drawn = None  # the whole screen drawn afresh, over the old one
+        board.display.fill(15)
+        app.render()
+        same.append(bytes(board.display) == drawn)
+    app.stack.clear()
+print(__import__("json").dumps([pushes, same]))
+""")
+    pushes, same = seen
+    assert all(same) and len(same) == 13 + 21 + 6
+    settings, keyboard, cards = pushes[:13], pushes[13:34], pushes[34:]
+    assert settings[0] == [24, 64] and max(end - first for first, end in settings) <= 216
+    assert keyboard[:11] == [[68, 90]] * 11 and keyboard[11] == [68, 112]
+    assert cards == [[0, 220]] * 6

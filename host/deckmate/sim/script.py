@@ -42,7 +42,7 @@ APP_SIZE = 240
 FAULT_FIRED = "deckmate sim: fault injected"  # device/sim_fault.py's FIRED
 SHOT_NAME = re.compile(r"^[A-Za-z0-9_.-]+$")
 BOX_LINE, AFRESH_LINE = "text-box\t", "text-boxes afresh\t"  # device/text_boxes.py
-COVERED_LINE = "text-boxes covered\t"
+COVERED_LINE, ROWS_LINE = "text-boxes covered\t", "text-boxes rows\t"
 
 
 class ScriptError(Exception):
@@ -179,7 +179,12 @@ class HeadlessBoard:
         for line in whole_lines.decode(errors="replace").splitlines():
             if line.startswith(BOX_LINE):
                 box = box_of(line[len(BOX_LINE):])
-                self.boxes[box[0]].append(box)
+                if box not in self.boxes[box[0]]:  # (drawn again over itself: rows not marked)
+                    self.boxes[box[0]].append(box)
+            elif line.startswith(ROWS_LINE):
+                layer, first, end = line[len(ROWS_LINE):].split("\t")
+                self.boxes[layer] = [box for box in self.boxes[layer]
+                                     if not (box[3] < int(end) and int(first) < box[3] + box[5])]
             elif line.startswith(AFRESH_LINE):
                 layer = line[len(AFRESH_LINE):]
                 for name in ("bars", "area") if layer == "all" else (layer,):

@@ -9,7 +9,8 @@ The recorder wraps the drawing functions of the firmware's modules as they are l
 - deckui.cards.draw, chip and draw_back: each card is a box of its own (the indices drawn
   inside it belong to the card and are not recorded);
 - widgets.title_bar and softkey_bar: the boxes they draw are the bars', kept until the bars
-  are drawn again; the shell's App._draw_area starts the screen area's boxes afresh;
+  are drawn again (the title bar's and the soft-key bar's each); the shell's App._draw_area
+  starts afresh the screen area's boxes in the rows it draws again;
 - widgets.dialog_box: the box covers what was drawn under it (an overlay on its screen).
 The boxes are printed as they are drawn, one line each, and so are the moments a layer starts
 afresh: the firmware's heap keeps none of them, and printing them allocates next to nothing
@@ -25,6 +26,8 @@ tabs:
 
     text-box LAYER KIND X Y WIDTH HEIGHT LEFT RIGHT SHORTENED TEXT WHOLE
     text-boxes afresh LAYER       (LAYER "bars", "area", or "all": the panel drawn anew)
+    text-boxes rows LAYER FIRST END
+                                  (the boxes of LAYER in rows [FIRST, END) drawn anew)
     text-boxes covered X Y WIDTH HEIGHT
                                   (a dialog's box over the screen: the boxes under it are
                                   gone, its own, of layer "dialog", join the area's)
@@ -132,7 +135,7 @@ def install():
 
         def title_bar(canvas, content):
             nonlocal layer
-            print("text-boxes afresh\tbars")
+            print("text-boxes rows\tbars", 0, widgets.TOP, sep="\t")
             layer = "text-box\tbars"
             try:
                 plain_title_bar(canvas, content)
@@ -141,6 +144,7 @@ def install():
 
         def softkey_bar(canvas, content):
             nonlocal layer
+            print("text-boxes rows\tbars", widgets.BOTTOM, widgets.SIZE, sep="\t")
             layer = "text-box\tbars"
             try:
                 plain_softkey_bar(canvas, content)
@@ -168,17 +172,17 @@ def install():
         shell.import_with_room = lambda plain_import: with_room(imported)
         plain_draw_area = shell.App._draw_area
 
-        def _draw_area(app, display, screen):
+        def _draw_area(app, display, screen, first, end):
             nonlocal depth
             if not depth:
                 wrap_loaded()  # a module loaded again since the last import (below)
-                if screen.title is None:  # a screen with no bars: the panel drawn anew
+                if screen.title is None and first == 0 and end == 240:  # the panel anew
                     print("text-boxes afresh\tall")
-                else:
-                    print("text-boxes afresh\tarea")
+                else:  # the rows drawn again
+                    print("text-boxes rows\tarea", first, end, sep="\t")
             depth += 1
             try:
-                plain_draw_area(app, display, screen)
+                plain_draw_area(app, display, screen, first, end)
             finally:
                 depth -= 1
 
