@@ -57,11 +57,11 @@ class PageDisplay(framebuf.FrameBuffer):
         self.end = 0
 
     def set_palette(self, index, r, g, b):
-        """Colour `index` (0-15) shows as (r, g, b); every row is handed over again at show()."""
+        """Colour `index` (0-15) shows as (r, g, b) in the rows handed over from now on (as
+        the panel's driver, deckhw/st7789.py)."""
         self.palette[3 * index] = r
         self.palette[3 * index + 1] = g
         self.palette[3 * index + 2] = b
-        self.mark(0, _SIZE)
 
     def mark(self, y0, y1):
         """Rows y0 up to (not including) y1 changed; show() will hand them to the page."""

@@ -134,7 +134,9 @@ class ST7789(framebuf.FrameBuffer):
         self.cs.value(1)
 
     def set_palette(self, index, r, g, b):
-        """Colour `index` (0-15) shows as (r, g, b); everything is pushed again at show()."""
+        """Colour `index` (0-15) shows as (r, g, b) in the rows pushed from now on; the rows
+        already on the panel keep the old colour until marked (a scheme's 16 colours mark
+        the screen once, not 16 times: App.apply_settings draws it all again)."""
         value = ((r & 0xF8) << 8) | ((g & 0xFC) << 3) | (b >> 3)  # RGB565
         # Its 32 places in the table `pairs` (the 4 bytes of byte b at 4 * b) are two lines of
         # the table seen as framebuf RGB565 pixels: 2 x 256, row b is byte b's left pixel and
@@ -146,7 +148,6 @@ class ST7789(framebuf.FrameBuffer):
         pairs = self.pairs
         framebuf.FrameBuffer(pairs, 2, 256, framebuf.RGB565).vline(0, 16 * index, 16, value)
         framebuf.FrameBuffer(pairs, 32, 16, framebuf.RGB565).vline(2 * index + 1, 0, 16, value)
-        self.mark(0, _HEIGHT)
 
     def mark(self, y0, y1):
         """Rows y0 up to (not including) y1 changed; show() will push them."""

@@ -52,8 +52,9 @@ _FOUR_COLOUR = const(((_CLUBS, (0, 130, 50)), (_DIAMONDS, (20, 80, 220))))
 
 
 def apply(display, scheme, four_colour):
-    """Load a scheme into the display's palette (takes effect with the next show()); an
-    unknown name falls back to the first."""
+    """Load a scheme into the display's palette: the rows pushed from then on show it (the
+    shell draws and pushes the whole screen after, App.apply_settings); an unknown name
+    falls back to the first."""
     rgb = _SCHEMES.get(scheme, _SCHEMES[SCHEME_NAMES[0]])
     for index in range(16):
         display.set_palette(index, rgb[3 * index], rgb[3 * index + 1], rgb[3 * index + 2])

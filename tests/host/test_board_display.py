@@ -24,6 +24,7 @@ for index in range(16):
 display.text("Deckmate 7%%", 3, 200, 1)
 display.line(0, 239, 239, 120, 9)
 display.pixel(239, 0, 5)
+display.mark(0, 240)
 display.show()
 %s
 print("FRAME", binascii.hexlify(display.buffer).decode())
