@@ -91,13 +91,16 @@ class ListView:
 
     def end_at(self, bottom):
         """Keep the list above `bottom` from now on (what is under it grew or shrank), the
-        cursor in view; True if fewer or more rows show."""
+        cursor in view and, when it grew, no room left empty below the last row (the scroll
+        bar's thumb stays in its track); True if fewer or more rows show."""
         visible = (bottom - self.top) // self.row_height
         if visible == self.visible:
             return False
         self.visible = visible
         if self.cursor >= self.first + visible:
             self.first = self.cursor - visible + 1
+        elif self.first > len(self.rows) - visible:
+            self.first = max(0, len(self.rows) - visible)
         return True
 
     def answer(self, key, screen):

@@ -103,3 +103,39 @@ app, form, board = play([("b", PRESS)])
 print(__import__("json").dumps([type(screen).__name__ for screen in app.stack]))
 """)
     assert shown == ["Worker"]
+
+
+def test_a_list_scrolled_to_its_end_fills_the_room_a_message_leaves_and_its_bar_stays_in_it():
+    """Scrolled to its last row, the list shrinks under a two-line message and grows back
+    when a change clears it: it then shows its last rows down to the message line (none left
+    empty) and its scroll bar's thumb stays in its track: the panel is what drawing the whole
+    screen afresh gives, the soft-key bar untouched."""
+    seen = run(FORM + """
+class Long(FormScreen):
+    title = "Long"
+
+    def __init__(self):
+        FormScreen.__init__(self, [Choice("Row " + str(i), [1, 2, 3], 1) for i in range(14)],
+                            hint="Left and right change")
+
+    def other_key(self, key):
+        self.say("A message long enough to take two lines under the list, as refusals do")
+
+
+board = ScriptedBoard([])
+app = App(board, None, Settings())
+form = Long()
+app.push(form)
+app.render()
+for key in ("up", "a", "right"):  # to the last row, a message, a change that clears it
+    app.handle(key, PRESS)
+    app.render()
+drawn = bytes(board.display)
+app._bars = app._drawn = None
+board.display.fill(15)
+app.render()
+print(__import__("json").dumps([form.list.first, form.list.visible, form.list.cursor,
+                                bytes(board.display) == drawn]))
+""")
+    first, visible, cursor, same = seen
+    assert cursor == 13 and first + visible == 14 and same
