@@ -84,14 +84,19 @@ def make_game(args):
                              % (args.players, options["players"]))
         options["players"] = args.players
     if "players" in options and not takes_players:
-        played_by = game_class({}).num_players
-        if options["players"] != played_by:
-            raise UsageError("%s is played by %d players" % (args.game, played_by))
-        del options["players"]
+        played_by(game_class, options.pop("players"))
     try:
         return game_class(options)
     except RulesError as error:
         raise UsageError(str(error))
+
+
+def played_by(game_class, players):
+    """`players` for a game with no players option (Scarto): UsageError unless it is the
+    number the game is played by."""
+    count = game_class({}).num_players
+    if players != count:
+        raise UsageError("%s is played by %d players" % (game_class.NAME, count))
 
 
 def bot_names(text, allowed, seats):

@@ -54,6 +54,16 @@ def test_bench_players_plays_that_set_up_the_decisions_cpython_plays():
         "deckmate bench: --players 6: option players: 6 is not a whole number in 2..5"]
 
 
+def test_bench_players_on_a_game_without_a_players_option_says_how_many_play_it():
+    """Scarto has no players option (3 play it): `--players 2` says so in the words of the
+    other commands, and `--players 3` is its default set-up, as `deckmate arena` takes it."""
+    refused = deckmate("bench", "--game", "scarto", "--players", 2)
+    assert refused.returncode != 0
+    assert refused.stderr.strip().splitlines() == [
+        "deckmate bench: scarto is played by 3 players"]
+    assert bench.players_option("scarto", 3) == 0 and bench.players_option("scout", 3) == 3
+
+
 EXPANDED = """
 from deckhw.expand_viper import expand
 source = bytearray(list(range(256)) * 12)

@@ -32,10 +32,11 @@ import tempfile
 from deckcore import RulesError
 from deckcore.bots import NAMES as BOT_NAMES
 from deckcore.games import NAMES as GAME_NAMES, load
+from deckcore.games.options import options_of
 from deckmate import runtime
 from deckmate.arena import HOST_BOTS
 from deckmate.errors import CommandError, UsageError
-from deckmate.game_args import add_game_option
+from deckmate.game_args import add_game_option, played_by
 from deckmate.names import did_you_mean, same_name
 from deckmate.progress import progress
 from deckmate.stats import percentile
@@ -189,6 +190,20 @@ def counted_row(game, level, hands, players, seconds):
     return row
 
 
+def players_option(game, players):
+    """The bench script's PLAYERS for `--players`: the number, or 0 (the default set-up) for
+    a game with no players option played by that many (Scarto); UsageError otherwise."""
+    game_class = load(game)
+    if "players" not in [option.name for option in options_of(game).OPTIONS]:
+        played_by(game_class, players)
+        return 0
+    try:
+        game_class({"players": players})
+    except RulesError as refused:
+        raise UsageError("--players %d: %s" % (players, refused))
+    return players
+
+
 def run(args):
     if args.level is not None:  # a bot's name in any case
         args.level = next((name for name in list(BOT_NAMES) + list(HOST_BOTS)
@@ -203,11 +218,7 @@ def run(args):
         raise UsageError("--hands must be at least 1")
     if args.players and not args.game:
         raise UsageError("--players needs --game (the games take different numbers of players)")
-    if args.players:
-        try:
-            load(args.game)({"players": args.players})
-        except RulesError as refused:
-            raise UsageError("--players %d: %s" % (args.players, refused))
+    players = players_option(args.game, args.players) if args.players else 0
     runtime.micropython_path()  # ProgramMissing (one line) before any work
     if args.count and not shutil.which("valgrind"):
         raise UsageError("--count needs valgrind (its callgrind counts the instructions): "
@@ -218,9 +229,9 @@ def run(args):
     with progress(len(games) * len(levels), "bench runs", quiet=args.json) as advance:
         for game in games:
             for level in levels:
-                row, seconds = timed(game, level, args.hands, args.players)
+                row, seconds = timed(game, level, args.hands, players)
                 if args.count:
-                    row.update(counted_row(game, level, args.hands, args.players, seconds))
+                    row.update(counted_row(game, level, args.hands, players, seconds))
                 rows.append(row)
                 advance()
                 if not args.json:
