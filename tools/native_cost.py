@@ -420,6 +420,16 @@ def validate(game, level, hands=1, players=0):
     return 0
 
 
+def bench_words(parser, option, words):
+    """(game, level, hands...) of `option`'s words, or the parser's one-line error."""
+    if not 2 <= len(words) <= 4 or words[0] not in bench.GAME_NAMES \
+            or words[1] not in bench.BOT_NAMES or not all(word.isdigit() for word in words[2:]):
+        parser.error("%s takes GAME LEVEL [HANDS [PLAYERS]] (a game of %s, a level of %s, "
+                     "whole numbers), got %r" % (option, ", ".join(bench.GAME_NAMES),
+                                                 ", ".join(bench.BOT_NAMES), " ".join(words)))
+    return [words[0], words[1]] + [int(word) for word in words[2:]]
+
+
 def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--listing", metavar="FUNCTION",
@@ -435,11 +445,9 @@ def main(argv=None):
     if args.listing:
         return listing(args.listing)
     if args.dynamic:
-        game, level = args.dynamic[:2]
-        return dynamic(game, level, *[int(word) for word in args.dynamic[2:4]])
+        return dynamic(*bench_words(parser, "--dynamic", args.dynamic))
     if args.validate:
-        game, level = args.validate[:2]
-        return validate(game, level, *[int(word) for word in args.validate[2:4]])
+        return validate(*bench_words(parser, "--validate", args.validate))
     rows = module_costs()
     print("| module | function | x86-64 instructions | Thumb instructions | Thumb per x86-64 "
           "| cycles per Thumb instruction (branches 1-2) | cycles per x86-64 instruction |")

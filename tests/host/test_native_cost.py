@@ -62,3 +62,14 @@ def test_the_redraws_estimate_is_the_expansions_loop_as_a_pico_runs_it():
                                     "thumbv6m-none-eabi")
     assert len(loops) == 2  # the main loop, then the tail
     assert native_cost.pass_cycles(loops[0][2]) / 8 == device_budgets.VIPER_CYCLES_PER_BYTE
+
+
+@pytest.mark.parametrize("words", [["scout"], ["scout", "hard", "x"], ["nogame", "hard"],
+                                   ["scout", "hard", "1", "3", "9"], ["scout", "nolevel"]])
+def test_dynamic_and_validate_refuse_words_that_are_not_a_bench_in_one_line(capsys, words):
+    for option in ("--dynamic", "--validate"):
+        with pytest.raises(SystemExit) as stopped:
+            native_cost.main([option] + words)
+        assert stopped.value.code == 2
+        error = capsys.readouterr().err.strip().splitlines()[-1]
+        assert "error: %s takes GAME LEVEL [HANDS [PLAYERS]]" % option in error
