@@ -100,7 +100,7 @@ class ListView:
         if self.cursor >= self.first + visible:
             self.first = self.cursor - visible + 1
         elif self.first > len(self.rows) - visible:
-            self.first = max(0, len(self.rows) - visible)
+            self.first = max(0, len(self.rows) - visible, self.cursor - visible + 1)
         return True
 
     def answer(self, key, screen):
