@@ -227,14 +227,11 @@ def executed_native(game, level, hands, players):
     native function is mapped at a page of its own by the unix port)."""
     with tempfile.TemporaryDirectory() as folder:
         out = os.path.join(folder, "callgrind.out")
-        environment = dict(os.environ,
-                           MICROPYPATH=".frozen" + os.pathsep + runtime.compiled_firmware())
-        subprocess.run(["valgrind", "--tool=callgrind", "--dump-instr=yes", "--compress-pos=no",
-                        "--collect-atstart=no", "--toggle-collect=mp_builtin_exec",
-                        "--dump-after=mp_builtin_exec", "--callgrind-out-file=" + out,
-                        runtime.micropython_path(), "-X", "heapsize=" + runtime.HEAP,
-                        bench.SCRIPT, game, level, str(hands), str(bench.SEED), str(players),
-                        "count"], capture_output=True, check=True, env=environment)
+        done = bench.callgrind_run(out, game, level, hands, players,
+                                   ("--dump-instr=yes", "--compress-pos=no"))
+        if done.returncode != 0:
+            raise SystemExit("the counted run of %s/%s failed:\n%s" % (game, level,
+                                                                        done.stderr[-2000:]))
         parts = sorted(int(name.rsplit(".", 1)[1]) for name in os.listdir(folder)
                        if name.startswith("callgrind.out."))
         names, functions, runs = {}, {}, {}  # (callgrind's compressed names: "(3)" once named)

@@ -45,9 +45,13 @@ def run_core(code, heap=HEAP, timeout=None):
 def run_script(path, args, heap=HEAP, timeout=None):
     """Run the MicroPython script at `path` with command-line `args`, the compiled firmware
     on its import path (after the script's own folder). Returns (exit code, stdout, stderr)."""
-    environment = dict(os.environ,
-                       MICROPYPATH=".frozen" + os.pathsep + compiled_firmware())
-    return _run([path] + [str(arg) for arg in args], heap, timeout, environment)
+    return _run([path] + [str(arg) for arg in args], heap, timeout, script_environment())
+
+
+def script_environment():
+    """The environment of a script run by the unix port: the compiled firmware on its import
+    path, after the script's own folder."""
+    return dict(os.environ, MICROPYPATH=".frozen" + os.pathsep + compiled_firmware())
 
 
 def wasm_command(folders=(), outputs=()):

@@ -144,6 +144,19 @@ def counted_parts(out):
     return parts
 
 
+def callgrind_run(out, game, level, hands, players, options=()):
+    """bench_decisions.py's count mode under valgrind's callgrind, with its `options` more:
+    each part of the count (an `exec`) written to `out`.1, `out`.2, ...; the finished process
+    (its output as text)."""
+    return subprocess.run(
+        ["valgrind", "--tool=callgrind"] + list(options) +
+        ["--collect-atstart=no", "--toggle-collect=mp_builtin_exec",
+         "--dump-after=mp_builtin_exec", "--callgrind-out-file=" + out,
+         runtime.micropython_path(), "-X", "heapsize=" + runtime.HEAP, SCRIPT, game, level,
+         str(hands), str(SEED), str(players), "count"],
+        capture_output=True, text=True, env=runtime.script_environment())
+
+
 def count_estimates(game, level, hands, players=0):
     """Each decision's RP2040 seconds from its instructions, native code weighed apart and all
     of them at the bytecode factor, and native code's share of them ([(seconds, seconds as
@@ -151,14 +164,7 @@ def count_estimates(game, level, hands, players=0):
     mode under callgrind."""
     with tempfile.TemporaryDirectory() as folder:
         out = os.path.join(folder, "callgrind.out")
-        environment = dict(os.environ,
-                           MICROPYPATH=".frozen" + os.pathsep + runtime.compiled_firmware())
-        done = subprocess.run(
-            ["valgrind", "--tool=callgrind", "--collect-atstart=no",
-             "--toggle-collect=mp_builtin_exec", "--dump-after=mp_builtin_exec",
-             "--callgrind-out-file=" + out, runtime.micropython_path(),
-             "-X", "heapsize=" + runtime.HEAP, SCRIPT, game, level, str(hands), str(SEED),
-             str(players), "count"], capture_output=True, text=True, env=environment)
+        done = callgrind_run(out, game, level, hands, players)
         parts = counted_parts(out)
     decisions = int(done.stdout.split("COUNTED ")[-1]) if "COUNTED " in done.stdout else -1
     if done.returncode != 0 or len(parts) != decisions + 2:
