@@ -234,37 +234,50 @@ def executed_native(game, level, hands, players):
                                                                         done.stderr[-2000:]))
         parts = sorted(int(name.rsplit(".", 1)[1]) for name in os.listdir(folder)
                        if name.startswith("callgrind.out."))
-        names, functions, runs = {}, {}, {}  # (callgrind's compressed names: "(3)" once named)
-        for number in parts:
-            native = after_call = False
-            base = None
-            with open("%s.%d" % (out, number)) as handle:
-                for line in handle:
-                    if line.startswith(("ob=", "cob=")):
-                        key, _, name = line.rstrip("\n").partition(") ")
-                        if name:
-                            names[key.split("(")[1]] = name
-                        if line.startswith("ob="):
-                            native = names.get(key.split("(")[1]) == "???"
-                    elif line.startswith(("fn=", "cfn=")):
-                        key, _, name = line.rstrip("\n").partition(") ")
-                        key = key.split("(")[1]
-                        if name:
-                            functions[key] = name
-                        if line.startswith("fn="):
-                            name = functions.get(key, "")
-                            base = (int(name.split("'")[0], 16)  # ('2: a recursive call)
-                                    if native and name.startswith("0x") else None)
-                    elif line.startswith("calls="):
-                        after_call = True
-                    elif line.startswith("0x"):
-                        if after_call:
-                            after_call = False
-                        elif native and base is not None and number not in (parts[0], parts[-1]):
-                            address, _, count = line.split()
-                            offsets = runs.setdefault(base, {})
-                            offset = int(address, 16) - base
-                            offsets[offset] = offsets.get(offset, 0) + int(count)
+        return native_runs(["%s.%d" % (out, number) for number in parts])
+
+
+def compressed(line):
+    """(id, name or "") of a callgrind line naming an object or a function by its compressed
+    id: `ob=(3) /lib/x.so` where the name is given (once in a run), `ob=(3)` where it is not."""
+    opening, closing = line.index("("), line.index(")")
+    return line[opening + 1:closing], line[closing + 1:].strip()
+
+
+def native_runs(paths):
+    """{function's first address: {instruction offset: times run}} of the native code in the
+    callgrind parts at `paths` (--dump-instr=yes, --compress-pos=no; the first and the last,
+    the calibration loop, read for their names alone)."""
+    names, functions, runs = {}, {}, {}  # (callgrind's compressed names: "(3)" once named)
+    for path in paths:
+        native = after_call = False
+        base = None
+        with open(path) as handle:
+            for line in handle:
+                if line.startswith(("ob=", "cob=")):
+                    key, name = compressed(line)
+                    if name:
+                        names[key] = name
+                    if line.startswith("ob="):
+                        native = names.get(key) == "???"
+                elif line.startswith(("fn=", "cfn=")):
+                    key, name = compressed(line)
+                    if name:
+                        functions[key] = name
+                    if line.startswith("fn="):
+                        name = functions.get(key, "")
+                        base = (int(name.split("'")[0], 16)  # ('2: a recursive call)
+                                if native and name.startswith("0x") else None)
+                elif line.startswith("calls="):
+                    after_call = True
+                elif line.startswith("0x"):
+                    if after_call:
+                        after_call = False
+                    elif native and base is not None and path not in (paths[0], paths[-1]):
+                        address, _, count = line.split()
+                        offsets = runs.setdefault(base, {})
+                        offset = int(address, 16) - base
+                        offsets[offset] = offsets.get(offset, 0) + int(count)
     return runs
 
 

@@ -73,3 +73,21 @@ def test_dynamic_and_validate_refuse_words_that_are_not_a_bench_in_one_line(caps
         assert stopped.value.code == 2
         error = capsys.readouterr().err.strip().splitlines()[-1]
         assert "error: %s takes GAME LEVEL [HANDS [PLAYERS]]" % option in error
+
+
+def test_native_runs_follow_callgrinds_compressed_names_wherever_they_were_given(tmp_path):
+    """callgrind names an object or a function once in a run, in whichever line meets it
+    first (a call's `cob=`/`cfn=` as well as `ob=`/`fn=`), then gives its id alone, `ob=(2)`:
+    native code ("???") is found both ways. The first and last parts (the calibration loop)
+    count for their names only."""
+    parts = ["ob=(1) /lib/libc.so\nfn=(5) memcpy\ncob=(2) ???\ncfn=(7) 0x0000000000001000\n"
+             "calls=1 0x1000 0\n0x10 0 9\n",
+             "ob=(2)\nfl=(1)\nfn=(7)\n0x1004 0 5\n0x1008 0 2\ncob=(1)\ncfn=(5)\n"
+             "calls=1 0x10 0\n0x1008 0 40\nob=(3) ???x\nfn=(8) 0x0000000000002000\n0x2000 0 1\n",
+             "ob=(2) ???\nfn=(9) 0x0000000000003000\n0x3000 0 3\n"]
+    paths = []
+    for number, text in enumerate(parts, 1):
+        path = tmp_path / ("callgrind.out.%d" % number)
+        path.write_text(text)
+        paths.append(str(path))
+    assert native_cost.native_runs(paths) == {0x1000: {4: 5, 8: 2}}
