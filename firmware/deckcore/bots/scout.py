@@ -32,7 +32,7 @@ tries one place for a scouted card (its `width`) and the Scout & Shows through i
 for that place alone (no list of a thousand actions, nor of every place); it chooses the
 way up of its hand so too. Whole rounds from every decision would take the RP2040 several
 times its 3 s. On the device that step runs in native code (`NativeStep`,
-scout_step_viper.py: the same actions, about 3 times quicker a decision).
+scout_step_viper.py: the same actions and values, about 4 times quicker a decision).
 
 Values are points times SCALE.
 """
@@ -358,11 +358,11 @@ def _normal_in(state, rng, places, quick=False, powers=None):
 
 
 class NativeStep:
-    """hard's quick playout step (`_normal_in` with one place, and `strongest`) in native
-    code: scout_step_viper.py, its twin on compact arrays, as the image ships it for the
-    device; the same actions and the same draws of the generator (tests/host/
-    test_scout_native.py). CPython and the bytecode ports (the browser's too) play the
-    step above, which stays the reference."""
+    """hard's quick playout step (`_normal_in` with one place, `strongest`, and `evaluate`'s
+    outlook where a playout stops) in native code: scout_step_viper.py, its twin on compact
+    arrays, as the image ships it for the device; the same actions, draws of the generator
+    and values (tests/host/test_scout_native.py). CPython and the bytecode ports (the
+    browser's too) play the step above, which stays the reference."""
 
     MODULE = "deckcore.bots.scout_step_viper"
     # its `work`: the words, and the places and the offset its constants of the same names say
