@@ -24,7 +24,7 @@ except (ImportError, ValueError):  # no native module for this architecture in t
 
 _WIDTH = const(240)
 _HEIGHT = const(240)
-BAND_ROWS = const(2)  # rows expanded and written per SPI transfer (2 x 480 bytes)
+BAND_ROWS = const(1)  # rows expanded and written per SPI transfer (1 x 480 bytes)
 
 _SWRESET = const(0x01)  # software reset; wait 5 ms (120 ms when it was sleeping out)
 _SLPOUT = const(0x11)   # sleep out; wait 5 ms before the next command, 120 ms before SLPIN
