@@ -110,18 +110,24 @@ def _strength(work, at: int, count: int) -> int:
     return power
 
 
-def _splits(work, at: int, into: int, count: int):
-    """bots/scout.py's `splits` of the numbers at work[at:at + count], into work[into:]."""
+def _splits(work, at: int, into: int, count: int, last: int):
+    """bots/scout.py's `splits` of the numbers at work[at:at + count], into work[into:]; with
+    `last` (a place, 0: none), as `splits(numbers, last)`: each end's last set at
+    work[last + end], its start * 2, + 1 if that set is matching."""
     w = ptr32(work)
     i = 0
     while i <= count:
         w[into + i] = 0
+        if last:
+            w[last + i] = 0
         i += 1
     start = 0
     while start < count:
         base = int(w[into + start])
         if base + int(w[_PIECE + 1]) > int(w[into + start + 1]):
             w[into + start + 1] = base + int(w[_PIECE + 1])
+            if last:
+                w[last + start + 1] = start << 1
         end = start + 1
         if end < count:
             step = int(w[at + end]) - int(w[at + start])
@@ -133,6 +139,8 @@ def _splits(work, at: int, into: int, count: int):
                     worth = base + int(w[_PIECE + end - start + 1]) + bonus
                     if worth > int(w[into + end + 1]):
                         w[into + end + 1] = worth
+                        if last:
+                            w[last + end + 1] = (start << 1) | (1 if step == 0 else 0)
                     end += 1
                     if end == count or int(w[at + end]) - int(w[at + end - 1]) != step:
                         break
@@ -142,12 +150,12 @@ def _splits(work, at: int, into: int, count: int):
 def _split(work, at: int, count: int):
     """A `Split` of the numbers at work[at:at + count]: its ahead and behind."""
     w = ptr32(work)
-    _splits(work, at, _AHEAD, count)
+    _splits(work, at, _AHEAD, count, 0)
     i = 0
     while i < count:
         w[_REVERSED + i] = w[at + count - 1 - i]
         i += 1
-    _splits(work, _REVERSED, _BEHIND, count)
+    _splits(work, _REVERSED, _BEHIND, count, 0)
 
 
 def _shows(work, at: int, count: int, need: int, captured: int, less: int, gap: int,
@@ -363,7 +371,7 @@ def step(work, hand, active, gift: int, ending: int, flags: int) -> int:
         if two != 0 or flags & 2 != 0:
             _split(work, _PLACED, placed)
         else:
-            _splits(work, _PLACED, _AHEAD, placed)
+            _splits(work, _PLACED, _AHEAD, placed, 0)
         worth = int(w[_AHEAD + placed]) - _SCALE * placed - gift
         rest = _ACTIVE
         if index == 0:
@@ -414,37 +422,7 @@ def outlook(work, hand, need: int) -> int:
     total = count * (int(w[_WEIGHTS + 2]) - _OFFSET)
     if need >= 0 and int(strongest(hand)) > need:
         total += int(w[_WEIGHTS + 3]) - _OFFSET
-    # splits(numbers, last): _AHEAD the best, _BEHIND each end's last set: start * 2, + 1 if
-    # that set is matching
-    i = 0
-    while i <= count:
-        w[_AHEAD + i] = 0
-        w[_BEHIND + i] = 0
-        i += 1
-    start = 0
-    while start < count:
-        base = int(w[_AHEAD + start])
-        if base + int(w[_PIECE + 1]) > int(w[_AHEAD + start + 1]):
-            w[_AHEAD + start + 1] = base + int(w[_PIECE + 1])
-            w[_BEHIND + start + 1] = start << 1
-        end = start + 1
-        if end < count:
-            step = int(w[_HAND + end]) - int(w[_HAND + start])
-            if -1 <= step and step <= 1:
-                bonus = 0
-                if step == 0:
-                    bonus = _MATCHING
-                while True:
-                    worth = base + int(w[_PIECE + end - start + 1]) + bonus
-                    if worth > int(w[_AHEAD + end + 1]):
-                        w[_AHEAD + end + 1] = worth
-                        w[_BEHIND + end + 1] = start << 1
-                        if step == 0:
-                            w[_BEHIND + end + 1] = (start << 1) | 1
-                    end += 1
-                    if end == count or int(w[_HAND + end]) - int(w[_HAND + end - 1]) != step:
-                        break
-        start += 1
+    _splits(work, _HAND, _AHEAD, count, _BEHIND)  # splits(numbers, last)
     end = count  # the split's sets, from the last: by length (1 to 4, 5 and more), matching
     while end > 0:
         last = int(w[_BEHIND + end])
