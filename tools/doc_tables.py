@@ -16,8 +16,12 @@ budgets (about 12 minutes on a busy 2-core host at `nice -n -10`; --quick about 
 - redraw: tools/device_budgets.py's estimate of a full-screen push and of one card's rows;
 - a key's answer: tools/shell_timing.py's screens, the drawing plus the push of the rows it
   marked (at the full-screen push's cost per row);
-- think time: `deckmate bench` (the bots alone in the unix port, each game's default set-up)
-  at `normal` and `hard`, --hands 4 (--quick: 1);
+- think time: `deckmate bench` (the bots alone in the unix port, each game's default set-up,
+  and SCOUT `hard` at 3 and 5 players too) at `normal` and `hard`, --hands 4 (--quick: 1),
+  with both of its RP2040 estimates of the same decisions: timed (the calibration loop) and,
+  where valgrind is installed, counted (`--count`: callgrind's instructions, native code
+  weighed apart; about 50 times the timed run). A budget holds when both estimates hold;
+  without valgrind the row says the count was not run and that whether it holds is not known;
 - heap: every set-up of play_sim.HEAVIEST (the CI gate's, tests/host/test_play_heaviest.py)
   played through the keys on the simulated board in the budget's heap (runtime.HEAP),
   traced as tools/match_heap.py traces it: whether it holds, its highest live heap and the
@@ -34,13 +38,14 @@ number of players, match-ups such as hard-strong) and keep the others: `strong`'
 playouts take far longer than the rest, so its rows may be measured with fewer --deals.
 
 Times are RP2040 estimates (the calibration loop of `deckmate bench`, timed in the same
-run); heaps are the 64-bit unix port's, the CI gate's.
+run, and for think time also counted); heaps are the 64-bit unix port's, the CI gate's.
 """
 
 import argparse
 import datetime
 import os
 import re
+import shutil
 import subprocess
 import sys
 
@@ -59,7 +64,11 @@ COLUMNS = {
 HEADERS = {
     "budgets": "Each row's run is the day it was measured and the host's load average when its "
                "run began (with, for the redraw and the keys, how much slower the calibration "
-               "loop found an RP2040); its commit is the code it measured. "
+               "loop found an RP2040); its commit is the code it measured. A think time gives "
+               "two RP2040 estimates of the same decisions: timed (wall clock against the "
+               "calibration loop of the same run; it moves with the host's load) and counted "
+               "(`deckmate bench --count`: callgrind's instructions, load-free, native code "
+               "weighed by its Cortex-M0+ cycles); it is within only when both are. "
                "`tools/doc_tables.py budgets --write` measures every row again; `--parts` and "
                "`--games` measure some of them and keep the others.",
     "bots": "Each row's run is the day it was measured and the host's load average when its run "
@@ -71,6 +80,9 @@ KEY_COLUMNS = 2  # a row is known by its first two cells: measuring again replac
 GAME_WORDS = {"scioto": "Scioto", "scarto": "Scarto", "chambery": "Chambéry",
               "droggn": "Droggn", "scout": "SCOUT"}
 THINK_LIMITS = {"normal": (1.0, 3.0), "hard": (3.0, 10.0)}  # p95, max: seconds on an RP2040
+# Think-time rows beyond each game's default set-up, (level, players): SCOUT's `hard` has a
+# budget of work of its own at each number of players (bots/levels.py; 4 is the default).
+MORE_THINK = {"scout": [("hard", 3), ("hard", 5)]}
 FULL_SCREEN_MS, ONE_CARD_MS, KEY_MS = 60, 15, 100
 IMAGE_LIMIT_KB = 350
 LOAD = [0.0]  # the host's load average when the measuring began
@@ -124,7 +136,17 @@ def table_text(name, rows):
     table, each game's rows together."""
     columns = COLUMNS[name]
     return "\n".join([HEADERS[name], "", row_line(columns), "|" + "---|" * len(columns)]
-                     + [row_line(row) for row in (grouped(rows) if name == "bots" else rows)])
+                     + [row_line(row) for row in (grouped(rows) if name == "bots"
+                                                  else by_budget(rows))])
+
+
+def by_budget(rows):
+    """`rows` with each budget's together, in the order each budget first came: a set-up
+    measured for the first time goes beside its budget's rows, not at the table's end."""
+    firsts = {}
+    for row in rows:
+        firsts.setdefault(row[0], len(firsts))
+    return sorted(rows, key=lambda row: firsts[row[0]])
 
 
 def grouped(rows):
@@ -241,15 +263,7 @@ def measure_budgets(games, quick, parts=PARTS):
             rows.append(["a key's answer", what, "%.0f ms (drawing %.0f, %d rows pushed)"
                          % (total, drawing, pushed), "%d ms" % KEY_MS, within(total <= KEY_MS)])
     if "think" in parts:
-        for level in ("normal", "hard"):
-            p95_limit, max_limit = THINK_LIMITS[level]
-            for game in games:
-                row = bench.measure(game, level, 1 if quick else 4)
-                rows.append(["think time, `%s`" % level, GAME_WORDS[game],
-                             "p50 %.2f / p95 %.2f / max %.2f s (%d decisions)" % (
-                                 row["p50_s"], row["p95_s"], row["max_s"], row["decisions"]),
-                             "p95 %g s, max %g s" % (p95_limit, max_limit),
-                             within(row["p95_s"] <= p95_limit and row["max_s"] <= max_limit)])
+        rows += think_rows(games, 1 if quick else 4)
     if "heap" in parts:
         rows += heap_rows(games, ("normal",) if quick else ("easy", "normal", "hard"))
     if "image" in parts:
@@ -258,6 +272,61 @@ def measure_budgets(games, quick, parts=PARTS):
                      "%d files, %s; %d flash blocks of 4 KB" % (count, kb(total), blocks),
                      "%d KB" % IMAGE_LIMIT_KB, within(total <= IMAGE_LIMIT_KB * 1024)])
     return rows, calibration
+
+
+def think_setups(games):
+    """(level, game, players: 0 for the default set-up) of every think-time row of `games`."""
+    return [(level, game, 0) for level in THINK_LIMITS for game in games] + [
+        (level, game, players) for game in games for level, players in MORE_THINK.get(game, [])]
+
+
+def think_rows(games, hands):
+    """The think-time rows: `deckmate bench`'s timed estimate and, where valgrind is
+    installed, its counted one of the same decisions (one run at a time: the count is
+    load-free, but the timed run beside it would not be)."""
+    from deckmate.commands import bench
+
+    counting = shutil.which("valgrind") is not None
+    rows = []
+    for level, game, players in think_setups(games):
+        timed, seconds = bench.timed(game, level, hands, players)
+        counted = None
+        if counting:
+            counted = bench.counted_row(*counted_arguments(game, level, hands, players, seconds))
+        case = GAME_WORDS[game] + (", %d players" % players if players else "")
+        rows.append(think_row(level, case, timed, counted))
+    return rows
+
+
+def counted_arguments(game, level, hands, players, seconds):
+    """bench.counted_row's arguments: the same decisions as the timed run's."""
+    return game, level, hands, players, seconds
+
+
+def think_row(level, case, timed, counted):
+    """A think-time row from `deckmate bench`'s timed figures and its counted ones (None: the
+    count was not run): within its limits only when both estimates are."""
+    p95_limit, max_limit = THINK_LIMITS[level]
+
+    def figures(row, prefix):
+        return "p50 %.2f / p95 %.2f / max %.2f s" % (
+            row[prefix + "p50_s"], row[prefix + "p95_s"], row[prefix + "max_s"])
+
+    def holds(row, prefix):
+        return row[prefix + "p95_s"] <= p95_limit and row[prefix + "max_s"] <= max_limit
+
+    if counted is None:
+        count = "counted: not run (no valgrind)"
+        verdict = "not known (count not run)" if holds(timed, "") else "**no**: timed"
+    else:
+        count = "counted %s, %.0f%% native" % (figures(counted, "count_"),
+                                               100 * counted["native_share"])
+        over = [name for name, ok in (("timed", holds(timed, "")),
+                                      ("counted", holds(counted, "count_"))) if not ok]
+        verdict = "**no**: %s" % " and ".join(over) if over else within(True)
+    measured = "timed %s; %s (%d decisions)" % (figures(timed, ""), count, timed["decisions"])
+    return ["think time, `%s`" % level, case, measured,
+            "p95 %g s, max %g s" % (p95_limit, max_limit), verdict]
 
 
 def setup_words(game, people, bots, options, deal):

@@ -101,3 +101,69 @@ def test_a_table_not_as_the_tool_writes_it_is_refused_with_its_reason(broken, re
 def test_the_heap_rows_call_match_heap_as_it_is_now():
     import match_heap
     inspect.signature(match_heap.traced).bind(*doc_tables.traced_arguments(("plan",), 208))
+
+
+def bench_rows(timed, counted):
+    """`deckmate bench`'s figures of a row, as its summary names them: timed (p50, p95, max)
+    and counted (p50, p95, max) seconds; counted None: the count was not run."""
+    from deckmate.commands import bench
+    row = dict(zip(bench.summary([1.0]), timed), decisions=3)
+    if counted is None:
+        return row, None
+    return row, dict(zip(bench.summary([1.0], "count_"), counted), native_share=0.125)
+
+
+@pytest.mark.parametrize("timed, counted, verdict", [
+    ((0.5, 2.0, 2.5), (0.6, 2.5, 2.9), "yes"),
+    ((0.5, 2.0, 2.5), (0.6, 3.2, 3.3), "**no**: counted"),   # the load-free count over the p95
+    ((0.5, 2.0, 12.0), (0.6, 2.5, 2.9), "**no**: timed"),    # a busy host's max over 10 s
+    ((0.5, 3.5, 12.0), (0.6, 3.2, 10.5), "**no**: timed and counted"),
+    ((0.5, 2.0, 2.5), None, "not known (count not run)"),
+    ((0.5, 3.5, 4.0), None, "**no**: timed"),
+])
+def test_a_think_time_is_within_its_budget_only_when_both_estimates_are(timed, counted, verdict):
+    """docs/budgets.md: until a board is measured, a think-time budget holds when the timed
+    estimate and the counted one both hold (`hard`: p95 3 s, max 10 s); both are in the row."""
+    row = doc_tables.think_row("hard", "SCOUT, 5 players", *bench_rows(timed, counted))
+    assert row[:2] == ["think time, `hard`", "SCOUT, 5 players"] and row[-1] == verdict
+    assert row[2].startswith("timed p50 %.2f / p95 %.2f / max %.2f s; " % timed)
+    if counted is None:
+        assert "counted: not run (no valgrind)" in row[2]
+    else:
+        assert "counted p50 %.2f / p95 %.2f / max %.2f s, 12%% native" % counted in row[2]
+
+
+def test_without_valgrind_the_think_rows_say_the_count_was_not_run(tmp_path, monkeypatch):
+    """The timed estimate is measured (2-player Scioto, a hand), the count is not invented."""
+    monkeypatch.setenv("PATH", str(tmp_path))  # no valgrind (the unix port is the venv's)
+    rows = doc_tables.think_rows(("scioto",), 1)
+    assert [row[:2] for row in rows] == [["think time, `normal`", "Scioto"],
+                                         ["think time, `hard`", "Scioto"]]
+    for row in rows:
+        assert re.fullmatch(r"timed p50 \d+\.\d\d / p95 \d+\.\d\d / max \d+\.\d\d s; counted: "
+                            r"not run \(no valgrind\) \(28 decisions\)", row[2]), row
+        assert row[-1] in ("not known (count not run)", "**no**: timed")
+
+
+def test_the_think_rows_count_the_decisions_they_timed_as_bench_counts_them_now():
+    from deckmate.commands import bench
+    inspect.signature(bench.counted_row).bind(*doc_tables.counted_arguments(
+        "scout", "hard", 4, 5, [0.5]))
+    assert ("hard", "scout", 5) in doc_tables.think_setups(("scout",))
+
+
+def test_a_set_up_measured_for_the_first_time_goes_beside_its_budgets_rows(tmp_path,
+                                                                         monkeypatch):
+    name = "budgets"
+    doc = tmp_path / "doc.md"
+    doc.write_text("%s\n%s\n" % (doc_tables.begin_marker(name), doc_tables.table_text(
+        name, []) + "\n" + doc_tables.end_marker(name)), encoding="utf-8")
+    monkeypatch.setitem(doc_tables.DOCS, name, str(doc))
+    first = doc_tables.provenance([["think time, `hard`", "SCOUT", "x", "y", "yes"],
+                                   ["image size", "rp2040", "x", "y", "yes"]], "abc1234")
+    doc_tables.write(name, first)
+    more = doc_tables.provenance([["think time, `hard`", "SCOUT, 5 players", "x", "y", "yes"]],
+                                 "def5678")
+    doc_tables.write(name, more)
+    assert [row[1] for row in doc_tables.read_table(name, doc.read_text(encoding="utf-8"))] \
+        == ["SCOUT", "SCOUT, 5 players", "rp2040"]
