@@ -49,8 +49,9 @@ for players in (2, 3, 4, 5):
                        1 if sum(state.chips) >= LONG_ROUND else 0]
                 if native is not None:
                     rng = Rng(seed)
-                    row += [native.play(state, rng, powers), rng.state,
-                            [native.strongest(hand) for hand in state.hands],
+                    native.start(state)
+                    row += [native.play(state, rng), rng.state,
+                            [native.native.strongest(bytearray(hand)) for hand in state.hands],
                             native.evaluate(state)]
                 rows.append(row)
                 # on by the step's action, or, one time in three, by any legal action
@@ -148,10 +149,11 @@ print(NativeStep.load(), NativeStep.MODULE in sys.modules)
 def test_the_native_module_reads_the_places_and_constants_the_python_writes():
     module = "deckcore/bots/scout_step_viper.py"
     step = scout.NativeStep
-    for name in ("WORDS", "SECOND", "PIECE", "WEIGHTS", "OFFSET"):
+    for name in ("WORDS", "SECOND", "PIECE", "WEIGHTS", "SEATS", "CARDS", "OFFSET"):
         assert firmware_constant(module, "_" + name) == getattr(step, name), name
     assert len(scout.PIECE) <= firmware_constant(module, "_HAND") - step.PIECE
-    assert step.WEIGHTS + len(scout.OUTLOOK[0]) <= step.WORDS
+    assert step.WEIGHTS + len(scout.OUTLOOK[0]) <= step.SEATS
+    assert step.SEATS + 5 == step.CARDS and step.CARDS + 5 == step.WORDS  # 5 seats at most
     for name in ("SCALE", "MATCHING", "SCOUT_SHOW_CHIP"):
         assert firmware_constant(module, "_" + name) == getattr(scout, name), name
     for name in ("SHOW", "SCOUT", "SCOUT_SHOW", "START_AT", "GAP_AT", "TURN_AT", "INDEX_AT"):

@@ -317,7 +317,8 @@ def playouts(view, candidates, rng, budget, tick):
             if native is None:
                 powers = [strongest(values(hand)) for hand in state.hands]  # a step changes one
             else:
-                powers = [native.strongest(hand) for hand in state.hands]
+                powers = []  # (the native step keeps them: `start`, `renew`)
+                native.start(state)
             turns = 0  # the seat's turns reached since the candidate
             while state.current_player() != TERMINAL:
                 if tick is not None:
@@ -329,8 +330,8 @@ def playouts(view, candidates, rng, budget, tick):
                                            budget.width > 0, powers))
                     powers[actor] = strongest(values(state.hands[actor]))
                 else:
-                    state.apply(native.play(state, rng, powers))
-                    powers[actor] = native.strongest(state.hands[actor])
+                    state.apply(native.play(state, rng))
+                    native.renew(state, actor)
                 if actor != view.seat and state.current_player() == view.seat:
                     turns += 1
                     if turns == budget.depth:
@@ -366,7 +367,7 @@ class NativeStep:
 
     MODULE = "deckcore.bots.scout_step_viper"
     # its `work`: the words, and the places and the offset its constants of the same names say
-    WORDS, SECOND, PIECE, WEIGHTS, OFFSET = 373, 4, 16, 362, 1 << 24
+    WORDS, SECOND, PIECE, WEIGHTS, SEATS, CARDS, OFFSET = 383, 4, 16, 362, 373, 378, 1 << 24
 
     @staticmethod
     def load():
@@ -396,6 +397,7 @@ class NativeStep:
         for n in range(len(PIECE)):
             self.work[self.PIECE + n] = PIECE[n]
         self.players = 0  # the number of players whose OUTLOOK row `work` holds
+        self.hands = []  # by seat: its hand as bytes, as `renew` saw it last
 
     def evaluate(self, state):
         """`evaluate`, the hands' part of each seat's outlook in native code."""
@@ -420,24 +422,31 @@ class NativeStep:
             out.append(SCALE * total // 32)
         return out
 
-    def strongest(self, hand):
-        return self.native.strongest(bytearray(hand))
+    def start(self, state):
+        """Where a playout starts: `renew` of every seat."""
+        self.hands = [bytearray()] * len(state.hands)
+        for seat in range(len(state.hands)):
+            self.renew(state, seat)
 
-    def play(self, state, rng, powers):
-        """_normal_in(state, rng, 1, True, powers)."""
+    def renew(self, state, seat):
+        """After the seat acted (a step changes its hand and Scout & Show chip alone): its hand
+        as bytes, and in `work` its threat (its `strongest`, LONGER more while it holds its
+        Scout & Show chip, as `Turn._threats` counts it) and its cards, where the step reads
+        them."""
+        hand = self.hands[seat] = bytearray(state.hands[seat])
+        power = self.native.strongest(hand)
+        self.work[self.SEATS + seat] = power + LONGER if state.scout_show[seat] else power
+        self.work[self.CARDS + seat] = len(hand)
+
+    def play(self, state, rng):
+        """_normal_in(state, rng, 1, True), the hands as `start` and `renew` left them."""
         seat = state.to_act
-        hands = state.hands
         if state.phase == "flip":
-            return flip_rule(hands[seat])
-        players = len(hands)
+            return flip_rule(state.hands[seat])
+        players = len(state.hands)
         work = self.work
-        others = 0
-        for step in range(1, players):  # Turn._threats, into work[0:]
-            other = (seat + step) % players
-            others += len(hands[other])
-            work[step - 1] = powers[other] + LONGER if state.scout_show[other] else powers[other]
         active = state.active
-        flags = (players - 1) << 4
+        flags = seat << 8 | (players - 1) << 4
         if active and (players > 2 or state.chips[seat] > 0):  # _may_scout
             flags |= 1
         if active and state.scout_show[seat]:
@@ -446,9 +455,7 @@ class NativeStep:
             flags |= 4
         if players > 2 or state.chips[1 - seat] == 0:  # Turn.last_stand
             flags |= 8
-        action = self.native.step(work, bytearray(hands[seat]), bytearray(active),
-                                  SCALE if players == 2 else SCALE // (players - 1),
-                                  DENIED * others // (players - 1), flags)
+        action = self.native.step(work, self.hands[seat], bytearray(active), flags)
         second = work[self.SECOND] - 1
         if second >= 0 and sum(state.chips) >= LONG_ROUND and rng.below(2):
             return second  # (Turn.best)

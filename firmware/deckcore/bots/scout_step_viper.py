@@ -13,18 +13,18 @@ that a plain mpy-cross still compiles it; as bytecode `ptr32` does not exist and
 fails, which is how bots/scout.py tells the two apart.
 
 `work` is 32-bit words (NativeStep makes it, an array("i") of WORDS), at the places named
-below: the inputs NativeStep writes (the other seats' threats in turn order from the next
-seat, each as `Turn._threats` counts it; PIECE; the outlook's weights), the outputs and the
-scratch arrays. Every
-value stored is 0 or more (a 32-bit word reads back unsigned on a 64-bit port): the offered
+below: the inputs NativeStep writes (each seat's threat, as `Turn._threats` counts it, and
+its cards in hand, by seat; PIECE; the outlook's weights), the outputs and the scratch
+arrays. Every value stored is 0 or more (a 32-bit word reads back unsigned on a 64-bit port): the offered
 values, which can be less, are kept with OFFSET added.
 """
 
 from micropython import const
 
-# The places in `work` (NativeStep in bots/scout.py writes the threats, PIECE and the
-# outlook's weights, and reads _SECOND; its constants of the same names say the same).
-_THREATS = const(0)     # the other seats' threats, players - 1 of them
+# The places in `work` (NativeStep in bots/scout.py writes the seats' threats and cards,
+# PIECE and the outlook's weights, and reads _SECOND; its constants of the same names say
+# the same).
+_THREATS = const(0)     # the other seats' threats in turn order from the next, players - 1
 _SECOND = const(4)      # out: the second best action + 1 (0: only one was offered)
 _RANKED = const(5)      # the two best offered: value + OFFSET, action, value + OFFSET, action
 _OFFERED = const(9)     # how many of the two are offered (0 to 2)
@@ -37,12 +37,15 @@ _REVERSED = const(256)  # the hand weighed, reversed
 _FITS = const(304)      # _fits, each with FIT_OFFSET added
 _ACTIVE = const(352)    # the numbers of the active set (10 at most)
 _WEIGHTS = const(362)   # outlook's: a row of OUTLOOK (bots/scout.py), each + OFFSET
-_WORDS = const(373)     # (WORDS in bots/scout.py)
+_SEATS = const(373)     # by seat (5 at most): its threat, as `Turn._threats` counts it
+_CARDS = const(378)     # by seat: its cards in hand
+_WORDS = const(383)     # (WORDS in bots/scout.py)
 _OFFSET = const(1 << 24)
 _FIT_OFFSET = const(64)
 _SCALE = const(16)      # SCALE, MATCHING, SCOUT_SHOW_CHIP: bots/scout.py's
 _MATCHING = const(4)
 _SCOUT_SHOW_CHIP = const(16)
+_DENIED = const(16)
 _SHOW = const(1 << 25)  # games/scout.py's action kinds and fields
 _SCOUT = const(2 << 25)
 _SCOUT_SHOW = const(3 << 25)
@@ -276,13 +279,14 @@ def _shows(work, at: int, count: int, need: int, captured: int, less: int, gap: 
     return best
 
 
-def step(work, hand, active, gift: int, ending: int, flags: int) -> int:
+def step(work, hand, active, flags: int) -> int:
     """`_normal_in`'s quick step (bots/scout.py: `_shows_and_places`, `Turn.best` through
     `_scout_shows_through`) for the seat holding the cards of `hand` (bytes), the active set's
-    cards in `active` (bytes), `gift` and `ending` as Turn counts them, and in `flags`: 1
-    the seat may scout, 2 it holds its Scout & Show chip (and there is an active set), 4 2
-    players, 8 `last_stand`, and from bit 4 on the number of threats. Returns the best action
-    (-1: none); the second best + 1 is left in work[_SECOND] (0: none)."""
+    cards in `active` (bytes), and in `flags`: 1 the seat may scout, 2 it holds its Scout &
+    Show chip (and there is an active set), 4 2 players, 8 `last_stand`, in bits 4 to 7 the
+    number of other seats, from bit 8 on the seat. The seats' threats and cards are read at
+    _SEATS and _CARDS. Returns the best action (-1: none); the second best + 1 is left in
+    work[_SECOND] (0: none)."""
     w = ptr32(work)
     h = ptr8(hand)
     a = ptr8(active)
@@ -290,7 +294,20 @@ def step(work, hand, active, gift: int, ending: int, flags: int) -> int:
     size = int(len(active))
     two = flags & 4
     last_stand = flags & 8
-    threats = flags >> 4
+    threats = (flags >> 4) & 15
+    # Turn._threats, in turn order from the next seat, and Turn's gift and ending
+    seat = flags >> 8
+    others = 0
+    i = 0
+    while i < threats:
+        other = seat + 1 + i
+        if other > threats:
+            other -= threats + 1
+        w[_THREATS + i] = w[_SEATS + other]
+        others += int(w[_CARDS + other])
+        i += 1
+    gift = _SCALE // threats
+    ending = _DENIED * others // threats
     i = 0
     while i < count:
         w[_HAND + i] = h[i] >> 4

@@ -10,9 +10,9 @@ def deal_unseen(view, rng):
     less every card the seat can see) dealt at random, each either way up, into the other
     hands' unknown places and the cards set aside. Known cards keep their places. In round 2
     of the 2-player game the cards the seat saw in round 1 are not drawn."""
-    seen = [identity(card) for card in view.visible_cards()]
+    seen = set([identity(card) for card in view.visible_cards()])  # (a list: 4 times slower)
     if view.seen_before is not None:
-        seen.extend(view.seen_before)
+        seen.update(view.seen_before)
     unseen = [card for card in view.game.deck if card not in seen]
     rng.shuffle(unseen)
     drawn = []
@@ -27,8 +27,9 @@ def deal_unseen(view, rng):
 
 
 def determinize(view, rng):
-    """A full State consistent with `view`, its hidden cards dealt by `deal_unseen`."""
-    hands, set_aside = deal_unseen(view, rng)
-    state = ScoutState(view.game, view.dealer, {"hands": hands, "set_aside": set_aside})
+    """A full State consistent with `view`, its hidden cards dealt by `deal_unseen`: a blank
+    State given those and the view's public fields (a new hand's would all be replaced)."""
+    state = ScoutState(view.game, view.dealer, None)
+    state.hands, state.set_aside = deal_unseen(view, rng)
     state.copy_public(state, view)
     return state
