@@ -589,24 +589,26 @@ class ScoutState(State):
 
     @staticmethod
     def copy_public(target, source):
-        """Everything but the hands and the cards set aside: a view holds these too."""
+        """Everything but the hands and the cards set aside: a view holds these too. (A slice
+        copies a list in half the time list() takes under MicroPython: `clone` runs for every
+        world of hard's playouts.)"""
         target.phase = source.phase
         target.to_act = source.to_act
         target.starter = source.starter
-        target.active = list(source.active)
+        target.active = source.active[:]
         target.owner = source.owner
-        target.piles = [list(pile) for pile in source.piles]
-        target.chips = list(source.chips)
-        target.scout_show = list(source.scout_show)
-        target.flips = list(source.flips)
-        target.scouted = [list(known) for known in source.scouted]
+        target.piles = [pile[:] for pile in source.piles]
+        target.chips = source.chips[:]
+        target.scout_show = source.scout_show[:]
+        target.flips = source.flips[:]
+        target.scouted = [known[:] for known in source.scouted]
         target.ended_by = source.ended_by
         target.plays = source.plays
 
     @staticmethod
     def copy_hidden(target, source):
-        target.hands = [list(hand) for hand in source.hands]
-        target.set_aside = list(source.set_aside)
+        target.hands = [hand[:] for hand in source.hands]
+        target.set_aside = source.set_aside[:]
         target.seen_before = source.seen_before
 
     def blank(self):
