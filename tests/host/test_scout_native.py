@@ -49,7 +49,7 @@ for players in (2, 3, 4, 5):
                        1 if sum(state.chips) >= LONG_ROUND else 0]
                 if native is not None:
                     rng = Rng(seed)
-                    native.start(state)
+                    native.deal(state)
                     row += [native.play(state, rng), rng.state,
                             [native.native.strongest(bytearray(hand)) for hand in state.hands],
                             native.evaluate(state)]
@@ -154,7 +154,7 @@ def test_the_native_module_reads_the_places_and_constants_the_python_writes():
     assert len(scout.PIECE) <= firmware_constant(module, "_HAND") - step.PIECE
     assert step.WEIGHTS + len(scout.OUTLOOK[0]) <= step.SEATS
     assert step.SEATS + 5 == step.CARDS and step.CARDS + 5 == step.WORDS  # 5 seats at most
-    for name in ("SCALE", "MATCHING", "SCOUT_SHOW_CHIP"):
+    for name in ("SCALE", "MATCHING", "SCOUT_SHOW_CHIP", "DENIED", "LONGER"):
         assert firmware_constant(module, "_" + name) == getattr(scout, name), name
     for name in ("SHOW", "SCOUT", "SCOUT_SHOW", "START_AT", "GAP_AT", "TURN_AT", "INDEX_AT"):
         assert firmware_constant(module, "_" + name) == getattr(rules, name), name

@@ -311,14 +311,16 @@ def playouts(view, candidates, rng, budget, tick):
         if device:
             gc.collect()
         world = determinize(view, rng)
+        if native is not None:
+            native.deal(world)
         for i in range(len(candidates)):
             state = world if i == len(candidates) - 1 else world.clone()
             state.apply(candidates[i])
             if native is None:
                 powers = [strongest(values(hand)) for hand in state.hands]  # a step changes one
             else:
-                powers = []  # (the native step keeps them: `start`, `renew`)
-                native.start(state)
+                powers = []  # (the native step keeps them: `deal`, `start`, `renew`)
+                native.start(state, view.seat)
             turns = 0  # the seat's turns reached since the candidate
             while state.current_player() != TERMINAL:
                 if tick is not None:
@@ -398,9 +400,11 @@ class NativeStep:
             self.work[self.PIECE + n] = PIECE[n]
         self.players = 0  # the number of players whose OUTLOOK row `work` holds
         self.hands = []  # by seat: its hand as bytes, as `renew` saw it last
+        self.dealt = (self.hands, self.work[self.SEATS:])  # `deal`'s world: hands, their words
 
     def evaluate(self, state):
-        """`evaluate`, the hands' part of each seat's outlook in native code."""
+        """`evaluate`, the hands' part of each seat's outlook in native code (the hands as
+        `deal`, `start` and `renew` left them)."""
         if state.current_player() == TERMINAL:
             return evaluate(state)
         players = len(state.hands)
@@ -414,7 +418,7 @@ class NativeStep:
         power = strength(values(active))
         out = []
         for seat in range(players):
-            total = self.native.outlook(work, bytearray(state.hands[seat]),
+            total = self.native.outlook(work, self.hands[seat],
                                         power if active and state.owner != seat else -1)
             total += weights[0] * len(state.piles[seat]) + weights[1] * state.chips[seat]
             if state.scout_show[seat]:
@@ -422,21 +426,27 @@ class NativeStep:
             out.append(SCALE * total // 32)
         return out
 
-    def start(self, state):
-        """Where a playout starts: `renew` of every seat."""
-        self.hands = [bytearray()] * len(state.hands)
-        for seat in range(len(state.hands)):
-            self.renew(state, seat)
+    def deal(self, world):
+        """A world dealt: `renew` of every seat, kept for `start`."""
+        self.hands = [bytearray()] * len(world.hands)
+        for seat in range(len(world.hands)):
+            self.renew(world, seat)
+        self.dealt = (self.hands[:], self.work[self.SEATS:])
+
+    def start(self, state, seat):
+        """A playout of the world `deal` saw, after `seat` acted (one action changes its hand
+        and Scout & Show chip alone)."""
+        hands, words = self.dealt
+        self.hands = hands[:]
+        self.work[self.SEATS:] = words
+        self.renew(state, seat)
 
     def renew(self, state, seat):
-        """After the seat acted (a step changes its hand and Scout & Show chip alone): its hand
-        as bytes, and in `work` its threat (its `strongest`, LONGER more while it holds its
-        Scout & Show chip, as `Turn._threats` counts it) and its cards, where the step reads
-        them."""
+        """After the seat acted: its hand as bytes, and in `work` its threat (its `strongest`,
+        LONGER more while it holds its Scout & Show chip, as `Turn._threats` counts it) and its
+        cards, where the step reads them."""
         hand = self.hands[seat] = bytearray(state.hands[seat])
-        power = self.native.strongest(hand)
-        self.work[self.SEATS + seat] = power + LONGER if state.scout_show[seat] else power
-        self.work[self.CARDS + seat] = len(hand)
+        self.native.seat_holds(self.work, hand, seat, state.scout_show[seat])
 
     def play(self, state, rng):
         """_normal_in(state, rng, 1, True), the hands as `start` and `renew` left them."""

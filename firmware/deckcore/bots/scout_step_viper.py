@@ -46,6 +46,7 @@ _SCALE = const(16)      # SCALE, MATCHING, SCOUT_SHOW_CHIP: bots/scout.py's
 _MATCHING = const(4)
 _SCOUT_SHOW_CHIP = const(16)
 _DENIED = const(16)
+_LONGER = const(2 << 5)
 _SHOW = const(1 << 25)  # games/scout.py's action kinds and fields
 _SCOUT = const(2 << 25)
 _SCOUT_SHOW = const(3 << 25)
@@ -422,6 +423,17 @@ def step(work, hand, active, flags: int) -> int:
     if int(w[_OFFERED]) == 0:
         return -1
     return int(w[_RANKED + 1])
+
+
+def seat_holds(work, hand, seat: int, chip: int):
+    """The seat's threat, as `Turn._threats` counts it (the `strongest` of `hand`, LONGER more
+    with its Scout & Show `chip`), and its cards, at _SEATS and _CARDS (NativeStep.renew)."""
+    w = ptr32(work)
+    power = int(strongest(hand))
+    if chip != 0:
+        power += _LONGER
+    w[_SEATS + seat] = power
+    w[_CARDS + seat] = int(len(hand))
 
 
 def outlook(work, hand, need: int) -> int:
