@@ -291,25 +291,22 @@ def playouts(view, candidates, rng, budget, tick):
     more while the work of one more (as much as the mean so far) keeps the work within
     `nodes`, a step counting the cards of the hand it weighs and STEP more (a step's time
     grows with them); the work counts, never the time, so a decision is the same on every
-    runtime. On the device the heap is collected before each world (before each state, it
-    took about a tenth of hard's time), and the last candidate plays on the world itself (a
-    state less), and a quick step is `NativeStep`'s where the image has it; nothing of
-    search.py is loaded (its code and names would be interned in a
-    SCOUT match): 5-player SCOUT's hard did not play in 192K otherwise."""
+    runtime. On the device the heap is collected only when it is full (a collection before
+    each world took a tenth of hard's instructions at 5 players), the last candidate plays
+    on the world itself (a state less), a quick step is `NativeStep`'s where the image has
+    it, and nothing of search.py is loaded (its code and names would be interned in a SCOUT
+    match): 5-player SCOUT's hard did not play in 192K otherwise."""
     if len(candidates) == 1:
         return candidates[0]
-    import gc
     import sys
-    device = sys.implementation.name == "micropython"
-    native = NativeStep.load() if device and budget.width == 1 else None
+    native = NativeStep.load() if sys.implementation.name == "micropython" and \
+        budget.width == 1 else None
     totals = [0] * len(candidates)
     worlds = work = 0  # work: the steps, each as the cards it weighs and STEP more
     while worlds < budget.playouts and (not budget.nodes or worlds < 2
                                         or work * (worlds + 1) <= budget.nodes * worlds):
         worlds += 1
-        world = state = None
-        if device:
-            gc.collect()
+        world = state = None  # (the last world is garbage before the next is dealt)
         world = determinize(view, rng)
         if native is not None:
             native.deal(world)
@@ -322,10 +319,10 @@ def playouts(view, candidates, rng, budget, tick):
                 powers = []  # (the native step keeps them: `deal`, `start`, `renew`)
                 native.start(state, view.seat)
             turns = 0  # the seat's turns reached since the candidate
-            while state.current_player() != TERMINAL:
+            actor = state.current_player()
+            while actor != TERMINAL:
                 if tick is not None:
                     tick()
-                actor = state.current_player()
                 work += len(state.hands[actor]) + STEP
                 if native is None:
                     state.apply(_normal_in(state, rng, budget.width or budget.places,
@@ -334,10 +331,12 @@ def playouts(view, candidates, rng, budget, tick):
                 else:
                     state.apply(native.play(state, rng))
                     native.renew(state, actor)
-                if actor != view.seat and state.current_player() == view.seat:
+                after = state.current_player()
+                if actor != view.seat and after == view.seat:
                     turns += 1
                     if turns == budget.depth:
                         break
+                actor = after
             totals[i] += utility(evaluate(state) if native is None else native.evaluate(state),
                                  view.seat)
     return candidates[best_index(totals)]
