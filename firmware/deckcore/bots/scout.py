@@ -394,7 +394,7 @@ class NativeStep:
     def __init__(self, native):
         from array import array
         self.native = native
-        self.work = array("i", [0] * self.WORDS)
+        self.work = array("i", bytes(4 * self.WORDS))  # (no list of WORDS: a 3 KB block)
         for n in range(len(PIECE)):
             self.work[self.PIECE + n] = PIECE[n]
         self.players = 0  # the number of players whose OUTLOOK row `work` holds
