@@ -12,7 +12,8 @@ load average when the run began) and the commit of the code it measured (the las
 changed firmware/ or host/, "+" when this tree differs from it), so that --games, --parts,
 --players and --pairs can measure some rows again and keep the others with their own.
 
-budgets (about 12 minutes on a busy 2-core host at `nice -n -10`; --quick about 4):
+budgets (about 20 minutes on a busy 2-core host at `nice -n -10`, 14 of them the think times'
+counts; --quick about 6):
 - redraw: tools/device_budgets.py's estimate of a full-screen push and of one card's rows;
 - a key's answer: tools/shell_timing.py's screens, the drawing plus the push of the rows it
   marked (at the full-screen push's cost per row);
