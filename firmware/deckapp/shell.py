@@ -24,7 +24,9 @@ pass of the loop is one service (App.service), then one slice of work:
 3. serves the serial link (a request, or a slice of an answer);
 4. gives the top screen one slice of background work (Screen.step).
 When nothing is left to do it calls board.idle() and waits until the next poll of the keys,
-or less: until a byte comes on the USB port (App.wait). A pass is
+or less: until a byte comes on the USB port (App.wait). A wait begins on a collected heap
+and its passes allocate nothing, and a key goes to its screen on a collected heap: the same
+keys give the same heap however long the waits between them. A pass is
 App.step, which the board runs (board.run): App.loop on a board, a Web Worker's event loop in
 a browser. A key's answer
 is drawn before the next slice of work starts, so the response time is one slice plus one draw.
@@ -67,6 +69,7 @@ class App:
     port: "select.poll | None" = None  # usb_port(), once run() has started
     thinker = None  # the screen whose bot is thinking (App.think), or None
     working = False  # the top screen had work left after its last slice
+    rested = True  # the heap was collected when the loop last began to wait (App.step)
     fault = False  # after a fault, until the reset: the crash screen waits for its key
     boot = None  # boot(app) opens the app's first screen (main.py's: deckapp/boot.py)
     menu = None  # menu(app) opens the main menu (main.py's: deckapp/menu.py)
@@ -155,9 +158,16 @@ class App:
         self._drawn = None
 
     def handle(self, key, kind):
+        """A key event to the top screen (a RELEASE goes to none), on a collected heap: the
+        wait before it left the heap as it was (App.step), but its passes' call frames, taken
+        from the heap and given back, still counted towards the next collection (GC_EVERY),
+        which the key's work would then meet where the length of the wait put it: the same
+        keys must give the same heap (docs/notes/2026-12-06-idle-heap.md)."""
+        self.rested = False
         if kind != RELEASE:
             if self.link is not None:
                 self.link.release()
+            gc.collect()
             self.top().key(key, kind)
 
     def render(self):
@@ -258,8 +268,8 @@ class App:
         a device no PC talks to keeps neither its code nor its names (the interned names are
         the tightest part of the heap, docs/budgets.md)."""
         link = self.link
-        if link is None:
-            if self.port is None or lean or not self.port.poll(0):
+        if link is None:  # (ipoll: a poll's list of what is ready would be a pass's garbage)
+            if self.port is None or lean or not any(self.port.ipoll(0)):
                 return False
             from deckapp.serial_link import SerialLink
             self.link = link = SerialLink(self.store, self.board, self.port)
@@ -285,9 +295,13 @@ class App:
                 stack = self.stack
                 if self.working or sending or not stack or stack[-1] is not self._drawn \
                         or stack[-1].dirty_rows is not None:
+                    self.rested = False
                     return 0
             except Exception as error:  # KeyboardInterrupt and SystemExit go on to main.py
                 self.recover(error)
+        if not self.rested:  # a wait begins on a collected heap, which its passes leave as it is
+            gc.collect()
+            self.rested = True
         self.board.idle()
         return _POLL_MS
 
@@ -303,12 +317,14 @@ class App:
         port, so that a request is answered at once rather than after the rest (a sync's
         request after each answer). The board sleeps in the poll as in time.sleep_ms (the
         same low-power wait for an interrupt). A port with no other end (it reads as always
-        ready) is not waited on."""
+        ready) is not waited on. It allocates nothing (ipoll, not poll's list): a wait for
+        a key is many passes, and a pass's garbage would make the heap's layout hang on how
+        long the wait was (deckhw/buttons.py, Buttons.poll)."""
         link = self.link
         if self.port is None or (link is not None and link.closed):
             time.sleep_ms(ms)
         else:
-            self.port.poll(ms)
+            self.port.ipoll(ms)
 
     def recover(self, error):
         """A fault (an exception that escaped a screen or a bot): the screens and what they

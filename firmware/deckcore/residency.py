@@ -7,7 +7,7 @@ keeps are one table in the app (its `phases` module); the core names no module o
     with Think(): ...                    a bot's decision: what it imports, loaded once for it
     keep_loaded(module)                  past the think: a native module, loaded once a match
     let_go(module)                       forget a module the caller imported (an object)
-    serve_beside(service, *args)         the app's service during a think, as if outside it
+    serve_beside(service, now_ms)        the app's service during a think, as if outside it
     unload_since(loaded)                 forget every module loaded since (the app's phases)
 
 On the host (CPython) nothing is unloaded within a think or after a block: the heap does not
@@ -88,15 +88,17 @@ def keep_loaded(module):
             loaded.append(module)
 
 
-def serve_beside(service, *args):
-    """Call `service(*args)` (the app's keys, drawing and serial link) during a think as if
+def serve_beside(service, now_ms):
+    """Call `service(now_ms)` (the app's keys, drawing and serial link) during a think as if
     outside it: the modules it loads (a screen opened over the table) stay after the think,
     so that the screen keeps the one class its module has. It runs every few milliseconds
     of a think, at the search's peak of heap: it notes the modules the think itself loaded
     only when the loaded modules have changed since it last did (a copy of every name at
-    each call, about 500 bytes, cut the search's room into pieces: docs/budgets.md)."""
+    each call, about 500 bytes, cut the search's room into pieces: docs/budgets.md), and
+    takes no tuple of arguments: how many times it runs hangs on the clock, and so would
+    the think's heap on the garbage it leaves."""
     if not _thinks or _thinks[-1] is None:
-        return service(*args)
+        return service(now_ms)
     started = _thinks[-1]
     names_sum = _names_sum()
     if _served[0] != names_sum:
@@ -104,7 +106,7 @@ def serve_beside(service, *args):
         _served[1] = [name for name in sys.modules if name not in started]
     _served[2] = True
     try:
-        return service(*args)
+        return service(now_ms)
     finally:
         _served[2] = False
         if _served[0] != _names_sum():

@@ -101,16 +101,27 @@ class Buttons:
         """Whether the key is down right now (reads its pin; used at boot for safe mode)."""
         return name in self.keys and self.pins[self.keys.index(name)].value() == 0
 
-    def change(self, index, ticks):
-        """Key `index` went down or up at `ticks`: its event."""
+    def change(self, events, index, ticks):
+        """Key `index` went down or up at `ticks`: `events` with its event added."""
         self.down[index] = 0 if self.down[index] else 1
         self.changed_at[index] = ticks
         self.next_repeat[index] = REPEAT_DELAY_MS
-        return (self.keys[index], PRESS if self.down[index] else RELEASE)
+        return self.add(events, index, PRESS if self.down[index] else RELEASE)
+
+    def add(self, events, index, kind):
+        """`events` (a list, or None before the poll's first) with key `index`'s `kind` added."""
+        if events is None:
+            return [(self.keys[index], kind)]
+        events.append((self.keys[index], kind))
+        return events
 
     def poll(self, now_ms):
-        """The events since the last poll, as a list of (key name, kind)."""
-        events = []
+        """The events since the last poll, as a list of (key name, kind), or () if there are
+        none. A poll that finds none allocates nothing: the app polls every 10 ms while it
+        waits for a key, and a list each time was garbage whose amount, and so when the heap
+        is collected and where the objects that stay land, hung on how long the wait was
+        (a person's pace, a loaded host's: docs/notes/2026-12-06-idle-heap.md)."""
+        events = None
         buffer = self.buffer
         down = self.down
         while self.read != self.write:  # the ring's changes first, in order
@@ -118,23 +129,23 @@ class Buttons:
             index = buffer[read] // 2
             if (down[index] != 0) != (buffer[read] % 2 == 0):
                 ago = (now_ms - buffer[read + 1] - 256 * buffer[read + 2]) & 0xFFFF
-                events.append(self.change(index, (now_ms - ago + (0x10000 if ago >= 0x8000
-                                                                   else 0)) % TICKS_PERIOD))
+                events = self.change(events, index, (now_ms - ago + (0x10000 if ago >= 0x8000
+                                                                     else 0)) % TICKS_PERIOD)
                 # (a change the interrupt timed after now_ms: `ago` counts back from 65536)
             self.read = (read + 3) % len(buffer)
         for index in range(len(self.keys)):
             changed_at = self.changed_at[index]
             since = DEBOUNCE_MS if changed_at is None else ticks_since(now_ms, changed_at)
             if since >= DEBOUNCE_MS and (down[index] != 0) != (self.pins[index].value() == 0):
-                events.append(self.change(index, now_ms))
+                events = self.change(events, index, now_ms)
                 continue
             if not down[index]:
                 continue
             if down[index] == 1 and since >= LONG_MS:
                 down[index] = 2
-                events.append((self.keys[index], LONG))
+                events = self.add(events, index, LONG)
             if since >= self.next_repeat[index]:
                 while since >= self.next_repeat[index]:  # one REPEAT however late the poll
                     self.next_repeat[index] += REPEAT_MS
-                events.append((self.keys[index], REPEAT))
-        return events
+                events = self.add(events, index, REPEAT)
+        return events or ()

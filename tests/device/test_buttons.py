@@ -80,7 +80,7 @@ def test_a_late_poll_gives_one_repeat_not_a_burst():
     assert keys.poll(0) == [("up", PRESS)]
     late = REPEAT_DELAY_MS + 5 * REPEAT_MS
     assert keys.poll(late).count(("up", REPEAT)) == 1
-    assert keys.poll(late + POLL_MS) == []
+    assert keys.poll(late + POLL_MS) == ()
 
 
 def test_keys_are_independent():
@@ -108,7 +108,7 @@ def test_the_tick_counter_wrapping_around_changes_nothing():
     pins["a"].level = 0
     assert keys.poll(before_wrap) == [("a", PRESS)]
     pins["a"].level = 1
-    assert keys.poll(5) == []  # 15 ms later, inside the debounce time
+    assert keys.poll(5) == ()  # 15 ms later, inside the debounce time
     assert keys.poll(before_wrap + DEBOUNCE_MS - TICKS_PERIOD) == [("a", RELEASE)]
 
 
@@ -149,7 +149,7 @@ def test_presses_while_the_app_is_busy_are_handed_on_in_order_each_with_its_rele
                        (300, "down", 0), (370, "down", 1)])
     assert keys.poll(500) == [("b", PRESS), ("b", RELEASE), ("down", PRESS), ("down", RELEASE),
                               ("down", PRESS), ("down", RELEASE)]
-    assert keys.poll(510) == []
+    assert keys.poll(510) == ()
 
 
 def test_presses_quicker_than_a_change_of_screen_and_only_a_debounce_apart_all_count():
@@ -181,10 +181,10 @@ def test_a_change_seen_both_by_its_interrupt_and_by_a_poll_counts_once():
     pins["b"].level = 0  # down, its interrupt not yet run when the poll reads it
     assert keys.poll(5) == [("b", PRESS)]
     busy(pins, clock, [(5, "b", 0)])  # then the interrupt: a change to where the key is
-    assert keys.poll(100) == []
+    assert keys.poll(100) == ()
     busy(pins, clock, [(150, "b", 1)])
     assert keys.poll(160) == [("b", RELEASE)]
-    assert keys.poll(300) == []
+    assert keys.poll(300) == ()
 
 
 def test_a_key_held_through_the_change_of_screen_is_long_and_repeats_from_its_press():
@@ -235,9 +235,32 @@ def test_the_interrupt_allocates_nothing():
     assert keys.poll(300) == [("down", PRESS), ("down", RELEASE), ("down", PRESS)]
 
 
+def test_a_poll_that_finds_no_event_allocates_nothing():
+    """The app polls every 10 ms while it waits for a key: a poll's garbage would make when
+    the heap is collected, and where what the next key makes lands, hang on how long the wait
+    was (tests/host/test_device_heap_layout.py). Under MicroPython the polls run with the heap
+    locked: keys up, then one held down between its press and its first REPEAT."""
+    try:
+        from micropython import heap_lock, heap_unlock
+    except ImportError:  # CPython: only MicroPython can lock its heap
+        return
+    keys, pins = make_keys()
+    assert keys.poll(0) == ()
+    pins["up"].level = 0
+    assert keys.poll(10) == [("up", PRESS)]
+    events = 0
+    heap_lock()
+    try:
+        for now in range(20, REPEAT_DELAY_MS, 50):
+            events += len(keys.poll(now))
+    finally:
+        heap_unlock()
+    assert events == 0
+
+
 def test_a_change_queued_during_the_poll_keeps_its_own_time():
     keys, pins, clock = keys_with_interrupts()
     busy(pins, clock, [(105, "down", 0)])  # its interrupt ran after the poll read the clock
     assert keys.poll(100) == [("down", PRESS)]
-    assert keys.poll(104 + REPEAT_DELAY_MS) == []
+    assert keys.poll(104 + REPEAT_DELAY_MS) == ()
     assert keys.poll(105 + REPEAT_DELAY_MS) == [("down", REPEAT)]

@@ -8,9 +8,11 @@ from deckmate import runtime
 from deckmate.sim.firmware import DEVICE_DIR
 from sim_helpers import run_with_link
 
-OWN_HEAP_MOST = 4864  # its import measured 4.6 KB with the RTC the sync sets, 4.7 KB with the
+OWN_HEAP_MOST = 4928  # its import measured 4.6 KB with the RTC the sync sets, 4.7 KB with the
 # flash image's chip id (the device id) read at the import (the first version 4.5 KB), 4.75 KB
-# with the pins' interrupts (Pin.irq, each change of the keys at its own time: 384 B more)
+# with the pins' interrupts (Pin.irq, each change of the keys at its own time: 384 B more),
+# 4.81 KB with no garbage made while the firmware waits (a frame read as one int, one list
+# for every tap: 64 B more; sim_boot.py's piece for erases 192 B less)
 
 CALLS = """
 import machine, micropython

@@ -6,7 +6,7 @@ import os
 from deckmate import image, runtime
 from deckmate.sim import flash
 from deckmate.sim.boards import read_board
-from deckmate.sim.link import Link
+from deckmate.sim.link import FLASH_LINK, Link
 
 DEVICE_DIR = os.path.join(os.path.dirname(os.path.abspath(__file__)), "device")
 # The board's own modules (device/): the boot script, the stand-in `machine`, and what the boot
@@ -57,7 +57,8 @@ def heap_with_text_boxes(heapsize):
 def environment(link_path, flash_path, skip_main=False, text_boxes=False):
     """The firmware's environment (MICROPYPATH: the folder of the boot script); `text_boxes`:
     it prints the boxes its screens draw (device/text_boxes.py)."""
-    env = dict(os.environ, DECKMATE_SIM_LINK=link_path, DECKMATE_SIM_FLASH=flash_path,
+    env = dict(os.environ, DECKMATE_SIM_LINK=link_path,
+               DECKMATE_SIM_FLASH=flash_beside(link_path, flash_path),
                MICROPYPATH=device_folder())
     for name, wanted in (("DECKMATE_SIM_SKIP_MAIN", skip_main),
                          ("DECKMATE_SIM_TEXT_BOXES", text_boxes)):
@@ -65,6 +66,19 @@ def environment(link_path, flash_path, skip_main=False, text_boxes=False):
         if wanted:
             env[name] = "1"
     return env
+
+
+def flash_beside(link_path, flash_path):
+    """The flash image's path as the firmware is given it: a symbolic link named FLASH_LINK
+    beside the side channel's socket (link.py removes it with the socket), whose path is as
+    long whatever the image's is. The boot reads the path onto the heap, where its length
+    moved every object made after it: a Droggn match's correction after a power cut ran out
+    of heap at 208K or not by the length of a test's temporary folder."""
+    path = os.path.join(os.path.dirname(link_path), FLASH_LINK)
+    if os.path.lexists(path):
+        os.unlink(path)
+    os.symlink(os.path.abspath(flash_path), path)
+    return path
 
 
 def prepare(flash_path, board_name, fresh=False, held_at_boot=(), blocks=None):

@@ -52,6 +52,7 @@ PEER_CREDENTIALS = struct.Struct("3i")  # SO_PEERCRED's struct ucred: pid, uid, 
 SPI_LEAST = 8          # device/machine.py _SPI_LEAST
 MESSAGE_MOST = 1 << 18  # more than a Unix socket's send buffer holds: no message is longer
 TICKS_PERIOD = 1 << 30  # the firmware's time.ticks_ms() wraps at 2**30
+FLASH_LINK = "flash"  # beside the socket: the flash image as the firmware names it (firmware.py)
 
 
 def ticks_ms(seconds=None):
@@ -90,6 +91,9 @@ class Link:
             if sock is not None:
                 sock.close()
         os.unlink(self.path)
+        flash = os.path.join(self.folder, FLASH_LINK)
+        if os.path.lexists(flash):
+            os.unlink(flash)
         os.rmdir(self.folder)
 
     def press(self, keys, at=None):

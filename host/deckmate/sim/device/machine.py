@@ -31,7 +31,10 @@ With DECKMATE_SIM_TRACE_HEAP set, each start prints `start`, and every idle firs
 live heap after a collection and the interned names (`heap BYTES` and micropython.qstr_info's
 line; tools/match_heap.py); set to `modules`, also the loaded modules (`modules NAME ...`),
 and with DECKMATE_SIM_TRACE_MAP set as well, micropython.mem_info(1)'s map of the heap, then
-`endmap`.
+`endmap`; set to `layout`, every idle prints `layout SEQUENCE` (the last key frame done) and
+the map of the heap as it is, garbage and all (no collection), then `endmap`
+(tests/host/test_device_heap_layout.py: the same keys give the same heap however long the
+waits between them).
 """
 
 import os
@@ -46,13 +49,14 @@ _frame = bytearray(7)       # link.py: every frame is tag:u8 a:u16 b:u32, both w
 _socket = None
 _pressed = 0                # bit n set: GPIO n is held low by a key (or the tap)
 _sequence = 0               # the last key frame done: its levels applied, its tap let go
-_tap = None                 # a tapped key: [GPIO, ms held, its frame's sequence, first read]
+_tap = [-1, 0, None]        # a tapped key: GPIO + ms held << 8 (-1: none), its frame's
+                            # sequence, its first read (None: not read yet); one list for all
 _applied_at = _read_at = time.ticks_ms()  # the last change of the keys (its "W"), last read
 _edge_at = None             # while a pin's handler runs: the time of its change
 _irqs = []                  # each input with an interrupt (Pin.irq), then its handler
 
 
-def _send(tag, a=0, b=0):
+def _send(tag, a, b):
     """One frame as one message: sent whole or not at all, even when a Ctrl-C interrupts."""
     if _socket is not None:
         struct.pack_into(">BHI", _frame, 0, tag, a, b)
@@ -64,18 +68,22 @@ def _receive(timeout_ms):
     (the interrupts of the pins they move called, at the time of the change), or a tap (a key
     held here, by the firmware's own reads, whatever the host's pace). Not while a pin's
     handler runs: the changes after its own wait for it to end."""
-    global _sequence, _applied_at, _tap
+    global _sequence, _applied_at
     while _socket is not None and _edge_at is None and any(_poller.ipoll(timeout_ms)):
         if not _socket.readinto(_frame):
             raise SystemExit("deckmate sim: the host closed the side channel")
-        kind, a, b = struct.unpack(">BHI", _frame)
+        # (a small int, not struct.unpack's tuple: like a board's C machine, the stand-in
+        # makes no garbage while the firmware waits for a key, which would make the heap's
+        # layout hang on when a frame comes)
+        b = int.from_bytes(_frame, "big")
+        kind, a, b = b >> 48, b >> 32 & 0xFFFF, b & 0xFFFFFFFF
         if kind == 0x54:  # "T": the key's GPIO and the ms it is held in b
-            _tap = [b & 0xFF, b >> 8, a, None]
+            _tap[0], _tap[1], _tap[2] = b, a, None
         elif kind == 0x57:  # "W": when the next levels were made
             _applied_at = b
         else:  # "K": the levels (a tapped key held down still)
             _sequence = a
-            _edges(_pressed, b | (0 if _tap is None or _tap[3] is None else 1 << _tap[0]),
+            _edges(_pressed, b | (0 if _tap[2] is None else 1 << (_tap[0] & 0xFF)),
                    _applied_at)
         timeout_ms = 0  # then those that came meanwhile
 
@@ -113,7 +121,16 @@ if os.getenv("DECKMATE_SIM_LINK"):
 
 
 _trace = None
-if os.getenv("DECKMATE_SIM_TRACE_HEAP"):
+if os.getenv("DECKMATE_SIM_TRACE_HEAP") == "layout":
+    from micropython import mem_info  # (imported here: an import at each idle collects)
+
+    def _trace():
+        print("layout", _sequence)
+        mem_info(1)
+        print("endmap")
+
+    print("start")
+elif os.getenv("DECKMATE_SIM_TRACE_HEAP"):
     def _trace():
         import gc
         import micropython
@@ -141,7 +158,7 @@ class Pin:
         self.level = 1 if mode == Pin.OUT else None  # None: an input, read from the link
 
     def value(self, level=None):
-        global _read_at, _tap, _sequence, _applied_at
+        global _read_at, _sequence, _applied_at
         if level is None:
             if self.level is not None:
                 return self.level
@@ -149,12 +166,13 @@ class Pin:
                 _read_at = time.ticks_ms()
                 _receive(0)
                 tap = _tap
-                if tap is not None and tap[0] == self.id:  # down from its first read
-                    if tap[3] is None:
-                        tap[3] = _read_at
+                if tap[0] & 0xFF == self.id:  # down from its first read
+                    if tap[2] is None:
+                        tap[2] = _read_at
                         _edges(_pressed, _pressed | 1 << self.id, _read_at)
-                    elif time.ticks_diff(_read_at, tap[3]) >= tap[1]:  # let go: done
-                        _sequence, _applied_at, _tap = tap[2], _read_at, None
+                    elif time.ticks_diff(_read_at, tap[2]) >= tap[0] >> 8:  # let go: done
+                        _sequence, tap[0], tap[2] = tap[1], -1, None
+                        _applied_at = _read_at
                         _edges(_pressed, _pressed & ~(1 << self.id), _read_at)
             return 0 if _pressed >> self.id & 1 else 1
         level = 1 if level else 0
@@ -177,7 +195,7 @@ class SPI:
         bands do); fewer than _SPI_LEAST bytes go as "S" frames, one a byte."""
         if len(data) < _SPI_LEAST:
             for byte in data:
-                _send(0x53, byte)  # "S"
+                _send(0x53, byte, 0)  # "S"
         elif _socket is not None:
             _socket.send(data)
 
@@ -232,7 +250,7 @@ def idle():
 def reset():
     """The board restarts: the process exits (or, under `micropython -i`, the host ends it)
     and the host starts it again."""
-    _send(0x58)  # "X"
+    _send(0x58, 0, 0)  # "X"
     raise SystemExit
 
 
