@@ -6,9 +6,7 @@ promise. Deals, first dealers and bot choices all draw from instances of this cl
 The 32-bit state is kept as two 16-bit halves, so that every step computes on small ints:
 on the board (and the browser's 32-bit port) small ints have 31 bits and a 32-bit value is a
 bignum, allocated on the heap and about five times slower. The stream is the one of the
-plain 32-bit formulas (tests/core/test_rng.py holds them as the reference). The halves are a
-list, `halves`: MicroPython stores into a list more quickly than into an attribute of an
-object whose class has a property (`state`), a quarter of `below`'s time.
+plain 32-bit formulas (tests/core/test_rng.py holds them as the reference).
 """
 
 LARGEST_BELOW = 1 << 14  # the most choices `below` draws from (its halves stay under 2**30)
@@ -21,8 +19,7 @@ class Rng:
     @property
     def state(self):
         """The 32-bit state as one number (for saving a generator: a bignum on the board)."""
-        high, low = self.halves
-        return high << 16 | low
+        return self.high << 16 | self.low
 
     @state.setter
     def state(self, value):
@@ -32,7 +29,7 @@ class Rng:
         # xorshift has one fixed point, zero; any other 32-bit state is fine.
         if not high | low:
             high, low = 0x6D2B, 0x79F5
-        self.halves = [high, low]
+        self.high, self.low = high, low
 
     def below(self, n):
         """A uniform integer in 0..n-1, for 0 < n <= LARGEST_BELOW (rejection sampling, so no
@@ -41,8 +38,7 @@ class Rng:
         2**32 % n is (2**16 % n)**2 % n)."""
         if not 0 < n <= LARGEST_BELOW:
             raise ValueError("below() needs 0 < n <= %d" % LARGEST_BELOW)
-        halves = self.halves
-        high, low = halves
+        high, low = self.high, self.low
         while True:
             # x ^= x << 13; x ^= x >> 17; x ^= x << 5, on 32 bits
             high ^= (high << 13 | low >> 3) & 0xFFFF
@@ -51,7 +47,7 @@ class Rng:
             low ^= low << 5 & 0xFFFF
             half = 0x10000 % n
             if high != 0xFFFF or low + half * half % n < 0x10000:
-                halves[0], halves[1] = high, low
+                self.high, self.low = high, low
                 return (high % n * half + low) % n
 
     def choice(self, items):
@@ -71,6 +67,5 @@ class Rng:
         low = (salt & 0xFFFF) * 0x79B9
         high = ((salt & 0xFFFF) * 0x9E37 + (salt >> 16 & 0xFFFF) * 0x79B9 + (low >> 16)) & 0xFFFF
         forked = Rng(0)
-        mine = self.halves
-        forked._set(mine[0] ^ high, mine[1] ^ low & 0xFFFF)
+        forked._set(self.high ^ high, self.low ^ low & 0xFFFF)
         return forked
