@@ -214,8 +214,8 @@ def test_hard_has_a_work_budget_for_each_table_scout_is_played_at_and_none_for_o
     `nodes` allow); a number of players SCOUT is not played by has no budget, not the
     3-player one by a wrapped index."""
     assert budget("scout", "hard", 2).playouts == 6
-    assert [budget("scout", "hard", n).nodes for n in (3, 4, 5)] == [9000, 6400, 20000]
-    assert [budget("scout", "hard", n).playouts for n in (3, 4, 5)] == [32, 32, 48]
+    assert [budget("scout", "hard", n).nodes for n in (3, 4, 5)] == [9000, 6400, 14000]
+    assert [budget("scout", "hard", n).playouts for n in (3, 4, 5)] == [32, 32, 32]
     for players in (0, 1, 6):
         assert "2 to 5 players" in str(raises(ValueError, budget, "scout", "hard", players))
 

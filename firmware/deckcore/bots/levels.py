@@ -95,13 +95,14 @@ def budget(game_name, level, players=0):
         if level == "hard":  # with 2 players a playout's steps are quicker: more worlds;
             if players == 2:  # with more, normal's fourth or fifth best is often the best
                 return Budget("hard", worlds=4, places=3, playouts=6, depth=2, width=1)
-            # in as many worlds as `nodes` allow (2 to 32, 48 with 5 players): a late turn's are
-            # cheap (bots.md); the work by number of players (p95 about 1.0-2.1 s counted, with
-            # the step in native code), none for a table SCOUT has not
-            nodes = {3: 9000, 4: 6400, 5: 20000}.get(players)
+            # in as many worlds as `nodes` allow (2 to 32): a late turn's are cheap (bots.md); the
+            # work by number of players (p95 about 0.8-1.3 s counted, with the step in native
+            # code; at 5 players 20,000 and 48 worlds gained nothing), none for a table SCOUT
+            # has not
+            nodes = {3: 9000, 4: 6400, 5: 14000}.get(players)
             if nodes is None:
                 raise ValueError("SCOUT is played by 2 to 5 players, not %r" % players)
-            return Budget("hard", worlds=4, places=3, playouts=48 if players == 5 else 32,
+            return Budget("hard", worlds=4, places=3, playouts=32,
                           depth=2, width=1,
                           candidates=4 if players == 5 else 5,  # 5: a world decides more
                           nodes=nodes)
