@@ -102,8 +102,7 @@ def budget(game_name, level, players=0):
             nodes = {3: 9000, 4: 6400, 5: 14000}.get(players)
             if nodes is None:
                 raise ValueError("SCOUT is played by 2 to 5 players, not %r" % players)
-            return Budget("hard", worlds=4, places=3, playouts=32,
-                          depth=2, width=1,
+            return Budget("hard", worlds=4, places=3, playouts=32, depth=2, width=1,
                           candidates=4 if players == 5 else 5,  # 5: a world decides more
                           nodes=nodes)
         if level == "strong":

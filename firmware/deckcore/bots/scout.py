@@ -315,8 +315,7 @@ def playouts(view, candidates, rng, budget, tick):
             state.apply(candidates[i])
             if native is None:
                 powers = [strongest(values(hand)) for hand in state.hands]  # a step changes one
-            else:
-                powers = []  # (the native step keeps them: `deal`, `start`, `renew`)
+            else:  # (the native step keeps the powers: `deal`, `start`, `renew`)
                 native.start(state, view.seat)
             turns = 0  # the seat's turns reached since the candidate
             actor = state.current_player()

@@ -15,8 +15,8 @@ fails, which is how bots/scout.py tells the two apart.
 `work` is 32-bit words (NativeStep makes it, an array("i") of WORDS), at the places named
 below: the inputs NativeStep writes (each seat's threat, as `Turn._threats` counts it, and
 its cards in hand, by seat; PIECE; the outlook's weights), the outputs and the scratch
-arrays. Every value stored is 0 or more (a 32-bit word reads back unsigned on a 64-bit port): the offered
-values, which can be less, are kept with OFFSET added.
+arrays. Every value stored is 0 or more (a 32-bit word reads back unsigned on a 64-bit
+port): the offered values, which can be less, are kept with OFFSET added.
 """
 
 from micropython import const
