@@ -293,15 +293,10 @@ def think_rows(games, hands):
         timed, seconds = bench.timed(game, level, hands, players)
         counted = None
         if counting:
-            counted = bench.counted_row(*counted_arguments(game, level, hands, players, seconds))
+            counted = bench.counted_row(game, level, hands, players, seconds)
         case = GAME_WORDS[game] + (", %d players" % players if players else "")
         rows.append(think_row(level, case, timed, counted))
     return rows
-
-
-def counted_arguments(game, level, hands, players, seconds):
-    """bench.counted_row's arguments: the same decisions as the timed run's."""
-    return game, level, hands, players, seconds
 
 
 def think_row(level, case, timed, counted):

@@ -145,11 +145,33 @@ def test_without_valgrind_the_think_rows_say_the_count_was_not_run(tmp_path, mon
         assert row[-1] in ("not known (count not run)", "**no**: timed")
 
 
-def test_the_think_rows_count_the_decisions_they_timed_as_bench_counts_them_now():
+def test_the_think_rows_count_the_decisions_they_timed_as_bench_counts_them_now(monkeypatch):
+    """Each set-up is timed, then counted on the same decisions (the timed run's seconds go
+    to the count), through bench's functions as they are called today."""
     from deckmate.commands import bench
-    inspect.signature(bench.counted_row).bind(*doc_tables.counted_arguments(
-        "scout", "hard", 4, 5, [0.5]))
-    assert ("hard", "scout", 5) in doc_tables.think_setups(("scout",))
+    calls = []
+    figures = {"p50_s": 0.5, "p95_s": 1.0, "max_s": 1.5, "decisions": 7}
+
+    def timed(*arguments):
+        inspect.signature(bench.timed).bind(*arguments)
+        calls.append(("timed",) + arguments)
+        return figures, [0.25 * len(calls)]
+
+    def counted_row(*arguments):
+        inspect.signature(bench.counted_row).bind(*arguments)
+        calls.append(("counted",) + arguments)
+        return {"count_p50_s": 0.4, "count_p95_s": 0.8, "count_max_s": 0.9,
+                "native_share": 0.14}
+
+    monkeypatch.setattr(bench, "timed", timed)
+    monkeypatch.setattr(bench, "counted_row", counted_row)
+    monkeypatch.setattr(doc_tables.shutil, "which", lambda name: "/usr/bin/" + name)
+    rows = doc_tables.think_rows(["scout"], 4)
+    assert [row[1] for row in rows] == ["SCOUT", "SCOUT", "SCOUT, 3 players", "SCOUT, 5 players"]
+    assert calls[-2:] == [("timed", "scout", "hard", 4, 5),
+                          ("counted", "scout", "hard", 4, 5, [1.75])]
+    assert all("counted p50 0.40 / p95 0.80 / max 0.90 s, 14% native" in row[2]
+               for row in rows)
 
 
 def test_a_set_up_measured_for_the_first_time_goes_beside_its_budgets_rows(tmp_path,
