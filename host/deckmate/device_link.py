@@ -188,7 +188,10 @@ class DeviceLink:
         `done` frame at its end; `finished(index)` once a reading is whole. After a frame lost
         or damaged the request is sent again from the last byte (or piece) checked, for the
         readings not yet whole, and asks for frames half as long (down to CHUNK_LEAST bytes;
-        twice as long again after a request answered whole); a device busy is asked again."""
+        twice as long again after a request answered whole); a device busy is asked again.
+        A try that brought no bytes counts against ATTEMPTS unless its frames came damaged
+        while they could still be shortened (on a bad line the first tries of long frames
+        seldom come whole: the line's fault, not the device's silence)."""
         current = 0  # the reading whose frames come now
         stalls = 0
         busy_until = time.monotonic() + BUSY_MOST_S
@@ -217,14 +220,20 @@ class DeviceLink:
             self._send(request)
             del reading.held[:]  # (sent again from the last piece checked)
             before = reading.reached()
+            damaged = self.damaged
+            chunk = self.chunk
             current, status = self._answer(op, readings, first, finished)
-            if status == "lost":  # shorter frames, fewer damaged
+            if status == "lost" and self.damaged > damaged:
+                status = "damaged"  # (a frame came damaged, then silence)
+            if status in ("lost", "damaged"):  # shorter frames, fewer damaged
                 self.chunk = max(CHUNK_LEAST, self.chunk // 2)
             elif status == "done":
                 self.chunk = min(self.chunk_most, self.chunk * 2)
             if current > first or readings[current].reached() > before:  # (bytes came)
                 stalls = 0
                 busy_until = time.monotonic() + BUSY_MOST_S
+            elif status == "damaged" and chunk > CHUNK_LEAST:
+                pass  # (the device answered: its frames are shortened)
             elif status != "busy" or time.monotonic() > busy_until:
                 stalls += 1
             if stalls >= ATTEMPTS:
@@ -232,9 +241,10 @@ class DeviceLink:
                                 "Deckmate app running on it?" % (self.connection.port, op, stalls))
 
     def _answer(self, op, readings, first, finished):
-        """(the reading reached, "done", "lost" or "busy") for the request just sent, whose
-        first reading is `first`: its answer came whole; a frame was lost or damaged (or none
-        came); the device had no room to answer."""
+        """(the reading reached, "done", "lost", "damaged" or "busy") for the request just
+        sent, whose first reading is `first`: its answer came whole; no frame came for
+        ANSWER_S; a frame (or the request) came damaged, or out of place; the device had no
+        room to answer."""
         current = first
         while True:
             frame = self._next_frame(time.monotonic() + ANSWER_S)
@@ -243,7 +253,7 @@ class DeviceLink:
                     time.sleep(BUSY_PAUSE_S)
                     return current, "busy"
                 self.resent += 1
-                return current, "lost"
+                return current, "lost" if frame is None else "damaged"  # (the request's)
             if frame.get("q") != self.query:
                 continue  # an answer to an earlier request
             if "err" in frame:
@@ -256,7 +266,7 @@ class DeviceLink:
                 continue  # a duplicate
             if first + index > current or at != reading.reached():
                 self.resent += 1
-                return current, "lost"  # a frame before it was lost
+                return current, "damaged"  # a frame before it was lost
             if frame.get("done"):
                 if frame.get("eof") and reading.end is None:
                     reading.end = at  # (a file: read to its end)
@@ -276,7 +286,7 @@ class DeviceLink:
                              else base64.b64decode(frame["data"], validate=True))
             except (KeyError, TypeError, ValueError, IndexError, binascii.Error):
                 self.damaged += 1
-                return current, "lost"
+                return current, "damaged"
 
     def digest(self, game_id, count):
         return self.request("hash", id=game_id, n=count)["sha256"]

@@ -51,12 +51,16 @@ class FaultRelay:
     """A pty the PC opens in place of the device's port, relaying both ways through a thread
     that, with probability `rate` per byte, drops a byte, flips a bit in it or sends it twice,
     and repeats a whole line now and then. `cut_after` bytes from the device: the PC's side is
-    then left without an answer (a cable pulled) until `reconnect()`."""
+    then left without an answer (a cable pulled) until `reconnect()`. `longest`: every line
+    from the device longer than this many bytes has a bit flipped at that length (a line that
+    damages long frames)."""
 
-    def __init__(self, device_path, rate=0.0, seed=1, cut_after=None):
+    def __init__(self, device_path, rate=0.0, seed=1, cut_after=None, longest=None):
         self.random = random.Random(seed)
         self.rate = rate
         self.cut_after = cut_after
+        self.longest = longest
+        self.length = 0  # of the device's line being relayed
         self.to_host = 0
         self.faults = 0
         self.device = os.open(device_path, os.O_RDWR | os.O_NOCTTY)
@@ -86,6 +90,16 @@ class FaultRelay:
             self.faults += 1
         return bytes(out)
 
+    def cut_long(self, data):
+        if self.longest is None:
+            return data
+        out = bytearray(data)
+        for at, byte in enumerate(out):
+            self.length = 0 if byte == 10 else self.length + 1
+            if self.length == self.longest + 1:
+                out[at] = byte ^ 4
+        return bytes(out)
+
     def serve(self):
         while self.running:
             ready, _, _ = select.select([self.device, self.master], [], [], 0.05)
@@ -94,7 +108,7 @@ class FaultRelay:
                 cut = self.cut_after is not None and self.to_host >= self.cut_after
                 self.to_host += len(data)
                 if not cut:
-                    os.write(self.master, self.damage(data))
+                    os.write(self.master, self.damage(self.cut_long(data)))
             if self.master in ready:
                 try:
                     data = os.read(self.master, 65536)

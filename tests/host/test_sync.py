@@ -443,6 +443,27 @@ def test_the_list_goes_through_byte_damage_its_frames_shrinking(tmp_path):
     assert link.resent + link.damaged > 3 and link.chunk < 4096  # the damage did hit
 
 
+def test_the_tries_of_frames_too_long_for_the_line_are_not_counted_as_silence(
+        tmp_path, monkeypatch):
+    """On a line that damages every long frame, the device is heard: its frames shrink to
+    the shortest before a try without bytes counts against ATTEMPTS (at 8 KB frames and one
+    byte in 1,000 damaged, the first five tries came damaged as often as not, and the list
+    was given up on now and then: CI, stop 55)."""
+    monkeypatch.setattr(device_link, "ATTEMPTS", 2)
+    logs = typical_logs(4)
+    with board_with_games(tmp_path / "flash.img", logs) as board:
+        wait_for_app(board)
+        relay = FaultRelay(board.serial_path, longest=320)
+        try:
+            with BoardConnection(relay.path) as connection:
+                link = DeviceLink(connection)
+                listed = link.games()
+        finally:
+            relay.close()
+    assert [entry["id"] for entry in listed] == [game_id for game_id, _ in logs]
+    assert link.chunk_most >= 4096 and link.damaged >= 5  # (8 KB frames down to 256 B)
+
+
 def test_a_sync_cut_off_midway_resumes_from_the_last_byte_received(tmp_path):
     logs = [("1", device_log("scout", 5, "1") * 1)]
     size = len(logs[0][1])
