@@ -33,10 +33,9 @@ scioto_search_viper.py compiled for the board), with the same positions and valu
 `BitmaskSearch`, which CPython runs.
 """
 
-import sys
 from array import array
 
-from deckcore.residency import keep_loaded, let_go
+from deckcore.residency import native
 
 INFINITY = 1 << 20
 PAGE = 128
@@ -337,21 +336,12 @@ NATIVE = "deckcore.bots.scioto_search_viper"
 
 def _load_native():
     """scioto_search_viper as native code, or None where the image has no native module for
-    this architecture or runs its source as bytecode (CPython too). Once loaded it stays
-    for the match (each load of native code takes heap for good)."""
-    native = sys.modules.get(NATIVE)
-    if native is None:
-        try:
-            import deckcore.bots.scioto_search_viper  # noqa: F401 (NATIVE, found by its name)
-            native = sys.modules[NATIVE]
-            native.probe()
-        except (ImportError, ValueError, NameError):
-            native = sys.modules.get(NATIVE)
-            if native is not None:  # (loaded, but not native code here)
-                let_go(native)
-            return None
-        keep_loaded(NATIVE)
-    return native
+    this architecture or runs its source as bytecode (residency.native)."""
+    return native(NATIVE, _import_search)
+
+
+def _import_search():
+    import deckcore.bots.scioto_search_viper  # noqa: F401 (NATIVE, found by its name)
 
 
 def native_fits(game):

@@ -372,23 +372,13 @@ class NativeStep:
     @staticmethod
     def load():
         """The step in native code, or None where the image has no native module for this
-        architecture or runs its source as bytecode. Once loaded it stays for the match
-        (each load of native code takes heap for good)."""
-        import sys
-        from deckcore.residency import keep_loaded, let_go
-        native = sys.modules.get(NativeStep.MODULE)
-        if native is None:
-            try:
-                import deckcore.bots.scout_step_viper  # noqa: F401 (MODULE, found by its name)
-                native = sys.modules[NativeStep.MODULE]
-                native.probe()
-            except (ImportError, ValueError, NameError):
-                native = sys.modules.get(NativeStep.MODULE)
-                if native is not None:  # (loaded, but not native code here)
-                    let_go(native)
-                return None
-            keep_loaded(NativeStep.MODULE)
-        return NativeStep(native)
+        architecture or runs its source as bytecode (residency.native)."""
+        from deckcore.residency import native
+
+        def step():
+            import deckcore.bots.scout_step_viper  # noqa: F401 (MODULE, found by its name)
+        module = native(NativeStep.MODULE, step)
+        return None if module is None else NativeStep(module)
 
     def __init__(self, native):
         from array import array
