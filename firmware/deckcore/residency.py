@@ -6,7 +6,6 @@ keeps are one table in the app (its `phases` module); the core names no module o
     with Visit(): ...                    the imports of a block loaded for it only
     with Think(): ...                    a bot's decision: what it imports, loaded once for it
     keep_loaded(module)                  past the think: a native module, loaded once a match
-    native(name, load)                   a native module loaded and kept, or None (bytecode)
     let_go(module)                       forget a module the caller imported (an object)
     serve_beside(service, now_ms)        the app's service during a think, as if outside it
     unload_since(loaded)                 forget every module loaded since (the app's phases)
@@ -87,27 +86,6 @@ def keep_loaded(module):
     for loaded in _thinks:
         if loaded is not None and module not in loaded:
             loaded.append(module)
-
-
-def native(name, load):
-    """The module named `name` as native code, kept loaded for the rest of the match
-    (keep_loaded), or None where the image has no native module for this architecture or
-    runs its source as bytecode (CPython too: its `probe()` raises there, and it is let go).
-    `load()` imports it, an import tools can follow. Once loaded it stays: each load of
-    native code takes heap for good."""
-    module = sys.modules.get(name)
-    if module is None:
-        try:
-            load()
-            module = sys.modules[name]
-            module.probe()
-        except (ImportError, ValueError, NameError):
-            module = sys.modules.get(name)
-            if module is not None:  # (loaded, but not native code here)
-                let_go(module)
-            return None
-        keep_loaded(name)
-    return module
 
 
 def serve_beside(service, now_ms):

@@ -35,7 +35,7 @@ scioto_search_viper.py compiled for the board), with the same positions and valu
 
 from array import array
 
-from deckcore.residency import native
+from deckcore.bots import native_code
 
 INFINITY = 1 << 20
 PAGE = 128
@@ -336,8 +336,8 @@ NATIVE = "deckcore.bots.scioto_search_viper"
 
 def _load_native():
     """scioto_search_viper as native code, or None where the image has no native module for
-    this architecture or runs its source as bytecode (residency.native)."""
-    return native(NATIVE, _import_search)
+    this architecture or runs its source as bytecode (bots/native_code.py)."""
+    return native_code.load(NATIVE, _import_search)
 
 
 def _import_search():

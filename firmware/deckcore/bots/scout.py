@@ -372,12 +372,12 @@ class NativeStep:
     @staticmethod
     def load():
         """The step in native code, or None where the image has no native module for this
-        architecture or runs its source as bytecode (residency.native)."""
-        from deckcore.residency import native
+        architecture or runs its source as bytecode (bots/native_code.py)."""
+        from deckcore.bots import native_code
 
         def step():
             import deckcore.bots.scout_step_viper  # noqa: F401 (MODULE, found by its name)
-        module = native(NativeStep.MODULE, step)
+        module = native_code.load(NativeStep.MODULE, step)
         return None if module is None else NativeStep(module)
 
     def __init__(self, native):
