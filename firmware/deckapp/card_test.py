@@ -19,6 +19,7 @@ PAGES = (
 )
 LARGE = (32, 48)
 SMALL = (24, 36)
+PER_ROW = widgets.SIZE // (LARGE[0] + 2)  # large cards a row
 
 
 class CardTestScreen(Screen):
@@ -33,16 +34,20 @@ class CardTestScreen(Screen):
     def softkeys(self):
         return {"b": "Back", "x": "Next game"}
 
+    def _hand_top(self):
+        """The y of this page's hand: under the rows of its large cards and the line on it."""
+        rows = -(-(PAGES[self.page][1].count(" ") + 1) // PER_ROW)
+        return widgets.TOP + 6 + rows * (LARGE[1] + 4) + 22
+
     def draw(self, canvas):
         large, hand = PAGES[self.page][1].split(), PAGES[self.page][2].split()
-        per_row = widgets.SIZE // (LARGE[0] + 2)
         y = widgets.TOP + 6
-        for start in range(0, len(large), per_row):
-            for index, token in enumerate(large[start:start + per_row]):
+        for start in range(0, len(large), PER_ROW):
+            for index, token in enumerate(large[start:start + PER_ROW]):
                 cards.draw(canvas, token, 3 + index * (LARGE[0] + 2), y, LARGE[0], LARGE[1])
             y += LARGE[1] + 4
         font.text(canvas, "a hand: cursor, unplayable, picked", 4, y, theme.MUTED)
-        y += 22
+        y = self._hand_top()
         step = cards.INDEX_WIDTH[font.SMALL] + 2
         for index, token in enumerate(hand):
             state = cards.NORMAL
@@ -61,5 +66,8 @@ class CardTestScreen(Screen):
         if key == "b":
             self.app.pop()
         elif key in ("x", "right", "left"):
+            end = self._hand_top()
             self.page = (self.page + (-1 if key == "left" else 1)) % len(PAGES)
-            self.changed(widgets.TOP, widgets.BOTTOM)  # (and the title: the shell sees it)
+            # the rows down to the lower of the two hands (the rows under it stay empty), and
+            # the title: the shell sees it
+            self.changed(widgets.TOP, max(end, self._hand_top()) + SMALL[1])

@@ -32,15 +32,20 @@ INDEX_WIDTH = (16, 26)  # the strip an index needs in the small and the large fo
 
 
 def _kind(token):
-    """("fool",), ("trump", "21"), ("scout", top, bottom) or ("suit", rank, suit letter)."""
+    """("fool",), ("trump", number), ("scout", top, bottom) or ("suit", rank, suit letter):
+    the numbers and the rank as bytes, which the font draws as it draws a str, the suit
+    letter a str (SUIT_SYMBOLS' key). Read by slices, since a str's index interns, and of
+    the token's bytes: a str's slice is looked up among every interned name, a bytes' is
+    not (a tenth of the card test's page, docs/notes/2026-12-07-key-answers.md)."""
     if token == "Fool":
         return ("fool",)
-    if token[:1] == "T" and token[1:].isdigit():  # (slices: an index interns)
-        return ("trump", token[1:])
+    data = token.encode()
+    if token.startswith("T") and data[1:].isdigit():
+        return ("trump", data[1:])
     if "/" in token:
-        top, _, bottom = token.partition("/")
+        top, _, bottom = data.partition(b"/")
         return ("scout", top, bottom)
-    return ("suit", token[:-1], token[-1:])
+    return ("suit", data[:-1], token[-1:])
 
 
 def _index(canvas, text, x, y, colour, size):
@@ -92,7 +97,7 @@ def chip(canvas, token, x, y, height):
     face, colour = theme.TRUMP, theme.CARD
     if kind[0] == "suit":
         face, colour = theme.CARD, theme.SUIT_COLOURS.get(kind[2], theme.TEXT)
-        text = kind[1] + SUIT_SYMBOLS.get(kind[2], kind[2])
+        text = kind[1].decode() + SUIT_SYMBOLS.get(kind[2], kind[2])
     else:
         text = FOOL_STAR if kind[0] == "fool" else kind[1]
     width = font.width(text) + 6

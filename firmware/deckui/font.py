@@ -5,12 +5,12 @@ and the Fool's star (deckcore.games names them: SUIT_SYMBOLS, FOOL_STAR).
     width("Play", LARGE)                         its width in pixels
     fit("Very long name", 80, SMALL)             the longest prefix (with "..") that fits
 
-A glyph is a framebuf MONO_HLSB bitmap in the file glyphs.bin beside this module, found
-through the generated font data (deckui/font_data.py: FACES, each face's height, widths and
-offsets). The bitmaps stay on flash (6 KB the heap does not hold): each glyph is read into
-one small buffer and drawn from it by a single blit, through a two-entry palette whose
-background entry is the transparent key, so text goes over anything. Characters the font
-lacks are drawn as "?".
+A glyph is a framebuf MONO_HLSB bitmap of its rows of ink in the file glyphs.bin beside this
+module, found through the generated font data (deckui/font_data.py: FACES, each face's
+height, widths and offsets). The bitmaps stay on flash (6 KB the heap does not hold): each
+glyph's record is read into one small buffer and its rows drawn from it by a single blit,
+through a two-entry palette whose background entry is the transparent key, so text goes
+over anything. Characters the font lacks are drawn as "?".
 """
 
 import framebuf
@@ -22,24 +22,24 @@ SMALL = 0
 LARGE = 1
 
 
-_UNKNOWN = const(31)  # "?" in font_data.CHARS, which starts with the printable ASCII
+_UNKNOWN = const(63)  # the code of "?" (font_data.CHARS starts with the printable ASCII)
 _ASCII_GLYPHS = const(95)  # CHARS[:95] is the printable ASCII, from the space (code 32)
+_FIRST_EXTRA = const(127)  # the code of CHARS[95], the first glyph after the ASCII
 _palette = framebuf.FrameBuffer(bytearray(1), 2, 1, framebuf.GS4_HMSB)
 _glyphs = open(__file__[:__file__.rfind("/") + 1] + "glyphs.bin", "rb")  # open for good
-_glyph = bytearray(font_data.LARGEST)  # the glyph being drawn, read from _glyphs
+_glyph = bytearray(font_data.LARGEST)  # the record of the glyph being drawn, from _glyphs
+_bitmap = [memoryview(_glyph)[2:], 0, 0, framebuf.MONO_HLSB]  # the blit's source: the record's
+# rows of ink, their width and their count
 _EXTRAS = None  # the code points of CHARS after the ASCII, in its order (made below)
+_last = [None, b""]  # the last string of more than printable ASCII, and its codes (_codes)
 
 
 def height(size=SMALL):
     return font_data.FACES[size][0]
 
 
-def _indices(string):
-    """The glyph of each character of `string` (its index in CHARS, _UNKNOWN if the font
-    lacks it), read from the string's UTF-8 bytes: iterating the str itself would make each
-    character drawn a name MicroPython interns and keeps for good (a qstr: some 40 of them
-    in a match, docs/budgets.md "The gate: 208K")."""
-    data = string.encode()
+def _decoded(data):
+    """The glyph codes (see _codes) of UTF-8 `data` that holds more than printable ASCII."""
     at, end = 0, len(data)
     while at < end:
         code = data[at]
@@ -53,19 +53,39 @@ def _indices(string):
             if _EXTRAS is None:  # (at the import: the code points of CHARS' own extras)
                 yield code
             else:
-                yield _EXTRAS.index(code) + _ASCII_GLYPHS if code in _EXTRAS else _UNKNOWN
+                yield _EXTRAS.index(code) + _FIRST_EXTRA if code in _EXTRAS else _UNKNOWN
         else:
-            yield code - 32 if 32 <= code < 127 else _UNKNOWN
+            yield code if 32 <= code < 127 else _UNKNOWN
 
 
-_EXTRAS = tuple(_indices(font_data.CHARS[_ASCII_GLYPHS:]))  # code points: suits, accents, arrows
+def _codes(string):
+    """The glyph of each character of `string` as bytes: its index in CHARS plus 32, which
+    for printable ASCII is the character's own code ("?" for a character the font lacks);
+    bytes of printable ASCII (a card's rank, deckui/cards.py) are their own codes. Read from
+    the string's UTF-8 bytes, never the str itself: iterating a str would make each
+    character drawn a name MicroPython interns and keeps for good (a qstr: some 40 of them
+    in a match, docs/budgets.md "The gate: 208K"). Most text is printable ASCII: its bytes
+    are its codes as they are, with no generator and no copy; the codes of the last other
+    string are kept (a card's suit symbol is drawn, measured and drawn large in a row)."""
+    if isinstance(string, bytes):
+        return string
+    if string == _last[0]:
+        return _last[1]
+    data = string.encode()
+    if len(data) == len(string) and (not data or min(data) >= 32 and max(data) < 127):
+        return data
+    _last[0], _last[1] = string, bytes(_decoded(data))
+    return _last[1]
+
+
+_EXTRAS = tuple(_decoded(font_data.CHARS[_ASCII_GLYPHS:].encode()))  # code points: suits, ...
 
 
 def width(string, size=SMALL):
     widths = font_data.FACES[size][2]
     total = 0
-    for index in _indices(string):
-        total += widths[index]
+    for code in _codes(string):
+        total += widths[code - 32]
     return total
 
 
@@ -80,18 +100,20 @@ def fit(string, room, size=SMALL):
 
 def text(canvas, string, x, y, colour, size=SMALL):
     """Draw `string` with its top-left corner at (x, y); returns the x after its last glyph.
-    (The hot loop of every screen: names are fetched into locals once.)"""
-    height, _, widths, offsets, at = font_data.FACES[size]
-    blit = canvas.blit
-    seek, readinto, glyph = _glyphs.seek, _glyphs.readinto, _glyph
+    (The hot loop of every screen, mostly on short strings, a card's index or a value: no
+    object is made for a glyph, and only its rows of ink are drawn.)"""
+    _, _, widths, offsets, at = font_data.FACES[size]
     key = (colour + 1) & 15
     _palette.pixel(0, 0, key)
     _palette.pixel(1, 0, colour)
-    for index in _indices(string):
+    for code in _codes(string):
+        index = code - 32
+        _glyphs.seek(at + (offsets[2 * index] | offsets[2 * index + 1] << 8))
+        _glyphs.readinto(_glyph)  # the record and what follows it: the blit reads its rows
         advance = widths[index]
-        seek(at + (offsets[2 * index] | offsets[2 * index + 1] << 8))
-        readinto(glyph)  # the glyph and what follows it: the blit reads only the glyph
-        blit((glyph, advance, height, framebuf.MONO_HLSB), x, y, key, _palette)
+        _bitmap[1] = advance
+        _bitmap[2] = _glyph[1]
+        canvas.blit(_bitmap, x, y + _glyph[0], key, _palette)
         x += advance
     return x
 

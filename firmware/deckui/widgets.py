@@ -22,9 +22,11 @@ _KEY_CAPS = const(("\u25cf", "A", "B", "X", "Y"))  # (not a str: iterating one i
 def title_bar(canvas, title):
     """The title in the large font, or whole in the small one when the large is too wide."""
     canvas.fill_rect(0, 0, SIZE, TOP, theme.BAR)
-    size = font.LARGE if font.width(title, font.LARGE) <= SIZE - 12 else font.SMALL
-    font.text(canvas, font.fit(title, SIZE - 12, size), 6, (TOP - font.height(size)) // 2,
-              theme.BAR_TEXT, size)
+    size = font.LARGE
+    if font.width(title, font.LARGE) > SIZE - 12:
+        size = font.SMALL
+        title = font.fit(title, SIZE - 12, size)
+    font.text(canvas, title, 6, (TOP - font.height(size)) // 2, theme.BAR_TEXT, size)
 
 
 def softkey_bar(canvas, labels):

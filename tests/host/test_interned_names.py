@@ -29,10 +29,12 @@ for token in ("10H", "QS", "T21", "Fool", "9D"):
     cards.draw(canvas, token, 0, 0, 40, 40)
 print(log.record("act", [("hand", 1), ("a", "Zqx kvw QJ 10H"), ("name", "Bot 9")]))
 micropython.qstr_info()
-# each character of the font and some it lacks: the glyph CHARS.find gives ("?" if none)
+# each character of the font and some it lacks: the glyph CHARS.find gives ("?" if none),
+# as its code (the index plus 32), in a string of more than ASCII and one character a string
 every = font_data.CHARS + "\x7f\u00ff\u20ac\U0001F600\t"
-found = [font_data.CHARS.find(c) for c in every]
-print("glyphs", list(font._indices(every)) == [31 if i < 0 else i for i in found])
+found = [32 + (31 if i < 0 else i) for i in [font_data.CHARS.find(c) for c in every]]
+print("glyphs", list(font._codes(every)) == found,
+      [list(font._codes(every[i:i + 1])) for i in range(len(every))] == [[i] for i in found])
 print(log.record("act", [("name", "W\\ \"7\" \u00e9")]))
 """
 
@@ -44,7 +46,7 @@ def test_drawing_text_and_cards_and_writing_a_log_line_intern_no_names():
               if line.startswith("qstr pool:")]
     assert len(counts) == 2 and counts[1] == counts[0], out
     assert '{"t":"act","hand":1,"a":"Zqx kvw QJ 10H","name":"Bot 9"}' in out
-    assert "glyphs True" in out
+    assert "glyphs True True" in out
     assert r'{"t":"act","name":"W\\ \"7\" \u00e9"}' in out
 
 

@@ -681,9 +681,9 @@ for name in ("kept", "played"):
 
 def test_a_cursor_or_page_key_draws_and_pushes_only_its_rows_and_the_panel_is_a_full_draws():
     """Settings' cursor, the keyboard's cursor and the card test's page: each key draws again
-    and pushes only the rows it changed (a keyboard row's 22, the card test's area and its
-    title), and the frame buffer after it is byte for byte what drawing the whole screen
-    afresh gives (docs/budgets.md, a key's answer)."""
+    and pushes only the rows it changed (a keyboard row's 22, the card test's title and its
+    rows down to the hands), and the frame buffer after it is byte for byte what drawing the
+    whole screen afresh gives (docs/budgets.md, a key's answer)."""
     seen = run("""
 from deckapp.settings_screen import SettingsScreen
 from deckapp.text_entry import TextEntry
@@ -714,4 +714,39 @@ print(__import__("json").dumps([pushes, same]))
     settings, keyboard, cards = pushes[:13], pushes[13:34], pushes[34:]
     assert settings[0] == [24, 64] and max(end - first for first, end in settings) <= 216
     assert keyboard[:11] == [[68, 90]] * 11 and keyboard[11] == [68, 112]
-    assert cards == [[0, 220]] * 6
+    assert cards == [[0, 192]] * 6
+
+
+def test_a_value_key_on_the_scorekeepers_form_pushes_only_the_rows_it_changed(tmp_path):
+    """Keep score's entry (a hand of Scioto at six, as tools/shell_timing.py times it): a
+    value's left, right, X and Y draw again and push only the rows from the value's to the
+    last player's points, which follow from it (rows of 18 pixels from 24: the whole screen
+    before docs/notes/2026-12-07-key-answers.md), and the frame buffer after each is byte
+    for byte what drawing the whole screen afresh gives."""
+    pushes, same, values = run("""
+from deckapp.keep import stored
+from deckapp.keep.entry import EntryScreen
+from deckapp.store import Store
+board = ScriptedBoard([])
+store = Store(%r)  # (the draft is kept when the cursor leaves a changed row)
+store.boot()
+app = App(board, store, Settings())
+names = ["Ada", "Bea", "Cy", "Dan", "Eve", "Flo"]
+kept = stored.begin(store, stored.new_match("scioto", {"players": 6}, names, 0), "0123")
+app.push(EntryScreen(kept, 1))
+app.render()
+pushes, same = [], []
+for key in ["right", "right", "down", "right", "left", "y", "x", "y"]:
+    app.handle(key, PRESS)
+    app.render()
+    pushes.append(board.display.pushes[-1])
+    drawn = bytes(board.display)
+    app._bars = app._drawn = None  # the whole screen drawn afresh, over the old one
+    board.display.fill(15)
+    app.render()
+    same.append(bytes(board.display) == drawn)
+print(__import__("json").dumps([pushes, same, [row.text() for row in app.stack[-1].rows]]))
+""" % str(tmp_path))
+    assert values == ["32", "35", "30", "30", "30", "23"]
+    assert all(same) and len(same) == 8
+    assert pushes == [[24, 132]] * 2 + [[24, 60]] + [[42, 132]] * 5
