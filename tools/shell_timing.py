@@ -8,8 +8,8 @@ layer's cost, docs/budgets.md). This measures the first part under the MicroPyth
 for a few typical keys, scaled like `deckmate bench` scales a bot's decision: by the
 calibration loop timed in the same run (REFERENCE_RP2040_S), the fastest of ten timings:
 on a busy host the long loop is interrupted more often than a key's short work. The display
-here is a plain frame buffer that records the rows each show() would push; the screens and
-the shell are the firmware's own.
+here is a plain frame buffer that counts the rows each show() would push (the rows marked,
+which the driver pushes band by band); the screens and the shell are the firmware's own.
 """
 
 import os
@@ -49,21 +49,22 @@ class FrameOnly(framebuf.FrameBuffer):
     def __init__(self):
         self.width = self.height = 240
         super().__init__(bytearray(240 * 120), 240, 240, framebuf.GS4_HMSB)
-        self.rows = None
+        self.rows = []
         self.pushed = 0
 
     def set_palette(self, index, r, g, b):
         pass
 
     def mark(self, first, end):
-        if self.rows is None:
-            self.rows = (first, end)
-        else:
-            self.rows = (min(first, self.rows[0]), max(end, self.rows[1]))
+        self.rows.append((first, end))
 
-    def show(self):
-        self.pushed = self.rows[1] - self.rows[0] if self.rows else 0
-        self.rows = None
+    def show(self):  # the rows marked, as the driver pushes them (each band apart)
+        self.rows.sort()
+        self.pushed = end = 0
+        for first, last in self.rows:
+            self.pushed += max(0, last - max(first, end))
+            end = max(end, last)
+        self.rows = []
 
 
 class Board:

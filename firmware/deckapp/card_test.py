@@ -40,16 +40,22 @@ class CardTestScreen(Screen):
         return widgets.TOP + 6 + rows * (LARGE[1] + 4) + 22
 
     def draw(self, canvas):
-        large, hand = PAGES[self.page][1].split(), PAGES[self.page][2].split()
+        first, end = self.dirty_rows or (0, widgets.SIZE)  # (a page turn: the cards' rows)
         y = widgets.TOP + 6
-        for start in range(0, len(large), PER_ROW):
-            for index, token in enumerate(large[start:start + PER_ROW]):
-                cards.draw(canvas, token, 3 + index * (LARGE[0] + 2), y, LARGE[0], LARGE[1])
-            y += LARGE[1] + 4
-        font.text(canvas, "a hand: cursor, unplayable, picked", 4, y, theme.MUTED)
+        if first < self._hand_top() - 22:
+            large = PAGES[self.page][1].split()
+            for start in range(0, len(large), PER_ROW):
+                for index, token in enumerate(large[start:start + PER_ROW]):
+                    cards.draw(canvas, token, 3 + index * (LARGE[0] + 2), y, LARGE[0],
+                               LARGE[1])
+                y += LARGE[1] + 4
         y = self._hand_top()
+        if y - 22 < end and y - 22 + font.height() > first:
+            font.text(canvas, "a hand: cursor, unplayable, picked", 4, y - 22, theme.MUTED)
+        if y + SMALL[1] <= first or y - 6 >= end:
+            return
         step = cards.INDEX_WIDTH[font.SMALL] + 2
-        for index, token in enumerate(hand):
+        for index, token in enumerate(PAGES[self.page][2].split()):
             state = cards.NORMAL
             if index == 2:
                 state = cards.CURSOR
@@ -66,8 +72,12 @@ class CardTestScreen(Screen):
         if key == "b":
             self.app.pop()
         elif key in ("x", "right", "left"):
-            end = self._hand_top()
+            y = self._hand_top()
             self.page = (self.page + (-1 if key == "left" else 1)) % len(PAGES)
-            # the rows down to the lower of the two hands (the rows under it stay empty), and
-            # the title: the shell sees it
-            self.changed(widgets.TOP, max(end, self._hand_top()) + SMALL[1])
+            if self._hand_top() != y:  # the line on the hand moves: every row down to the hands
+                self.changed(widgets.TOP, max(y, self._hand_top()) + SMALL[1])
+            else:  # the large cards' rows and the hand's (a picked card stands 6 rows
+                # higher), not the empty rows around them nor the line on the hand
+                self.changed(widgets.TOP + 6, y - 22 - 4)
+                self.changed(y - 6, y + SMALL[1])
+            # (and the title: the shell sees it)

@@ -42,8 +42,6 @@ centre key, `back_label` as B (override softkeys to add others).
     self.change(index, delta, wrap=None)
                                 what left (-1) and right (+1) do to the row at `index`;
                                 it marks only the rows whose text changed
-    before = self.view(); ...; self.mark_changes(before)
-                                the same marking for another change of the rows
 
 Drawing: the rows as a `deckui.widgets.ListView` (`self.list`: its size, row height and
 top as given), the list's text when there are no rows (`empty`), then the message line:
@@ -195,7 +193,11 @@ class FormScreen(Screen):
 
     def change(self, index, delta, wrap=None):
         """Left (-1) or right (+1) on the row at `index` (`wrap` as Row.change); True if its
-        value changed. Only what the change shows differently is marked (mark_changes)."""
+        value changed. What the form shows differently is marked, in place of what edited()
+        marked: the rows whose text changed (the value's, and the rows that follow from it:
+        the last player's points), the message line when it changed, and the whole screen
+        when the list scrolled or rows came or went. (A screen whose edited() changes
+        anything else it draws marks it with changed() after this.)"""
         row = self.rows[index]
         before = self.view()
         if not row.change(delta, wrap):
@@ -205,31 +207,15 @@ class FormScreen(Screen):
         if self.hint is not None:
             self._make_room()
         self.edited(row)
-        self.mark_changes(before)
-        return True
-
-    def view(self):
-        """What the form shows now, for mark_changes: the rows marked so far, the list's place
-        (its first row, rows in view, the cursor), its rows as drawn, the message and hint."""
-        shown = self.list
-        return (self.dirty_rows, shown.first, shown.visible, shown.cursor, self.drawn_rows(),
-                self.message, self.hint)
-
-    def mark_changes(self, before):
-        """Mark what the form shows differently from `before` (self.view()), in place of what
-        was marked since: the rows whose text changed (a value, and the rows that follow
-        from it: the last player's points), the message line when it changed, and the whole
-        screen when the list scrolled or rows came or went. (A screen whose edited() changes
-        anything else it draws marks it after this.)"""
         after = self.view()
         self.dirty_rows = before[0]
         if before[1:4] != after[1:4] or len(before[4]) != len(after[4]):
             self.changed()
-            return
+            return True
         shown = self.list
-        for index in range(shown.first, min(len(after[4]), shown.first + shown.visible)):
-            if before[4][index] != after[4][index]:
-                y = shown.top + (index - shown.first) * shown.row_height
+        for at in range(shown.first, min(len(after[4]), shown.first + shown.visible)):
+            if before[4][at] != after[4][at]:
+                y = shown.top + (at - shown.first) * shown.row_height
                 self.changed(y, y + shown.row_height)
         if before[5:] != after[5:]:  # the message line: what lies under the list
             self.changed(shown.top + shown.visible * shown.row_height, widgets.BOTTOM)
@@ -238,6 +224,24 @@ class FormScreen(Screen):
             # marked, and the soft keys may follow a value
             y = shown.top + (shown.cursor - shown.first) * shown.row_height
             self.changed(y, y + shown.row_height)
+        return True
+
+    def view(self):
+        """What the form shows now (draw, change): the rows marked so far, the list's
+        place (its first row, rows in view, the cursor), its rows as drawn, (label, value[,
+        detail]) each, the cursor's value between arrows when left and right change it
+        (`arrows`), and the message and hint."""
+        cursor = self.list.cursor
+        drawn = []
+        for index in range(len(self.rows)):
+            row = self.rows[index]
+            value = row.text()
+            if self.arrows and index == cursor and row.steps:
+                value = "\u2190 " + value + " \u2192"
+            drawn.append((row.label, value, row.detail) if row.detail else (row.label, value))
+        shown = self.list
+        return (self.dirty_rows, shown.first, shown.visible, cursor, drawn, self.message,
+                self.hint)
 
     # What a screen makes of them (override) -----------------------------------------------
     def choose(self, row):
@@ -287,22 +291,9 @@ class FormScreen(Screen):
         else:
             self.other_key(key)
 
-    def drawn_rows(self):
-        """The rows as the list draws them: (label, value as drawn[, detail]) each, the cursor
-        row's value between arrows when left and right change it (`arrows`)."""
-        cursor = self.list.cursor
-        shown = []
-        for index in range(len(self.rows)):
-            row = self.rows[index]
-            value = row.text()
-            if self.arrows and index == cursor and row.steps:
-                value = "\u2190 " + value + " \u2192"
-            shown.append((row.label, value, row.detail) if row.detail else (row.label, value))
-        return shown
-
     def draw(self, canvas):
         shown, marked = self.list, self.dirty_rows
-        shown.rows = self.drawn_rows()
+        shown.rows = self.view()[4]
         shown.draw(canvas, self.empty, marked)
         if self.hint is None or marked is not None and \
                 marked[1] <= shown.top + shown.visible * shown.row_height:

@@ -10,6 +10,8 @@ them on a stack and talks to the top one only:
                           screen answers to (besides the joystick's directions) has a label
     draw(canvas)          draw the screen area (between the bars, or everything if title is
                           None) on the framebuf canvas; the shell has cleared it to BACKGROUND
+                          (only the band of rows in self.dirty_rows, when the screen marked
+                          some: it may skip what lies outside them; once for each band)
     key(key, kind)        one key event: key "up" "down" "left" "right" "press" "a" "b" "x"
                           "y", kind PRESS, LONG or REPEAT (deckhw.buttons; RELEASE never
                           reaches a screen). May call app.push/pop/replace and self.changed()
@@ -49,7 +51,9 @@ class Screen:
     opening = None   # opening(app), until App.top has opened the screen with it (opened)
 
     def __init__(self):
-        self.dirty_rows = None  # (first, last + 1) of the rows to push, None when clean
+        # the bands of rows to draw again and push, (first, end, first, end, ...) in order and
+        # apart, None when clean; while the screen draws, the one band being drawn
+        self.dirty_rows = None
 
     def softkeys(self):
         return {}
@@ -71,11 +75,19 @@ class Screen:
 
     def changed(self, first=0, end=240):
         """Ask for a redraw; rows [first, end) are the ones that changed (default: all), so
-        only they are pushed to the panel."""
-        if self.dirty_rows is None:
-            self.dirty_rows = (first, end)
-        else:
-            self.dirty_rows = (min(first, self.dirty_rows[0]), max(end, self.dirty_rows[1]))
+        only they are drawn again and pushed to the panel. Bands of rows apart stay apart:
+        the shell draws each (a value and the total that follows from it, not the rows
+        between them); bands that meet or overlap join."""
+        bands = self.dirty_rows or ()
+        apart = []
+        for at in range(0, len(bands), 2):
+            if bands[at] > end or bands[at + 1] < first:
+                apart.append((bands[at], bands[at + 1]))
+            else:
+                first, end = min(first, bands[at]), max(end, bands[at + 1])
+        apart.append((first, end))
+        apart.sort()
+        self.dirty_rows = tuple(row for band in apart for row in band)
 
 
 def acts(key, kind):

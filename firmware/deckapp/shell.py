@@ -172,19 +172,21 @@ class App:
 
     def render(self):
         """Draw and push what changed since the last render; True if anything did. Only the
-        rows the screen marked are cleared and drawn again (its draw may skip what lies
-        wholly outside them: screen.dirty_rows while it draws); a bar is drawn again when its
-        text changed; a screen's labels are read when it is drawn."""
+        rows the screen marked are cleared and drawn again, each band of them apart (its
+        draw may skip what lies wholly outside the band: screen.dirty_rows while it draws);
+        a bar is drawn again when its text changed; a screen's labels are read when it is
+        drawn."""
         screen = self.top()
         if screen is not self._drawn:
             screen.changed()
         if screen.dirty_rows is None:
             return False
         display = self.board.display
-        first, end = screen.dirty_rows
-        self._draw_area(display, screen, first, end)
+        bands = screen.dirty_rows
+        for at in range(0, len(bands), 2):
+            self._draw_area(display, screen, bands[at], bands[at + 1])
+            display.mark(bands[at], bands[at + 1])
         self._drawn = screen
-        display.mark(first, end)
         bars = None if screen.title is None else (screen.title, screen.softkeys())
         drawn = self._bars
         if bars is not None and (drawn is None or bars[0] != drawn[0]):

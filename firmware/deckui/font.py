@@ -23,23 +23,33 @@ LARGE = 1
 
 
 _UNKNOWN = const(63)  # the code of "?" (font_data.CHARS starts with the printable ASCII)
-_ASCII_GLYPHS = const(95)  # CHARS[:95] is the printable ASCII, from the space (code 32)
-_FIRST_EXTRA = const(127)  # the code of CHARS[95], the first glyph after the ASCII
+_FIRST_EXTRA = const(127)  # the code of CHARS[95], the first glyph after the printable ASCII
 _palette = framebuf.FrameBuffer(bytearray(1), 2, 1, framebuf.GS4_HMSB)
 _glyphs = open(__file__[:__file__.rfind("/") + 1] + "glyphs.bin", "rb")  # open for good
 _glyph = bytearray(font_data.LARGEST)  # the record of the glyph being drawn, from _glyphs
 _bitmap = [memoryview(_glyph)[2:], 0, 0, framebuf.MONO_HLSB]  # the blit's source: the record's
 # rows of ink, their width and their count
-_EXTRAS = None  # the code points of CHARS after the ASCII, in its order (made below)
-_last = [None, b""]  # the last string of more than printable ASCII, and its codes (_codes)
+_EXTRAS = None  # the code points of CHARS after the printable ASCII, in its order (made below)
 
 
 def height(size=SMALL):
     return font_data.FACES[size][0]
 
 
-def _decoded(data):
-    """The glyph codes (see _codes) of UTF-8 `data` that holds more than printable ASCII."""
+def _indices(string):
+    """The glyph of each character of `string` as bytes: its index in CHARS plus 32, which
+    for printable ASCII is the character's own code ("?" for a character the font lacks);
+    bytes of printable ASCII (a card's rank, deckui/cards.py) are their own codes. Read from
+    the string's UTF-8 bytes, never the str itself: iterating a str would make each
+    character drawn a name MicroPython interns and keeps for good (a qstr: some 40 of them
+    in a match, docs/budgets.md "The gate: 208K"). Most text is printable ASCII: its bytes
+    are its codes as they are, with no copy."""
+    if isinstance(string, bytes):
+        return string
+    data = string.encode()
+    if len(data) == len(string) and (not data or min(data) >= 32 and max(data) < 127):
+        return data
+    codes = bytearray() if _EXTRAS else []  # (at the import: the code points of the extras)
     at, end = 0, len(data)
     while at < end:
         code = data[at]
@@ -50,41 +60,21 @@ def _decoded(data):
             for _ in range(more):
                 code = code << 6 | data[at] & 0x3F
                 at += 1
-            if _EXTRAS is None:  # (at the import: the code points of CHARS' own extras)
-                yield code
-            else:
-                yield _EXTRAS.index(code) + _FIRST_EXTRA if code in _EXTRAS else _UNKNOWN
-        else:
-            yield code if 32 <= code < 127 else _UNKNOWN
+            if _EXTRAS:
+                code = _EXTRAS.index(code) + _FIRST_EXTRA if code in _EXTRAS else _UNKNOWN
+        elif not 32 <= code < 127:
+            code = _UNKNOWN
+        codes.append(code)
+    return codes
 
 
-def _codes(string):
-    """The glyph of each character of `string` as bytes: its index in CHARS plus 32, which
-    for printable ASCII is the character's own code ("?" for a character the font lacks);
-    bytes of printable ASCII (a card's rank, deckui/cards.py) are their own codes. Read from
-    the string's UTF-8 bytes, never the str itself: iterating a str would make each
-    character drawn a name MicroPython interns and keeps for good (a qstr: some 40 of them
-    in a match, docs/budgets.md "The gate: 208K"). Most text is printable ASCII: its bytes
-    are its codes as they are, with no generator and no copy; the codes of the last other
-    string are kept (a card's suit symbol is drawn, measured and drawn large in a row)."""
-    if isinstance(string, bytes):
-        return string
-    if string == _last[0]:
-        return _last[1]
-    data = string.encode()
-    if len(data) == len(string) and (not data or min(data) >= 32 and max(data) < 127):
-        return data
-    _last[0], _last[1] = string, bytes(_decoded(data))
-    return _last[1]
-
-
-_EXTRAS = tuple(_decoded(font_data.CHARS[_ASCII_GLYPHS:].encode()))  # code points: suits, ...
+_EXTRAS = tuple(_indices(font_data.CHARS[_FIRST_EXTRA - 32:]))
 
 
 def width(string, size=SMALL):
     widths = font_data.FACES[size][2]
     total = 0
-    for code in _codes(string):
+    for code in _indices(string):
         total += widths[code - 32]
     return total
 
@@ -106,7 +96,7 @@ def text(canvas, string, x, y, colour, size=SMALL):
     key = (colour + 1) & 15
     _palette.pixel(0, 0, key)
     _palette.pixel(1, 0, colour)
-    for code in _codes(string):
+    for code in _indices(string):
         index = code - 32
         _glyphs.seek(at + (offsets[2 * index] | offsets[2 * index + 1] << 8))
         _glyphs.readinto(_glyph)  # the record and what follows it: the blit reads its rows

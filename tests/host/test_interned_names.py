@@ -33,8 +33,8 @@ micropython.qstr_info()
 # as its code (the index plus 32), in a string of more than ASCII and one character a string
 every = font_data.CHARS + "\x7f\u00ff\u20ac\U0001F600\t"
 found = [32 + (31 if i < 0 else i) for i in [font_data.CHARS.find(c) for c in every]]
-print("glyphs", list(font._codes(every)) == found,
-      [list(font._codes(every[i:i + 1])) for i in range(len(every))] == [[i] for i in found])
+print("glyphs", list(font._indices(every)) == found,
+      [list(font._indices(every[i:i + 1])) for i in range(len(every))] == [[i] for i in found])
 print(log.record("act", [("name", "W\\ \"7\" \u00e9")]))
 """
 

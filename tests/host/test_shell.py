@@ -26,12 +26,15 @@ class RecordingDisplay(framebuf.FrameBuffer):
         self.width = self.height = 240
         super().__init__(bytearray(240 * 120), 240, 240, framebuf.GS4_HMSB)
         self.rows = None
-        self.pushes = []
+        self.pushes = []  # the rows from the first marked to the last, of each show()
+        self.marks = []
+        self.bands = []  # the bands marked, of each show()
 
     def set_palette(self, index, r, g, b):
         pass
 
     def mark(self, first, end):
+        self.marks.append([first, end])
         if self.rows is None:
             self.rows = [first, end]
         else:
@@ -39,7 +42,9 @@ class RecordingDisplay(framebuf.FrameBuffer):
 
     def show(self):
         self.pushes.append(self.rows)
+        self.bands.append(sorted(self.marks))
         self.rows = None
+        self.marks = []
 
 
 class ScriptedBoard:
@@ -681,8 +686,8 @@ for name in ("kept", "played"):
 
 def test_a_cursor_or_page_key_draws_and_pushes_only_its_rows_and_the_panel_is_a_full_draws():
     """Settings' cursor, the keyboard's cursor and the card test's page: each key draws again
-    and pushes only the rows it changed (a keyboard row's 22, the card test's title and its
-    rows down to the hands), and the frame buffer after it is byte for byte what drawing the
+    and pushes only the rows it changed (a keyboard row's 22, the card test's title, cards
+    and hand), and the frame buffer after it is byte for byte what drawing the
     whole screen afresh gives (docs/budgets.md, a key's answer)."""
     seen = run("""
 from deckapp.settings_screen import SettingsScreen
@@ -690,7 +695,7 @@ from deckapp.text_entry import TextEntry
 from deckapp.card_test import CardTestScreen
 board = ScriptedBoard([])
 app = App(board, None, Settings())
-pushes, same = [], []
+pushes, same, bands = [], [], []
 for screen, keys in ((SettingsScreen(), ["down"] * 11 + ["up"] * 2),
                      (TextEntry("Player 1", "Ada", 12, print), ["right"] * 11 + ["down"] * 7
                       + ["left", "up", "up"]),
@@ -701,28 +706,31 @@ for screen, keys in ((SettingsScreen(), ["down"] * 11 + ["up"] * 2),
         app.handle(key, PRESS)
         app.render()
         pushes.append(board.display.pushes[-1])
+        bands.append(board.display.bands[-1])
         drawn = bytes(board.display)
         app._bars = app._drawn = None  # the whole screen drawn afresh, over the old one
         board.display.fill(15)
         app.render()
         same.append(bytes(board.display) == drawn)
     app.stack.clear()
-print(__import__("json").dumps([pushes, same]))
+print(__import__("json").dumps([pushes, same, bands]))
 """)
-    pushes, same = seen
+    pushes, same, bands = seen
     assert all(same) and len(same) == 13 + 21 + 6
     settings, keyboard, cards = pushes[:13], pushes[13:34], pushes[34:]
     assert settings[0] == [24, 64] and max(end - first for first, end in settings) <= 216
     assert keyboard[:11] == [[68, 90]] * 11 and keyboard[11] == [68, 112]
-    assert cards == [[0, 192]] * 6
+    assert cards == [[0, 192]] * 6  # (from the first row marked to the last)
+    # the title, the large cards and the hand: not the line on the hand between them
+    assert bands[34:] == [[[0, 24], [30, 130], [150, 192]]] * 6
 
 
 def test_a_value_key_on_the_scorekeepers_form_pushes_only_the_rows_it_changed(tmp_path):
     """Keep score's entry (a hand of Scioto at six, as tools/shell_timing.py times it): a
-    value's left, right, X and Y draw again and push only the rows from the value's to the
-    last player's points, which follow from it (rows of 18 pixels from 24: the whole screen
-    before docs/notes/2026-12-07-key-answers.md), and the frame buffer after each is byte
-    for byte what drawing the whole screen afresh gives."""
+    value's left, right, X and Y draw again and push only the value's row and the last
+    player's points, which follow from it (rows of 18 pixels from 24, each a band apart: the
+    whole screen before docs/notes/2026-12-07-key-answers.md), and the frame buffer after
+    each is byte for byte what drawing the whole screen afresh gives."""
     pushes, same, values = run("""
 from deckapp.keep import stored
 from deckapp.keep.entry import EntryScreen
@@ -739,7 +747,7 @@ pushes, same = [], []
 for key in ["right", "right", "down", "right", "left", "y", "x", "y"]:
     app.handle(key, PRESS)
     app.render()
-    pushes.append(board.display.pushes[-1])
+    pushes.append(board.display.bands[-1])
     drawn = bytes(board.display)
     app._bars = app._drawn = None  # the whole screen drawn afresh, over the old one
     board.display.fill(15)
@@ -749,4 +757,4 @@ print(__import__("json").dumps([pushes, same, [row.text() for row in app.stack[-
 """ % str(tmp_path))
     assert values == ["32", "35", "30", "30", "30", "23"]
     assert all(same) and len(same) == 8
-    assert pushes == [[24, 132]] * 2 + [[24, 60]] + [[42, 132]] * 5
+    assert pushes == [[[24, 42], [114, 132]]] * 2 + [[[24, 60]]] + [[[42, 60], [114, 132]]] * 5

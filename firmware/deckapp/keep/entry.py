@@ -162,12 +162,10 @@ class EntryScreen(FormScreen):
         elif key in ("x", "y"):
             row = self.row()
             if isinstance(row, Pair):
-                before = self.view()
                 if row.change_other(-1 if key == "x" else 1):
                     self.message = ""
                     self.unsaved = True
                     self._build()
-                    self.mark_changes(before)
             elif isinstance(row, Number):
                 self.change(self.list.cursor, -FIVE if key == "x" else FIVE)
 
