@@ -9,8 +9,9 @@ A glyph is a framebuf MONO_HLSB bitmap of its rows of ink in the file glyphs.bin
 module, found through the generated font data (deckui/font_data.py: FACES, each face's
 height, widths and offsets). The bitmaps stay on flash (6 KB the heap does not hold): each
 glyph's record is read into one small buffer and its rows drawn from it by a single blit,
-through a two-entry palette whose background entry is the transparent key, so text goes
-over anything. Characters the font lacks are drawn as "?".
+through a two-entry palette whose background entry is the transparent key (255: screens draw
+with a theme's 16 colours), so text goes over anything. Characters the font lacks are drawn
+as "?".
 """
 
 import framebuf
@@ -24,7 +25,7 @@ LARGE = 1
 
 _UNKNOWN = const(63)  # the code of "?" (font_data.CHARS starts with the printable ASCII)
 _FIRST_EXTRA = const(127)  # the code of CHARS[95], the first glyph after the printable ASCII
-_palette = framebuf.FrameBuffer(bytearray(1), 2, 1, framebuf.GS4_HMSB)
+_palette = framebuf.FrameBuffer(bytearray(b"\xff\x00"), 2, 1, framebuf.GS8)  # 255, no colour
 _glyphs = open(__file__[:__file__.rfind("/") + 1] + "glyphs.bin", "rb")  # open for good
 _glyph = bytearray(font_data.LARGEST)  # the record of the glyph being drawn, from _glyphs
 _bitmap = [memoryview(_glyph)[2:], 0, 0, framebuf.MONO_HLSB]  # the blit's source: the record's
@@ -93,8 +94,6 @@ def text(canvas, string, x, y, colour, size=SMALL):
     (The hot loop of every screen, mostly on short strings, a card's index or a value: no
     object is made for a glyph, and only its rows of ink are drawn.)"""
     _, _, widths, offsets, at = font_data.FACES[size]
-    key = (colour + 1) & 15
-    _palette.pixel(0, 0, key)
     _palette.pixel(1, 0, colour)
     for code in _indices(string):
         index = code - 32
@@ -103,7 +102,7 @@ def text(canvas, string, x, y, colour, size=SMALL):
         advance = widths[index]
         _bitmap[1] = advance
         _bitmap[2] = _glyph[1]
-        canvas.blit(_bitmap, x, y + _glyph[0], key, _palette)
+        canvas.blit(_bitmap, x, y + _glyph[0], 255, _palette)
         x += advance
     return x
 
