@@ -7,9 +7,12 @@ frame buffer: bytecode and framebuf's C) plus the push of the rows it marked (th
 layer's cost, docs/budgets.md). This measures the first part under the MicroPython unix port
 for a few typical keys, scaled like `deckmate bench` scales a bot's decision: by the
 calibration loop timed in the same run (REFERENCE_RP2040_S), the fastest of ten timings:
-on a busy host the long loop is interrupted more often than a key's short work. The display
-here is a plain frame buffer that counts the rows each show() would push (the rows marked,
-which the driver pushes band by band); the screens and the shell are the firmware's own.
+on a busy host the long loop is interrupted more often than a key's short work. Each case
+has the heap of the app and its own screen: the screens and modules of the cases before it
+are let go, as the app lets go of a screen that closes (the card test's answer was 13 ms
+slower on the heap the four cases before it left). The display here is a plain frame buffer
+that counts the rows each show() would push (the rows marked, which the driver pushes band
+by band); the screens and the shell are the firmware's own.
 """
 
 import os
@@ -41,6 +44,7 @@ import framebuf
 from bench_decisions import reference_us
 from deckapp.settings import Settings
 from deckapp.shell import App
+from deckcore import residency
 from deckhw.buttons import PRESS
 
 
@@ -106,7 +110,9 @@ for what, module, name, key in %(cases)r:
         app.render()
         print("ANSWER", what, "|", time.ticks_diff(time.ticks_us(), start),
               app.board.display.pushed)
-    app.stack.clear()
+    app.stack.clear()  # the case's screen closed, and its modules and objects let go, as the
+    arguments = game = None  # app lets a closed screen's go: the next case has the app's heap
+    residency.unload_since(app.kept)
 """
 
 
