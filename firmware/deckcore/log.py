@@ -58,9 +58,9 @@ def encode(value):
     if kind == str:
         return _string(value)
     if kind == list or kind == tuple:
-        return "[" + ",".join(encode(v) for v in value) + "]"
+        return "[%s]" % ",".join(encode(v) for v in value)
     if kind == Obj:
-        return "{" + ",".join(_string(k) + ":" + encode(v) for k, v in value.pairs) + "}"
+        return "{%s}" % ",".join(_string(k) + ":" + encode(v) for k, v in value.pairs)
     raise TypeError("the log cannot hold a %s" % kind)
 
 

@@ -7,11 +7,15 @@ the names of the menu, the set-up and the first match, and need more heap than t
 import json
 
 from deckmate.sim.script import run_script
-from play_sim import HEAP, device_log, expected_match, fast_bots_keys, setup_keys
+from play_sim import HEAP, HEAVIEST, device_log, expected_match, fast_bots_keys, setup_keys
 
 DEAL = 3
 FIRST = ("scioto", ["human", "easy"], {})
 SECOND = ("scout", ["human", "easy"], {})
+# MicroPython's pools of names hold 1,260 names; the 1,261st allocates a pool of 1,280 entries
+# (14 KB of the 64-bit port) at once (docs/budgets.md, "Names"). The heaviest Droggn match
+# interned 1,259 (docs/notes/2026-12-07-names-room.md): this ceiling keeps 8 names of room.
+DROGGN_NAMES = 1252
 
 
 def names_per_start(flash, keys, monkeypatch):
@@ -46,3 +50,12 @@ def test_a_second_match_needs_no_more_names_than_the_same_match_first(tmp_path, 
     assert alone[1] <= after[3] <= alone[1] + 1
     assert after[2] <= alone[0]  # the menu and set-up after a match: no more than at first
     assert json.loads(device_log(tmp_path / "after.img", "2").splitlines()[0])["game"] == "scout"
+
+
+def test_the_heaviest_droggn_match_keeps_room_under_the_pools_of_names(tmp_path, monkeypatch):
+    game, people, bots, options, deal = [plan for plan in HEAVIEST if plan[0] == "droggn"][0]
+    kinds = ["human"] * people + ["normal"] * bots
+    keys = fast_bots_keys() + setup_keys(game, kinds, options, deal) + \
+        ["press"] * expected_match(game, kinds, options, deal, "sim").presses
+    starts = names_per_start(tmp_path / "droggn.img", keys, monkeypatch)
+    assert len(starts) == 3 and starts[1] <= DROGGN_NAMES, starts  # the match's start

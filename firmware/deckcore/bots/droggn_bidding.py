@@ -12,7 +12,7 @@ from deckcore.games.droggn import (
     ANSAGER, GUT, LAY_OUT_PAGAT, LIEGE, NEVER_DISCARDED, PASS, RETOUR, SCHWACHER, SLAM, SOLO)
 from deckcore.games.tarot import SUIT_OF, TRUMP
 
-MARGIN = 1        # card points a bidder wants to expect over the threshold
+_MARGIN = const(1)  # card points a bidder wants to expect over the threshold
 _UNSEEN = const(4)  # the outlook of a hand played as dealt overestimates it by about this
 _DOUBT = const(10)  # the outlook's doubt before play, in card points (blend's width)
 _DOUBLE_MARGIN = const(6)  # card points a side wants over the threshold to double, per doubling
@@ -73,7 +73,7 @@ def contract_outlook(game, hand, strangers, contract):
 
 def call(view, legal, expected_value):
     """The legal contract with the best expected value (`expected_value`: bots/droggn.py's)
-    when its outlook clears the threshold by MARGIN (a Slam: nearly all the points); else
+    when its outlook clears the threshold by _MARGIN (a Slam: nearly all the points); else
     pass."""
     game = view.game
     strangers = bidding.unseen(view)
@@ -82,7 +82,7 @@ def call(view, legal, expected_value):
         if contract == PASS:
             continue
         points = contract_outlook(game, view.hand, strangers, contract)
-        need = game.total_points - 2 if contract == SLAM else game.threshold + MARGIN
+        need = game.total_points - 2 if contract == SLAM else game.threshold + _MARGIN
         if points < need:
             continue
         value = expected_value(game, contract, points, 1, _DOUBT)

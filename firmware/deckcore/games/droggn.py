@@ -39,10 +39,10 @@ NO_BUY, LIEGE, LAY_OUT_PAGAT, LAY_OUT_GSTIESS = 100, 101, 102, 103
 GUT, SCHWACHER, RETOUR = 104, 105, 106
 
 
-WORDS = ((NO_BUY, "no buy"), (LIEGE, "liege"), (LAY_OUT_PAGAT, "lay out T1"),
-         (LAY_OUT_GSTIESS, "lay out Fool"), (GUT, "gut"), (SCHWACHER, "schwacher"),
-         (RETOUR, "retour"))
-CARD_VERB = {"discard": "discard ", "offer": "offer ", "ask": "buy ", "play": ""}
+# Their texts, NO_BUY to RETOUR in order, and the words before a card by phase. Tuples of
+# literals only: MicroPython keeps their strings as data, not as interned names.
+WORDS = ("no buy", "liege", "lay out T1", "lay out Fool", "gut", "schwacher", "retour")
+CARD_VERB = (("discard", "discard "), ("offer", "offer "), ("ask", "buy "), ("play", ""))
 
 
 
@@ -555,10 +555,9 @@ class DroggnState(tarot.TarotState):
     def action_text(self, action):
         if self.phase == "bid":
             return CONTRACTS[action]
-        for word_action, word in WORDS:
-            if action == word_action:
-                return word
-        return CARD_VERB.get(self.phase, "") + tarot.card_text(action)
+        if NO_BUY <= action <= RETOUR:
+            return WORDS[action - NO_BUY]
+        return (self._card_verb() or "") + tarot.card_text(action)
 
     def parse_action(self, text):
         if self.phase == "bid":
@@ -566,13 +565,20 @@ class DroggnState(tarot.TarotState):
                 if CONTRACTS[bid] == text:
                     return bid
             raise RulesError("%r is not a call; the calls are %s" % (text, ", ".join(CONTRACTS)))
-        for word_action, word in WORDS:
-            if text == word:
-                return word_action
-        verb = CARD_VERB.get(self.phase, "")
-        if self.phase in CARD_VERB and text.startswith(verb):
+        if text in WORDS:
+            return NO_BUY + WORDS.index(text)
+        verb = self._card_verb()
+        if verb is not None and text.startswith(verb):
             return self.game.parse_card(text[len(verb):])
         raise RulesError("%r is not an action of the %s phase" % (text, self.phase))
+
+    def _card_verb(self):
+        """The words before a card in an action's text in this phase; None if no card is
+        played, discarded, offered or asked for in it."""
+        for phase, verb in CARD_VERB:
+            if phase == self.phase:
+                return verb
+        return None
 
     def view(self, seat):
         return DroggnView(self, seat)

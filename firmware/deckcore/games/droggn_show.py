@@ -44,8 +44,8 @@ def contract(view, seat_name):
     while view.multiplier >> (doublings + 1):
         doublings += 1
     if doublings:  # 4.5.4: the first doubling is the Schwacher, the others retours
-        line.insert(2, ("stake", "%s x%d" % ("Schwacher" if doublings == 1 else "retour",
-                                             view.multiplier)))
+        said = ("Schwacher", "retour")[doublings > 1]  # (literals in a tuple: not interned)
+        line.insert(2, ("stake", "%s x%d" % (said, view.multiplier)))
     return line
 
 
