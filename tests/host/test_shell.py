@@ -96,6 +96,18 @@ class Worker(Screen):
         return self.slices > 0
 
 
+def answer_and_redraw(app, key):
+    # a key answered as the shell answers it; then whether the frame buffer it left is byte
+    # for byte the whole screen drawn afresh, over the old one
+    app.handle(key, PRESS)
+    app.render()
+    drawn = bytes(app.board.display)
+    app._bars = app._drawn = None
+    app.board.display.fill(15)
+    app.render()
+    return bytes(app.board.display) == drawn
+
+
 def boot(app):  # main.py's: the app's first screen, at the start and after a reset
     from deckapp.boot import BootScreen
     app.open(BootScreen)
@@ -703,15 +715,9 @@ for screen, keys in ((SettingsScreen(), ["down"] * 11 + ["up"] * 2),
     app.push(screen)
     app.render()
     for key in keys:
-        app.handle(key, PRESS)
-        app.render()
-        pushes.append(board.display.pushes[-1])
-        bands.append(board.display.bands[-1])
-        drawn = bytes(board.display)
-        app._bars = app._drawn = None  # the whole screen drawn afresh, over the old one
-        board.display.fill(15)
-        app.render()
-        same.append(bytes(board.display) == drawn)
+        same.append(answer_and_redraw(app, key))
+        pushes.append(board.display.pushes[-2])  # (the key's push, not the redraw's)
+        bands.append(board.display.bands[-2])
     app.stack.clear()
 print(__import__("json").dumps([pushes, same, bands]))
 """)
@@ -745,14 +751,8 @@ app.push(EntryScreen(kept, 1))
 app.render()
 pushes, same = [], []
 for key in ["right", "right", "down", "right", "left", "y", "x", "y"]:
-    app.handle(key, PRESS)
-    app.render()
-    pushes.append(board.display.bands[-1])
-    drawn = bytes(board.display)
-    app._bars = app._drawn = None  # the whole screen drawn afresh, over the old one
-    board.display.fill(15)
-    app.render()
-    same.append(bytes(board.display) == drawn)
+    same.append(answer_and_redraw(app, key))
+    pushes.append(board.display.bands[-2])  # (the key's push, not the redraw's)
 print(__import__("json").dumps([pushes, same, [row.text() for row in app.stack[-1].rows]]))
 """ % str(tmp_path))
     assert values == ["32", "35", "30", "30", "30", "23"]

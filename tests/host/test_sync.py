@@ -426,20 +426,26 @@ def test_faults_on_the_line_lose_nothing_and_duplicate_nothing(tmp_path):
             assert archived_bytes(tmp_path / "A", game_id) == data
 
 
+def listed_through(tmp_path, logs, **faults):
+    """(the ids the PC lists, its DeviceLink) of a board holding `logs`, read through a
+    FaultRelay of `faults`."""
+    with board_with_games(tmp_path / "flash.img", logs) as board:
+        wait_for_app(board)
+        relay = FaultRelay(board.serial_path, **faults)
+        try:
+            with BoardConnection(relay.path) as connection:
+                link = DeviceLink(connection)
+                return [entry["id"] for entry in link.games()], link
+        finally:
+            relay.close()
+
+
 def test_the_list_goes_through_byte_damage_its_frames_shrinking(tmp_path):
     """The list is read in frames that shrink after damage, as a log's are: at one byte in
     1,000 damaged, frames of a few KB would seldom come whole (issue 42 point 6)."""
     logs = typical_logs(30)
-    with board_with_games(tmp_path / "flash.img", logs) as board:
-        wait_for_app(board)
-        relay = FaultRelay(board.serial_path, rate=0.001, seed=5)
-        try:
-            with BoardConnection(relay.path) as connection:
-                link = DeviceLink(connection)
-                listed = link.games()
-        finally:
-            relay.close()
-    assert [entry["id"] for entry in listed] == [game_id for game_id, _ in logs]
+    listed, link = listed_through(tmp_path, logs, rate=0.001, seed=5)
+    assert listed == [game_id for game_id, _ in logs]
     assert link.resent + link.damaged > 3 and link.chunk < 4096  # the damage did hit
 
 
@@ -451,16 +457,8 @@ def test_the_tries_of_frames_too_long_for_the_line_are_not_counted_as_silence(
     was given up on now and then: CI, stop 55)."""
     monkeypatch.setattr(device_link, "ATTEMPTS", 2)
     logs = typical_logs(4)
-    with board_with_games(tmp_path / "flash.img", logs) as board:
-        wait_for_app(board)
-        relay = FaultRelay(board.serial_path, longest=320)
-        try:
-            with BoardConnection(relay.path) as connection:
-                link = DeviceLink(connection)
-                listed = link.games()
-        finally:
-            relay.close()
-    assert [entry["id"] for entry in listed] == [game_id for game_id, _ in logs]
+    listed, link = listed_through(tmp_path, logs, longest=320)
+    assert listed == [game_id for game_id, _ in logs]
     assert link.chunk_most >= 4096 and link.damaged >= 5  # (8 KB frames down to 256 B)
 
 
