@@ -34,15 +34,17 @@ def write_checked(path, values):
         raise
 
 
-def checked_values(path):
+def checked_values(path, read=read_values):
     """The values of a checked file, one at a time (none if it is missing).
 
     Raises ValueError, once the values are read, if the file is damaged (bad checksum, no
-    checksum line, a line that is not JSON)."""
+    checksum line, a line that is not JSON). `read`: decklink.checked's read_values, or its
+    read_blocks for a journal of checked blocks (the acknowledgements), whose damaged blocks
+    are passed over."""
     if not exists(path):
         return
     with open(path, "rb") as handle:
-        for value in read_values(handle):
+        for value in read(handle):
             yield value
 
 
