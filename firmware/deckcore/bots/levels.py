@@ -41,6 +41,7 @@ class Budget:
     playouts     SCOUT hard and strong: worlds each candidate is played out in (hard: at most)
     candidates   ... the one ply's best actions played out (bots/scout.py)
     margin       ... what another must beat the one ply's first by, a world (SCOUT hard)
+    blind        SCOUT hard: its playouts' seats guess the others' hands (screened, off)
     endgame      2-player Scioto: cards in the two hands from which the play is exact
     try_exact    ... from which an exact proof is tried first, ...
     proof_nodes  ... with this many positions before the bot searches instead

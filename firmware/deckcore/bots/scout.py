@@ -295,7 +295,10 @@ def playouts(view, candidates, rng, budget, tick):
     each world took a tenth of hard's instructions at 5 players), the last candidate plays
     on the world itself (a state less), a quick step is `NativeStep`'s where the image has
     it, and nothing of search.py is loaded (its code and names would be interned in a SCOUT
-    match): 5-player SCOUT's hard did not play in 192K otherwise."""
+    match): 5-player SCOUT's hard did not play in 192K otherwise. Two fields were screened at
+    5 players and are off (docs/notes/2026-12-07-scout-5p-bias.md): a `margin`, what another
+    candidate must beat normal's first by a world, and `blind`, the playouts' seats weighing
+    the others' threats from hands guessed (`_guessed`, in the Python step alone)."""
     if len(candidates) == 1:
         return candidates[0]
     import sys
