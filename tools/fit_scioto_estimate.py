@@ -3,7 +3,7 @@
 Two steps:
 
     python tools/fit_scioto_estimate.py solve --deals 1500 [--seed 400000]
-    python tools/fit_scioto_estimate.py fit
+    python tools/fit_scioto_estimate.py fit [--frontier-weight 0] [--out PATH]
 
 `solve` plays deals of the base game with bots (mostly `normal`, one move in four `easy`,
 so that the positions are varied but plausible). At every trick boundary where the hands
@@ -30,6 +30,11 @@ weight SIBLINGS_WEIGHT, on the values less their group's mean. It prints the roo
 errors per hand size (of a fit on three quarters, on the quarter held out), refits on all
 and writes the weights, scaled to integers, to firmware/deckcore/bots/scioto_weights.py.
 Plain Python: a fit takes about a minute.
+
+With `--frontier-weight W` (W > 0) the fit also reads data/scioto_frontier.jsonl.gz, the
+exact values of positions where `hard`'s search stopped (tools/scioto_frontier.py), each
+weighing W, and prints the held-out error on those positions too. `--out` writes the
+weights elsewhere (to try them without changing the bots').
 """
 
 import argparse
@@ -41,6 +46,7 @@ import sys
 
 from deckcore.bots.levels import make
 from deckcore.bots.scioto_estimate import CELLS, Estimate
+from deckcore.bots.scioto_estimate import WEIGHTS as IN_USE  # the bots' weights, to compare
 from deckcore.games.scioto import Scioto
 from deckcore.rng import Rng
 from deckmate.progress import progress
@@ -48,6 +54,7 @@ from deckmate.progress import progress
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 POSITIONS = os.path.join(ROOT, "data", "scioto_positions.jsonl.gz")
 SIBLINGS = os.path.join(ROOT, "data", "scioto_siblings.jsonl.gz")
+FRONTIER = os.path.join(ROOT, "data", "scioto_frontier.jsonl.gz")
 WEIGHTS = os.path.join(ROOT, "firmware", "deckcore", "bots", "scioto_weights.py")
 SMALLEST, LARGEST = 5, 11
 ENOUGH = 1000  # positions a hand size needs for weights of its own (else the next smaller's)
@@ -219,54 +226,68 @@ def _read(path, size_of):
     return by_size
 
 
-def fit():
+def fit(frontier_weight=0.0, out=WEIGHTS):
     from deckcore.bots.scioto_endgame import BIT_NUMBER, POPCOUNT, Endgame
     endgame = Endgame(Scioto({}), 128)
     estimate = Estimate(endgame.points, endgame.dismissers, BIT_NUMBER, POPCOUNT)
     size_of = lambda position: bin(position[0]).count("1")
     positions = _read(POSITIONS, size_of)
     siblings = _read(SIBLINGS, lambda group: size_of(group[0]))
+    frontier = _read(FRONTIER, size_of) if frontier_weight else {}
     weights = []
     n = 2 + 2 * CELLS
     for size in range(SMALLEST, LARGEST + 1):
-        # Each item: its positions' counts and values, and whether they are a group. One
-        # item in four is held out of the trial fit.
-        items = [([counts(estimate, *p[:3])], [p[3]], False) for p in positions.get(size, [])]
-        items += [([counts(estimate, *p[:3]) for p in g], [p[3] for p in g], True)
+        # Each item: its positions' counts and values, whether they are a group, its weight
+        # and whether it is where hard's search stopped. One item in four is held out of the
+        # trial fit.
+        items = [([counts(estimate, *p[:3])], [p[3]], False, 1.0, False)
+                 for p in positions.get(size, [])]
+        items += [([counts(estimate, *p[:3]) for p in g], [p[3] for p in g], True, 1.0, False)
                   for g in siblings.get(size, [])]
+        items += [([counts(estimate, *p[:3])], [p[3]], False, frontier_weight, True)
+                  for p in frontier.get(size, [])]
         if sum(len(item[1]) for item in items) < ENOUGH:
             if size == SMALLEST:
                 sys.exit("too few positions with %d cards each: run `solve` first" % size)
             break
         trial, final = Normal(n), Normal(n)
         for i in range(len(items)):
-            rows, ys, group = items[i]
+            rows, ys, group, weight, _ = items[i]
             for equations in ((final, trial) if i % 4 else (final,)):
                 for row, y in zip(rows, ys):
-                    equations.add(row, y)
+                    equations.add(row, y, weight)
                 if group:
                     equations.add_group(rows, ys, SIBLINGS_WEIGHT)
         w = trial.solve()
-        errors, between = [], []
-        for rows, ys, group in items[::4]:
+        old = [x / SCALE for x in IN_USE[min(size - SMALLEST, len(IN_USE) - 1)]]
+        errors, between, stopped, shipped = [], [], [], []
+        for rows, ys, group, _, at_stop in items[::4]:
             missed = [_dot(w, row) - y for row, y in zip(rows, ys)]
+            if at_stop:
+                stopped += missed
+                shipped += [_dot(old, row) - y for row, y in zip(rows, ys)]
+                continue
             errors += missed
             if group:
                 mean = sum(missed) / len(missed)
                 between += [e - mean for e in missed]
         print("%2d cards each: %6d positions; held-out rms error %.2f points, %.2f between "
-              "siblings" % (size, sum(len(item[1]) for item in items), rms(errors),
+              "siblings" % (size, sum(len(i[1]) for i in items if not i[4]), rms(errors),
                             rms(between)), file=sys.stderr)
+        if stopped:
+            print("               %6d where hard's search stopped: held-out rms error %.2f "
+                  "(the bots' weights: %.2f)" % (len(frontier.get(size, [])), rms(stopped),
+                                                 rms(shipped)), file=sys.stderr)
         weights.append(tuple(int(round(x * SCALE)) for x in final.solve()))
-    write_weights(weights)
-    print("wrote", os.path.relpath(WEIGHTS, ROOT))
+    write_weights(weights, out)
+    print("wrote", os.path.relpath(out, ROOT))
 
 
-def write_weights(weights):
+def write_weights(weights, path=WEIGHTS):
     """scioto_weights.py: each hand size's weights as an array of 16-bit integers made from a
     bytes literal (little-endian, as on the RP2040 and the hosts), so the device holds 2
     bytes a weight and never the tuple of small ints a literal would make at import."""
-    with open(WEIGHTS, "w") as out:
+    with open(path, "w") as out:
         out.write('"""Weights of scioto_estimate.py, one array per hand size from SMALLEST up '
                   '(larger hands use\nthe last), in 1/SCALE points. Written by '
                   'tools/fit_scioto_estimate.py fit from\ndata/scioto_positions.jsonl.gz and '
@@ -288,12 +309,14 @@ def main(argv=None):
     solve_step = steps.add_parser("solve", help="value positions exactly and keep them")
     solve_step.add_argument("--deals", type=int, default=1500)
     solve_step.add_argument("--seed", type=int, default=400000)
-    steps.add_parser("fit", help="fit the weights and write scioto_weights.py")
+    fit_step = steps.add_parser("fit", help="fit the weights and write scioto_weights.py")
+    fit_step.add_argument("--frontier-weight", type=float, default=0.0)
+    fit_step.add_argument("--out", default=WEIGHTS)
     args = parser.parse_args(argv)
     if args.step == "solve":
         solve(args.deals, args.seed)
     else:
-        fit()
+        fit(args.frontier_weight, args.out)
     return 0
 
 

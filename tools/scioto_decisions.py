@@ -10,7 +10,8 @@ legal action there, and a decision's loss is the best action's value less the ch
 Unlike tools/scioto_apl.py (the bot against the solver over a whole deal), every budget is
 measured on the same positions, so two budgets' losses differ by their decisions alone.
 Prints one JSON object: per number of cards, the decisions and the mean loss with its 95%
-interval, and the sum of the means (the points a deal loses over those cards, both seats).
+interval, the sum of the means (the points a deal loses over those cards, both seats), and
+each deal's loss over those cards (`by_deal`, for comparisons deal by deal).
 """
 
 import argparse
@@ -79,11 +80,12 @@ def main(argv=None):
     args = parser.parse_args(argv)
     edits = dict(args.budget)
     jobs = [(args.level, edits, args.seed, i, args.cards) for i in range(args.deals)]
-    by_cards = {}
+    by_cards, by_deal = {}, []
     with multiprocessing.Pool(args.jobs) as pool, progress(len(jobs), "deals") as advance:
         for result in pool.imap(losses, jobs):
             for cards, loss in result:
                 by_cards.setdefault(cards, []).append(loss)
+            by_deal.append(sum(loss for _, loss in result))
             advance()
     report = {"level": args.level, "budget": {k: repr(v) for k, v in edits.items()},
               "deals": args.deals, "seed": args.seed, "by_cards": {}}
@@ -94,6 +96,9 @@ def main(argv=None):
         report["by_cards"][cards] = {"decisions": len(by_cards[cards]), "mean": round(mean, 3),
                                      "ci95": [round(low, 3), round(high, 3)]}
     report["sum_of_means"] = round(total, 3)
+    # Each deal's loss over those cards (both seats' decisions), in the order of the deals:
+    # two runs on the same deals are compared deal by deal.
+    report["by_deal"] = [round(loss, 3) for loss in by_deal]
     print(json.dumps(report))
     return 0
 

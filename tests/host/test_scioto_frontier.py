@@ -1,0 +1,39 @@
+"""tools/scioto_frontier.py, the training set of the positions where 2-player Scioto `hard`'s
+search stops: each is at the search's horizon for the decision it came from (its hands as
+large as the search let them shrink to), and its value is the exact one."""
+
+import os
+import sys
+
+from deckcore.bots import scioto
+from deckcore.bots.levels import make
+from deckcore.games.scioto import Scioto
+from deckmate.solver import Solver
+
+sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "..", "tools"))
+import scioto_frontier  # noqa: E402  (tools/scioto_frontier.py)
+
+
+def test_each_position_is_at_the_horizon_of_its_decision_and_valued_exactly():
+    game = Scioto({})
+    budget = make("hard", game).budget
+    rows = scioto_frontier.frontier((600000, 1, 1))
+    points = Solver(game).points
+    python = Solver(game, native=False)  # the exact search in Python: another reckoning
+    assert len(rows) >= 10
+    checked = 0
+    for lead, follow, rem, take, cards in rows:
+        assert budget.try_exact < cards <= 28 and not lead & follow
+        size = bin(lead).count("1")
+        assert bin(follow).count("1") == size
+        # The decision's hands: as many cards each, or one more for the seat to lead.
+        largest = (cards + 1) // 2
+        assert size == max(largest - scioto.tricks_ahead(budget, cards), 5)
+        assert rem == sum(points[card] for card in range(28) if (lead | follow) >> card & 1)
+        assert 0 <= take <= rem
+        if size <= 6:
+            search = python.exact_search().trick_value
+            assert python._mtd(lambda a, b: search(lead, follow, rem, a, b), rem,
+                               rem // 2) == take
+            checked += 1
+    assert checked
