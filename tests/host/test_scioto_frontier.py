@@ -1,6 +1,8 @@
 """tools/scioto_frontier.py, the training set of the positions where 2-player Scioto `hard`'s
 search stops: each is at the search's horizon for the decision it came from (its hands as
-large as the search let them shrink to), and its value is the exact one."""
+large as the search let them shrink to), and its value is the exact one. And
+tools/scioto_features.py, which screens features of a value of those positions: each counts
+what its name says."""
 
 import os
 import sys
@@ -37,3 +39,27 @@ def test_each_position_is_at_the_horizon_of_its_decision_and_valued_exactly():
                                rem // 2) == take
             checked += 1
     assert checked
+
+
+def test_the_screened_features_count_what_they_say():
+    """tools/scioto_features.py: a card of the follower that alone dismisses two of the
+    leader's cards guards one of them too many ("over"); the follower's card is safe when
+    none of the leader's dismisses it; "pair" counts each card and each of its dismissers."""
+    import scioto_features  # (tools/scioto_features.py)
+    features = scioto_features.Features()
+    points, dismissers = features.points, features.dismissers
+    for guard in range(28):
+        guarded = [card for card in range(28) if dismissers[card] >> guard & 1]
+        pairs = [(a, b) for a in guarded for b in guarded
+                 if a < b and not dismissers[guard] & (1 << a | 1 << b)]
+        if pairs:
+            break
+    a, b = pairs[0]
+    lead, follow = 1 << a | 1 << b, 1 << guard
+    over = features.extra("over", lead, follow)
+    assert over == [1, min(points[a], points[b]), 0, 0]
+    safe = features.extra("safe", lead, follow)
+    assert safe[:3] == [0, 0, 0] and safe[3:] == [1, 1, points[guard]]
+    pair = features.extra("pair", lead, follow)
+    assert sum(pair[:49]) == 2 and sum(pair[49:]) == 0
+    assert pair[(points[a] - 1) * 7 + points[guard] - 1] >= 1
