@@ -34,17 +34,15 @@ def write_checked(path, values):
         raise
 
 
-def checked_values(path, read=read_values):
+def checked_values(path):
     """The values of a checked file, one at a time (none if it is missing).
 
     Raises ValueError, once the values are read, if the file is damaged (bad checksum, no
-    checksum line, a line that is not JSON). `read`: decklink.checked's read_values, or its
-    read_blocks for a journal of checked blocks (the acknowledgements), whose damaged blocks
-    are passed over."""
+    checksum line, a line that is not JSON)."""
     if not exists(path):
         return
     with open(path, "rb") as handle:
-        for value in read(handle):
+        for value in read_values(handle):
             yield value
 
 

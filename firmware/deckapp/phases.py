@@ -54,7 +54,7 @@ _SHOWS_IMPORT = const(("deckcore.games.scout_pick",))
 _SYNC = const(("deckapp.sync_requests", "decklink.frame"))
 # What a store's call loads (deckapp.store_base stays, with the store)
 _STORE_CALLS = const(("deckapp.store_games", "deckapp.store_acks", "deckapp.store_repair",
-                     "deckapp.store_check", "deckapp.checked_file", "decklink.checked"))
+                     "deckapp.checked_file", "decklink.checked"))
 # What a resume's replay loads (8 KB of code the match needs no more once it is resumed)
 _REPLAY = const(("deckcore.keep_replay", "deckcore.replay"))
 

@@ -2,15 +2,13 @@
 
 This module is what stays loaded: the append to the open log, all a match needs between its
 start and its end, and the Store, with deckapp/store_base.py (the errors and the helpers the
-store's modules share). The rest is in five modules that Store imports for the call and
+store's modules share). The rest is in four modules that Store imports for the call and
 unloads after it, so they take no heap while a game is played: deckapp/checked_file.py (the
 checked files: state files, manifest), deckapp/store_games.py (number, start and close a
 game, list and read logs, the free space), deckapp/store_acks.py (the journal of the PC's
-acknowledgements), deckapp/store_check.py (the boot's check that the store is intact) and
-deckapp/store_repair.py (the boot's repairs, when the check finds any to do, and the prune).
-A caller that makes many calls in a row (the sync's requests) holds them loaded with
-`store.hold()` until `store.release()`. (A boot loads the repairs and the journal's code only
-for a store that needs them: each name they hold would be interned for good.)
+acknowledgements) and
+deckapp/store_repair.py (the boot check and the prune). A caller that makes many calls in a
+row (the sync's requests) holds them loaded with `store.hold()` until `store.release()`.
 
 Layout under the root given to `Store(root)` (`/` on the device, any folder on a PC):
 
@@ -147,12 +145,9 @@ class Store:
 
     def __init__(self, root, reserve_bytes=RESERVE_BYTES):
         self.root = root.rstrip("/")
-        # (the paths' ends in tuples of literals only, which the compiled module keeps as
-        # plain strs: the store is loaded at every boot, and a short literal would be a name
-        # interned for good, docs/budgets.md "Names")
-        self.logs_dir, self.state_dir = (self.root + end for end in ("/logs", "/state"))
-        self.manifest_path, self.acks_path = (  # the manifest, the journal of acknowledgements
-            self.logs_dir + end for end in ("/manifest.chk", "/acks.chk"))
+        self.logs_dir = self.root + "/logs"
+        self.state_dir = self.root + "/state"
+        self.manifest_path = self.logs_dir + "/manifest.chk"
         self.reserve_bytes = reserve_bytes
         self.open_id = None    # the game in progress
         self.game_count = 0    # logs in the manifest
@@ -178,11 +173,7 @@ class Store:
 
     def boot(self, verify_closed=True):
         """Bring the store to a consistent state after any stop; the sentences of what was
-        done: none if it is intact (deckapp/store_check.py), else the repairs'
-        (deckapp/store_repair.py boot), loaded only then."""
-        from deckapp import store_check
-        if self._call(store_check.intact, store_check.DOING["intact"], self, verify_closed):
-            return []
+        done (deckapp/store_repair.py boot)."""
         from deckapp import store_repair
         return self._call(store_repair.boot, store_repair.DOING["boot"], self, verify_closed)
 

@@ -22,6 +22,13 @@ DOING = {"acknowledge": "recording an acknowledgement",
          "games": "listing the games"}
 
 
+def acks_path(store):
+    """The journal of acknowledgements: checked blocks of [game id, SHA-256 (its first 16 hex
+    digits or more)] values, a block appended for each batch the PC acknowledges
+    (decklink/checked.py read_blocks)."""
+    return store.logs_dir + "/acks.chk"
+
+
 def acknowledge(store, game_id, sha256):
     """Store.acknowledge: record the hash of a log the PC has saved; False if there is no
     such closed log, or if its bytes on flash have another SHA-256 (the log is hashed)."""
@@ -98,7 +105,7 @@ def append_acks(store, acks):
     always acknowledge, so a prune can always free space. The id and the hash are texts, or
     bytes (a sync's `ack`: ack_line)."""
     try:
-        append_block(store.acks_path, acks)
+        append_block(acks_path(store), acks)
     except OSError as error:
         if not error.args or error.args[0] != ENOSPC:
             raise
@@ -173,7 +180,11 @@ def read_acks(store):
 
 def journal_acks(store):
     """The journal's acknowledgements alone, oldest first."""
-    return checked_values(store.acks_path, read_blocks)
+    path = acks_path(store)
+    if exists(path):
+        with open(path, "rb") as handle:
+            for value in read_blocks(handle):
+                yield value
 
 
 def ack_key(game_id):

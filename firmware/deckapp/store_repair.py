@@ -1,5 +1,4 @@
-"""The store's repairs at boot, and its prune: code the store needs at a boot that finds
-something to repair (deckapp/store_check.py found it, before this module is loaded) and at a
+"""The store's boot check and repairs, and its prune: code the store needs at boot and at a
 sync, never during a match. deckapp.store imports this module for the call and unloads it
 (and deckapp.store_games, which it uses) after (Store.boot, Store.prune), so it takes no heap
 while a game is played."""
@@ -8,8 +7,7 @@ import os
 
 from deckapp.checked_file import checked_values, exists, remove_if_there, write_checked
 from deckapp.store_base import SYNC_MESSAGE, StoreFull, flash_error
-from deckapp.store_acks import ack_file, acked, append_block, journal_acks, read_acks
-from deckapp.store_check import Ids
+from deckapp.store_acks import ack_file, acked, acks_path, append_block, journal_acks, read_acks
 from deckapp.store_games import (CHUNK, closed_entry, count_entries, describe, file_digest,
                                  folder_names, open_entry, rewrite_manifest, scan_log)
 
@@ -45,7 +43,7 @@ def boot(store, verify_closed=True):
         for name in [name for name in folder_names(folder) if name.endswith(".tmp")]:
             os.remove(folder + "/" + name)
             report.append("removed the unfinished file %s" % name)
-    listed = Ids()
+    listed = _Ids()
     try:
         for entry in checked_values(store.manifest_path):
             listed.add(entry["id"])
@@ -53,7 +51,7 @@ def boot(store, verify_closed=True):
         store.add_problem("The list of games was damaged (%s); rebuilt from the logs" % error,
                        report)
         write_checked(store.manifest_path, [])
-        listed = Ids()
+        listed = _Ids()
     changed = {}
     for entry in checked_values(store.manifest_path):
         game_id = entry["id"]
@@ -137,6 +135,35 @@ def _remove_empty(folders):
                 pass
 
 
+class _Ids:
+    """The game ids of the manifest in little memory, for boot to find the logs it does not
+    list: a bit per numbered id (the store numbers its games), a list for other names."""
+
+    def __init__(self):
+        self.bits = bytearray(0)
+        self.names = []
+
+    def _number(self, game_id):
+        if game_id.isdigit() and str(int(game_id)) == game_id:
+            return int(game_id)
+        return None
+
+    def add(self, game_id):
+        number = self._number(game_id)
+        if number is None:
+            self.names.append(game_id)
+            return
+        if number // 8 >= len(self.bits):
+            self.bits.extend(bytes(number // 8 + 1 - len(self.bits)))
+        self.bits[number // 8] |= 1 << number % 8
+
+    def __contains__(self, game_id):
+        number = self._number(game_id)
+        if number is None:
+            return game_id in self.names
+        return number // 8 < len(self.bits) and bool(self.bits[number // 8] & 1 << number % 8)
+
+
 def _check_open(store, entry, report):
     """Check an open log line by line. Returns its entry: the same, a new one (described, or
     closed if the log ends with an end line), or None if the log was empty."""
@@ -209,7 +236,7 @@ def prune(store):
     the ids removed. Nothing else is ever deleted. The log is removed, then its entry in the
     manifest, then its acknowledgements (boot finishes a prune cut off)."""
     removed = []
-    seen = Ids()
+    seen = _Ids()
     for game_id, digest in read_acks(store):
         path = store.log_path(game_id)
         if game_id not in seen and game_id != store.open_id and exists(path) \
@@ -233,7 +260,7 @@ def prune(store):
 def _drop_acks(store, game_ids):
     """Rewrite the journal without the acknowledgements of `game_ids` (one block; none: no
     journal), and remove their files of their own."""
-    gone = Ids()
+    gone = _Ids()
     for game_id in game_ids:
         gone.add(game_id)
     kept = [0]
@@ -243,9 +270,9 @@ def _drop_acks(store, game_ids):
             if value[0] not in gone:
                 kept[0] += 1
                 yield value
-    write_checked(store.acks_path, values())
+    write_checked(acks_path(store), values())
     if not kept[0]:
-        remove_if_there(store.acks_path)
+        remove_if_there(acks_path(store))
     for game_id in game_ids:
         remove_if_there(ack_file(store, game_id))
 
@@ -265,7 +292,7 @@ def _move_ack_files(store, report):
             moved.append([name[:-4], values[0]])
     try:
         if moved:
-            append_block(store.acks_path, moved)
+            append_block(acks_path(store), moved)
     except OSError:  # a full flash: they stay files of their own
         return
     for name in names:

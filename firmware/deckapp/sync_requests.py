@@ -147,7 +147,8 @@ def op_get(link, request):
     if name is None:
         path = link.store.log_path(request["id"])
     elif name in FILES:
-        path = link.store.manifest_path if name == "manifest" else link.store.acks_path
+        from deckapp.store_acks import acks_path
+        path = link.store.manifest_path if name == "manifest" else acks_path(link.store)
     else:
         raise ValueError("file is one of %s" % ", ".join(FILES))
     try:  # (its size by the open handle: a file looked up once in a folder of many logs)
