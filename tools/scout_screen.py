@@ -14,7 +14,6 @@ against `normal` and its difference from `hard` as it is, paired by deal, 95% in
 """
 
 import argparse
-import multiprocessing
 import os
 import sys
 
@@ -23,7 +22,7 @@ sys.path[:0] = [os.path.join(ROOT, "host"), os.path.join(ROOT, "firmware")]
 
 from deckcore.bots import levels  # noqa: E402
 from deckcore.games import load  # noqa: E402
-from deckmate.arena import play_deal  # noqa: E402
+from deckmate.arena import play_deal, workers  # noqa: E402
 from deckmate.stats import mean_interval  # noqa: E402
 
 AS_IT_IS = "hard"
@@ -73,17 +72,15 @@ def screen(players, deals, variants, seed=1, first=0, jobs=2, said=print):
     work = [(variant, fields, players, seed, index) for index in range(first, first + deals)
             for variant, fields in [(AS_IT_IS, {})] + list(variants.items())]
     found = dict((variant, {}) for variant in [AS_IT_IS] + list(variants))
-    if jobs > 1:
-        with multiprocessing.Pool(jobs) as pool:
-            done = pool.imap_unordered(_deal, work)
-            for variant, index, difference in done:
-                found[variant][index] = difference
-                said("%s %d %+.4f" % (variant, index, difference))
-    else:
-        for job in work:
-            variant, index, difference = _deal(job)
+    pool = workers(jobs) if jobs > 1 else None  # (Ctrl-C stops the command and its pool)
+    try:
+        for variant, index, difference in (pool.imap_unordered(_deal, work) if pool
+                                           else map(_deal, work)):
             found[variant][index] = difference
             said("%s %d %+.4f" % (variant, index, difference))
+    finally:
+        if pool is not None:
+            pool.terminate()
     return found
 
 

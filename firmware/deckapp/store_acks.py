@@ -44,9 +44,9 @@ def acknowledge_listed(store, acks, as_listed):
     one block appended to the journal (one flash write for a batch); `acks` is [[game id,
     size, SHA-256]]. `as_listed`: the PC read these sizes and hashes from the manifest as it
     is now (the list tag matches), so a log whose size on flash is the listed one and whose
-    last line is whole (its last byte a newline) is taken without hashing it again (the prune hashes it before it
-    removes it); otherwise each log is hashed. The hash may be its first 16 hex digits or
-    more (what the journal keeps). The refused, [[game id, why]]: "open",
+    last line is whole (its last byte a newline) is taken without hashing it again (the
+    prune hashes it before it removes it); otherwise each log is hashed. The hash may be its
+    first 16 hex digits or more (what the journal keeps). The refused, [[game id, why]]: "open",
     "unknown" (no such log), "size" or "hash" (the bytes on flash differ)."""
     taken, refused = [], []
     for game_id, size, sha256 in acks:

@@ -97,9 +97,10 @@ def _seat_difference(first, second):
                   - sum(score for score, _ in second) / len(second))
 
 
-def _workers(jobs):
+def workers(jobs):
     """A pool of `jobs` worker processes that leave Ctrl-C to the command, which stops them
-    all and says it once (cli.py): they start with SIGINT ignored."""
+    all and says it once (cli.py): they start with SIGINT ignored. (tools/scout_screen.py's
+    pool too.)"""
     command = signal.signal(signal.SIGINT, signal.SIG_IGN)
     try:
         return multiprocessing.Pool(jobs)
@@ -117,7 +118,7 @@ def run_arena(game, names, deals, seed, jobs=2, advance=lambda steps=1: None):
     work = [(game.NAME, dict(game.option_items()), names, seed, i) for i in range(deals)]
     results = []
     if jobs > 1 and deals > 1:
-        with _workers(jobs) as pool:
+        with workers(jobs) as pool:
             for result in pool.imap(_work, work, chunksize=max(1, deals // (jobs * 32))):
                 results.append(result)
                 advance()

@@ -15,8 +15,9 @@ from deckcore.games import load  # noqa: E402
 from deckmate.arena import play_deal  # noqa: E402
 
 
-def test_hard_as_it_is_scores_what_the_arena_gives_it_on_the_same_deal():
-    found = scout_screen.screen(2, 2, {"playouts=1": {"playouts": 1}}, jobs=1,
+@pytest.mark.parametrize("jobs", [1, 2])  # (2: the arena's pool of workers)
+def test_hard_as_it_is_scores_what_the_arena_gives_it_on_the_same_deal(jobs):
+    found = scout_screen.screen(2, 2, {"playouts=1": {"playouts": 1}}, jobs=jobs,
                                 said=lambda line: None)
     for index in (0, 1):
         scores = play_deal(load("scout")({"players": 2}), ["hard", "normal"], 1, index)[0]
