@@ -99,13 +99,17 @@ def _seat_difference(first, second):
 
 def workers(jobs):
     """A pool of `jobs` worker processes that leave Ctrl-C to the command, which stops them
-    all and says it once (cli.py): they start with SIGINT ignored. (tools/scout_screen.py's
-    pool too.)"""
+    all and says it once (cli.py): they start with SIGINT ignored (and blocked). While they
+    start, the command holds a Ctrl-C back rather than ignore it with them: it comes once
+    they have started (a Ctrl-C then was lost, and the command went on). (tools/
+    scout_screen.py's pool too.)"""
+    signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
     command = signal.signal(signal.SIGINT, signal.SIG_IGN)
     try:
         return multiprocessing.Pool(jobs)
     finally:
         signal.signal(signal.SIGINT, command)
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
 
 
 def _work(job):

@@ -204,6 +204,37 @@ def test_ctrl_c_stops_a_command_in_one_line_and_leaves_no_half_written_file(tmp_
     assert out.read_text() == "kept\n" and os.listdir(tmp_path) == ["game.jsonl"]
 
 
+# A command that starts the arena's workers, slowed while they start, then waits.
+STARTING_WORKERS = """
+import multiprocessing, sys, time
+from deckmate import arena
+started = multiprocessing.Pool
+def slow_start(jobs):
+    pool = started(jobs)
+    time.sleep(1)  # (the workers started, the command's Ctrl-C not yet given back)
+    return pool
+arena.multiprocessing.Pool = slow_start
+print("starting", flush=True)
+try:
+    arena.workers(2)
+    time.sleep(5)
+    print("went on")
+except KeyboardInterrupt:
+    print("stopped")
+"""
+
+
+def test_ctrl_c_while_the_arenas_workers_start_stops_the_command():
+    """A Ctrl-C while the workers start (they start with it ignored) is held back, not lost:
+    the command stops once they have started, where it went on."""
+    proc = subprocess.Popen([sys.executable, "-c", STARTING_WORKERS], stdout=subprocess.PIPE,
+                            text=True, start_new_session=True)
+    assert proc.stdout.readline() == "starting\n"
+    time.sleep(0.5)
+    os.killpg(proc.pid, signal.SIGINT)
+    assert proc.communicate(timeout=30)[0] == "stopped\n"
+
+
 @pytest.mark.skipif(not os.path.exists("/dev/stdout"), reason="no /dev/stdout")
 def test_out_to_dev_stdout_into_a_pipe_is_written_as_it_is(tmp_path):
     """--out /dev/stdout when standard output is a pipe (`deckmate selfplay ... --out
