@@ -5,10 +5,10 @@ what the seat can see, and strong's choice between normal's two best actions."""
 from deckcore.bots.levels import make
 from deckcore.bots.levels import budget
 from deckcore.bots import scout as scout_bot
-from deckcore.bots.scout import (OUTLOOK, SCALE, Split, Turn, _fits, _guessed, _normal_in,
+from deckcore.bots.scout import (OUTLOOK, SCALE, Split, Turn, _fits, _normal_in,
                                  _scout_shows_through, evaluate, order, strongest, structure)
 from deckcore.games.scout import (FLIP, KEEP, SCOUT, SCOUT_SHOW, SHOW, Scout, decode, encode,
-                                  strength, turned, values)
+                                  strength, turned)
 from deckcore.games.scout_worlds import determinize
 from deckcore.rng import Rng
 from expect import raises
@@ -247,59 +247,6 @@ def test_strong_and_hard_play_one_of_normals_best_actions_chosen_by_playouts():
                     chosen = bot.choose(view, legal, Rng(deal))
                     assert chosen in normal_best(view, legal, Rng(deal), count), bot.NAME
             state.apply(normal.choose(view, legal, rng))
-
-
-def test_hard_plays_normals_first_unless_another_plays_out_better_by_its_margin():
-    """hard's `margin`: another of normal's best actions is played only if its playouts beat
-    those of normal's first by that much a world (a best of a few noisy means is too good to
-    be true); with a margin no playout makes up, hard plays what normal would."""
-    game = GAMES[5]
-    hard, normal = make("hard", game), make("normal", game)
-    hard.budget.nodes = 2000  # (fewer worlds: the test's time)
-    rng = Rng(5)
-    state = game.new_hand(0, game.deal(rng, 0))
-    decisions = other = 0
-    while not state.is_terminal():
-        seat, legal = state.current_player(), state.legal_actions()
-        view = state.view(seat)
-        if state.phase == "play" and seat == 0 and len(legal) > 1:
-            decisions += 1
-            first = normal_best(view, legal, Rng(decisions), 1)[0]
-            hard.budget.margin = 0
-            other += hard.choose(view, legal, Rng(decisions)) != first
-            hard.budget.margin = 100 * SCALE
-            assert hard.choose(view, legal, Rng(decisions)) == first
-        state.apply(normal.choose(view, legal, rng))
-    assert other > 0  # (without a margin, hard plays another somewhere)
-
-
-def test_with_blind_hards_playouts_guess_the_hands_no_seat_sees():
-    """hard's `blind` (screened at 5 players, docs/notes/2026-12-07-scout-5p-bias.md): in its
-    playouts a seat weighs what the others could beat its Show with from hands guessed of
-    their sizes (`_guessed`), as a seat that does not see them does, not from the world's."""
-    game = GAMES[5]
-    state = game.new_hand(0, game.deal(Rng(3), 0))
-    for _ in range(5):
-        state.apply(KEEP)
-    guesses = []
-
-    def guessing(state, seat, rng):
-        guess = _guessed(state, seat, rng)
-        guesses.append((guess, strongest(values(state.hands[seat]))))
-        return guess
-
-    scout_bot._guessed = guessing  # (no monkeypatch: the test runs under MicroPython too)
-    try:
-        hard = make("hard", game)
-        hard.budget.nodes = 600  # (few worlds: the test's time)
-        view, legal = state.view(0), state.legal_actions()
-        hard.choose(view, legal, Rng(1))
-        assert guesses == []
-        hard.budget.blind = 1
-        hard.choose(view, legal, Rng(1))
-    finally:
-        scout_bot._guessed = _guessed
-    assert len(guesses) > 5 and any(guess != power for guess, power in guesses)
 
 
 def test_hard_plays_out_in_as_many_worlds_as_its_work_allows():

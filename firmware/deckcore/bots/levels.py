@@ -40,8 +40,6 @@ class Budget:
     places       SCOUT: places tried for a scouted card (bots/scout.py)
     playouts     SCOUT hard and strong: worlds each candidate is played out in (hard: at most)
     candidates   ... the one ply's best actions played out (bots/scout.py)
-    margin       ... what another must beat the one ply's first by, a world (SCOUT hard)
-    blind        SCOUT hard: its playouts' seats guess the others' hands (screened, off)
     endgame      2-player Scioto: cards in the two hands from which the play is exact
     try_exact    ... from which an exact proof is tried first, ...
     proof_nodes  ... with this many positions before the bot searches instead
@@ -56,8 +54,7 @@ class Budget:
 
     def __init__(self, level, worlds=1, nodes=0, depth=1, width=1, exact=0, places=0,
                  playouts=0, candidates=2, endgame=0, try_exact=0, proof_nodes=0, lookahead=(),
-                 variant_exact=(0, 0, 0), distinct=False, halve=0, margin=0,
-                 blind=0):
+                 variant_exact=(0, 0, 0), distinct=False, halve=0):
         self.level = level
         self.worlds = worlds
         self.nodes = nodes
@@ -74,8 +71,6 @@ class Budget:
         self.variant_exact = variant_exact
         self.distinct = distinct
         self.halve = halve
-        self.margin = margin
-        self.blind = blind
 
 
 def budget(game_name, level, players=0):

@@ -295,15 +295,12 @@ def playouts(view, candidates, rng, budget, tick):
     each world took a tenth of hard's instructions at 5 players), the last candidate plays
     on the world itself (a state less), a quick step is `NativeStep`'s where the image has
     it, and nothing of search.py is loaded (its code and names would be interned in a SCOUT
-    match): 5-player SCOUT's hard did not play in 192K otherwise. Two fields were screened at
-    5 players and are off (docs/notes/2026-12-07-scout-5p-bias.md): a `margin`, what another
-    candidate must beat normal's first by a world, and `blind`, the playouts' seats weighing
-    the others' threats from hands guessed (`_guessed`, in the Python step alone)."""
+    match): 5-player SCOUT's hard did not play in 192K otherwise."""
     if len(candidates) == 1:
         return candidates[0]
     import sys
     native = NativeStep.load() if sys.implementation.name == "micropython" and \
-        budget.width == 1 and not budget.blind else None
+        budget.width == 1 else None
     totals = [0] * len(candidates)
     worlds = work = 0  # work: the steps, each as the cards it weighs and STEP more
     while worlds < budget.playouts and (not budget.nodes or worlds < 2
@@ -317,8 +314,7 @@ def playouts(view, candidates, rng, budget, tick):
             state = world if i == len(candidates) - 1 else world.clone()
             state.apply(candidates[i])
             if native is None:
-                powers = [strongest(values(state.hands[seat])) if not budget.blind else
-                          _guessed(state, seat, rng) for seat in range(len(state.hands))]
+                powers = [strongest(values(hand)) for hand in state.hands]  # a step changes one
             else:  # (the native step keeps the powers: `deal`, `start`, `renew`)
                 native.start(state, view.seat)
             turns = 0  # the seat's turns reached since the candidate
@@ -330,8 +326,7 @@ def playouts(view, candidates, rng, budget, tick):
                 if native is None:
                     state.apply(_normal_in(state, rng, budget.width or budget.places,
                                            budget.width > 0, powers))
-                    powers[actor] = strongest(values(state.hands[actor])) if not \
-                        budget.blind else _guessed(state, actor, rng)
+                    powers[actor] = strongest(values(state.hands[actor]))
                 else:
                     state.apply(native.play(state, rng))
                     native.renew(state, actor)
@@ -343,20 +338,7 @@ def playouts(view, candidates, rng, budget, tick):
                 actor = after
             totals[i] += utility(evaluate(state) if native is None else native.evaluate(state),
                                  view.seat)
-    if view.phase != "flip":  # the one ply's first, as many worlds' margin ahead
-        totals[0] += budget.margin * (len(view.hands) - 1) * worlds
     return candidates[best_index(totals)]
-
-
-def _guessed(state, seat, rng):
-    """The strongest set of a hand as large as the seat's dealt from every hand's cards, each
-    either way up: what a seat that does not see it guesses it holds."""
-    pool = []
-    for hand in state.hands:
-        pool.extend(hand)
-    rng.shuffle(pool)
-    hand = [turned(card) if rng.below(2) else card for card in pool[:len(state.hands[seat])]]
-    return strongest(values(hand))
 
 
 def _normal_in(state, rng, places, quick=False, powers=None):
