@@ -110,3 +110,16 @@ def test_the_deploy_of_hardware_readme_works_on_the_simulated_board(tmp_path):
         assert copied.count("Up to date") == len(image_files(folder))
         mpremote(board, "reset")
         wait_for_app_after_reset(board, 1)
+
+
+def test_a_ctrl_c_sent_as_the_board_starts_stops_main_py_never_the_board(tmp_path):
+    """The host's Ctrl-C reaches the firmware once it has booted, as a board's USB port is
+    there only then: written at once, it stopped the unix port's CPython start-up (the board
+    started again, main.py running, and mpremote waited for ever on a loaded host)."""
+    with SimulatedBoard(str(tmp_path / "flash.img"), fresh=True) as board:
+        with serial.Serial(board.serial_path, 115200, timeout=0.1) as port:
+            port.write(b"\x03")
+            read_until(port, ">>> ")
+            port.write(b"print('answer', 6 * 7)\r")
+            read_until(port, "answer 42")
+        assert board.bridge.starts == 1

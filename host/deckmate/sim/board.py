@@ -14,7 +14,7 @@ class SimulatedBoard:
         self.bridge = SerialBridge(
             firmware.command(heapsize, interactive=True),
             lambda skip_main: firmware.environment(self.link.path, flash, skip_main),
-            self.link.called_reset)
+            self.link.called_reset, self.link.heard_from)
         self.running = True
         self.thread = threading.Thread(target=self.serve_link, daemon=True)
         self.thread.start()

@@ -8,7 +8,12 @@ REPL rather than in an exit: the board's side channel reports the reset, and `re
 start of the firmware so that it starts again, main.py running. After a raw-REPL soft reset (the
 one mpremote makes) the new process skips main.py and is put back into the raw REPL, as on
 rp2. The firmware's pty is its controlling terminal with signals on, so a Ctrl-C from the
-host interrupts main.py with KeyboardInterrupt, as on a board. A host that reads slower than
+host interrupts main.py with KeyboardInterrupt, as on a board. What the host writes waits
+until this start of the firmware has booted (main.py has sent its first frame on the side
+channel, or the start has printed, as the raw REPL does; BOOT_WAIT_S at most), as a board's
+USB port is not there before its firmware runs: the unix port is a CPython program that
+loads MicroPython, and a Ctrl-C in CPython's start-up ended the process, one in the boot
+script left a REPL without the flash (a loaded host's mpremote then waited for ever). A host that reads slower than
 the board writes holds the board's writes back, as USB does; nobody reading the pty (its
 buffer full for HOST_WAIT_S) is like no USB host: the board's output is dropped until the host
 writes again (the last few KB are kept for diagnostics).
@@ -31,6 +36,7 @@ CTRL_C = b"\x03"
 CTRL_D = b"\x04"
 TAIL_BYTES = 8192
 HOST_WAIT_S = 0.5  # how long the board's output waits for room on the host's side
+BOOT_WAIT_S = 10.0  # how long the host's bytes wait for a start to boot (a hung boot's too)
 
 
 def _open_raw_pty():
@@ -40,13 +46,17 @@ def _open_raw_pty():
 
 
 class SerialBridge:
-    def __init__(self, argv, env_for, called_reset):
+    def __init__(self, argv, env_for, called_reset, main_runs):
         """argv: the command that starts the firmware; env_for(skip_main): its environment;
         called_reset(pid): whether the firmware's process `pid`, now ended, called
-        machine.reset(). `starts` counts the starts, from 1."""
+        machine.reset(); main_runs(pid): whether the firmware's process `pid` has sent a
+        message on the side channel (main.py runs). `starts` counts the starts, from 1."""
         self.argv = argv
         self.env_for = env_for
         self.called_reset = called_reset
+        self.main_runs = main_runs
+        self.held = b""           # what the host wrote before this start booted
+        self.started_at = 0.0     # time.monotonic() at this start
         self.host_master, self.host_slave = _open_raw_pty()
         flags = fcntl.fcntl(self.host_master, fcntl.F_GETFL)
         fcntl.fcntl(self.host_master, fcntl.F_SETFL, flags | os.O_NONBLOCK)
@@ -83,6 +93,7 @@ class SerialBridge:
             os.close(slave)
             self.device = master
             self.starts += 1
+            self.started_at = time.monotonic()
             self.output = b""
             self.heard_host = False
             self.app_stopped = skip_main
@@ -146,10 +157,19 @@ class SerialBridge:
             time.sleep(0.05)
             os.write(self.device, b"\r" + CTRL_A)
 
+    def booted(self):
+        """Whether this start takes the host's bytes (the module's docstring says when)."""
+        return bool(self.output) or self.main_runs(self.process.pid) \
+            or time.monotonic() - self.started_at > BOOT_WAIT_S
+
     def serve(self):
         while self.running:
+            if self.held and self.booted():
+                os.write(self.device, self.held)
+                self.held = b""
             try:
-                ready, _, _ = select.select([self.device, self.host_master], [], [], 0.1)
+                ready, _, _ = select.select([self.device, self.host_master], [], [],
+                                            0.01 if self.held else 0.1)
             except (OSError, ValueError):
                 return  # closed by stop()
             if self.device in ready:
@@ -172,7 +192,10 @@ class SerialBridge:
                     self.host_gone = False
                     self.app_stopped = self.app_stopped or CTRL_C in data
                     self.host_tail = (self.host_tail + data)[-16:]
-                    os.write(self.device, data)
+                    if self.held or not self.booted():
+                        self.held += data
+                    else:
+                        os.write(self.device, data)
 
     def stop(self):
         self.running = False

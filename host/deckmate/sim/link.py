@@ -85,6 +85,7 @@ class Link:
         self.reset_pid = None     # the process that last called machine.reset()
         self.reset_pids = set()   # every process that called machine.reset()
         self.ended_pids = set()   # every process whose connection has ended, read to its end
+        self.heard_pids = set()   # every process that has sent a message
 
     def close(self):
         for sock in (self.connection, self.server):
@@ -162,8 +163,10 @@ class Link:
             self.connection = None
             self.ended_pids.add(self.peer_pid)
         elif size >= SPI_LEAST:
+            self.heard_pids.add(self.peer_pid)
             self.panel.spi(self.message[:size])
         elif size == FRAME.size:
+            self.heard_pids.add(self.peer_pid)
             self.handle(*FRAME.unpack_from(self.message))
         else:
             raise ValueError("a side-channel message of %d bytes" % size)
@@ -186,6 +189,11 @@ class Link:
             self.idle = None  # it will not be idle again: the next start will
         else:
             raise ValueError("unknown side-channel frame %r" % chr(tag))
+
+    def heard_from(self, pid):
+        """Whether process `pid` has sent a message: its boot script is done and main.py runs
+        (the boot script only connects; the first frames are main.py's)."""
+        return pid in self.heard_pids
 
     def called_reset(self, pid, seconds=2.0):
         """Whether process `pid` called machine.reset() before it ended: asked once it has
