@@ -14,6 +14,7 @@ LONGEST_FIRST = (
     "tests/core/test_bots_scout.py::test_decisions_depend_only_on_the_seats_view_with_4_and_5",
     ("tests/host/test_play_device.py::"
      "test_a_match_against_bots_finished_with_the_centre_key[chambery"),
+    "tests/host/test_readme_walkthrough.py",
     "tests/host/test_store_power_cut.py",
     "tests/core/test_bots_scout.py::test_decisions_depend_only_on_the_seats_view",
     "tests/host/test_play_device.py",

@@ -603,6 +603,15 @@ def press(board, key):
             time.sleep(0.005)
 
 
+def a_whole_sync_from_now(syncs, seconds=60):
+    """Until a sync has begun and ended since this call (the second to end from now)."""
+    deadline = time.monotonic() + seconds
+    done = len(syncs)
+    while len(syncs) < done + 2:
+        assert time.monotonic() < deadline, "no sync ended in %d s" % seconds
+        time.sleep(0.01)
+
+
 def test_a_sync_during_a_match_played_with_the_keys_in_the_devices_heap(tmp_path):
     """Syncs run over and over while a match against a bot is played with the keys on a board
     of the device's heap: every key is answered, the match writes the log it would without a
@@ -629,9 +638,12 @@ def test_a_sync_during_a_match_played_with_the_keys_in_the_devices_heap(tmp_path
         wait_for_app(board)
         syncing = threading.Thread(target=sync_again_and_again, args=(board.serial_path,))
         syncing.start()
+        keys = start_keys("scioto", kinds, options) + ["press"] * expected.presses
         try:
-            for key in start_keys("scioto", kinds, options) + ["press"] * expected.presses:
+            for number, key in enumerate(keys):
                 press(board, key)
+                if number in (len(keys) // 2, len(keys) * 3 // 4):  # (however slow the
+                    a_whole_sync_from_now(syncs)  # host: the second finds the log grown)
         except AssertionError:
             print(board.bridge.output.decode(errors="replace")[-3000:])
             raise
