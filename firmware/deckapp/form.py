@@ -45,8 +45,11 @@ centre key, `back_label` as B (override softkeys to add others).
 
 Drawing: the rows as a `deckui.widgets.ListView` (`self.list`: its size, row height and
 top as given), the list's text when there are no rows (`empty`), then the message line:
-the message in the warning colour, or else the `hint` in muted text. With `arrows`, the value
-of the cursor's row is drawn between arrows when left and right change it.
+the message in the warning colour, or else the `hint` in muted text. With `arrows`, the
+value of the cursor's row is drawn between arrows when left and right change it. The rows as
+drawn (`view`) are built once a value key and kept in `self.list.rows` until `changed()` or
+another key: a screen that changes its rows, or gives it new ones, marks them with
+changed() after, as any screen marks what it changed.
 """
 
 from micropython import const
@@ -63,6 +66,7 @@ _MESSAGE_WIDTH = const(236)
 
 class Row:
     steps = False  # left and right change it (Number, Choice)
+    shown = None  # shown(value): the text drawn (Number, Choice)
 
     def __init__(self, label, value="", detail="", press=None, name=None):
         self.label = label
@@ -72,8 +76,11 @@ class Row:
         self.name = label if name is None else name
 
     def text(self):
-        """The value as drawn."""
-        return self.value
+        """The value as drawn: shown(value), else the value as text."""
+        value = self.value
+        if self.shown is not None:
+            return self.shown(value)
+        return value if type(value) is str else str(value)
 
     def change(self, delta, wrap=None):
         """Step the value by delta (left -1, right +1, more while held); True if it changed.
@@ -92,9 +99,6 @@ class Number(Row):
         self.step = step
         self.wrap = wrap
         self.shown = shown
-
-    def text(self):
-        return str(self.value) if self.shown is None else self.shown(self.value)
 
     def change(self, delta, wrap=None):
         value = self.value + delta * self.step
@@ -125,9 +129,6 @@ class Choice(Row):
         self.index = choices.index(value) if value in choices else 0
         self.value = choices[self.index]
 
-    def text(self):
-        return str(self.value) if self.shown is None else self.shown(self.value)
-
     def change(self, delta, wrap=None):
         delta = 1 if delta > 0 else -1  # one choice a time, however long held
         index = self.index + delta
@@ -153,8 +154,11 @@ class FormScreen(Screen):
         self.hint = hint        # None: no message line; else its text when no message
         self.message = ""
         self._held = 0          # repeats of the held left or right key
+        # self.list.rows: the rows as drawn (view), or as a value key left them to be drawn;
+        # self.rows itself when they are to be built again: since changed() (a screen that
+        # changes its rows marks them after) or another key (which may open a screen over it)
         bottom = widgets.BOTTOM - (0 if hint is None else _MESSAGE_ROWS)
-        self.list = widgets.ListView([], size, row_height, top, bottom)
+        self.list = widgets.ListView(rows, size, row_height, top, bottom)
 
     # Rows ---------------------------------------------------------------------------------
     def row(self):
@@ -197,9 +201,13 @@ class FormScreen(Screen):
         marked: the rows whose text changed (the value's, and the rows that follow from it:
         the last player's points), the message line when it changed, and the whole screen
         when the list scrolled or rows came or went. (A screen whose edited() changes
-        anything else it draws marks it with changed() after this.)"""
+        anything else it draws marks it with changed() after this.) The rows as drawn are
+        built once: compared with the rows drawn before, and drawn."""
         row = self.rows[index]
-        before = self.view()
+        shown = self.list
+        before = shown.rows if shown.rows is not self.rows else self.view()
+        place = (shown.first, shown.visible, shown.cursor, self.message, self.hint)
+        marked = self.dirty_rows
         if not row.change(delta, wrap):
             self.refused(row)
             return False
@@ -208,29 +216,28 @@ class FormScreen(Screen):
             self._make_room()
         self.edited(row)
         after = self.view()
-        self.dirty_rows = before[0]
-        if before[1:4] != after[1:4] or len(before[4]) != len(after[4]):
+        self.dirty_rows = marked
+        if place[:3] != (shown.first, shown.visible, shown.cursor) or \
+                len(before) != len(after):
             self.changed()
-            return True
-        shown = self.list
-        for at in range(shown.first, min(len(after[4]), shown.first + shown.visible)):
-            if before[4][at] != after[4][at]:
-                y = shown.top + (at - shown.first) * shown.row_height
-                self.changed(y, y + shown.row_height)
-        if before[5:] != after[5:]:  # the message line: what lies under the list
-            self.changed(shown.top + shown.visible * shown.row_height, widgets.BOTTOM)
+        else:
+            for at in range(shown.first, min(len(after), shown.first + shown.visible)):
+                if before[at] != after[at]:
+                    y = shown.top + (at - shown.first) * shown.row_height
+                    self.changed(y, y + shown.row_height)
+            if place[3:] != (self.message, self.hint):  # the message line, under the list
+                self.changed(shown.top + shown.visible * shown.row_height, widgets.BOTTOM)
         if self.dirty_rows is None:
             # the cursor's row all the same: the shell looks at the bars only when rows are
             # marked, and the soft keys may follow a value
             y = shown.top + (shown.cursor - shown.first) * shown.row_height
             self.changed(y, y + shown.row_height)
+        shown.rows = after  # (what the next draw draws, and the next value key compares)
         return True
 
     def view(self):
-        """What the form shows now (draw, change): the rows marked so far, the list's
-        place (its first row, rows in view, the cursor), its rows as drawn, (label, value[,
-        detail]) each, the cursor's value between arrows when left and right change it
-        (`arrows`), and the message and hint."""
+        """The rows as the form draws them now (draw, change): (label, value[, detail]) each,
+        the cursor's value between arrows when left and right change it (`arrows`)."""
         cursor = self.list.cursor
         drawn = []
         for index in range(len(self.rows)):
@@ -239,9 +246,7 @@ class FormScreen(Screen):
             if self.arrows and index == cursor and row.steps:
                 value = "\u2190 " + value + " \u2192"
             drawn.append((row.label, value, row.detail) if row.detail else (row.label, value))
-        shown = self.list
-        return (self.dirty_rows, shown.first, shown.visible, cursor, drawn, self.message,
-                self.hint)
+        return drawn
 
     # What a screen makes of them (override) -----------------------------------------------
     def choose(self, row):
@@ -260,6 +265,11 @@ class FormScreen(Screen):
         """A key pressed that the form does not use (a, x, y; b without back_label)."""
 
     # Screen -------------------------------------------------------------------------------
+    def changed(self, *band):
+        """Screen.changed; the rows as drawn are built again (view) when next drawn."""
+        self.list.rows = self.rows
+        Screen.changed(self, *band)
+
     def softkeys(self):
         keys = {}
         row = self.row()
@@ -293,7 +303,8 @@ class FormScreen(Screen):
 
     def draw(self, canvas):
         shown, marked = self.list, self.dirty_rows
-        shown.rows = self.view()[4]
+        if shown.rows is self.rows:
+            shown.rows = self.view()
         shown.draw(canvas, self.empty, marked)
         if self.hint is None or marked is not None and \
                 marked[1] <= shown.top + shown.visible * shown.row_height:

@@ -139,3 +139,55 @@ print(__import__("json").dumps([form.list.first, form.list.visible, form.list.cu
 """)
     first, visible, cursor, same = seen
     assert cursor == 13 and first + visible == 14 and same
+
+
+def test_a_value_key_builds_the_rows_as_drawn_once_however_many_bands_it_marks():
+    """Left and right on a value that another row follows from (the points left to the
+    others, rows apart): the form builds what it shows (view) once a key, compared with what
+    it showed before and drawn in each band it marked (the value's row and the other's), a
+    refusal's message too; the panel after each key is a full draw's."""
+    seen = run(FORM + """
+class Counted(FormScreen):
+    title = "Hand 1"
+
+    def __init__(self):
+        FormScreen.__init__(self, [Number("Points", 1, 0, 91), Row("Dealer", "Ada"),
+                                   Row("Bid", "small"), Row("Others", "90")], hint="Points")
+        self.builds = 0
+
+    def edited(self, row):
+        self.rows[3].value = str(91 - row.value)
+
+    def refused(self, row):
+        self.say("%s cannot change" % row.label)
+
+    def view(self):
+        self.builds += 1
+        return FormScreen.view(self)
+
+
+board = ScriptedBoard([])
+app = App(board, None, Settings())
+form = Counted()
+app.push(form)
+app.render()
+builds, bands, same = [], [], []
+for key in ("right", "left", "left", "left", "right"):  # 2, 1, 0, refused at 0, 1
+    form.builds = 0
+    app.handle(key, PRESS)
+    app.render()
+    builds.append(form.builds)
+    bands.append(board.display.bands[-1])
+    drawn = bytes(board.display)
+    app._bars = app._drawn = None
+    board.display.fill(15)
+    app.render()
+    same.append(bytes(board.display) == drawn)
+print(__import__("json").dumps([builds, bands, same, form.rows[3].value]))
+""")
+    builds, bands, same, others = seen
+    assert others == "90" and all(same)
+    assert bands == [[[24, 44], [84, 104]]] * 3 + [[[188, 220]]] + [[[24, 44], [84, 104],
+                                                                     [204, 220]]]
+    assert builds == [1] * 5
+
