@@ -44,12 +44,12 @@ centre key, `back_label` as B (override softkeys to add others).
                                 it marks only the rows whose text changed
 
 Drawing: the rows as a `deckui.widgets.ListView` (`self.list`: its size, row height and
-top as given), the list's text when there are no rows (`empty`), then the message line:
-the message in the warning colour, or else the `hint` in muted text. With `arrows`, the
-value of the cursor's row is drawn between arrows when left and right change it. The rows as
-drawn (`view`) are built once a value key and kept in `self.list.rows` until `changed()` or
-another key: a screen that changes its rows, or gives it new ones, marks them with
-changed() after, as any screen marks what it changed.
+top as given, its end above the hint's lines), the list's text when there are no rows
+(`empty`), then the message line: the message in the warning colour, or else the `hint` in
+muted text. With `arrows`, the value of the cursor's row is drawn between arrows when left
+and right change it. The rows as drawn (`view`) are built once a value key and kept in
+`self.list.rows` until `changed()` or another key: a screen that changes its rows, or gives
+it new ones, marks them with changed() after, as any screen marks what it changed.
 """
 
 from micropython import const
@@ -159,6 +159,8 @@ class FormScreen(Screen):
         # changes its rows marks them after) or another key (which may open a screen over it)
         bottom = widgets.BOTTOM - (0 if hint is None else _MESSAGE_ROWS)
         self.list = widgets.ListView(rows, size, row_height, top, bottom)
+        if hint is not None and font.width(hint) > _MESSAGE_WIDTH:  # the list ends above
+            self._make_room()  # the hint's lines from the first draw
 
     # Rows ---------------------------------------------------------------------------------
     def row(self):

@@ -191,3 +191,33 @@ print(__import__("json").dumps([builds, bands, same, form.rows[3].value]))
                                                                      [204, 220]]]
     assert builds == [1] * 5
 
+
+def test_a_hint_of_several_lines_has_the_list_end_above_them_from_the_first_draw():
+    """A hint of three lines (SCOUT's entry form: how a round is scored) under a list longer
+    than the screen: from its first draw the list shows only the rows above the hint's
+    lines, and a value key that changes one row draws that row alone (the list drew its rows
+    over the hint until the first value key made room, which then drew the whole screen)."""
+    seen = run(FORM + """
+class Long(FormScreen):
+    title = "Long"
+
+    def __init__(self):
+        FormScreen.__init__(self, [Choice("Row " + str(i), [1, 2, 3], 1) for i in range(11)],
+                            row_height=18, hint="A hint long enough to take three lines "
+                            "under the list, as the SCOUT entry form's")
+
+
+board = ScriptedBoard([])
+app = App(board, None, Settings())
+form = Long()
+app.push(form)
+app.render()
+shown = form.list
+end = shown.top + shown.visible * shown.row_height
+app.handle("right", PRESS)
+app.render()
+print(__import__("json").dumps([len(form._message_lines()), end, board.display.bands[-1]]))
+""")
+    lines, end, band = seen
+    assert lines == 3 and end <= 220 - 3 * 16  # (the message line's rows: form.py)
+    assert band == [[24, 42]]
