@@ -758,3 +758,42 @@ print(__import__("json").dumps([pushes, same, [row.text() for row in app.stack[-
     assert values == ["32", "35", "30", "30", "30", "23"]
     assert all(same) and len(same) == 8
     assert pushes == [[[24, 42], [114, 132]]] * 2 + [[[24, 60]]] + [[[42, 60], [114, 132]]] * 5
+
+
+def test_x_and_y_on_the_chips_of_an_older_scout_log_push_only_the_row_they_changed(tmp_path):
+    """The correction of a SCOUT round an older log kept as counts (docs/log-format.md), at
+    five players: X and Y change the Scout chips shown beside the cards captured, and draw
+    again and push only that row (18 pixels; the whole screen before), from the first key:
+    the list ends above the hint's three lines from its first draw (8 rows of its 11 in view,
+    the rest scrolled, not drawn over the hint), and the frame buffer after each key is byte
+    for byte what drawing the whole screen afresh gives."""
+    visible, pushes, same, values = run("""
+from deckapp.keep import stored
+from deckapp.keep.entry import EntryScreen
+from deckapp.keep.sheet import _to_correct
+from deckapp.store import Store
+board = ScriptedBoard([])
+store = Store(%r)
+store.boot()
+app = App(board, store, Settings())
+names = ["Ada", "Bea", "Cy", "Dan", "Eve"]
+kept = stored.begin(store, stored.new_match("scout", {"players": 5}, names, 0), "0123")
+counts = {"ended": 1, "captured": [10, 8, 6, 4, 2], "chips": [1, 2, 0, 3, 1],
+          "in_hand": [3, 0, 2, 4, 5]}
+kept.add(counts)
+form = EntryScreen(kept, 1, _to_correct(kept.game, 0, counts))
+app.push(form)
+app.render()
+visible = form.list.visible
+pushes, same = [], []
+for key in ["down", "y", "y", "x", "down", "x", "x", "y"]:
+    same.append(answer_and_redraw(app, key))
+    pushes.append(board.display.bands[-2])  # (the key's push, not the redraw's)
+print(__import__("json").dumps([visible, pushes, same, [row.text() for row in form.rows]]))
+""" % str(tmp_path))
+    assert visible == 8
+    assert values[1:3] == ["10, 2 chips", "8, 1 chip"]
+    assert all(same) and len(same) == 8
+    # down from "Ended by" (its soft keys change to the chips'), then Ada's row, down, Bea's
+    assert pushes == [[[24, 60], [220, 240]]] + [[[42, 60]]] * 3 + [[[42, 78]]] + \
+        [[[60, 78]]] * 3

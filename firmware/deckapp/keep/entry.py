@@ -36,8 +36,8 @@ def _doubled(value):
 
 class Pair(Number):
     """A seat's number (left and right change it) with the seat's value of the `other` field,
-    a joined one, beside it: X and Y change that one by one (the Scout chips beside the cards
-    captured)."""
+    a joined one, beside it: X and Y, which step any other number by FIVE, change that one by
+    one (the Scout chips beside the cards captured)."""
 
     def __init__(self, label, value, field, other, seat, entry, name):
         Number.__init__(self, label, value, field.lo, field.hi, name=name)
@@ -51,10 +51,11 @@ class Pair(Number):
         return "%d, %d %s" % (self.value, count, word.replace("chips", "chip") if count == 1
                               else word)
 
-    def change_other(self, delta):
-        """Step the joined value by `delta` within its range; True if it changed."""
-        values = self.entry[self.other.name]
-        value = min(self.other.hi, max(self.other.lo, values[self.seat] + delta))
+    def change(self, delta, wrap):
+        if abs(delta) != FIVE:
+            return Number.change(self, delta, wrap)
+        values = self.entry[self.other.name]  # X or Y: the joined value, by one
+        value = min(self.other.hi, max(self.other.lo, values[self.seat] + delta // FIVE))
         if value == values[self.seat]:
             return False
         values[self.seat] = value
@@ -159,15 +160,8 @@ class EntryScreen(FormScreen):
     def other_key(self, key):
         if key == "a":
             self.score()
-        elif key in ("x", "y"):
-            row = self.row()
-            if isinstance(row, Pair):
-                if row.change_other(-1 if key == "x" else 1):
-                    self.message = ""
-                    self.unsaved = True
-                    self._build()
-            elif isinstance(row, Number):
-                self.change(self.list.cursor, -FIVE if key == "x" else FIVE)
+        elif key in ("x", "y") and isinstance(self.row(), Number):  # (a Pair's: Pair.change)
+            self.change(self.list.cursor, -FIVE if key == "x" else FIVE)
 
     def softkeys(self):
         keys = {"a": "Score", "b": "Cancel"}
