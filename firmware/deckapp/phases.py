@@ -113,9 +113,11 @@ def resumed():
 
 def forget_games(games):
     """A set-up: the rules and options of the games named leave memory (the next `load` or
-    `options_of` imports the one needed)."""
+    `options_of` imports the one needed; the scorekeeper's checks a match's options with the
+    game it keeps, deckcore.keep.game_class: Droggn's is deckcore.games.droggn_game)."""
     for game in games:
         unload("deckcore.games." + game)
+        unload("deckcore.games.%s_game" % game)
         unload("deckcore.games.%s_options" % game)
 
 

@@ -47,6 +47,18 @@ def rules_of(game):
     return rules
 
 
+def game_class(name):
+    """The Game class a scorekept match of the game called `name` is kept with, or None if
+    there is no such game (as deckcore.games.load, for KeptReplay): the rules' Game, or
+    Droggn's without its hand (games/droggn_game.py: a table with real cards never plays one
+    here, and on the device its code is the 12 KB of heap a resume and a correction need)."""
+    if name == "droggn":
+        from deckcore.games.droggn_game import Droggn
+        return Droggn
+    from deckcore.games import load
+    return load(name)
+
+
 def ask(game, name, *args):
     """Call the function `name` of the game's entry rules (loaded for the call, unless they
     are loaded already: the app keeps them while a match is scored; the Visit's

@@ -3,10 +3,10 @@ play over every option set: test_droggn_playouts.py)."""
 
 from deckcore.game import RulesError
 from deckcore.games import load
-from deckcore.games.droggn import (
+from deckcore.games.droggn import Droggn
+from deckcore.games.droggn_game import (
     ANSAGER, GUT, LAY_OUT_GSTIESS, LAY_OUT_PAGAT, LIEGE, NO_BUY, RETOUR, SCHWACHER,
-    SLAM, SOLO, SUPER, Droggn, contract_value, declarer_wins, match_value, settlement,
-    slam_value)
+    SLAM, SOLO, SUPER, contract_value, declarer_wins, match_value, settlement, slam_value)
 from deckcore.games.droggn_worlds import determinize
 from deckcore.games.tarot import EXCUSE, FOOL, SUIT_OF, TRUMP, count_in_threes, parse_card
 from deckcore.rng import Rng

@@ -3,7 +3,8 @@ every option set random hands keep the cards, count 74 points zero-sum, show eac
 what it may see, and deal worlds that agree with the seat's view. (Apart from test_droggn.py
 so that under MicroPython's 192K heap neither module's compilation crowds the other's tests.)"""
 
-from deckcore.games.droggn import ANSAGER, Droggn
+from deckcore.games.droggn import Droggn
+from deckcore.games.droggn_game import ANSAGER
 from deckcore.games.droggn_worlds import determinize
 from deckcore.games.tarot import FOOL, KING, RANK_OF, SUIT_OF, TRUMP, may_hold
 from deckcore.match import Match

@@ -17,7 +17,8 @@ import sys
 
 import pytest
 
-from play_sim import check_replay, device_log, expected_match, fast_bots_keys, play, setup_keys
+from play_sim import (HEAP, check_replay, device_log, expected_match, fast_bots_keys, play,
+                      setup_keys)
 from text_boxes import read_boxes
 
 KEEP_SCORE = ["down", "press"]  # from the main menu: Keep score's set-up
@@ -84,13 +85,18 @@ def test_a_chambery_hand_corrected_after_a_power_cut_takes_another_contract(tmp_
     check_replay(tmp_path, log)
 
 
-def test_droggn_throw_in_slam_and_match_hands_reopen_for_correction_after_a_power_cut(tmp_path):
+# At the gate's heap and 8K under it: the resume and the corrections were the edge of the gate
+# (208K held, 206K did not) while a scorekept match loaded Droggn's hand with its game, 12 KB
+# it never runs (games/droggn_game.py); 196K holds since (notes/2026-12-07-droggn-game.md).
+@pytest.mark.parametrize("heap", [HEAP, "200K"])
+def test_droggn_throw_in_slam_and_match_hands_reopen_for_correction_after_a_power_cut(tmp_path,
+                                                                                      heap):
     flash = tmp_path / "flash.img"
     droggn = ["right"] * 3 + ["up", "press"]  # the set-up: Droggn, Start
     hands = (["press", "left", "a", "a"]  # thrown in: the contract is the only field
              + ["press", "right", "right", "right", "a", "a"]  # a Slam, made
              + ["press", "down", "down", "down", "right", "a", "a"])  # an Ansager, every trick
-    play(flash, KEEP_SCORE + droggn + hands, fresh=True)
+    play(flash, KEEP_SCORE + droggn + hands, fresh=True, heapsize=heap)
     entered = [record["e"] for record in records(device_log(flash)) if record["t"] == "entry"]
     assert [e["contract"] for e in entered] == ["thrown in", "slam", "ansager"]
     assert entered[2]["every_trick"] is True and "points" not in entered[2]
@@ -98,7 +104,7 @@ def test_droggn_throw_in_slam_and_match_hands_reopen_for_correction_after_a_powe
     fixes = []
     for number in range(3):
         fixes += ["a"] + ["down"] * number + ["press", "a", "a"]
-    play(flash, ["press"] + fixes)
+    play(flash, ["press"] + fixes, heapsize=heap)
     log = device_log(flash)
     corrections = [record for record in records(log) if record["t"] == "correct"]
     assert [(c["hand"], c["e"]) for c in corrections] == list(zip([1, 2, 3], entered))

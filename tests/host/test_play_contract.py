@@ -3,7 +3,7 @@
 
 from deckapp.play.session import HUMAN, Seat
 from deckcore.games import load, show_of
-from deckcore.games.droggn import ANSAGER, GUT, LAY_OUT_PAGAT, LIEGE, RETOUR, SCHWACHER
+from deckcore.games.droggn_game import ANSAGER, GUT, LAY_OUT_PAGAT, LIEGE, RETOUR, SCHWACHER
 from deckcore.rng import Rng
 
 

@@ -12,7 +12,7 @@ from micropython import const
 from deckcore.residency import Visit
 from deckapp.form import Choice, FormScreen, Number, Row
 from deckcore.game import RulesError
-from deckcore.games import NAMES, TITLES, hand_word, load
+from deckcore.games import NAMES, TITLES, hand_word
 from deckcore.games.options import options_of
 from deckcore.option import value_words
 
@@ -176,8 +176,9 @@ class KeepSetupScreen(FormScreen):
                 self.say("Seat %d: %s sits at seat %d already" % (
                     seat + 1, self.names[seat], self.names.index(self.names[seat]) + 1))
                 return
+        from deckcore.keep import game_class  # (the match's game: Droggn's without its hand)
         try:
-            load(self.game_name)(dict(self.options))
+            game_class(self.game_name)(dict(self.options))
         except RulesError as error:
             self.say(str(error))
             return

@@ -12,8 +12,8 @@ import json
 from micropython import const
 
 from deckapp.store import StoreError
-from deckcore.keep import Keeper, rules_of
-from deckcore.games import hand_word, load
+from deckcore.keep import Keeper, game_class, rules_of
+from deckcore.games import hand_word
 
 DRAFT = "keep-draft"
 _FILE_ROOM = const(1200)  # what LittleFS allocates to open a file (as deckapp/shell.py's)
@@ -53,9 +53,14 @@ class KeptMatch:
 
     def _write(self, change, *args):
         """Make a change to the Keeper and log its line; if the line cannot be written the
-        change is taken back and the error raised: the screen shows what the log holds."""
+        change is taken back and the error raised: the screen shows what the log holds. The
+        change is made in the store's call, with the room for its file let go: a correction
+        scores every hand again, and its line is the largest piece it makes."""
+        self._on_flash(self._change, change, args)
+
+    def _change(self, change, args):
         hands = list(self.keeper.hands)
-        self._on_flash(self._log, change(*args), hands)
+        self._log(change(*args), hands)
 
     def _log(self, line, hands):
         """Append `line` (else put back `hands` and raise), then drop the draft it commits
@@ -141,7 +146,7 @@ def new_match(game_name, options, names, first_dealer):
 
 def begin(store, spec, device):
     """The match `spec` (new_match) begun, with its log on flash (StoreFull when full)."""
-    game = load(spec["game"])(spec["options"])
+    game = game_class(spec["game"])(spec["options"])
     keeper = Keeper(game, spec["dealer"])
     game_id = store.new_game_id()
     game_log = store.start_game(game_id, keeper.header(spec["names"], game_id, device))
@@ -166,7 +171,7 @@ def resume(store):
     from deckapp import phases
     from deckcore.keep_replay import KeptReplay  # (8 KB of replay code: only for the resume)
     from deckcore.replay import LogError
-    replay = KeptReplay(load)
+    replay = KeptReplay(game_class)
     try:
         for line in game_log.lines():
             if line.strip():

@@ -13,7 +13,6 @@ being entered (stored.resume).
 
 from micropython import const
 
-from deckapp.dialog import Dialog
 from deckapp.keep import digits, stored
 from deckapp.screen import Screen
 from deckhw.buttons import PRESS
@@ -62,6 +61,7 @@ class TotalsScreen(Screen):
         self.app.open(EntryScreen, self.kept, number, entry)
 
     def ask_undo(self):
+        from deckapp.dialog import Dialog  # (for the dialogs only: 1.2 KB the entry form needs)
         kept = self.kept
         number = len(kept.keeper.hands)
         scores = kept.match.results[-1][1]
@@ -78,6 +78,7 @@ class TotalsScreen(Screen):
                 self.undone = undone  # the next entry starts from it, to change what was wrong
 
     def ask_stop(self):
+        from deckapp.dialog import Dialog
         self.app.push(Dialog("Stop the match?", "It ends with the totals so far: they decide "
                              "who wins.", self._stop, {"a": "Stop", "b": "Go on"}))
 

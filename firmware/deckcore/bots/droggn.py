@@ -15,7 +15,7 @@ doubling and the Pagat bonuses already decided.
 from deckcore.bots import card_total
 import deckcore.bots.tarot_knowledge as tarot
 from deckcore.game import TERMINAL
-from deckcore.games.droggn import BASE_VALUE, SLAM, settlement, slam_value
+from deckcore.games.droggn_game import BASE_VALUE, SLAM, settlement, slam_value
 from deckcore.games.tarot import FOOL, SUIT_OF
 from deckcore.residency import Visit
 

@@ -8,7 +8,7 @@ from deckcore import const
 from deckcore.bots import card_total
 import deckcore.bots.tarot_bidding as bidding
 import deckcore.bots.tarot_knowledge as tarot
-from deckcore.games.droggn import (
+from deckcore.games.droggn_game import (
     ANSAGER, GUT, LAY_OUT_PAGAT, LIEGE, NEVER_DISCARDED, PASS, RETOUR, SCHWACHER, SLAM, SOLO)
 from deckcore.games.tarot import SUIT_OF, TRUMP
 

@@ -7,7 +7,9 @@ keep the device heap small; each is found by the game's name where it is needed:
                              (games/options.py's `options_of`; the Game's own declared_options)
     games/<game>_show.py     what the screens show of it (`show_of` here)
     games/<game>_keep.py     the scorekeeper's fields of a hand entered at a real table
-                             (deckcore/keep.py's `rules_of`)
+                             (deckcore/keep.py's `rules_of`; its `game_class` gives the
+                             Game a scorekept match keeps: Droggn's games/droggn_game.py,
+                             without the hand that droggn.py plays)
     games/<game>_text.py     the help texts of the options and a hand's score explained
                              (deckcore/explain.py's `text_of`: not here, which a match keeps
                              loaded while its bots think)

@@ -5,7 +5,7 @@ bid) or, in a Slam, whether it was made and what was laid out. The value is hand
 pagat_bonus' (section 4.7), settled as a played hand is."""
 
 from deckcore.fields import CHOICE, FLAG, NUMBER, SEAT, EnteredHand, Field
-from deckcore.games.droggn import (
+from deckcore.games.droggn_game import (
     ANSAGER, CAPTURED, LOST_LAST, NOT_PLAYED, SLAM, SOLO, SUPER, WON_LAST, hand_value,
     pagat_bonus, settlement)
 

@@ -20,7 +20,7 @@ VERBS = None  # the first words of its action texts are the rules' words
 
 def state_text(view, seat_name):
     """The table's state line before there is a contract: the calls so far."""
-    from deckcore.games.droggn import CONTRACTS
+    from deckcore.games.droggn_game import CONTRACTS
     return "Calls: " + (", ".join("%s %s" % (seat_name(s), CONTRACTS[c])
                                   for s, c in view.calls) or "none yet")
 
@@ -30,7 +30,7 @@ def contract(view, seat_name):
     doubled (the Schwacher and retours), the bought card (the declarer's wish in an Ansager)
     and the laid-out Pagat or Gstiess: kinds "name", "contract", "stake", "label" and "card"
     (a card token); None before there is a contract (the line is state_text then)."""
-    from deckcore.games.droggn import CONTRACTS
+    from deckcore.games.droggn_game import CONTRACTS
     if view.declarer < 0:
         return None
     game = view.game

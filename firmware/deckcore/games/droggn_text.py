@@ -2,7 +2,7 @@
 `deckmate options`: Option.help_line), and how a finished hand was scored, line by line
 (hand_lines, for deckcore/explain.py). Loaded for the call only: a match holds none of it."""
 
-from deckcore.games.droggn import CONTRACTS
+from deckcore.games.droggn_game import CONTRACTS
 
 
 HELP = {

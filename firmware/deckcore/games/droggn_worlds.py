@@ -3,7 +3,8 @@ with a seat's view. The bots (bots/knowledge.py) import this module for each wor
 the device, unload it after (deckcore.residency.Visit): the search that follows holds none of
 its code."""
 
-from deckcore.games.droggn import NEVER_DISCARDED, DroggnState, kings_over_trumps
+from deckcore.games.droggn import DroggnState, kings_over_trumps
+from deckcore.games.droggn_game import NEVER_DISCARDED
 from deckcore.games.tarot import may_hold
 from deckcore.games.tarot_worlds import deal_unknown
 
