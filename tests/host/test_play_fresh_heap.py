@@ -20,7 +20,8 @@ DROGGN_NAMES = 1252
 
 def names_per_start(flash, keys, monkeypatch):
     """The most names interned in each start of the firmware (the stand-in machine traces
-    them at every idle), in order."""
+    them at every idle and at the app's reset: a start's last key, the set-up's Start, may
+    reset the board before it idles or after, as the key's let-go falls), in order."""
     monkeypatch.setenv("DECKMATE_SIM_TRACE_HEAP", "1")
     printed = []
     run_script(keys, str(flash), None, heapsize=HEAP, fresh=True, output=printed.append)

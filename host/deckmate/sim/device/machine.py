@@ -27,14 +27,15 @@ The changes are taken in when the firmware next reads a pin or idles, so those m
 was busy (a screen being imported and drawn) are handed to the handlers late, in order, each
 with its own time, as a board's interrupts would have queued them as they came.
 
-With DECKMATE_SIM_TRACE_HEAP set, each start prints `start`, and every idle first prints the
-live heap after a collection and the interned names (`heap BYTES` and micropython.qstr_info's
-line; tools/match_heap.py); set to `modules`, also the loaded modules (`modules NAME ...`),
-and with DECKMATE_SIM_TRACE_MAP set as well, micropython.mem_info(1)'s map of the heap, then
-`endmap`; set to `layout`, every idle prints `layout SEQUENCE` (the last key frame done) and
-the map of the heap as it is, garbage and all (no collection), then `endmap`
-(tests/host/test_device_heap_layout.py: the same keys give the same heap however long the
-waits between them).
+With DECKMATE_SIM_TRACE_HEAP set, each start prints `start`, and every idle, and the reset
+that ends a start (whether the board idles between a key's last work and its reset is a race
+with the key's let-go), first prints the live heap after a collection and the interned names
+(`heap BYTES` and micropython.qstr_info's line; tools/match_heap.py); set to `modules`, also
+the loaded modules (`modules NAME ...`), and with DECKMATE_SIM_TRACE_MAP set as well,
+micropython.mem_info(1)'s map of the heap, then `endmap`; set to `layout`, every idle prints
+`layout SEQUENCE` (the last key frame done) and the map of the heap as it is, garbage and all
+(no collection), then `endmap` (tests/host/test_device_heap_layout.py: the same keys give the
+same heap however long the waits between them).
 """
 
 import os
@@ -255,3 +256,7 @@ def reset():
 
 
 soft_reset = reset  # a board's keeps USB up; here the host's side of the port stays either way
+if _trace is not None:
+    def soft_reset():  # the app's reset (deckhw/board.py), traced as an idle is
+        _trace()
+        reset()
