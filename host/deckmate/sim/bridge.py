@@ -13,10 +13,10 @@ until this start of the firmware has booted (main.py has sent its first frame on
 channel, or the start has printed, as the raw REPL does; BOOT_WAIT_S at most), as a board's
 USB port is not there before its firmware runs: the unix port is a CPython program that
 loads MicroPython, and a Ctrl-C in CPython's start-up ended the process, one in the boot
-script left a REPL without the flash (a loaded host's mpremote then waited for ever). A host that reads slower than
-the board writes holds the board's writes back, as USB does; nobody reading the pty (its
-buffer full for HOST_WAIT_S) is like no USB host: the board's output is dropped until the host
-writes again (the last few KB are kept for diagnostics).
+script left a REPL without the flash (a loaded host's mpremote then waited for ever). A host
+that reads slower than the board writes holds the board's writes back, as USB does; nobody
+reading the pty (its buffer full for HOST_WAIT_S) is like no USB host: the board's output is
+dropped until the host writes again (the last few KB are kept for diagnostics).
 """
 
 import errno
