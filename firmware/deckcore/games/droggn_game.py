@@ -40,7 +40,6 @@ WORDS = ("no buy", "liege", "lay out T1", "lay out Fool", "gut", "schwacher", "r
 CARD_VERB = (("discard", "discard "), ("offer", "offer "), ("ask", "buy "), ("play", ""))
 
 
-
 class Droggn(tarot.TarotGame):
     NAME = "droggn"
     TITLE = "Droggn"
