@@ -1,16 +1,16 @@
 """Screen changes to SCOUT's `hard` budget before an arena run: each variant and `hard` as it
-is play `normal` on the same deals (the arena's: `deckmate.arena.play_deal`, every deal in
-all its rotations, `--seed`), so a variant's gain is read paired by deal, with a far
-narrower interval than two separate arena runs give.
+is play `normal` (or the bot `--against` names) on the same deals (the arena's:
+`deckmate.arena.play_deal`, every deal in all its rotations, `--seed`), so a variant's gain
+is read paired by deal, with a far narrower interval than two separate arena runs give.
 
     .venv/bin/python tools/scout_screen.py --players 5 --deals 300 candidates=6 depth=3
 
 A variant is `hard`'s budget (bots/levels.py's Budget) with the fields given changed, in the
 screen's worker processes only; several fields in one variant are joined by commas
 (`depth=3,nodes=20000`). Deals come back in any order; each line printed is one deal's
-points a round of `hard` (or the variant) less `normal`'s, so a run stopped early still
+points a round of `hard` (or the variant) less the other bot's, so a run stopped early still
 says what it found (`--from` goes on from a deal). At the end: each variant's points a round
-against `normal` and its difference from `hard` as it is, paired by deal, 95% intervals.
+against the other bot and its difference from `hard` as it is, paired by deal, 95% intervals.
 """
 
 import argparse
@@ -55,21 +55,21 @@ def _with(fields):
 
 
 def _deal(job):
-    """(variant, deal, its points a round less normal's) of one deal."""
-    variant, fields, players, seed, index = job
+    """(variant, deal, its points a round less the other bot's) of one deal."""
+    variant, fields, players, seed, index, against = job
     levels.budget = _with(fields)  # (a worker plays the variants' deals in any order)
     try:
-        scores = play_deal(load("scout")({"players": players}), ["hard", "normal"], seed,
+        scores = play_deal(load("scout")({"players": players}), ["hard", against], seed,
                            index)[0]
     finally:
         levels.budget = MADE
     return variant, index, scores[0] - scores[1]
 
 
-def screen(players, deals, variants, seed=1, first=0, jobs=2, said=print):
-    """{variant: {deal: hard less normal}} for `hard` as it is and each of `variants`
-    ({text: fields}); `said(line)` for each deal as it ends."""
-    work = [(variant, fields, players, seed, index) for index in range(first, first + deals)
+def screen(players, deals, variants, seed=1, first=0, jobs=2, said=print, against="normal"):
+    """{variant: {deal: hard less the bot `against`}} for `hard` as it is and each of
+    `variants` ({text: fields}); `said(line)` for each deal as it ends."""
+    work = [(variant, fields, players, seed, index, against) for index in range(first, first + deals)
             for variant, fields in [(AS_IT_IS, {})] + list(variants.items())]
     found = dict((variant, {}) for variant in [AS_IT_IS] + list(variants))
     pool = workers(jobs) if jobs > 1 else None  # (Ctrl-C stops the command and its pool)
@@ -84,15 +84,15 @@ def screen(players, deals, variants, seed=1, first=0, jobs=2, said=print):
     return found
 
 
-def summary(found):
-    """Lines: each variant against normal, and paired against hard as it is."""
+def summary(found, against="normal"):
+    """Lines: each variant against the other bot, and paired against hard as it is."""
     lines = []
     base = found[AS_IT_IS]
     for variant, differences in found.items():
         deals = sorted(differences)
         mean, (low, high) = mean_interval([differences[d] for d in deals])
-        line = "%-24s %4d deals  against normal %+.2f [%+.2f, %+.2f]" % (
-            variant, len(deals), mean, low, high)
+        line = "%-24s %4d deals  against %s %+.2f [%+.2f, %+.2f]" % (
+            variant, len(deals), against, mean, low, high)
         if variant != AS_IT_IS:
             paired, (low, high) = mean_interval([differences[d] - base[d] for d in deals])
             line += "  paired against hard %+.2f [%+.2f, %+.2f]" % (paired, low, high)
@@ -108,13 +108,16 @@ def main(argv=None):
     parser.add_argument("--from", dest="first", type=int, default=0, help="the first deal")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--jobs", type=int, default=2)
+    parser.add_argument("--against", default="normal", choices=("easy", "normal", "strong"),
+                        help="the bot `hard` and the variants play against")
     args = parser.parse_args(argv)
     try:
         variants = dict((text, variant_fields(text)) for text in args.variants)
     except ValueError as error:
         parser.error(str(error))
-    found = screen(args.players, args.deals, variants, args.seed, args.first, args.jobs)
-    for line in summary(found):
+    found = screen(args.players, args.deals, variants, args.seed, args.first, args.jobs,
+                   against=args.against)
+    for line in summary(found, args.against):
         print(line)
 
 

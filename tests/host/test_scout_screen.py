@@ -27,12 +27,19 @@ def test_hard_as_it_is_scores_what_the_arena_gives_it_on_the_same_deal(jobs):
     assert lines[0].startswith("hard ") and "paired against hard" in lines[1]
 
 
+def test_against_another_bot_the_deals_are_the_arenas_of_hard_and_that_bot():
+    found = scout_screen.screen(2, 1, {}, jobs=1, said=lambda line: None, against="strong")
+    scores = play_deal(load("scout")({"players": 2}), ["hard", "strong"], 1, 0)[0]
+    assert found["hard"][0] == scores[0] - scores[1]
+    assert "against strong" in scout_screen.summary(found, "strong")[0]
+
+
 def test_a_variant_changes_scouts_hard_alone_and_only_while_its_deal_is_played():
     changed = scout_screen._with({"depth": 3, "nodes": 20000})
     assert (changed("scout", "hard", 5).depth, changed("scout", "hard", 5).nodes) == (3, 20000)
     assert changed("scout", "normal", 5).depth == levels.budget("scout", "normal", 5).depth
     assert changed("droggn", "hard", 3).nodes == levels.budget("droggn", "hard", 3).nodes
-    scout_screen._deal(("depth=1", {"depth": 1}, 2, 1, 0))
+    scout_screen._deal(("depth=1", {"depth": 1}, 2, 1, 0, "normal"))
     assert levels.budget is scout_screen.MADE
 
 
