@@ -219,10 +219,11 @@ def normal_best(view, legal, rng, count):
 
 
 def test_hard_has_a_work_budget_for_each_table_scout_is_played_at_and_none_for_others():
-    """hard's playouts per number of players (2: fewer, quicker ones; 3 to 5: as many as
-    `nodes` allow); a number of players SCOUT is not played by has no budget, not the
-    3-player one by a wrapped index."""
-    assert budget("scout", "hard", 2).playouts == 6
+    """hard's playouts per number of players (2: normal's four best in 32 worlds, a playout's
+    steps being few; 3 to 5: as many as `nodes` allow); a number of players SCOUT is not
+    played by has no budget, not the 3-player one by a wrapped index."""
+    two = budget("scout", "hard", 2)
+    assert (two.candidates, two.playouts, two.nodes) == (4, 32, 0)
     assert [budget("scout", "hard", n).nodes for n in (3, 4, 5)] == [9000, 6400, 14000]
     assert [budget("scout", "hard", n).playouts for n in (3, 4, 5)] == [32, 32, 32]
     for players in (0, 1, 6):

@@ -92,10 +92,14 @@ def budget(game_name, level, players=0):
     elif game_name == "scout":  # one ply and playouts (bots/scout.py), no tree search
         if level == "normal":
             return Budget("normal", worlds=4, places=3)
-        if level == "hard":  # with 2 players a playout's steps are quicker: more worlds;
-            if players == 2:  # with more, normal's fourth or fifth best is often the best
-                return Budget("hard", worlds=4, places=3, playouts=6, depth=2, width=1)
-            # in as many worlds as `nodes` allow (2 to 32): a late turn's are cheap (bots.md); the
+        if level == "hard":
+            if players == 2:  # a playout's steps are few and quick: normal's four best in 32
+                # worlds (two in six were level with strong; four in 32 +1.6 a round over it,
+                # p95 about 1.7 s, docs/notes/2026-12-07-scout-2p.md)
+                return Budget("hard", worlds=4, places=3, playouts=32, depth=2, width=1,
+                              candidates=4)
+            # with more, normal's fourth or fifth best is often the best, each played out in as
+            # many worlds as `nodes` allow (2 to 32): a late turn's are cheap (bots.md); the
             # work by number of players (p95 about 0.8-1.3 s counted, with the step in native
             # code; at 5 players 20,000 and 48 worlds gained nothing), none for a table SCOUT
             # has not
