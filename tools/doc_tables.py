@@ -83,7 +83,7 @@ GAME_WORDS = {"scioto": "Scioto", "scarto": "Scarto", "chambery": "Chambéry",
 THINK_LIMITS = {"normal": (1.0, 3.0), "hard": (3.0, 10.0)}  # p95, max: seconds on an RP2040
 # Think-time rows beyond each game's default set-up, (level, players): SCOUT's `hard` has a
 # budget of work of its own at each number of players (bots/levels.py; 4 is the default).
-MORE_THINK = {"scout": [("hard", 3), ("hard", 5)]}
+MORE_THINK = {"scout": [("hard", 2), ("hard", 3), ("hard", 5)]}
 FULL_SCREEN_MS, ONE_CARD_MS, KEY_MS = 60, 15, 100
 IMAGE_LIMIT_KB = 350
 LOAD = [0.0]  # the host's load average when the measuring began

@@ -167,9 +167,10 @@ def test_the_think_rows_count_the_decisions_they_timed_as_bench_counts_them_now(
     monkeypatch.setattr(bench, "counted_row", counted_row)
     monkeypatch.setattr(doc_tables.shutil, "which", lambda name: "/usr/bin/" + name)
     rows = doc_tables.think_rows(["scout"], 4)
-    assert [row[1] for row in rows] == ["SCOUT", "SCOUT", "SCOUT, 3 players", "SCOUT, 5 players"]
+    assert [row[1] for row in rows] == ["SCOUT", "SCOUT", "SCOUT, 2 players",
+                                      "SCOUT, 3 players", "SCOUT, 5 players"]
     assert calls[-2:] == [("timed", "scout", "hard", 4, 5),
-                          ("counted", "scout", "hard", 4, 5, [1.75])]
+                          ("counted", "scout", "hard", 4, 5, [2.25])]
     assert all("counted p50 0.40 / p95 0.80 / max 0.90 s, 14% native" in row[2]
                for row in rows)
 
