@@ -18,20 +18,20 @@ and the worlds dealt (their Budget's `places` and `worlds`, levels.py); the sear
 is not used for the play (a few thousand actions, each a copied State, would not fit the
 device's time).
 
-strong (host) takes normal's two best actions, or the two ways up of the hand, and plays each
-out to the end of the round in its budget's `playouts` worlds dealt from the view, every seat
-then playing normal; the one-ply value ranks the candidates well, but telling the best two
-apart takes playouts. hard (the device's level above normal) plays normal's best actions (its
-budget's `candidates`: two with 2 players, four with more, where the third or fourth is
-often the best) out only until the seat is about to act for the second time (its budget's
-`depth`), where `evaluate` values the seats by an outlook fitted offline to self-play (one
-row of integer weights per number of players), and with 3 to 5 players in as many worlds
-as its budget's `nodes` of work allow: a turn late in the round, with short hands, plays
-out in many more worlds than the first, in about the same time. In its playouts every seat
-tries one place for a scouted card (its `width`) and the Scout & Shows through it, listed
-for that place alone (no list of a thousand actions, nor of every place); it chooses the
-way up of its hand so too. Whole rounds from every decision would take the RP2040 several
-times its 3 s. On the device that step runs in native code (`NativeStep`,
+strong (host) takes normal's two best actions, or the two ways up of the hand, and plays
+each out to the end of the round in its budget's `playouts` worlds dealt from the view,
+every seat then playing normal; the one-ply value ranks the candidates well, but telling the
+best two apart takes playouts. hard (the device's level above normal) plays normal's best
+actions (its budget's `candidates`: four or five, where the third or fourth is often the
+best) out only until the seat is about to act for the second time (its budget's `depth`),
+where `evaluate` values the seats by an outlook fitted offline to self-play (one row of
+integer weights per number of players), in 32 worlds with 2 players and with 3 to 5 in as
+many worlds as its budget's `nodes` of work allow: a turn late in the round, with short
+hands, plays out in many more worlds than the first, in about the same time. In its playouts
+every seat tries one place for a scouted card (its `width`) and the Scout & Shows through
+it, listed for that place alone (no list of a thousand actions, nor of every place); it
+chooses the way up of its hand so too. Whole rounds from every decision would take the
+RP2040 several times its 3 s. On the device that step runs in native code (`NativeStep`,
 scout_step_viper.py: the same actions and values, about 4 times quicker a decision).
 
 Values are points times SCALE.
