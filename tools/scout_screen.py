@@ -69,7 +69,8 @@ def _deal(job):
 def screen(players, deals, variants, seed=1, first=0, jobs=2, said=print, against="normal"):
     """{variant: {deal: hard less the bot `against`}} for `hard` as it is and each of
     `variants` ({text: fields}); `said(line)` for each deal as it ends."""
-    work = [(variant, fields, players, seed, index, against) for index in range(first, first + deals)
+    work = [(variant, fields, players, seed, index, against)
+            for index in range(first, first + deals)
             for variant, fields in [(AS_IT_IS, {})] + list(variants.items())]
     found = dict((variant, {}) for variant in [AS_IT_IS] + list(variants))
     pool = workers(jobs) if jobs > 1 else None  # (Ctrl-C stops the command and its pool)

@@ -94,8 +94,8 @@ def budget(game_name, level, players=0):
             return Budget("normal", worlds=4, places=3)
         if level == "hard":
             if players == 2:  # a playout's steps are few and quick: normal's four best in 32
-                # worlds (two in six were level with strong; four in 32 +1.6 a round over it,
-                # p95 about 1.7 s, docs/notes/2026-12-07-scout-2p.md)
+                # worlds (two in six were level with strong; four in 32 +1.3 a round over it,
+                # counted p95 1.27 s: docs/notes/2026-12-07-scout-2p.md)
                 return Budget("hard", worlds=4, places=3, playouts=32, depth=2, width=1,
                               candidates=4)
             # with more, normal's fourth or fifth best is often the best, each played out in as
