@@ -4,13 +4,14 @@ measure with much less noise than the arena's scores.
     .venv/bin/python tools/scout_regret.py --players 3 --deals 60 --jobs 2 normal hard strong
 
 Positions: the arena's deals (`--seed`) played out by `normal`; at every decision with more
-than one legal action (the flip, and one turn of the play in `--every`), each level named
+than one legal action (the flip, and one turn of the play in `--every`), each level named (or a
+level with fields of its budget changed, `hard:depth=3`, as tools/scout_screen.py's variants)
 chooses, and an oracle values the candidates from the seat's view: the levels' choices and
 `normal`'s CANDIDATES best by its one ply (at the flip, both ways up). The oracle plays each
 candidate out to the end of the round in ORACLE_WORLDS worlds dealt from the view (the same
-worlds for every candidate), every seat then playing `normal`'s one ply with the world's
-hands in sight, and takes the seat's score less the others' mean. A level's regret is the
-best candidate's value less that of its choice, in points of the round.
+worlds for every candidate), every seat then playing `normal`'s one ply with the world's hands
+in sight, and takes the seat's score less the others' mean. A level's regret is the best
+candidate's value less that of its choice, in points of the round.
 
 Prints, per level, the mean regret with its 95% interval by kind of decision (the flip; a
 turn with no set to beat or facing one, and facing one with the Scout & Show chip still held;
@@ -44,6 +45,7 @@ from deckcore.rng import Rng  # noqa: E402
 from deckmate.arena import deal_for  # noqa: E402
 from deckmate.progress import progress  # noqa: E402
 from deckmate.stats import mean_interval  # noqa: E402
+from scout_screen import variant_fields  # noqa: E402 (beside this file)
 
 ORACLE_WORLDS = 64
 CANDIDATES = 6
@@ -76,7 +78,7 @@ def regrets(job):
     dealer, piles = deal_for(game, seed, index)
     state = game.new_hand(dealer, piles)
     normal = make("normal", game)
-    bots = [make(level, game) for level in levels]
+    bots = [_made(level, game) for level in levels]
     rng = Rng(seed * 13 + index)
     total = sum(len(hand) for hand in state.hands)
     found = []
@@ -117,6 +119,15 @@ def regrets(job):
     return found
 
 
+def _made(level, game):
+    """The bot of a level, or of a level's budget with fields changed ("hard:depth=3")."""
+    name, _, fields = level.partition(":")
+    bot = make(name, game)
+    for field, value in variant_fields(fields).items() if fields else ():
+        setattr(bot.budget, field, value)
+    return bot
+
+
 def _rank(index, ranked):
     """A candidate's rank among normal's best (0 the best), or CANDIDATES for a level's own."""
     return index if index < ranked else CANDIDATES
@@ -155,7 +166,8 @@ def report(levels, decisions, label):
 
 def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("levels", nargs="+", help="bot levels, e.g. normal hard strong")
+    parser.add_argument("levels", nargs="+", help="bot levels, e.g. normal hard strong; a level's budget with fields "
+                        "changed as scout_screen.py's variants: hard:depth=3,candidates=6")
     parser.add_argument("--players", type=int, default=3, choices=(2, 3, 4, 5))
     parser.add_argument("--deals", type=int, default=60)
     parser.add_argument("--every", type=int, default=3,

@@ -42,3 +42,16 @@ def test_regrets_are_never_negative_and_the_kinds_add_up_to_every_decision(monke
             assert all(d in facing and d[0].endswith("chip held") for d in with_held)
     assert sum(len(group) for label, group in lines if label.startswith("play, round's")) == \
         len([d for d in decisions if d[0] != "flip"])
+
+
+def test_a_level_with_fields_changed_is_that_level_with_its_budget_changed():
+    game = scout_regret.load("scout")({"players": 5})
+    bot = scout_regret._made("hard:depth=3,candidates=6", game)
+    assert (bot.NAME, bot.budget.depth, bot.budget.candidates) == ("hard", 3, 6)
+    assert scout_regret._made("hard", game).budget.depth == 2
+    try:
+        scout_regret._made("hard:deep=3", game)
+    except ValueError as refused:
+        assert "Budget" in str(refused) and "depth=3" in str(refused)
+    else:
+        raise AssertionError("a field Budget does not have was taken")
