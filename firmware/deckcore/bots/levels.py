@@ -54,8 +54,7 @@ class Budget:
 
     def __init__(self, level, worlds=1, nodes=0, depth=1, width=1, exact=0, places=0,
                  playouts=0, candidates=2, endgame=0, try_exact=0, proof_nodes=0, lookahead=(),
-                 variant_exact=(0, 0, 0), distinct=False, halve=0, flip_depth=-1,
-                 flip_nodes=0):
+                 variant_exact=(0, 0, 0), distinct=False, halve=0):
         self.level = level
         self.worlds = worlds
         self.nodes = nodes
@@ -72,8 +71,6 @@ class Budget:
         self.variant_exact = variant_exact
         self.distinct = distinct
         self.halve = halve
-        self.flip_depth = flip_depth  # (screening) SCOUT hard's flip: its depth, -1 the play's
-        self.flip_nodes = flip_nodes  # ... and its work, 0 the play's
 
 
 def budget(game_name, level, players=0):

@@ -266,9 +266,7 @@ def decide(view, legal, rng, budget, tick):
     (hard, strong)."""
     if budget.playouts:
         if view.phase == "flip":
-            return playouts(view, [KEEP, FLIP], rng, budget, tick,
-                            budget.depth if budget.flip_depth < 0 else budget.flip_depth,
-                            budget.flip_nodes or budget.nodes)
+            return playouts(view, [KEEP, FLIP], rng, budget, tick)
         turn = Turn(view, rng, budget.worlds, tick=tick)
         return playouts(view, turn.best_few(legal, budget.places, budget.candidates), rng,
                         budget, tick)
@@ -281,7 +279,7 @@ def flip_rule(hand):
     return FLIP if structure(values(flipped(hand))) > structure(values(hand)) else KEEP
 
 
-def playouts(view, candidates, rng, budget, tick, depth=None, nodes=None):
+def playouts(view, candidates, rng, budget, tick):
     """strong and hard: the candidate whose playouts score best against the others' mean (as
     bots.utility counts it, of `evaluate`; the first of the best). A playout deals a world
     from the view, applies the candidate and plays on with normal's one ply in every seat (it
@@ -303,12 +301,10 @@ def playouts(view, candidates, rng, budget, tick, depth=None, nodes=None):
     import sys
     native = NativeStep.load() if sys.implementation.name == "micropython" and \
         budget.width == 1 else None
-    if depth is None:
-        depth, nodes = budget.depth, budget.nodes
     totals = [0] * len(candidates)
     worlds = work = 0  # work: the steps, each as the cards it weighs and STEP more
-    while worlds < budget.playouts and (not nodes or worlds < 2
-                                        or work * (worlds + 1) <= nodes * worlds):
+    while worlds < budget.playouts and (not budget.nodes or worlds < 2
+                                        or work * (worlds + 1) <= budget.nodes * worlds):
         worlds += 1
         world = state = None  # (the last world is garbage before the next is dealt)
         world = determinize(view, rng)
@@ -337,7 +333,7 @@ def playouts(view, candidates, rng, budget, tick, depth=None, nodes=None):
                 after = state.current_player()
                 if actor != view.seat and after == view.seat:
                     turns += 1
-                    if turns == depth:
+                    if turns == budget.depth:
                         break
                 actor = after
             totals[i] += utility(evaluate(state) if native is None else native.evaluate(state),
