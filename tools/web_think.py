@@ -3,12 +3,12 @@ the page's longest main-thread task (PerformanceObserver, "longtask") while a `h
 thinks, the time from a key going down during the think to the panel painting its answer,
 and the same key's answer outside a think.
 
-    python tools/web_think.py [--hands N] [--from file|host|both]
+    python tools/web_think.py [--game scioto|scout] [--hands N] [--from file|host|both]
 
 It writes the site, opens it from the disk (file://) and from a static host on 127.0.0.1
 that sends the cross-origin isolation headers (COOP/COEP: the page can then share its keys'
-state with the firmware's worker), sets the bots' pace to fast, starts a match of 2-player
-Scioto against a `hard` bot (deal 3) and plays cards with the centre key; after each card,
+state with the firmware's worker), sets the bots' pace to fast, starts a 2-player match of
+`--game` (Scioto unless named) against a `hard` bot (deal 3) and plays with the centre key; after each card,
 while the bot thinks, it presses B (the match menu opens over the table) and B again (it
 closes). What it measures is the page's, seen from outside it (a script added before the
 page's own): the long tasks, the keys' `pointerdown` times (the event's timeStamp: when the
@@ -103,14 +103,14 @@ def answers(watched, keys):
     return found
 
 
-def measure(url, scratch, hands):
+def measure(url, scratch, hands, game="scioto"):
     driver = browser.webdriver(scratch)
     try:
         driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": WATCH})
         driver.get(url)
         settle(driver)
         isolated = driver.execute_script("return self.crossOriginIsolated")
-        keys = fast_bots_keys() + setup_keys("scioto", KINDS, {}, 3)
+        keys = fast_bots_keys() + setup_keys(game, KINDS, {}, 3)
         for name in keys[:-1]:
             key(driver, name)
             settle(driver)
@@ -173,7 +173,10 @@ def report(name, figures):
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--hands", type=int, default=4, help="cards played (default 4)")
+    parser.add_argument("--game", choices=("scioto", "scout"), default="scioto",
+                        help="the game played against `hard`, 2 players (default scioto)")
+    parser.add_argument("--hands", type=int, default=4,
+                        help="centre presses, each a card or set played (default 4)")
     parser.add_argument("--from", dest="where", choices=("file", "host", "both"), default="both")
     args = parser.parse_args()
     scratch = tempfile.mkdtemp(prefix="deckmate-web-")
@@ -181,13 +184,14 @@ def main():
     write_site(site)
     if args.where in ("file", "both"):
         report("from the disk", measure("file://" + os.path.join(site, "index.html"),
-                                        os.path.join(scratch, "file"), args.hands))
+                                        os.path.join(scratch, "file"), args.hands, args.game))
     if args.where in ("host", "both"):
         handler = functools.partial(IsolatingHandler, directory=site)
         with http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler) as server:
             threading.Thread(target=server.serve_forever, daemon=True).start()
             url = "http://127.0.0.1:%d/" % server.server_address[1]
-            report("from a static host", measure(url, os.path.join(scratch, "host"), args.hands))
+            report("from a static host", measure(url, os.path.join(scratch, "host"), args.hands,
+                                                args.game))
             server.shutdown()
 
 
