@@ -166,8 +166,9 @@ def report(levels, decisions, label):
 
 def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("levels", nargs="+", help="bot levels, e.g. normal hard strong; a level's budget with fields "
-                        "changed as scout_screen.py's variants: hard:depth=3,candidates=6")
+    parser.add_argument("levels", nargs="+",
+                        help="bot levels, e.g. normal hard strong, or a level with fields of "
+                        "its budget changed as scout_screen.py's variants: hard:depth=3")
     parser.add_argument("--players", type=int, default=3, choices=(2, 3, 4, 5))
     parser.add_argument("--deals", type=int, default=60)
     parser.add_argument("--every", type=int, default=3,

@@ -5,14 +5,14 @@ and the same key's answer outside a think.
 
     python tools/web_think.py [--game scioto|scout] [--hands N] [--from file|host|both]
 
-It writes the site, opens it from the disk (file://) and from a static host on 127.0.0.1
-that sends the cross-origin isolation headers (COOP/COEP: the page can then share its keys'
-state with the firmware's worker), sets the bots' pace to fast, starts a 2-player match of
-`--game` (Scioto unless named) against a `hard` bot (deal 3) and plays with the centre key; after each card,
-while the bot thinks, it presses B (the match menu opens over the table) and B again (it
-closes). What it measures is the page's, seen from outside it (a script added before the
-page's own): the long tasks, the keys' `pointerdown` times (the event's timeStamp: when the
-key went down, however long the page took to run its handler) and the canvas's paints."""
+It writes the site, opens it from the disk (file://) and from a static host on 127.0.0.1 that
+sends the cross-origin isolation headers (COOP/COEP: the page can then share its keys' state
+with the firmware's worker), sets the bots' pace to fast, starts a 2-player match of `--game`
+(Scioto unless named) against a `hard` bot (deal 3) and plays with the centre key; after each
+press, while the bot thinks, it presses B (the match menu opens over the table) and B again (it
+closes). What it measures is the page's, seen from outside it (a script added before the page's
+own): the long tasks, the keys' `pointerdown` times (the event's timeStamp: when the key went
+down, however long the page took to run its handler) and the canvas's paints."""
 
 import argparse
 import functools
