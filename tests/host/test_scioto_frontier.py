@@ -2,7 +2,7 @@
 search stops: each is at the search's horizon for the decision it came from (its hands as
 large as the search let them shrink to), and its value is the exact one. And
 tools/scioto_features.py, which screens features of a value of those positions: each counts
-what its name says."""
+what its name says; tools/scioto_network.py's random positions: valued exactly."""
 
 import os
 import sys
@@ -63,3 +63,19 @@ def test_the_screened_features_count_what_they_say():
     pair = features.extra("pair", lead, follow)
     assert sum(pair[:49]) == 2 and sum(pair[49:]) == 0
     assert pair[(points[a] - 1) * 7 + points[guard] - 1] >= 1
+
+
+def test_the_network_screens_random_positions_valued_exactly():
+    """tools/scioto_network.py: its random positions hold two disjoint hands of the size
+    asked, the points in play, and the exact leader's take (the Python search agrees)."""
+    import scioto_network  # (tools/scioto_network.py)
+    game = Scioto({})
+    points = Solver(game).points
+    python = Solver(game, native=False)
+    search = python.exact_search().trick_value
+    rows = scioto_network.random_positions((5, 3, 0, 40))
+    assert len(rows) == 40 and rows != scioto_network.random_positions((5, 3, 1, 40))
+    for lead, follow, rem, take in rows:
+        assert bin(lead).count("1") == bin(follow).count("1") == 5 and not lead & follow
+        assert rem == sum(points[card] for card in range(28) if (lead | follow) >> card & 1)
+        assert python._mtd(lambda a, b: search(lead, follow, rem, a, b), rem, rem // 2) == take
