@@ -5,13 +5,14 @@ measure with much less noise than the arena's scores.
 
 Positions: the arena's deals (`--seed`) played out by `normal`; at every decision with more
 than one legal action (the flip, and one turn of the play in `--every`), each level named (or a
-level with fields of its budget changed, `hard:depth=3`, as tools/scout_screen.py's variants)
-chooses, and an oracle values the candidates from the seat's view: the levels' choices and
-`normal`'s CANDIDATES best by its one ply (at the flip, both ways up). The oracle plays each
-candidate out to the end of the round in ORACLE_WORLDS worlds dealt from the view (the same
-worlds for every candidate), every seat then playing `normal`'s one ply with the world's hands
-in sight, and takes the seat's score less the others' mean. A level's regret is the best
-candidate's value less that of its choice, in points of the round.
+level with fields of its budget changed, `hard:depth=3`, as tools/scout_screen.py's variants,
+or with columns of its outlook changed, `hard:outlook10=35`) chooses, and an oracle values the
+candidates from the seat's view: the levels' choices and `normal`'s CANDIDATES best by its one
+ply (at the flip, both ways up). The oracle plays each candidate out to the end of the round in
+ORACLE_WORLDS worlds dealt from the view (the same worlds for every candidate), every seat then
+playing `normal`'s one ply with the world's hands in sight, and takes the seat's score less the
+others' mean. A level's regret is the best candidate's value less that of its choice, in points
+of the round.
 
 Prints, per level, the mean regret with its 95% interval by kind of decision (the flip; a
 turn with no set to beat or facing one, and facing one with the Scout & Show chip still held;
@@ -33,7 +34,7 @@ import sys
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path[:0] = [os.path.join(ROOT, "firmware"), os.path.join(ROOT, "host")]
 
-from deckcore.bots import utility  # noqa: E402
+from deckcore.bots import scout, utility  # noqa: E402
 from deckcore.bots.levels import make  # noqa: E402
 from deckcore.bots.levels import budget  # noqa: E402
 from deckcore.bots.scout import Turn, _normal_in  # noqa: E402
@@ -120,12 +121,50 @@ def regrets(job):
 
 
 def _made(level, game):
-    """The bot of a level, or of a level's budget with fields changed ("hard:depth=3")."""
+    """The bot of a level, or of a level's budget with fields changed ("hard:depth=3"), or
+    with columns of its outlook changed ("hard:outlook10=35": `scout.OUTLOOK`'s column 10, in
+    the row of the game's number of players)."""
     name, _, fields = level.partition(":")
     bot = make(name, game)
-    for field, value in variant_fields(fields).items() if fields else ():
-        setattr(bot.budget, field, value)
-    return bot
+    columns = {}
+    budget_fields = []
+    for part in fields.split(",") if fields else ():
+        column, _, value = part.partition("=")
+        if not column.startswith("outlook"):
+            budget_fields.append(part)
+            continue
+        column = column[len("outlook"):]
+        if not (column.isdigit() and int(column) < len(scout.OUTLOOK[0])
+                and value.lstrip("-").isdigit()):
+            raise ValueError("%r: give a column of bots/scout.py's OUTLOOK (0 to %d) and a "
+                             "whole number, as outlook10=35"
+                             % (part, len(scout.OUTLOOK[0]) - 1))
+        columns[int(column)] = int(value)
+    if budget_fields:
+        for field, value in variant_fields(",".join(budget_fields)).items():
+            setattr(bot.budget, field, value)
+    return _Outlook(bot, columns) if columns else bot
+
+
+class _Outlook:
+    """A level whose outlook has columns changed: its row of `scout.OUTLOOK` swapped in
+    around each of the level's decisions (this process alone; `evaluate` reads it there)."""
+
+    def __init__(self, bot, columns):
+        self.bot, self.columns = bot, columns
+        self.NAME, self.budget = bot.NAME, bot.budget
+
+    def choose(self, view, legal, rng):
+        saved = scout.OUTLOOK
+        at = view.game.num_players - 2
+        row = list(saved[at])
+        for column, value in self.columns.items():
+            row[column] = value
+        scout.OUTLOOK = saved[:at] + (tuple(row),) + saved[at + 1:]
+        try:
+            return self.bot.choose(view, legal, rng)
+        finally:
+            scout.OUTLOOK = saved
 
 
 def _rank(index, ranked):
@@ -168,7 +207,8 @@ def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("levels", nargs="+",
                         help="bot levels, e.g. normal hard strong, or a level with fields of "
-                        "its budget changed as scout_screen.py's variants: hard:depth=3")
+                        "its budget changed as scout_screen.py's variants: hard:depth=3, or "
+                        "columns of its outlook: hard:outlook10=35")
     parser.add_argument("--players", type=int, default=3, choices=(2, 3, 4, 5))
     parser.add_argument("--deals", type=int, default=60)
     parser.add_argument("--every", type=int, default=3,

@@ -55,3 +55,30 @@ def test_a_level_with_fields_changed_is_that_level_with_its_budget_changed():
         assert "Budget" in str(refused) and "depth=3" in str(refused)
     else:
         raise AssertionError("a field Budget does not have was taken")
+
+
+def test_a_level_with_outlook_columns_changed_decides_with_that_row_alone():
+    """hard:outlook10=35: while it decides, the 5-player row of the outlook has 35 in column
+    10 (the Scout & Show chip kept) and the other rows and columns as they were; after, the
+    outlook is the bots' again."""
+    from deckcore.bots import scout
+    game = scout_regret.load("scout")({"players": 5})
+    bot = scout_regret._made("hard:outlook10=35,depth=3", game)
+    assert (bot.NAME, bot.budget.depth) == ("hard", 3)
+    kept = scout.OUTLOOK
+    seen = []
+    bot.bot.choose = lambda view, legal, rng: seen.append(scout.OUTLOOK) or legal[0]
+    state = game.new_hand(0, game.deal(scout_regret.Rng(1), 0))
+    assert bot.choose(state.view(0), state.legal_actions(), scout_regret.Rng(2)) == \
+        state.legal_actions()[0]
+    assert scout.OUTLOOK is kept
+    row = list(kept[3])
+    row[10] = 35
+    assert seen == [kept[:3] + (tuple(row),)] and kept[3][10] != 35
+    for level in ("hard:outlook11=35", "hard:outlook10=a", "hard:outlookx=3"):
+        try:
+            scout_regret._made(level, game)
+        except ValueError as refused:
+            assert "OUTLOOK" in str(refused) and "outlook10=35" in str(refused)
+        else:
+            raise AssertionError("%s was taken" % level)
