@@ -1,13 +1,13 @@
 """Screen a small network as the 2-player Scioto estimate (host only; needs numpy, which the
 device never uses): how much better than the estimate's linear cells does a value that is not
-linear value the small hands where `hard`'s search stops, and what would it weigh?
+linear in them judge the small hands where `hard`'s search stops, and what would it weigh?
 
     python tools/scioto_network.py --size 6 --random 400000 [--hidden 64] [--epochs 12]
 
-The played positions are too few for a network (about 9,000 of each size, and 40,000
-members of sibling groups), so it also values `--random` positions of `--size` cards each,
-both hands drawn at random from the 28 cards (seeded by `--seed`), exactly with the solver
-(about half a millisecond a position at 6 cards each, 1.3 ms at 7), in `--jobs` processes.
+The played positions are too few for a network (about 9,000 of each size, and 40,000 members of
+sibling groups), so it also values `--random` positions of `--size` cards each, both hands
+drawn at random from the 28 cards (seeded by `--seed`), exactly with the solver (about a tenth
+of a millisecond a position at 6 cards each, 0.6 ms at 7), in `--jobs` processes.
 
 Then, for that size, it fits:
 - the baseline: the estimate's cells (tools/scioto_features.py's `Features.cells`) by ridge
